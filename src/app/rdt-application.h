@@ -1,0 +1,12 @@
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define RDT_TYPE_APPLICATION (rdt_application_get_type ())
+G_DECLARE_FINAL_TYPE (RdtApplication, rdt_application, RDT, APPLICATION, GtkApplication)
+
+RdtApplication *rdt_application_new (void);
+
+G_END_DECLS

@@ -1,0 +1,5 @@
+/* redoubt-core.h: the one header clients of the rules core include. */
+#pragma once
+
+#include "rdt-hex-grid.h"
+#include "rdt-hex-walk.h"

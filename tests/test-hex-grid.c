@@ -1,0 +1,4 @@
+#undef G_DISABLE_ASSERT
+#include "config.h"
+#include "redoubt-core.h"
+int main (int argc, char **argv) { g_test_init (&argc, &argv, NULL); return g_test_run (); }
