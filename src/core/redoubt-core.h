@@ -3,3 +3,4 @@
 
 #include "rdt-hex-grid.h"
 #include "rdt-hex-walk.h"
+#include "rdt-file-io.h"
