@@ -400,7 +400,7 @@ rdt_hex_grid_are_adjacent (const RdtHexGrid *grid,
 /* Names as seen on screen, with north up.  Flat-top lattice: u right, v down.
  * Pointy-top: the lattice is mirrored onto the screen (x = v, y = u). */
 static const char *const flat_names[6] = { "N", "NE", "SE", "S", "SW", "NW" };
-static const char *const pointy_names[6] = { "W", "NW", "NE", "E", "SE", "SW" };
+static const char *const pointy_names[6] = { "W", "SW", "SE", "E", "NE", "NW" };
 
 const char *
 rdt_hex_grid_direction_name (const RdtHexGrid *grid,
