@@ -1,0 +1,51 @@
+/* rdt-diagnostic.h: one finding about a scenario or volume file.
+ *
+ * Loading, schema validation and semantic validation all report through the same
+ * record, so the CLI, the editor and the tests say the same thing.  Every
+ * diagnostic names the file and line, the element, what is wrong and what to do.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RDT_SEVERITY_ERROR,
+  RDT_SEVERITY_WARNING,
+} RdtSeverity;
+
+typedef struct {
+  RdtSeverity severity;
+  char *file;      /* (nullable) path as given to the loader */
+  int line;        /* 1-based; 0 when unknown */
+  char *element;   /* (nullable) element name, e.g. "hexside" */
+  char *message;   /* what is wrong, one sentence */
+  char *hint;      /* (nullable) what to do about it */
+} RdtDiagnostic;
+
+GType          rdt_diagnostic_get_type  (void) G_GNUC_CONST;
+#define RDT_TYPE_DIAGNOSTIC (rdt_diagnostic_get_type ())
+
+RdtDiagnostic *rdt_diagnostic_new       (RdtSeverity          severity,
+                                         const char          *file,
+                                         int                  line,
+                                         const char          *element,
+                                         const char          *message,
+                                         const char          *hint);
+RdtDiagnostic *rdt_diagnostic_copy      (const RdtDiagnostic *diagnostic);
+void           rdt_diagnostic_free      (RdtDiagnostic       *diagnostic);
+
+/* "FILE:LINE: error|warning: <element>: MESSAGE (HINT)"; (transfer full). */
+char          *rdt_diagnostic_to_string (const RdtDiagnostic *diagnostic);
+const char    *rdt_severity_to_string   (RdtSeverity          severity);
+
+/* A GPtrArray that frees its RdtDiagnostic elements; (transfer full). */
+GPtrArray     *rdt_diagnostics_new      (void);
+/* Counts the diagnostics of one severity in an array (nullable). */
+guint          rdt_diagnostics_count    (GPtrArray           *diagnostics,
+                                         RdtSeverity          severity);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtDiagnostic, rdt_diagnostic_free)
+
+G_END_DECLS

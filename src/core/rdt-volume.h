@@ -1,0 +1,302 @@
+/* rdt-volume.h: the data of one game volume (Brandywine, Germantown, Savannah).
+ *
+ * Everything a volume's Terrain Effects Chart, player aid cards and Series Rules
+ * edition decide lives here as data, never as code keyed on a volume name
+ * (../../../shared/rules/README.md "Where two editions disagree").  Values the
+ * rulebooks do not state carry a provisional mark: a bit per field in
+ * RdtEffects.provisional, a flag per table cell.
+ *
+ * Movement costs are stored in half MPs (heavy woods 1½ MP = 3 halves,
+ * Germantown 3.2.1 example).
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "rdt-unit.h"
+
+G_BEGIN_DECLS
+
+#define RDT_VOLUME_ERROR (rdt_volume_error_quark ())
+
+typedef enum {
+  RDT_VOLUME_ERROR_DUPLICATE_ID,
+  RDT_VOLUME_ERROR_NOT_FOUND,
+  RDT_VOLUME_ERROR_INVALID,
+} RdtVolumeError;
+
+GQuark rdt_volume_error_quark (void);
+
+/* Which field of RdtEffects is provisional (not stated in the rulebooks). */
+typedef enum {
+  RDT_EFFECT_MP            = 1 << 0,
+  RDT_EFFECT_PROHIBITED    = 1 << 1,
+  RDT_EFFECT_BLOCKS_LOS    = 1 << 2,
+  RDT_EFFECT_ZOC           = 1 << 3,
+  RDT_EFFECT_STRATEGIC     = 1 << 4,
+  RDT_EFFECT_SLOPE_FOR_LOS = 1 << 5,
+  RDT_EFFECT_COVERED       = 1 << 6,
+  RDT_EFFECT_FIRE_DRM      = 1 << 7,
+  RDT_EFFECT_CC_DRM        = 1 << 8,
+} RdtEffectField;
+
+/* The effects chart entry of a terrain type (entering the hex), a hexside type
+ * (crossing it; costs add to the hex's, 9.4) or a combined type (replaces the
+ * parts it combines, 9.4 "Up Slope/Creek"). */
+typedef struct {
+  int mp_halves;            /* MP cost in halves; for roads the cost along the road */
+  guint prohibited;         /* RDT_UNIT_KIND_MASK bits of unit kinds that may not enter/cross */
+  gboolean blocks_los;      /* 11.42 blocking terrain */
+  gboolean zoc;             /* terrain: ZOC extends into it; hexside: across it (10.x) */
+  gboolean strategic;       /* 9.6 strategic movement allowed */
+  gboolean slope_for_los;   /* hexside counts as a slope hexside for 11.43 */
+  gboolean covered;         /* covered terrain (11.3: heavy woods, light woods, orchard) */
+  int fire_drm;
+  int cc_drm;
+  guint provisional;        /* RdtEffectField bits */
+} RdtEffects;
+
+typedef struct {
+  char *id;                 /* "clear", "heavy-woods"... */
+  char *name;
+  RdtEffects effects;
+  char *rule;               /* (nullable) where the values come from, e.g. "Germantown 3.2.1" */
+  char *note;               /* (nullable) */
+} RdtTerrainType;
+
+/* Hexside types come in kinds; a hexside has at most one feature of each kind,
+ * so a slope may combine with a creek (9.4) and a road may cross a ford. */
+typedef enum {
+  RDT_HEXSIDE_KIND_WATER,      /* primary/secondary ford, creek, stream/run, river */
+  RDT_HEXSIDE_KIND_SLOPE,      /* has a high side (11.43) */
+  RDT_HEXSIDE_KIND_FIELDWORK,  /* fieldwork, flechette, ..., siege works: has a symbol hex */
+  RDT_HEXSIDE_KIND_ROAD,       /* road, track, path crossing the hexside */
+  RDT_HEXSIDE_KIND_OTHER,
+  RDT_N_HEXSIDE_KINDS
+} RdtHexsideKind;
+
+typedef struct {
+  char *id;                 /* "primary-ford", "slope", "redoubt", "road"... */
+  char *name;
+  RdtHexsideKind kind;
+  RdtEffects effects;
+  char *rule;
+  char *note;
+} RdtHexsideType;
+
+typedef enum {
+  RDT_SLOPE_ANY,
+  RDT_SLOPE_UP,             /* crossing into the high-side hex */
+  RDT_SLOPE_DOWN,
+} RdtSlopeDirection;
+
+/* A combined terrain type (9.4: "Up Slope/Creek and Down Slope/Creek hexsides
+ * are each treated as a distinct combined terrain type"). */
+typedef struct {
+  char *id;
+  char *name;
+  int slope_type;           /* index of the slope hexside type */
+  int other_type;           /* index of the other hexside type (e.g. creek) */
+  RdtSlopeDirection direction;
+  RdtEffects effects;
+  char *rule;
+  char *note;
+} RdtCombinedType;
+
+/* 7.1: six SPs of non-artillery combat units plus one artillery unit. */
+typedef struct {
+  char *id;
+  char *area;               /* (nullable) area id the exception applies in */
+  char *terrain;            /* (nullable) terrain id the exception applies in */
+  int max_sp;
+  int max_artillery;
+  char *rule;
+  char *note;
+} RdtStackingException;
+
+typedef struct {
+  int max_sp;
+  int max_artillery;
+  gboolean provisional;
+  GPtrArray *exceptions;    /* RdtStackingException* */
+} RdtStacking;
+
+/* Rules where the Series Rules editions differ (rules/README.md). */
+typedef enum {
+  RDT_VARIANT_LOS_SLOPE,    /* 11.43 B slope orientation */
+  RDT_VARIANT_RALLY,        /* 15.1 rally eligibility ("not adjacent" in the older) */
+  RDT_VARIANT_ROADS,        /* 9.51 roads */
+  RDT_VARIANT_SURROUNDED,   /* 12.7 surrounded */
+  RDT_N_VARIANTS
+} RdtVariantRule;
+
+typedef enum {
+  RDT_EDITION_CURRENT,      /* Brandywine, Germantown */
+  RDT_EDITION_OLDER,        /* Savannah 1779 */
+} RdtEdition;
+
+/* An editable table: the Close Combat Table and Tactics Matrix (transcribed after
+ * 16 in the series rules) and the tables the rulebooks lack (to-hit, damage,
+ * CC DRMs, AM levels).  Cells are strings exactly as printed ("AC/-", "NC", "+2"). */
+typedef struct {
+  char *key;                /* row header: die roll, tactic, ... */
+  GPtrArray *cells;         /* char*, one per column */
+  GArray *provisional;      /* gboolean, one per column */
+} RdtTableRow;
+
+typedef struct {
+  char *id;                 /* "close-combat", "tactics-matrix", "to-hit"... */
+  char *name;
+  char *rule;               /* (nullable) */
+  char *corner;             /* (nullable) top-left header, e.g. "Defender \\ Attacker" */
+  GPtrArray *columns;       /* char* column headers */
+  GPtrArray *rows;          /* RdtTableRow* */
+  char *note;
+} RdtTable;
+
+/* A volume-defined unit state ("first-fire", "pinned"...), beyond 13.x statuses. */
+typedef struct {
+  char *id;
+  char *name;
+  char *rule;
+} RdtStateType;
+
+#define RDT_TYPE_VOLUME (rdt_volume_get_type ())
+G_DECLARE_FINAL_TYPE (RdtVolume, rdt_volume, RDT, VOLUME, GObject)
+
+RdtVolume      *rdt_volume_new                 (const char        *id);
+const char     *rdt_volume_get_id              (RdtVolume         *volume);
+const char     *rdt_volume_get_title           (RdtVolume         *volume);
+void            rdt_volume_set_title           (RdtVolume         *volume,
+                                                const char        *title);
+/* Where it was loaded from, or NULL when inline in a scenario. */
+const char     *rdt_volume_get_path            (RdtVolume         *volume);
+void            rdt_volume_set_path            (RdtVolume         *volume,
+                                                const char        *path);
+
+/* Terrain types, by dense index (scenarios store indices per hex). */
+guint           rdt_volume_get_n_terrains      (RdtVolume         *volume);
+const RdtTerrainType *
+                rdt_volume_get_terrain         (RdtVolume         *volume,
+                                                guint              index);
+int             rdt_volume_find_terrain        (RdtVolume         *volume,
+                                                const char        *id);
+/* (transfer full) of @terrain; returns its index, or -1 with error on a duplicate id. */
+int             rdt_volume_add_terrain         (RdtVolume         *volume,
+                                                RdtTerrainType    *terrain,
+                                                GError           **error);
+
+guint           rdt_volume_get_n_hexside_types (RdtVolume         *volume);
+const RdtHexsideType *
+                rdt_volume_get_hexside_type    (RdtVolume         *volume,
+                                                guint              index);
+int             rdt_volume_find_hexside_type   (RdtVolume         *volume,
+                                                const char        *id);
+int             rdt_volume_add_hexside_type    (RdtVolume         *volume,
+                                                RdtHexsideType    *type,
+                                                GError           **error);
+
+guint           rdt_volume_get_n_combined      (RdtVolume         *volume);
+const RdtCombinedType *
+                rdt_volume_get_combined        (RdtVolume         *volume,
+                                                guint              index);
+/* The combined type for crossing a slope together with @other_type, in
+ * @direction (UP: entering the high-side hex), or NULL. */
+const RdtCombinedType *
+                rdt_volume_lookup_combined     (RdtVolume         *volume,
+                                                int                slope_type,
+                                                int                other_type,
+                                                RdtSlopeDirection  direction);
+int             rdt_volume_add_combined        (RdtVolume         *volume,
+                                                RdtCombinedType   *combined,
+                                                GError           **error);
+
+const RdtStacking *
+                rdt_volume_get_stacking        (RdtVolume         *volume);
+void            rdt_volume_set_stacking_limit  (RdtVolume         *volume,
+                                                int                max_sp,
+                                                int                max_artillery,
+                                                gboolean           provisional);
+void            rdt_volume_add_stacking_exception (RdtVolume      *volume,
+                                                   RdtStackingException *exception);
+
+RdtEdition      rdt_volume_get_edition         (RdtVolume         *volume);
+RdtEdition      rdt_volume_get_variant         (RdtVolume         *volume,
+                                                RdtVariantRule     rule);
+void            rdt_volume_set_variant         (RdtVolume         *volume,
+                                                RdtVariantRule     rule,
+                                                RdtEdition         edition);
+/* Sets the edition and every variant to it. */
+void            rdt_volume_set_edition         (RdtVolume         *volume,
+                                                RdtEdition         edition);
+
+guint           rdt_volume_get_n_tables        (RdtVolume         *volume);
+const RdtTable *rdt_volume_get_table           (RdtVolume         *volume,
+                                                guint              index);
+const RdtTable *rdt_volume_find_table          (RdtVolume         *volume,
+                                                const char        *id);
+gboolean        rdt_volume_add_table           (RdtVolume         *volume,
+                                                RdtTable          *table,
+                                                GError           **error);
+/* A cell by row key and column header, or NULL. */
+const char     *rdt_table_lookup               (const RdtTable    *table,
+                                                const char        *row_key,
+                                                const char        *column,
+                                                gboolean          *out_provisional);
+/* Edits one cell; returns FALSE with error if the table/row/column is unknown.
+ * @out_old (transfer full, nullable) receives the previous value for undo. */
+gboolean        rdt_volume_set_table_cell      (RdtVolume         *volume,
+                                                const char        *table_id,
+                                                const char        *row_key,
+                                                const char        *column,
+                                                const char        *value,
+                                                gboolean           provisional,
+                                                char             **out_old,
+                                                gboolean          *out_old_provisional,
+                                                GError           **error);
+
+guint           rdt_volume_get_n_states        (RdtVolume         *volume);
+const RdtStateType *
+                rdt_volume_get_state           (RdtVolume         *volume,
+                                                guint              index);
+int             rdt_volume_find_state          (RdtVolume         *volume,
+                                                const char        *id);
+int             rdt_volume_add_state           (RdtVolume         *volume,
+                                                RdtStateType      *state,
+                                                GError           **error);
+
+/* Number of provisional values (effects fields, cells, stacking). */
+guint           rdt_volume_count_provisional   (RdtVolume         *volume);
+
+/* Struct helpers. */
+RdtTerrainType *rdt_terrain_type_new           (const char        *id,
+                                                const char        *name);
+void            rdt_terrain_type_free          (RdtTerrainType    *terrain);
+RdtHexsideType *rdt_hexside_type_new           (const char        *id,
+                                                const char        *name,
+                                                RdtHexsideKind     kind);
+void            rdt_hexside_type_free          (RdtHexsideType    *type);
+void            rdt_combined_type_free         (RdtCombinedType   *combined);
+void            rdt_stacking_exception_free    (RdtStackingException *exception);
+RdtTable       *rdt_table_new                  (const char        *id,
+                                                const char        *name);
+void            rdt_table_free                 (RdtTable          *table);
+/* Appends a row; @cells is NULL-terminated and copied; all cells not provisional. */
+RdtTableRow    *rdt_table_add_row              (RdtTable          *table,
+                                                const char        *key,
+                                                const char *const *cells);
+void            rdt_state_type_free            (RdtStateType      *state);
+
+/* File names: "water", "slope", "fieldwork", "road", "other"; "any", "up", "down";
+ * "current", "older"; "11.43 B", "15.1", "9.51", "12.7". */
+const char     *rdt_hexside_kind_to_string     (RdtHexsideKind     kind);
+gboolean        rdt_hexside_kind_from_string   (const char        *text,
+                                                RdtHexsideKind    *out_kind);
+const char     *rdt_edition_to_string          (RdtEdition         edition);
+gboolean        rdt_edition_from_string        (const char        *text,
+                                                RdtEdition        *out_edition);
+const char     *rdt_variant_rule_to_string     (RdtVariantRule     rule);
+gboolean        rdt_variant_rule_from_string   (const char        *text,
+                                                RdtVariantRule    *out_rule);
+
+G_END_DECLS
