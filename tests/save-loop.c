@@ -1,0 +1,64 @@
+/* save-loop.c: a helper of tests/test-file-io.c.  Saves the two contents of
+ * save-loop-content.h alternately to TARGET, forever, with the stamp check and
+ * a .bak on every save, until it is killed.  It writes one byte to stdout when
+ * its first save is complete, so that the parent's random delays start from
+ * there and fall at random moments of the following saves (a 2 MiB save with
+ * its change check takes 15-30 ms, about the span of the delays). */
+#include "config.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+#include "rdt-file-io.h"
+#include "save-loop-content.h"
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GBytes) a = NULL;
+  g_autoptr(GBytes) b = NULL;
+  g_autoptr(GBytes) current = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtFileStamp stamp;
+  const char *target;
+
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: save-loop TARGET\n");
+      return 2;
+    }
+  target = argv[1];
+
+  a = save_loop_content (0);
+  b = save_loop_content (1);
+  current = rdt_file_read_bounded (target, 0, &stamp, &error);
+  if (current == NULL)
+    {
+      fprintf (stderr, "save-loop: %s\n", error->message);
+      return 1;
+    }
+
+  for (guint64 i = 0;; i++)
+    {
+      /* Write whichever version is not on disk now, so every save changes
+       * the file. */
+      GBytes *next = g_bytes_equal (current, a) ? b : a;
+      RdtFileStamp new_stamp;
+
+      if (!rdt_file_save_atomic (target,
+                                 g_bytes_get_data (next, NULL), g_bytes_get_size (next),
+                                 &stamp, RDT_SAVE_KEEP_BACKUP, &new_stamp, &error))
+        {
+          fprintf (stderr, "save-loop: save %" G_GUINT64_FORMAT ": %s\n", i, error->message);
+          return 1;
+        }
+      stamp = new_stamp;
+      g_bytes_unref (current);
+      current = g_bytes_ref (next);
+      if (i == 0 && write (STDOUT_FILENO, "r", 1) != 1)
+        return 1;
+    }
+
+  return 0;
+}
