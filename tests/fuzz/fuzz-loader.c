@@ -1,0 +1,84 @@
+/* fuzz-loader.c: libFuzzer entry point for the scenario loader.
+ *
+ * Each input goes through what opening a file in the editor does: load from
+ * bytes (the safe parser, the RELAX NG schema, the model), semantic
+ * validation, then writing the canonical form.  Beyond "no crash, no leak, no
+ * undefined behaviour" it checks one property of the format: the canonical
+ * form of anything that loads must load again and serialize to the same
+ * bytes (docs/format.md, "Canonical form"), so no data is silently dropped or
+ * changed by a save.  A violation aborts, which libFuzzer reports as a crash.
+ *
+ * See docs/fuzzing.md for how to build and run it. */
+#include "config.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "fuzz-loader.h"
+#include "rdt-diagnostic.h"
+#include "rdt-scenario-io.h"
+#include "rdt-validate.h"
+
+static void
+check_round_trip (GBytes *canonical)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) again = NULL;
+  g_autoptr(GBytes) twice = NULL;
+
+  again = rdt_scenario_load_from_bytes (canonical, "fuzz-canonical.redoubt", diagnostics, &error);
+  if (again == NULL)
+    {
+      fprintf (stderr, "fuzz-loader: the canonical form does not load again: %s\n"
+               "--- canonical form ---\n%.*s\n", error->message,
+               (int) MIN (g_bytes_get_size (canonical), 4096),
+               (const char *) g_bytes_get_data (canonical, NULL));
+      abort ();
+    }
+  twice = rdt_scenario_to_bytes (again, &error);
+  if (twice == NULL || !g_bytes_equal (twice, canonical))
+    {
+      fprintf (stderr, "fuzz-loader: saving the canonical form again changes it%s%s\n",
+               error != NULL ? ": " : "", error != NULL ? error->message : "");
+      abort ();
+    }
+}
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (data, size);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(GBytes) canonical = NULL;
+
+  scenario = rdt_scenario_load_from_bytes (bytes, "fuzz.redoubt", diagnostics, &error);
+  if (scenario == NULL)
+    {
+      /* A refusal must say why. */
+      if (error == NULL || error->message == NULL || error->message[0] == '\0')
+        {
+          fprintf (stderr, "fuzz-loader: load failed without an error message\n");
+          abort ();
+        }
+      return 0;
+    }
+
+  rdt_scenario_validate (scenario, diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      g_autofree char *line = rdt_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
+      (void) line;
+    }
+
+  canonical = rdt_scenario_to_bytes (scenario, &error);
+  if (canonical == NULL)
+    return 0;
+  check_round_trip (canonical);
+
+  return 0;
+}
