@@ -1,0 +1,511 @@
+/* rdt-board.c: the compact LOS/ZOC board (see rdt-board.h). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rdt-board.h"
+#include "rdt-board-private.h"
+
+G_DEFINE_QUARK (rdt-board-error-quark, rdt_board_error)
+
+G_DEFINE_BOXED_TYPE (RdtBoard, rdt_board, rdt_board_ref, rdt_board_unref)
+
+RdtBoard *
+rdt_board_new (RdtHexGrid *grid)
+{
+  RdtBoard *board;
+
+  g_return_val_if_fail (grid != NULL, NULL);
+
+  board = g_new0 (RdtBoard, 1);
+  g_atomic_ref_count_init (&board->ref_count);
+  board->grid = rdt_hex_grid_ref (grid);
+  board->settings = *rdt_hex_grid_get_settings (grid);
+  board->los_edition = RDT_LOS_EDITION_CURRENT;
+  /* 11.2: "The range for artillery units is three hexes". */
+  board->artillery_range = 3;
+  board->side_names = g_ptr_array_new_with_free_func (g_free);
+  board->pw = board->settings.columns + 2;
+  board->ph = board->settings.rows + 2;
+  board->n_pad = (guint) board->pw * (guint) board->ph;
+  board->hex_flags = g_new0 (guint8, board->n_pad);
+  board->terrain = g_new0 (const char *, board->n_pad);
+  board->sides = g_new0 (guint8, board->n_pad * 6);
+  board->n_combat = g_new0 (guint16, board->n_pad);
+  board->first_unit = g_new (int, board->n_pad);
+  for (guint i = 0; i < board->n_pad; i++)
+    board->first_unit[i] = -1;
+  board->units = g_array_new (FALSE, FALSE, sizeof (RdtBoardUnitSlot));
+  return board;
+}
+
+RdtBoard *
+rdt_board_ref (RdtBoard *board)
+{
+  g_return_val_if_fail (board != NULL, NULL);
+  g_atomic_ref_count_inc (&board->ref_count);
+  return board;
+}
+
+void
+rdt_board_unref (RdtBoard *board)
+{
+  g_return_if_fail (board != NULL);
+  if (!g_atomic_ref_count_dec (&board->ref_count))
+    return;
+  g_clear_pointer (&board->grid, rdt_hex_grid_unref);
+  g_clear_pointer (&board->side_names, g_ptr_array_unref);
+  g_clear_pointer (&board->hex_flags, g_free);
+  g_clear_pointer (&board->terrain, g_free);
+  g_clear_pointer (&board->sides, g_free);
+  g_clear_pointer (&board->n_combat, g_free);
+  g_clear_pointer (&board->first_unit, g_free);
+  g_clear_pointer (&board->units, g_array_unref);
+  g_free (board);
+}
+
+RdtHexGrid *
+rdt_board_get_grid (const RdtBoard *board)
+{
+  g_return_val_if_fail (board != NULL, NULL);
+  return board->grid;
+}
+
+guint
+rdt_board_get_generation (const RdtBoard *board)
+{
+  g_return_val_if_fail (board != NULL, 0);
+  return board->generation;
+}
+
+void
+rdt_board_set_los_edition (RdtBoard      *board,
+                           RdtLosEdition  edition)
+{
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (edition == RDT_LOS_EDITION_CURRENT || edition == RDT_LOS_EDITION_OLDER);
+  board->los_edition = edition;
+  board->generation++;
+}
+
+RdtLosEdition
+rdt_board_get_los_edition (const RdtBoard *board)
+{
+  return board->los_edition;
+}
+
+void
+rdt_board_set_surrounded_counts_prohibited (RdtBoard *board,
+                                            gboolean  counts)
+{
+  g_return_if_fail (board != NULL);
+  board->surrounded_counts_prohibited = !!counts;
+  board->generation++;
+}
+
+gboolean
+rdt_board_get_surrounded_counts_prohibited (const RdtBoard *board)
+{
+  return board->surrounded_counts_prohibited;
+}
+
+void
+rdt_board_set_artillery_range (RdtBoard *board,
+                               int       range)
+{
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (range > 0);
+  board->artillery_range = range;
+  board->generation++;
+}
+
+int
+rdt_board_get_artillery_range (const RdtBoard *board)
+{
+  return board->artillery_range;
+}
+
+/* ---- Sides -------------------------------------------------------------- */
+
+int
+rdt_board_add_side (RdtBoard   *board,
+                    const char *name)
+{
+  g_return_val_if_fail (board != NULL, -1);
+  g_return_val_if_fail (name != NULL, -1);
+  g_ptr_array_add (board->side_names, g_strdup (name));
+  return (int) board->side_names->len - 1;
+}
+
+guint
+rdt_board_get_n_sides (const RdtBoard *board)
+{
+  return board->side_names->len;
+}
+
+const char *
+rdt_board_get_side_name (const RdtBoard *board,
+                         int             side)
+{
+  if (side < 0 || (guint) side >= board->side_names->len)
+    return NULL;
+  return g_ptr_array_index (board->side_names, side);
+}
+
+int
+rdt_board_find_side (const RdtBoard *board,
+                     const char     *name)
+{
+  for (guint i = 0; i < board->side_names->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (board->side_names, i), name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* ---- Hexes -------------------------------------------------------------- */
+
+static gboolean
+check_on_map (const RdtBoard *board,
+              RdtHex          hex,
+              GError        **error)
+{
+  if (rdt_hex_grid_contains (board->grid, hex))
+    return TRUE;
+  g_set_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_OFF_MAP,
+               _("Hex %02d%02d is off the map"), hex.col, hex.row);
+  return FALSE;
+}
+
+gboolean
+rdt_board_set_hex (RdtBoard    *board,
+                   RdtHex       hex,
+                   const char  *terrain,
+                   guint        flags,
+                   GError     **error)
+{
+  int p;
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  if (!check_on_map (board, hex, error))
+    return FALSE;
+  p = _rdt_board_pad (board, hex);
+  board->hex_flags[p] = (guint8) flags;
+  board->terrain[p] = terrain ? g_intern_string (terrain) : NULL;
+  board->generation++;
+  return TRUE;
+}
+
+guint
+rdt_board_get_hex_flags (const RdtBoard *board,
+                         RdtHex          hex)
+{
+  return _rdt_board_hex_bits (board, hex);
+}
+
+const char *
+rdt_board_get_hex_terrain (const RdtBoard *board,
+                           RdtHex          hex)
+{
+  int p = _rdt_board_pad (board, hex);
+  return p < 0 ? NULL : board->terrain[p];
+}
+
+/* ---- Hexsides ----------------------------------------------------------- */
+
+/* The two storage cells of hexside a|b, or FALSE with `error` set. */
+static gboolean
+side_cells (RdtBoard  *board,
+            RdtHex     a,
+            RdtHex     b,
+            guint8   **cell_a,
+            guint8   **cell_b,
+            GError   **error)
+{
+  int pa, pb;
+
+  if (!rdt_hex_grid_are_adjacent (board->grid, a, b))
+    {
+      g_set_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_NOT_ADJACENT,
+                   _("Hexes %02d%02d and %02d%02d are not adjacent"),
+                   a.col, a.row, b.col, b.row);
+      return FALSE;
+    }
+  pa = _rdt_board_pad (board, a);
+  pb = _rdt_board_pad (board, b);
+  if (pa < 0 || pb < 0 ||
+      (!rdt_hex_grid_contains (board->grid, a) && !rdt_hex_grid_contains (board->grid, b)))
+    {
+      g_set_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_OFF_MAP,
+                   _("Hexside %02d%02d|%02d%02d is off the map"),
+                   a.col, a.row, b.col, b.row);
+      return FALSE;
+    }
+  *cell_a = &board->sides[(guint) pa * 6 + (guint) _rdt_board_dir (board, a, b)];
+  *cell_b = &board->sides[(guint) pb * 6 + (guint) _rdt_board_dir (board, b, a)];
+  return TRUE;
+}
+
+gboolean
+rdt_board_add_slope (RdtBoard  *board,
+                     RdtHex     high,
+                     RdtHex     low,
+                     GError   **error)
+{
+  guint8 *ch, *cl;
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  if (!side_cells (board, high, low, &ch, &cl, error))
+    return FALSE;
+  *ch = (guint8) ((*ch | _RDT_SIDE_SLOPE | _RDT_SIDE_HERE_HIGH));
+  *cl = (guint8) ((*cl | _RDT_SIDE_SLOPE) & ~_RDT_SIDE_HERE_HIGH);
+  board->generation++;
+  return TRUE;
+}
+
+gboolean
+rdt_board_add_water (RdtBoard  *board,
+                     RdtHex     a,
+                     RdtHex     b,
+                     gboolean   ford,
+                     GError   **error)
+{
+  guint8 *ca, *cb, bits = _RDT_SIDE_WATER | (ford ? _RDT_SIDE_FORD : 0);
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  if (!side_cells (board, a, b, &ca, &cb, error))
+    return FALSE;
+  *ca |= bits;
+  *cb |= bits;
+  board->generation++;
+  return TRUE;
+}
+
+gboolean
+rdt_board_add_fieldwork (RdtBoard  *board,
+                         RdtHex     symbol_hex,
+                         RdtHex     other,
+                         gboolean   breached,
+                         GError   **error)
+{
+  guint8 *cs, *co, bits = _RDT_SIDE_FIELDWORK | (breached ? _RDT_SIDE_BREACHED : 0);
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  if (!side_cells (board, symbol_hex, other, &cs, &co, error))
+    return FALSE;
+  *cs = (guint8) (*cs | bits | _RDT_SIDE_SYMBOL_HERE);
+  *co = (guint8) ((*co | bits) & ~_RDT_SIDE_SYMBOL_HERE);
+  board->generation++;
+  return TRUE;
+}
+
+gboolean
+rdt_board_add_side_flags (RdtBoard  *board,
+                          RdtHex     a,
+                          RdtHex     b,
+                          guint      flags,
+                          GError   **error)
+{
+  guint8 *ca, *cb, bits = 0;
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  /* Slopes and fieldworks need their high or symbol hex: use their adders. */
+  g_return_val_if_fail ((flags & (RDT_BOARD_SIDE_SLOPE | RDT_BOARD_SIDE_FIELDWORK)) == 0, FALSE);
+  if (!side_cells (board, a, b, &ca, &cb, error))
+    return FALSE;
+  if (flags & RDT_BOARD_SIDE_WATER)
+    bits |= _RDT_SIDE_WATER;
+  if (flags & RDT_BOARD_SIDE_FORD)
+    bits |= _RDT_SIDE_FORD;
+  if (flags & RDT_BOARD_SIDE_BREACHED)
+    bits |= _RDT_SIDE_BREACHED;
+  if (flags & RDT_BOARD_SIDE_NO_ZOC)
+    bits |= _RDT_SIDE_NO_ZOC;
+  *ca |= bits;
+  *cb |= bits;
+  board->generation++;
+  return TRUE;
+}
+
+gboolean
+rdt_board_get_side (const RdtBoard *board,
+                    RdtHex          a,
+                    RdtHex          b,
+                    RdtBoardSide   *out_side)
+{
+  guint8 bits;
+  RdtBoardSide side = { 0, };
+
+  g_return_val_if_fail (board != NULL, FALSE);
+  if (!rdt_hex_grid_are_adjacent (board->grid, a, b))
+    return FALSE;
+  bits = _rdt_board_side_bits (board, a, b);
+  if (bits & _RDT_SIDE_SLOPE)
+    {
+      side.flags |= RDT_BOARD_SIDE_SLOPE;
+      side.slope_high = (bits & _RDT_SIDE_HERE_HIGH) ? a : b;
+    }
+  if (bits & _RDT_SIDE_WATER)
+    side.flags |= RDT_BOARD_SIDE_WATER;
+  if (bits & _RDT_SIDE_FORD)
+    side.flags |= RDT_BOARD_SIDE_FORD;
+  if (bits & _RDT_SIDE_FIELDWORK)
+    {
+      side.flags |= RDT_BOARD_SIDE_FIELDWORK;
+      side.fieldwork_symbol = (bits & _RDT_SIDE_SYMBOL_HERE) ? a : b;
+    }
+  if (bits & _RDT_SIDE_BREACHED)
+    side.flags |= RDT_BOARD_SIDE_BREACHED;
+  if (bits & _RDT_SIDE_NO_ZOC)
+    side.flags |= RDT_BOARD_SIDE_NO_ZOC;
+  if (out_side)
+    *out_side = side;
+  return TRUE;
+}
+
+/* ---- Units -------------------------------------------------------------- */
+
+static void
+link_unit (RdtBoard *board,
+           guint     index)
+{
+  RdtBoardUnitSlot *slot = &g_array_index (board->units, RdtBoardUnitSlot, index);
+  int p = _rdt_board_pad (board, slot->pub.hex);
+  int *link = &board->first_unit[p];
+
+  /* Append, so units list in the order they were added. */
+  while (*link >= 0 && *link < (int) index)
+    link = &g_array_index (board->units, RdtBoardUnitSlot, *link).next_in_hex;
+  slot->next_in_hex = *link;
+  *link = (int) index;
+  if (slot->pub.flags & RDT_BOARD_UNIT_COMBAT)
+    board->n_combat[p]++;
+}
+
+static void
+unlink_unit (RdtBoard *board,
+             guint     index)
+{
+  RdtBoardUnitSlot *slot = &g_array_index (board->units, RdtBoardUnitSlot, index);
+  int p = _rdt_board_pad (board, slot->pub.hex);
+  int *link = &board->first_unit[p];
+
+  while (*link >= 0 && *link != (int) index)
+    link = &g_array_index (board->units, RdtBoardUnitSlot, *link).next_in_hex;
+  if (*link == (int) index)
+    *link = slot->next_in_hex;
+  slot->next_in_hex = -1;
+  if (slot->pub.flags & RDT_BOARD_UNIT_COMBAT)
+    board->n_combat[p]--;
+}
+
+int
+rdt_board_add_unit (RdtBoard            *board,
+                    const RdtBoardUnit  *unit,
+                    GError             **error)
+{
+  RdtBoardUnitSlot slot = { 0, };
+  guint index;
+
+  g_return_val_if_fail (board != NULL, -1);
+  g_return_val_if_fail (unit != NULL, -1);
+
+  if (!check_on_map (board, unit->hex, error))
+    return -1;
+  if (unit->side < 0 || (guint) unit->side >= board->side_names->len)
+    {
+      g_set_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_INVALID,
+                   _("Unit %s belongs to side %d, which the board does not have"),
+                   unit->id ? unit->id : "?", unit->side);
+      return -1;
+    }
+  slot.pub = *unit;
+  slot.pub.id = unit->id ? g_intern_string (unit->id) : NULL;
+  slot.next_in_hex = -1;
+  g_array_append_val (board->units, slot);
+  index = board->units->len - 1;
+  link_unit (board, index);
+  board->generation++;
+  return (int) index;
+}
+
+guint
+rdt_board_get_n_units (const RdtBoard *board)
+{
+  return board->units->len;
+}
+
+const RdtBoardUnit *
+rdt_board_get_unit (const RdtBoard *board,
+                    guint           index)
+{
+  g_return_val_if_fail (index < board->units->len, NULL);
+  return &g_array_index (board->units, RdtBoardUnitSlot, index).pub;
+}
+
+gboolean
+rdt_board_move_unit (RdtBoard  *board,
+                     guint      index,
+                     RdtHex     hex,
+                     GError   **error)
+{
+  g_return_val_if_fail (index < board->units->len, FALSE);
+  if (!check_on_map (board, hex, error))
+    return FALSE;
+  unlink_unit (board, index);
+  g_array_index (board->units, RdtBoardUnitSlot, index).pub.hex = hex;
+  link_unit (board, index);
+  board->generation++;
+  return TRUE;
+}
+
+void
+rdt_board_set_unit_state (RdtBoard          *board,
+                          guint              index,
+                          RdtBoardUnitState  state)
+{
+  g_return_if_fail (index < board->units->len);
+  g_array_index (board->units, RdtBoardUnitSlot, index).pub.state = state;
+  board->generation++;
+}
+
+GArray *
+rdt_board_units_in_hex (const RdtBoard *board,
+                        RdtHex          hex)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
+  int p = _rdt_board_pad (board, hex);
+
+  for (int i = p < 0 ? -1 : board->first_unit[p]; i >= 0;
+       i = g_array_index (board->units, RdtBoardUnitSlot, i).next_in_hex)
+    {
+      guint u = (guint) i;
+      g_array_append_val (out, u);
+    }
+  return out;
+}
+
+guint
+rdt_board_count_combat_units (const RdtBoard *board,
+                              RdtHex          hex)
+{
+  int p = _rdt_board_pad (board, hex);
+  return p < 0 ? 0 : board->n_combat[p];
+}
+
+gboolean
+rdt_board_hex_has_side (const RdtBoard *board,
+                        RdtHex          hex,
+                        int             side)
+{
+  int p = _rdt_board_pad (board, hex);
+
+  for (int i = p < 0 ? -1 : board->first_unit[p]; i >= 0;
+       i = g_array_index (board->units, RdtBoardUnitSlot, i).next_in_hex)
+    {
+      const RdtBoardUnit *u = &g_array_index (board->units, RdtBoardUnitSlot, i).pub;
+      if (u->side == side && (u->flags & RDT_BOARD_UNIT_COMBAT))
+        return TRUE;
+    }
+  return FALSE;
+}
