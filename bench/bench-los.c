@@ -1,0 +1,169 @@
+/* bench-los.c: LOS and ZOC throughput on a large synthetic board.
+ *
+ * The generator builds a 100 x 100 flat-top map (first column and row 0) with
+ * dense woods, slopes and units.  The benchmark reports, side by side in one run,
+ * LOS queries per second against the bare segment walk of the same pairs (the
+ * floor): all pairs within range 3, and random long pairs; then a full-map LOS
+ * fan from one hex and a full ZOC map.  Target: LOS within 2x of the walk.
+ */
+#include "config.h"
+
+#include <stdio.h>
+
+#include "redoubt-core.h"
+
+typedef struct {
+  RdtHex a;
+  RdtHex b;
+} Pair;
+
+static RdtBoard *
+generate (guint32 seed)
+{
+  RdtGridSettings s = { 100, 100, 0, 0, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD };
+  g_autoptr (RdtHexGrid) grid = rdt_hex_grid_new (&s, NULL);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (seed);
+  RdtBoard *board = rdt_board_new (grid);
+
+  rdt_board_add_side (board, "British");
+  rdt_board_add_side (board, "American");
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex h = rdt_hex_grid_hex_at_index (grid, i);
+      double x = g_rand_double (rand);
+
+      if (x < 0.20)
+        rdt_board_set_hex (board, h, "forest", RDT_BOARD_HEX_BLOCKS_LOS | RDT_BOARD_HEX_NO_ZOC_INTO, NULL);
+      if (g_rand_double (rand) < 0.10)
+        {
+          RdtBoardUnit u = { NULL, h, g_rand_int_range (rand, 0, 2),
+                             g_rand_double (rand) < 0.8 ? RDT_UNIT_STATE_PARADE_ORDER : RDT_UNIT_STATE_DISRUPTED,
+                             RDT_BOARD_UNIT_COMBAT | (g_rand_double (rand) < 0.1 ? RDT_BOARD_UNIT_RIFLE : 0), 0 };
+          rdt_board_add_unit (board, &u, NULL);
+        }
+      for (int d = 1; d <= 3; d++)
+        {
+          RdtHex n = rdt_hex_grid_neighbour (grid, h, d);
+          if (!rdt_hex_grid_contains (grid, n) || g_rand_double (rand) >= 0.25)
+            continue;
+          if (g_rand_boolean (rand))
+            rdt_board_add_slope (board, h, n, NULL);
+          else
+            rdt_board_add_slope (board, n, h, NULL);
+        }
+    }
+  return board;
+}
+
+static double
+now (void)
+{
+  return g_get_monotonic_time () / 1e6;
+}
+
+static void
+compare (const char *label,
+         RdtBoard   *board,
+         RdtLos     *los,
+         GArray     *pairs,
+         int         reps)
+{
+  RdtHexGrid *grid = rdt_board_get_grid (board);
+  RdtHexWalk walk;
+  RdtLosReport report;
+  double t0, t_walk, t_los, t_report;
+  guint n = pairs->len * reps, blocked = 0;
+  gsize steps = 0;
+
+  rdt_hex_walk_init (&walk);
+  rdt_los_report_init (&report);
+
+  t0 = now ();
+  for (int r = 0; r < reps; r++)
+    for (guint i = 0; i < pairs->len; i++)
+      {
+        Pair *p = &g_array_index (pairs, Pair, i);
+        rdt_hex_grid_walk (grid, p->a, p->b, &walk);
+        steps += walk.n_steps;
+      }
+  t_walk = now () - t0;
+
+  t0 = now ();
+  for (int r = 0; r < reps; r++)
+    for (guint i = 0; i < pairs->len; i++)
+      {
+        Pair *p = &g_array_index (pairs, Pair, i);
+        blocked += rdt_los_check (los, p->a, p->b, NULL) == RDT_LOS_BLOCKED;
+      }
+  t_los = now () - t0;
+
+  t0 = now ();
+  for (guint i = 0; i < pairs->len; i++)
+    {
+      Pair *p = &g_array_index (pairs, Pair, i);
+      rdt_los_check (los, p->a, p->b, &report);
+    }
+  t_report = now () - t0;
+
+  printf ("%-28s %8u pairs  walk %10.0f/s   LOS %10.0f/s (%.2fx walk time)   LOS+report %10.0f/s   %4.1f%% blocked, %.1f walk steps/pair\n",
+          label, pairs->len,
+          n / t_walk, n / t_los, t_los / t_walk, pairs->len / t_report,
+          100.0 * blocked / n, (double) steps / n);
+  rdt_hex_walk_clear (&walk);
+  rdt_los_report_clear (&report);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (RdtBoard) board = generate (1777);
+  RdtHexGrid *grid = rdt_board_get_grid (board);
+  g_autoptr (GArray) near = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autoptr (GArray) far = g_array_new (FALSE, FALSE, sizeof (Pair));
+  g_autoptr (GRand) rand = g_rand_new_with_seed (11);
+  RdtLos *los = rdt_los_new (board);
+  guint nh = rdt_hex_grid_get_n_hexes (grid);
+  double t0, t;
+
+  for (guint i = 0; i < nh; i++)
+    {
+      RdtHex a = rdt_hex_grid_hex_at_index (grid, i);
+      g_autoptr (GArray) range = rdt_hex_grid_range (grid, a, 3);
+      for (guint k = 1; k < range->len; k++)
+        {
+          Pair p = { a, g_array_index (range, RdtHex, k) };
+          g_array_append_val (near, p);
+        }
+    }
+  for (guint i = 0; i < 100000; i++)
+    {
+      Pair p = { rdt_hex_grid_hex_at_index (grid, g_rand_int_range (rand, 0, nh)),
+                 rdt_hex_grid_hex_at_index (grid, g_rand_int_range (rand, 0, nh)) };
+      g_array_append_val (far, p);
+    }
+
+  printf ("Board: 100 x 100 flat-top, %u units, 20%% forest, 25%% of hexsides slopes\n",
+          rdt_board_get_n_units (board));
+  compare ("all pairs within range 3", board, los, near, 3);
+  compare ("random long pairs", board, los, far, 1);
+
+  t0 = now ();
+  for (int r = 0; r < 5; r++)
+    {
+      g_autoptr (GArray) fan = rdt_los_fan (los, (RdtHex) { 50, 50 }, -1);
+      g_assert (fan->len == nh);
+    }
+  t = (now () - t0) / 5;
+  printf ("%-28s %8u hexes  %.1f ms per fan\n", "full-map LOS fan from 5050", nh, t * 1e3);
+
+  t0 = now ();
+  for (int r = 0; r < 50; r++)
+    for (int side = 0; side < 2; side++)
+      rdt_zoc_map_free (rdt_zoc_map_new (board, side));
+  t = (now () - t0) / 50;
+  printf ("%-28s %8u units  %.3f ms for both sides' maps\n", "full ZOC map", rdt_board_get_n_units (board), t * 1e3);
+
+  rdt_los_free (los);
+  return 0;
+}
