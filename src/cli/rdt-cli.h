@@ -28,5 +28,8 @@ void rdt_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
 /* Each command lives in its own rdt-cli-<name>.c and is listed in redoubt-cli.c. */
 int rdt_cli_version  (int argc, char **argv);
+int rdt_cli_validate (int argc, char **argv);
+int rdt_cli_info     (int argc, char **argv);
+int rdt_cli_format   (int argc, char **argv);
 
 G_END_DECLS

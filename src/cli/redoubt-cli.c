@@ -11,6 +11,9 @@
 /* Add new commands here, one line each, in the order `help` lists them. */
 static const RdtCliCommand commands[] = {
   { "version", rdt_cli_version, N_("Print the version") },
+  { "validate", rdt_cli_validate, N_("Check scenario and volume files (schema and semantics)") },
+  { "info", rdt_cli_info, N_("Summarise a scenario file") },
+  { "format", rdt_cli_format, N_("Rewrite files in canonical form") },
 };
 
 void

@@ -15,6 +15,7 @@
 
 #include <glib-object.h>
 
+#include "rdt-file-io.h"
 #include "rdt-hex-grid.h"
 #include "rdt-unit.h"
 #include "rdt-volume.h"
@@ -387,11 +388,18 @@ GPtrArray     *rdt_scenario_get_notes         (RdtScenario           *scenario);
 int            rdt_scenario_get_hex_line      (RdtScenario           *scenario,
                                                RdtHex                 hex);
 
-/* SHA-256 of the bytes it was loaded from / last saved as (nullable), so a
- * saver can refuse to overwrite a file that changed on disk since. */
-const char    *rdt_scenario_get_source_checksum (RdtScenario         *scenario);
-void           rdt_scenario_set_source_checksum (RdtScenario         *scenario,
-                                                 const char          *checksum);
+/* What the file at rdt_scenario_get_path() looked like when it was loaded or
+ * last saved (rdt-file-io.h), so saving refuses to overwrite a file that
+ * changed on disk since.  Cleared (valid FALSE) for a new document. */
+const RdtFileStamp *
+               rdt_scenario_get_file_stamp    (RdtScenario           *scenario);
+void           rdt_scenario_set_file_stamp    (RdtScenario           *scenario,
+                                               const RdtFileStamp    *stamp);
+/* Whether the document was saved during this session (the first save keeps a
+ * .bak of the previous file). */
+gboolean       rdt_scenario_get_saved_once    (RdtScenario           *scenario);
+void           rdt_scenario_set_saved_once    (RdtScenario           *scenario,
+                                               gboolean               saved);
 
 /* Emits "changed" with RDT_CHANGE_VOLUME after the volume's data was edited. */
 void           rdt_scenario_volume_changed    (RdtScenario           *scenario);

@@ -62,6 +62,7 @@ typedef struct {
   RdtEffects effects;
   char *rule;               /* (nullable) where the values come from, e.g. "Germantown 3.2.1" */
   char *note;               /* (nullable) */
+  int line;                 /* source line when loaded; 0 otherwise */
 } RdtTerrainType;
 
 /* Hexside types come in kinds; a hexside has at most one feature of each kind,
@@ -82,6 +83,7 @@ typedef struct {
   RdtEffects effects;
   char *rule;
   char *note;
+  int line;
 } RdtHexsideType;
 
 typedef enum {
@@ -101,6 +103,7 @@ typedef struct {
   RdtEffects effects;
   char *rule;
   char *note;
+  int line;
 } RdtCombinedType;
 
 /* 7.1: six SPs of non-artillery combat units plus one artillery unit. */
@@ -112,13 +115,16 @@ typedef struct {
   int max_artillery;
   char *rule;
   char *note;
+  int line;
 } RdtStackingException;
 
 typedef struct {
   int max_sp;
   int max_artillery;
   gboolean provisional;
+  char *rule;               /* (nullable) normally "7.1" */
   GPtrArray *exceptions;    /* RdtStackingException* */
+  int line;
 } RdtStacking;
 
 /* Rules where the Series Rules editions differ (rules/README.md). */
@@ -152,6 +158,7 @@ typedef struct {
   GPtrArray *columns;       /* char* column headers */
   GPtrArray *rows;          /* RdtTableRow* */
   char *note;
+  int line;
 } RdtTable;
 
 /* A volume-defined unit state ("first-fire", "pinned"...), beyond 13.x statuses. */
@@ -159,6 +166,7 @@ typedef struct {
   char *id;
   char *name;
   char *rule;
+  int line;
 } RdtStateType;
 
 #define RDT_TYPE_VOLUME (rdt_volume_get_type ())
@@ -217,6 +225,9 @@ void            rdt_volume_set_stacking_limit  (RdtVolume         *volume,
                                                 int                max_sp,
                                                 int                max_artillery,
                                                 gboolean           provisional);
+void            rdt_volume_set_stacking_rule   (RdtVolume         *volume,
+                                                const char        *rule,
+                                                int                line);
 void            rdt_volume_add_stacking_exception (RdtVolume      *volume,
                                                    RdtStackingException *exception);
 

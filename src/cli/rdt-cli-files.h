@@ -1,0 +1,20 @@
+/* rdt-cli-files.h: helpers the validate, info and format commands share
+ * (defined in rdt-cli-validate.c). */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "redoubt-core.h"
+
+G_BEGIN_DECLS
+
+/* "volume" or "scenario": the root element of the file, from its first bytes. */
+const char *rdt_cli_peek_root            (const char          *path);
+/* Loads and validates a scenario or volume file; TRUE when it has no errors. */
+gboolean    rdt_cli_check_file           (const char          *path,
+                                          GPtrArray           *diagnostics);
+void        rdt_cli_add_diagnostic_json  (JsonBuilder         *builder,
+                                          const RdtDiagnostic *diagnostic);
+void        rdt_cli_print_json           (JsonBuilder         *builder);
+
+G_END_DECLS

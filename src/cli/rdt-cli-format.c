@@ -1,0 +1,130 @@
+/* redoubt-cli format: rewrite scenario and volume files in canonical form. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "rdt-cli.h"
+#include "rdt-cli-files.h"
+#include "redoubt-core.h"
+
+/* Returns the exit code for one file. */
+static int
+format_one (const char *path,
+            gboolean    check,
+            gboolean    backup)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) canonical = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtVolume) volume = NULL;
+  g_autofree char *old = NULL;
+  gsize old_len = 0;
+
+  if (!g_file_get_contents (path, &old, &old_len, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  g_clear_pointer (&old, g_free);
+
+  if (g_str_equal (rdt_cli_peek_root (path), "volume"))
+    {
+      volume = rdt_volume_load_from_file (path, diagnostics, &error);
+      if (volume != NULL)
+        canonical = rdt_volume_to_bytes (volume, &error);
+    }
+  else
+    {
+      scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+      if (scenario != NULL)
+        canonical = rdt_scenario_to_bytes (scenario, &error);
+    }
+  if ((volume == NULL && scenario == NULL) || canonical == NULL)
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  /* An element the loader could not take into the model (an unknown terrain,
+   * a malformed label) would be lost by rewriting: refuse until fixed. */
+  if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+    {
+      for (guint i = 0; i < diagnostics->len; i++)
+        {
+          const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+          g_autofree char *line = NULL;
+          if (d->severity != RDT_SEVERITY_ERROR)
+            continue;
+          line = rdt_diagnostic_to_string (d);
+          g_printerr ("%s\n", line);
+        }
+      rdt_cli_error (_("%s: not rewritten: fix the errors first (rewriting could lose data)"), path);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+
+  {
+    g_autofree char *current = NULL;
+    gsize len = 0;
+
+    if (g_file_get_contents (path, &current, &len, NULL) &&
+        len == g_bytes_get_size (canonical) &&
+        memcmp (current, g_bytes_get_data (canonical, NULL), len) == 0)
+      return RDT_CLI_EXIT_OK;  /* already canonical: nothing to write */
+  }
+  if (check)
+    {
+      g_printerr (_("%s: not in canonical form\n"), path);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  if (scenario != NULL)
+    {
+      rdt_scenario_set_saved_once (scenario, !backup);
+      if (!rdt_scenario_save_to_file (scenario, path, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+    }
+  else if (!rdt_volume_save_to_file (volume, path, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  g_printerr (_("%s: rewritten in canonical form\n"), path);
+  return RDT_CLI_EXIT_OK;
+}
+
+int
+rdt_cli_format (int    argc,
+                char **argv)
+{
+  gboolean check = FALSE;
+  gboolean backup = FALSE;
+  g_auto(GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "check", 0, 0, G_OPTION_ARG_NONE, &check, N_("Only check: exit 1 if a file is not canonical"), NULL },
+    { "backup", 0, 0, G_OPTION_ARG_NONE, &backup, N_("Keep the previous file as FILE.bak"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — rewrite files in canonical form"));
+  g_autoptr(GError) error = NULL;
+  int status = RDT_CLI_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      rdt_cli_error ("%s", _("format: no FILE given"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  for (guint i = 0; files[i] != NULL; i++)
+    if (format_one (files[i], check, backup) != RDT_CLI_EXIT_OK)
+      status = RDT_CLI_EXIT_FAILURE;
+  return status;
+}

@@ -1,0 +1,190 @@
+/* redoubt-cli validate: schema and semantic checks of scenario and volume files. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "rdt-cli.h"
+#include "rdt-cli-files.h"
+#include "redoubt-core.h"
+
+/* Which root element a file has, without parsing it: "volume" or "scenario"
+ * (anything else is left to the scenario loader to report). */
+const char *
+rdt_cli_peek_root (const char *path)
+{
+  g_autofree char *head = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char buf[4096];
+  gssize n;
+  const char *p;
+
+  if (in == NULL)
+    return "scenario";
+  n = g_input_stream_read (G_INPUT_STREAM (in), buf, sizeof buf - 1, NULL, NULL);
+  if (n <= 0)
+    return "scenario";
+  buf[n] = '\0';
+  for (p = buf; (p = strchr (p, '<')) != NULL; p++)
+    {
+      if (p[1] == '?' || p[1] == '!')
+        continue;
+      return g_str_has_prefix (p + 1, "volume") ? "volume" : "scenario";
+    }
+  return "scenario";
+}
+
+/* Loads @path as whatever it is and appends every finding. */
+gboolean
+rdt_cli_check_file (const char *path,
+                    GPtrArray  *diagnostics)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (rdt_cli_peek_root (path), "volume"))
+    {
+      g_autoptr(RdtVolume) volume = rdt_volume_load_from_file (path, diagnostics, &error);
+      if (volume == NULL)
+        return FALSE;
+      rdt_volume_validate (volume, path, diagnostics);
+    }
+  else
+    {
+      g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+      if (scenario == NULL)
+        return FALSE;
+    }
+  return rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) == 0;
+}
+
+void
+rdt_cli_add_diagnostic_json (JsonBuilder         *b,
+                             const RdtDiagnostic *d)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "file");
+  json_builder_add_string_value (b, d->file != NULL ? d->file : "");
+  json_builder_set_member_name (b, "line");
+  json_builder_add_int_value (b, d->line);
+  json_builder_set_member_name (b, "severity");
+  json_builder_add_string_value (b, rdt_severity_to_string (d->severity));
+  json_builder_set_member_name (b, "element");
+  if (d->element != NULL)
+    json_builder_add_string_value (b, d->element);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "message");
+  json_builder_add_string_value (b, d->message != NULL ? d->message : "");
+  json_builder_set_member_name (b, "hint");
+  if (d->hint != NULL)
+    json_builder_add_string_value (b, d->hint);
+  else
+    json_builder_add_null_value (b);
+  json_builder_end_object (b);
+}
+
+void
+rdt_cli_print_json (JsonBuilder *b)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = json_builder_get_root (b);
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, root);
+  text = json_generator_to_data (gen, NULL);
+  printf ("%s\n", text);
+}
+
+int
+rdt_cli_validate (int    argc,
+                  char **argv)
+{
+  gboolean strict = FALSE;
+  gboolean json = FALSE;
+  g_auto(GStrv) files = NULL;
+  GOptionEntry entries[] = {
+    { "strict", 0, 0, G_OPTION_ARG_NONE, &strict, N_("Treat warnings as errors"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the result as JSON (docs/json.md)"), NULL },
+    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — check scenario and volume files"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  gboolean all_valid = TRUE;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_set_description (context,
+    _("Exit status: 0 every file is valid (warnings allowed unless --strict), "
+      "1 some file is invalid, 2 usage error."));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (files == NULL || files[0] == NULL)
+    {
+      rdt_cli_error ("%s", _("validate: no FILE given (see “redoubt-cli validate --help”)"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "strict");
+  json_builder_add_boolean_value (b, strict);
+  json_builder_set_member_name (b, "files");
+  json_builder_begin_array (b);
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      gboolean valid = rdt_cli_check_file (files[i], diagnostics);
+      guint n_errors = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
+      guint n_warnings = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_WARNING);
+
+      if (strict && n_warnings > 0)
+        valid = FALSE;
+      if (!valid)
+        all_valid = FALSE;
+
+      if (json)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "file");
+          json_builder_add_string_value (b, files[i]);
+          json_builder_set_member_name (b, "valid");
+          json_builder_add_boolean_value (b, valid);
+          json_builder_set_member_name (b, "errors");
+          json_builder_add_int_value (b, n_errors);
+          json_builder_set_member_name (b, "warnings");
+          json_builder_add_int_value (b, n_warnings);
+          json_builder_set_member_name (b, "diagnostics");
+          json_builder_begin_array (b);
+          for (guint d = 0; d < diagnostics->len; d++)
+            rdt_cli_add_diagnostic_json (b, g_ptr_array_index (diagnostics, d));
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+        }
+      else
+        {
+          for (guint d = 0; d < diagnostics->len; d++)
+            {
+              g_autofree char *line = rdt_diagnostic_to_string (g_ptr_array_index (diagnostics, d));
+              printf ("%s\n", line);
+            }
+          /* The summary goes to stderr so stdout holds only findings. */
+          if (valid)
+            g_printerr (_("%s: valid (%u warning(s))\n"), files[i], n_warnings);
+          else
+            g_printerr (_("%s: invalid (%u error(s), %u warning(s))\n"), files[i], n_errors, n_warnings);
+        }
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "valid");
+  json_builder_add_boolean_value (b, all_valid);
+  json_builder_end_object (b);
+  if (json)
+    rdt_cli_print_json (b);
+  return all_valid ? RDT_CLI_EXIT_OK : RDT_CLI_EXIT_FAILURE;
+}

@@ -1,0 +1,2496 @@
+/* rdt-scenario-io.c: the safe loader and the canonical writer (docs/format.md). */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+#include <math.h>
+#include <string.h>
+
+#include "rdt-diagnostic.h"
+#include "rdt-file-io.h"
+#include "rdt-format-resources.h"
+#include "rdt-hex-grid-private.h"
+#include "rdt-scenario-io.h"
+#include "rdt-scenario-private.h"
+#include "rdt-validate.h"
+
+G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlRelaxNGValidCtxt, xmlRelaxNGFreeValidCtxt)
+
+#define SCHEMA_RESOURCE "/org/redoubt/format/schema/redoubt.rng"
+
+/* ------------------------------------------------------------------ safety */
+
+/* libxml2 must never fetch anything: not a DTD, not an entity, not over the
+ * network.  DOCTYPEs are refused before parsing anyway; this is the backstop. */
+static xmlParserInputPtr
+refuse_external_entity (const char       *url,
+                        const char       *id,
+                        xmlParserCtxtPtr  ctxt)
+{
+  return NULL;
+}
+
+/* libxml2's generic error channel prints to stderr; library code never prints. */
+static void
+silent_generic_error (void       *ctx,
+                      const char *msg,
+                      ...)
+{
+}
+
+static xmlRelaxNGPtr schema;
+static char *schema_error;
+
+static void
+collect_schema_error (void        *user_data,
+                      xmlErrorPtr  error)
+{
+  if (schema_error == NULL && error != NULL && error->message != NULL)
+    schema_error = g_strdup (error->message);
+}
+
+static gpointer
+init_libxml (gpointer data)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  xmlRelaxNGParserCtxtPtr pctxt;
+
+  xmlInitParser ();
+  xmlSetExternalEntityLoader (refuse_external_entity);
+  xmlSetGenericErrorFunc (NULL, silent_generic_error);
+
+  bytes = g_resource_lookup_data (_rdt_format_get_resource (), SCHEMA_RESOURCE,
+                                  G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  if (bytes == NULL)
+    {
+      schema_error = g_strdup ("the schema resource is missing");
+      return NULL;
+    }
+  pctxt = xmlRelaxNGNewMemParserCtxt (g_bytes_get_data (bytes, NULL),
+                                      (int) g_bytes_get_size (bytes));
+  xmlRelaxNGSetParserStructuredErrors (pctxt, collect_schema_error, NULL);
+  schema = xmlRelaxNGParse (pctxt);
+  xmlRelaxNGFreeParserCtxt (pctxt);
+  return NULL;
+}
+
+static void
+ensure_libxml (void)
+{
+  static GOnce once = G_ONCE_INIT;
+
+  g_once (&once, init_libxml, NULL);
+}
+
+/* ------------------------------------------------------------- diagnostics */
+
+typedef struct {
+  const char *file;          /* for messages */
+  GPtrArray *diagnostics;    /* always non-NULL here */
+  gboolean first_error_set;
+  RdtFormatError first_code;
+  char *first_error;         /* "file:line: <element>: message" */
+} Report;
+
+static void
+report_add (Report      *report,
+            RdtSeverity  severity,
+            int          code,
+            int          line,
+            const char  *element,
+            const char  *message,
+            const char  *hint)
+{
+  RdtDiagnostic *d = rdt_diagnostic_new (severity, report->file, line, element, message, hint);
+
+  if (severity == RDT_SEVERITY_ERROR && code >= 0 && !report->first_error_set)
+    {
+      report->first_error_set = TRUE;
+      report->first_code = code;
+      report->first_error = g_strdup_printf ("%s:%d: <%s>: %s%s%s%s",
+                                             report->file, line,
+                                             element != NULL ? element : "document",
+                                             message,
+                                             hint != NULL ? " (" : "",
+                                             hint != NULL ? hint : "",
+                                             hint != NULL ? ")" : "");
+    }
+  g_ptr_array_add (report->diagnostics, d);
+}
+
+static void G_GNUC_PRINTF (6, 7)
+report_node (Report      *report,
+             RdtSeverity  severity,
+             int          code,
+             xmlNode     *node,
+             const char  *hint,
+             const char  *format,
+             ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  report_add (report, severity, code,
+              node != NULL ? (int) xmlGetLineNo (node) : 0,
+              node != NULL ? (const char *) node->name : NULL,
+              message, hint);
+}
+
+/* Structured libxml2 errors (well-formedness, RELAX NG) become diagnostics. */
+static void
+collect_xml_error (void        *user_data,
+                   xmlErrorPtr  error)
+{
+  Report *report = user_data;
+  g_autofree char *message = NULL;
+  const char *element = NULL;
+  xmlNode *node = error->node;
+  int line = error->line;
+
+  if (error->level == XML_ERR_NONE)
+    return;
+  /* Messages end in a newline and may be any bytes from the file. */
+  message = g_utf8_make_valid (error->message != NULL ? error->message : "error", -1);
+  g_strstrip (message);
+  if (node != NULL && node->type == XML_ELEMENT_NODE)
+    {
+      element = (const char *) node->name;
+      if (line <= 0)
+        line = (int) xmlGetLineNo (node);
+    }
+  report_add (report,
+              error->level == XML_ERR_WARNING ? RDT_SEVERITY_WARNING : RDT_SEVERITY_ERROR,
+              error->domain == XML_FROM_RELAXNGV ? RDT_FORMAT_ERROR_SCHEMA : RDT_FORMAT_ERROR_MALFORMED,
+              line, element, message,
+              error->domain == XML_FROM_RELAXNGV
+                ? _("see docs/format.md and data/schema/redoubt.rng for what is allowed here")
+                : _("fix the XML syntax at that line"));
+}
+
+static void
+report_set_gerror (Report  *report,
+                   GError **error)
+{
+  if (report->first_error_set)
+    g_set_error_literal (error, RDT_FORMAT_ERROR, report->first_code, report->first_error);
+  else
+    g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED,
+                 _("%s: cannot be loaded"), report->file);
+}
+
+static void
+report_clear (Report *report)
+{
+  g_clear_pointer (&report->first_error, g_free);
+}
+
+/* ------------------------------------------------------------ safe parsing */
+
+static int
+line_of_offset (const char *data,
+                gsize       offset)
+{
+  int line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (data[i] == '\n')
+      line++;
+  return line;
+}
+
+static gboolean
+check_depth_and_count (xmlNode *root,
+                       Report  *report)
+{
+  /* Iterative walk: the depth bound is what we are checking. */
+  xmlNode *node = root;
+  int depth = 1;
+  guint count = 0;
+
+  while (node != NULL)
+    {
+      if (node->type == XML_ELEMENT_NODE)
+        {
+          if (++count > RDT_FORMAT_MAX_ELEMENTS)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, node,
+                           _("split the file or remove what is repeated"),
+                           _("more than %d elements"), RDT_FORMAT_MAX_ELEMENTS);
+              return FALSE;
+            }
+          if (depth > RDT_FORMAT_MAX_DEPTH)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, node,
+                           _("no valid file nests this deep: remove the extra nesting"),
+                           _("elements nested more than %d deep"), RDT_FORMAT_MAX_DEPTH);
+              return FALSE;
+            }
+        }
+      if (node->type == XML_ELEMENT_NODE && node->children != NULL)
+        {
+          node = node->children;
+          depth++;
+          continue;
+        }
+      while (node != NULL && node->next == NULL)
+        {
+          node = node->parent;
+          depth--;
+          if (node == root || depth <= 0)
+            return TRUE;
+        }
+      if (node != NULL)
+        node = node->next;
+    }
+  return TRUE;
+}
+
+/* Parses @bytes into a schema-valid document, or reports why not.  The checks
+ * run in an order that gives the most useful first message: size, encoding,
+ * DOCTYPE, well-formedness, limits, namespace, version, schema. */
+static xmlDoc *
+parse_checked (GBytes     *bytes,
+               Report     *report,
+               const char *expected_root)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  const char *p;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(xmlRelaxNGValidCtxt) vctxt = NULL;
+  xmlParserCtxtPtr ctxt;
+  xmlNode *root;
+  g_autofree char *version = NULL;
+  gsize start = 0;
+
+  ensure_libxml ();
+
+  if (size > RDT_FORMAT_MAX_BYTES)
+    {
+      g_autofree char *msg = g_strdup_printf (_("the file is %" G_GSIZE_FORMAT " bytes, more than the %d bytes allowed"),
+                                              size, RDT_FORMAT_MAX_BYTES);
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, 0, NULL, msg,
+                  _("no real scenario is this large: check that this is the right file"));
+      return NULL;
+    }
+  if (size == 0)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
+                  _("the file is empty"), _("a scenario file starts with <?xml"));
+      return NULL;
+    }
+  /* Only UTF-8 (or ASCII-compatible) text: UTF-16/32 and EBCDIC would hide a
+   * DOCTYPE from the byte scan below. */
+  if (size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    start = 3;
+  for (p = data + start; p < data + size && g_ascii_isspace (*p); p++)
+    ;
+  if (memchr (data, '\0', size) != NULL || p >= data + size || *p != '<')
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
+                  _("not an XML file in UTF-8"),
+                  _("save the file as UTF-8 XML starting with <?xml"));
+      return NULL;
+    }
+  p = g_strstr_len (data, size, "<!DOCTYPE");
+  if (p != NULL)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_DOCTYPE,
+                  line_of_offset (data, p - data), "!DOCTYPE",
+                  _("DOCTYPE declarations are not allowed (no DTDs or entities)"),
+                  _("remove the <!DOCTYPE ...> declaration; write characters directly in UTF-8"));
+      return NULL;
+    }
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_IO, 0, NULL,
+                  _("out of memory"), NULL);
+      return NULL;
+    }
+  xmlSetStructuredErrorFunc (report, collect_xml_error);
+  /* No NOENT (entity substitution), DTDLOAD, XINCLUDE, RECOVER or HUGE. */
+  doc = xmlCtxtReadMemory (ctxt, data, (int) size, NULL, NULL,
+                           XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+  xmlSetStructuredErrorFunc (NULL, NULL);
+  if (doc == NULL || !ctxt->wellFormed)
+    {
+      if (!report->first_error_set)
+        report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 0, NULL,
+                    _("not well-formed XML"), NULL);
+      xmlFreeParserCtxt (ctxt);
+      return NULL;
+    }
+  xmlFreeParserCtxt (ctxt);
+  /* Warnings from the parser (none expected for valid files) are kept; errors
+   * cannot happen on a well-formed document. */
+
+  if (doc->intSubset != NULL || doc->extSubset != NULL)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_DOCTYPE, 1, "!DOCTYPE",
+                  _("DOCTYPE declarations are not allowed (no DTDs or entities)"),
+                  _("remove the <!DOCTYPE ...> declaration"));
+      return NULL;
+    }
+
+  root = xmlDocGetRootElement (doc);
+  if (root == NULL)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
+                  _("no root element"), NULL);
+      return NULL;
+    }
+  if (!check_depth_and_count (root, report))
+    return NULL;
+
+  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, RDT_FORMAT_NAMESPACE) != 0)
+    {
+      report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_NAMESPACE, root,
+                   _("add xmlns=\"" RDT_FORMAT_NAMESPACE "\" to the root element"),
+                   root->ns == NULL ? _("the root element has no namespace; expected %s")
+                                    : _("the root element is in the wrong namespace; expected %s"),
+                   RDT_FORMAT_NAMESPACE);
+      return NULL;
+    }
+  if (expected_root != NULL && g_strcmp0 ((const char *) root->name, expected_root) != 0)
+    {
+      report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
+                   g_str_equal (expected_root, "volume")
+                     ? _("volume files have a <volume> root element")
+                     : _("scenario files have a <scenario> root element"),
+                   _("expected a <%s> root element, found <%s>"),
+                   expected_root, (const char *) root->name);
+      return NULL;
+    }
+
+  /* The version first: a newer file would fail the schema for the wrong reason. */
+  version = (char *) xmlGetNoNsProp (root, (const xmlChar *) "format-version");
+  if (version != NULL)
+    {
+      char *end = NULL;
+      guint64 v;
+
+      errno = 0;
+      v = g_ascii_strtoull (version, &end, 10);
+      if (end != version && *end == '\0' && (v > RDT_FORMAT_VERSION || errno == ERANGE))
+        {
+          g_autofree char *shown = g_utf8_make_valid (version, MIN (strlen (version), 20));
+          report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_NEWER_VERSION, root,
+                       _("upgrade Redoubt to open it; nothing was loaded"),
+                       _("format-version %s is newer than this program supports (%d)"),
+                       shown, RDT_FORMAT_VERSION);
+          return NULL;
+        }
+    }
+
+  if (schema == NULL)
+    {
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_IO, 0, NULL,
+                  _("the built-in schema cannot be used"), schema_error);
+      return NULL;
+    }
+  vctxt = xmlRelaxNGNewValidCtxt (schema);
+  xmlRelaxNGSetValidStructuredErrors (vctxt, collect_xml_error, report);
+  if (xmlRelaxNGValidateDoc (vctxt, doc) != 0)
+    {
+      if (!report->first_error_set)
+        report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
+                     _("see docs/format.md"), _("the file does not match the schema"));
+      return NULL;
+    }
+
+  /* Comments and processing instructions are not part of the model. */
+  {
+    xmlNode *node = root;
+    int depth = 0;
+
+    while (node != NULL)
+      {
+        if (node->type == XML_COMMENT_NODE)
+          report_node (report, RDT_SEVERITY_WARNING, -1, node,
+                       _("use a <note> element to keep text in the file"),
+                       _("XML comment will not be preserved when saving"));
+        else if (node->type == XML_PI_NODE)
+          report_node (report, RDT_SEVERITY_WARNING, -1, node,
+                       _("remove it"),
+                       _("processing instruction will not be preserved when saving"));
+        if (node->type == XML_ELEMENT_NODE && node->children != NULL)
+          {
+            node = node->children;
+            depth++;
+            continue;
+          }
+        while (node != NULL && node->next == NULL)
+          {
+            node = node->parent;
+            depth--;
+            if (depth < 0)
+              break;
+          }
+        if (depth < 0 || node == NULL)
+          break;
+        node = node->next;
+      }
+    for (xmlNode *n = doc->children; n != NULL; n = n->next)
+      if (n->type == XML_COMMENT_NODE || n->type == XML_PI_NODE)
+        report_node (report, RDT_SEVERITY_WARNING, -1, n,
+                     _("use a <note> element to keep text in the file"),
+                     _("comment or processing instruction outside the root element will not be preserved when saving"));
+  }
+
+  return g_steal_pointer (&doc);
+}
+
+gboolean
+rdt_format_check_bytes (GBytes      *bytes,
+                        const char  *path_for_messages,
+                        GPtrArray   *diagnostics,
+                        GError     **error)
+{
+  g_autoptr(GPtrArray) own = NULL;
+  Report report = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  if (diagnostics == NULL)
+    diagnostics = own = rdt_diagnostics_new ();
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, NULL);
+  ok = doc != NULL;
+  if (!ok)
+    report_set_gerror (&report, error);
+  report_clear (&report);
+  return ok;
+}
+
+/* ------------------------------------------------------------- DOM helpers */
+
+static gboolean
+is_element (xmlNode    *node,
+            const char *name)
+{
+  return node != NULL && node->type == XML_ELEMENT_NODE &&
+         (name == NULL || g_strcmp0 ((const char *) node->name, name) == 0);
+}
+
+static xmlNode *
+first_element (xmlNode    *parent,
+               const char *name)
+{
+  for (xmlNode *n = parent->children; n != NULL; n = n->next)
+    if (is_element (n, name))
+      return n;
+  return NULL;
+}
+
+/* (transfer full) */
+static char *
+attr (xmlNode    *node,
+      const char *name)
+{
+  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
+  char *out;
+
+  if (value == NULL)
+    return NULL;
+  out = g_strdup ((const char *) value);
+  xmlFree (value);
+  return out;
+}
+
+/* Text content exactly as written (entities and CDATA resolved). */
+static char *
+text_of (xmlNode *node)
+{
+  xmlChar *value = xmlNodeGetContent (node);
+  char *out = g_strdup (value != NULL ? (const char *) value : "");
+
+  xmlFree (value);
+  return out;
+}
+
+static int
+node_line (xmlNode *node)
+{
+  return (int) xmlGetLineNo (node);
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  gint64 v;
+  char *end = NULL;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  errno = 0;
+  v = g_ascii_strtoll (text[0] == '+' ? text + 1 : text, &end, 10);
+  if (errno != 0 || *end != '\0' || v < -1000000 || v > 1000000)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static int
+int_attr (xmlNode    *node,
+          const char *name,
+          int         fallback)
+{
+  g_autofree char *text = attr (node, name);
+  int v;
+
+  return parse_int (text, &v) ? v : fallback;
+}
+
+static gboolean
+bool_attr (xmlNode    *node,
+           const char *name,
+           gboolean    fallback)
+{
+  g_autofree char *text = attr (node, name);
+
+  if (text == NULL)
+    return fallback;
+  return g_str_equal (text, "true");
+}
+
+static int
+mp_halves_attr (xmlNode *node)
+{
+  g_autofree char *text = attr (node, "mp");
+  int whole = 0;
+  const char *dot;
+
+  if (text == NULL)
+    return 0;
+  dot = strchr (text, '.');
+  if (dot != NULL)
+    {
+      g_autofree char *head = g_strndup (text, dot - text);
+      if (!parse_int (head, &whole))
+        return 0;
+      return whole * 2 + (g_str_equal (dot, ".5") ? 1 : 0);
+    }
+  return parse_int (text, &whole) ? whole * 2 : 0;
+}
+
+static gboolean
+parse_real (const char *text,
+            double     *out)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return FALSE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v))
+    return FALSE;
+  *out = v;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------ volume model */
+
+static const char *const effect_field_names[] = {
+  "mp", "prohibited", "blocks-los", "zoc", "strategic", "slope-for-los", "covered",
+  "fire-drm", "cc-drm",
+};
+
+static void
+read_effects (xmlNode    *node,
+              RdtEffects *e,
+              char      **rule,
+              char      **note)
+{
+  g_autofree char *prohibited = attr (node, "prohibited");
+  g_autofree char *provisional = attr (node, "provisional");
+
+  e->mp_halves = mp_halves_attr (node);
+  e->prohibited = 0;
+  if (prohibited != NULL)
+    {
+      g_auto(GStrv) kinds = g_strsplit_set (prohibited, " \t\n\r", -1);
+      for (guint i = 0; kinds[i] != NULL; i++)
+        {
+          RdtUnitKind kind;
+          if (rdt_unit_kind_from_string (kinds[i], &kind))
+            e->prohibited |= RDT_UNIT_KIND_MASK (kind);
+        }
+    }
+  e->blocks_los = bool_attr (node, "blocks-los", FALSE);
+  e->zoc = bool_attr (node, "zoc", TRUE);
+  e->strategic = bool_attr (node, "strategic", FALSE);
+  e->slope_for_los = bool_attr (node, "slope-for-los", FALSE);
+  e->covered = bool_attr (node, "covered", FALSE);
+  e->fire_drm = int_attr (node, "fire-drm", 0);
+  e->cc_drm = int_attr (node, "cc-drm", 0);
+  e->provisional = 0;
+  if (provisional != NULL)
+    {
+      g_auto(GStrv) fields = g_strsplit_set (provisional, " \t\n\r", -1);
+      for (guint i = 0; fields[i] != NULL; i++)
+        for (guint f = 0; f < G_N_ELEMENTS (effect_field_names); f++)
+          if (g_str_equal (fields[i], effect_field_names[f]))
+            e->provisional |= 1u << f;
+    }
+  *rule = attr (node, "rule");
+  *note = attr (node, "note");
+}
+
+static RdtVolume *
+build_volume (xmlNode *vnode,
+              Report  *report)
+{
+  g_autofree char *id = attr (vnode, "id");
+  g_autoptr(RdtVolume) volume = rdt_volume_new (id);
+  g_autoptr(GError) local = NULL;
+
+  for (xmlNode *n = vnode->children; n != NULL; n = n->next)
+    {
+      if (!is_element (n, NULL))
+        continue;
+      if (is_element (n, "title"))
+        {
+          g_autofree char *title = text_of (n);
+          rdt_volume_set_title (volume, title);
+        }
+      else if (is_element (n, "series-rules"))
+        {
+          g_autofree char *edition = attr (n, "edition");
+          RdtEdition ed = RDT_EDITION_CURRENT;
+
+          rdt_edition_from_string (edition, &ed);
+          rdt_volume_set_edition (volume, ed);
+          for (xmlNode *v = n->children; v != NULL; v = v->next)
+            {
+              g_autofree char *rule = NULL;
+              g_autofree char *ved = NULL;
+              RdtVariantRule r;
+              RdtEdition e = ed;
+
+              if (!is_element (v, "variant"))
+                continue;
+              rule = attr (v, "rule");
+              ved = attr (v, "edition");
+              if (rdt_variant_rule_from_string (rule, &r) && rdt_edition_from_string (ved, &e))
+                rdt_volume_set_variant (volume, r, e);
+            }
+        }
+      else if (is_element (n, "stacking"))
+        {
+          g_autofree char *rule = attr (n, "rule");
+
+          rdt_volume_set_stacking_limit (volume, int_attr (n, "max-sp", 6),
+                                         int_attr (n, "max-artillery", 1),
+                                         bool_attr (n, "provisional", FALSE));
+          rdt_volume_set_stacking_rule (volume, rule, node_line (n));
+          for (xmlNode *x = n->children; x != NULL; x = x->next)
+            {
+              RdtStackingException *ex;
+
+              if (!is_element (x, "exception"))
+                continue;
+              ex = g_new0 (RdtStackingException, 1);
+              ex->id = attr (x, "id");
+              ex->area = attr (x, "area");
+              ex->terrain = attr (x, "terrain");
+              ex->max_sp = int_attr (x, "max-sp", 6);
+              ex->max_artillery = int_attr (x, "max-artillery", 1);
+              ex->rule = attr (x, "rule");
+              ex->note = attr (x, "note");
+              ex->line = node_line (x);
+              rdt_volume_add_stacking_exception (volume, ex);
+            }
+        }
+      else if (is_element (n, "terrain"))
+        {
+          g_autofree char *tid = attr (n, "id");
+          g_autofree char *name = attr (n, "name");
+          RdtTerrainType *t = rdt_terrain_type_new (tid, name);
+
+          read_effects (n, &t->effects, &t->rule, &t->note);
+          t->line = node_line (n);
+          if (rdt_volume_add_terrain (volume, t, &local) < 0)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every terrain type its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+      else if (is_element (n, "hexside-type"))
+        {
+          g_autofree char *tid = attr (n, "id");
+          g_autofree char *name = attr (n, "name");
+          g_autofree char *kind = attr (n, "kind");
+          RdtHexsideKind k = RDT_HEXSIDE_KIND_OTHER;
+          RdtHexsideType *t;
+
+          rdt_hexside_kind_from_string (kind, &k);
+          t = rdt_hexside_type_new (tid, name, k);
+          read_effects (n, &t->effects, &t->rule, &t->note);
+          t->line = node_line (n);
+          if (rdt_volume_add_hexside_type (volume, t, &local) < 0)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every hexside type its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+      else if (is_element (n, "combined"))
+        {
+          g_autofree char *slope = attr (n, "slope");
+          g_autofree char *with = attr (n, "with");
+          g_autofree char *direction = attr (n, "direction");
+          RdtCombinedType *c = g_new0 (RdtCombinedType, 1);
+
+          c->id = attr (n, "id");
+          c->name = attr (n, "name");
+          c->slope_type = rdt_volume_find_hexside_type (volume, slope);
+          c->other_type = rdt_volume_find_hexside_type (volume, with);
+          c->direction = g_strcmp0 (direction, "up") == 0 ? RDT_SLOPE_UP
+                       : g_strcmp0 (direction, "down") == 0 ? RDT_SLOPE_DOWN : RDT_SLOPE_ANY;
+          read_effects (n, &c->effects, &c->rule, &c->note);
+          c->line = node_line (n);
+          if (c->slope_type < 0 ||
+              rdt_volume_get_hexside_type (volume, c->slope_type)->kind != RDT_HEXSIDE_KIND_SLOPE)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n,
+                           _("name a hexside type of kind slope declared above"),
+                           _("combined type “%s”: “%s” is not a slope hexside type of this volume"),
+                           c->id, slope);
+              rdt_combined_type_free (c);
+              continue;
+            }
+          if (c->other_type < 0)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n,
+                           _("name a hexside type declared above"),
+                           _("combined type “%s”: unknown hexside type “%s”"), c->id, with);
+              rdt_combined_type_free (c);
+              continue;
+            }
+          if (rdt_volume_add_combined (volume, c, &local) < 0)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every combined type its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+      else if (is_element (n, "state"))
+        {
+          RdtStateType *s = g_new0 (RdtStateType, 1);
+
+          s->id = attr (n, "id");
+          s->name = attr (n, "name");
+          s->rule = attr (n, "rule");
+          s->line = node_line (n);
+          if (rdt_volume_add_state (volume, s, &local) < 0)
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every state its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+      else if (is_element (n, "table"))
+        {
+          g_autofree char *tid = attr (n, "id");
+          g_autofree char *name = attr (n, "name");
+          RdtTable *t = rdt_table_new (tid, name);
+          gboolean ragged = FALSE;
+
+          t->rule = attr (n, "rule");
+          t->corner = attr (n, "corner");
+          t->line = node_line (n);
+          for (xmlNode *r = n->children; r != NULL; r = r->next)
+            {
+              if (is_element (r, "columns"))
+                {
+                  for (xmlNode *c = r->children; c != NULL; c = c->next)
+                    if (is_element (c, "c"))
+                      g_ptr_array_add (t->columns, text_of (c));
+                }
+              else if (is_element (r, "row"))
+                {
+                  g_autofree char *key = attr (r, "key");
+                  RdtTableRow *row = rdt_table_add_row (t, key, NULL);
+
+                  for (xmlNode *c = r->children; c != NULL; c = c->next)
+                    if (is_element (c, "c"))
+                      {
+                        gboolean prov = bool_attr (c, "provisional", FALSE);
+                        g_ptr_array_add (row->cells, text_of (c));
+                        g_array_append_val (row->provisional, prov);
+                      }
+                  if (row->cells->len != t->columns->len && !ragged)
+                    {
+                      ragged = TRUE;
+                      report_node (report, RDT_SEVERITY_ERROR, -1, r,
+                                   _("give every row one <c> per column"),
+                                   _("table “%s”: row “%s” has %u cells but there are %u columns"),
+                                   tid, key, row->cells->len, t->columns->len);
+                    }
+                }
+              else if (is_element (r, "note"))
+                t->note = text_of (r);
+            }
+          if (!rdt_volume_add_table (volume, t, &local))
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every table its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+    }
+  return g_steal_pointer (&volume);
+}
+
+RdtVolume *
+rdt_volume_load_from_bytes (GBytes      *bytes,
+                            const char  *path_for_messages,
+                            GPtrArray   *diagnostics,
+                            GError     **error)
+{
+  g_autoptr(GPtrArray) own = NULL;
+  Report report = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  RdtVolume *volume = NULL;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  if (diagnostics == NULL)
+    diagnostics = own = rdt_diagnostics_new ();
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, "volume");
+  if (doc == NULL)
+    {
+      report_set_gerror (&report, error);
+      report_clear (&report);
+      return NULL;
+    }
+  volume = build_volume (xmlDocGetRootElement (doc), &report);
+  rdt_volume_set_path (volume, path_for_messages);
+  report_clear (&report);
+  return volume;
+}
+
+static GBytes *
+read_file (const char   *path,
+           RdtFileStamp *stamp,
+           GPtrArray    *diagnostics,
+           GError      **error)
+{
+  g_autoptr(GError) local = NULL;
+  GBytes *bytes = rdt_file_read_bounded (path, RDT_FORMAT_MAX_BYTES, stamp, &local);
+
+  if (bytes == NULL)
+    {
+      int code = g_error_matches (local, RDT_FILE_ERROR, RDT_FILE_ERROR_TOO_LARGE)
+                 ? RDT_FORMAT_ERROR_TOO_BIG : RDT_FORMAT_ERROR_IO;
+      if (diagnostics != NULL)
+        g_ptr_array_add (diagnostics,
+                         rdt_diagnostic_new (RDT_SEVERITY_ERROR, path, 0, NULL, local->message,
+                                             NULL));
+      g_set_error (error, RDT_FORMAT_ERROR, code, "%s:0: %s", path, local->message);
+    }
+  return bytes;
+}
+
+RdtVolume *
+rdt_volume_load_from_file (const char  *path,
+                           GPtrArray   *diagnostics,
+                           GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  bytes = read_file (path, NULL, diagnostics, error);
+  if (bytes == NULL)
+    return NULL;
+  return rdt_volume_load_from_bytes (bytes, path, diagnostics, error);
+}
+
+char *
+rdt_volume_find_file (const char *id)
+{
+  const char *dirs[3];
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (id != NULL, NULL);
+
+  /* Ids are schema-checked tokens, but never let one climb out of the dir. */
+  if (strchr (id, '/') != NULL || strchr (id, '\\') != NULL || id[0] == '.')
+    return NULL;
+  name = g_strconcat (id, ".xml", NULL);
+  dirs[0] = g_getenv ("REDOUBT_DATADIR");
+  dirs[1] = SOURCE_DATADIR;
+  dirs[2] = PKGDATADIR;
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *path = NULL;
+
+      if (dirs[i] == NULL || dirs[i][0] == '\0')
+        continue;
+      path = g_build_filename (dirs[i], "volumes", name, NULL);
+      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+        return g_steal_pointer (&path);
+    }
+  return NULL;
+}
+
+/* ---------------------------------------------------------- scenario model */
+
+typedef struct {
+  Report *report;
+  RdtScenario *scenario;
+  RdtVolume *volume;
+  RdtHexGrid *grid;
+  int col_digits;
+  int row_digits;
+} Builder;
+
+static int
+digits_of (int n)
+{
+  int d = 1;
+
+  while (n >= 10)
+    {
+      n /= 10;
+      d++;
+    }
+  return d;
+}
+
+/* A label of the map's width; off-map hexes parse (the validator reports them). */
+static gboolean
+parse_hex (Builder    *b,
+           xmlNode    *node,
+           const char *attr_name,
+           const char *text,
+           RdtHex     *out)
+{
+  RdtHex hex = { 0, 0 };
+  int len = text != NULL ? (int) strlen (text) : 0;
+
+  if (len == b->col_digits + b->row_digits)
+    {
+      gboolean ok = TRUE;
+      for (int i = 0; i < len && ok; i++)
+        {
+          if (!g_ascii_isdigit (text[i]))
+            ok = FALSE;
+          else if (i < b->col_digits)
+            hex.col = hex.col * 10 + (text[i] - '0');
+          else
+            hex.row = hex.row * 10 + (text[i] - '0');
+        }
+      if (ok)
+        {
+          *out = hex;
+          return TRUE;
+        }
+    }
+  report_node (b->report, RDT_SEVERITY_ERROR, -1, node,
+               _("write the hex as its printed label, column then row"),
+               _("%s=\"%s\" is not a hex label of this map (%d column digits and %d row digits)"),
+               attr_name, text != NULL ? text : "", b->col_digits, b->row_digits);
+  return FALSE;
+}
+
+static gboolean
+parse_hex_attr (Builder    *b,
+                xmlNode    *node,
+                const char *attr_name,
+                RdtHex     *out)
+{
+  g_autofree char *text = attr (node, attr_name);
+
+  return parse_hex (b, node, attr_name, text, out);
+}
+
+static int
+hexside_type_attr (Builder        *b,
+                   xmlNode        *node,
+                   const char     *attr_name,
+                   RdtHexsideKind  kind,
+                   gboolean       *ok)
+{
+  g_autofree char *id = attr (node, attr_name);
+  const RdtHexsideType *t;
+  int i;
+
+  if (id == NULL)
+    return RDT_NO_TYPE;
+  i = rdt_volume_find_hexside_type (b->volume, id);
+  if (i < 0)
+    {
+      report_node (b->report, RDT_SEVERITY_ERROR, -1, node,
+                   _("use a hexside-type id of the volume, or add the type to the volume"),
+                   _("%s=\"%s\": the volume “%s” has no hexside type “%s”"),
+                   attr_name, id, rdt_volume_get_id (b->volume), id);
+      *ok = FALSE;
+      return RDT_NO_TYPE;
+    }
+  t = rdt_volume_get_hexside_type (b->volume, i);
+  if (t->kind != kind)
+    {
+      report_node (b->report, RDT_SEVERITY_ERROR, -1, node,
+                   _("put the type in the attribute of its kind"),
+                   _("%s=\"%s\": hexside type “%s” is of kind %s, not %s"),
+                   attr_name, id, id, rdt_hexside_kind_to_string (t->kind),
+                   rdt_hexside_kind_to_string (kind));
+      *ok = FALSE;
+      return RDT_NO_TYPE;
+    }
+  return i;
+}
+
+static void
+build_map (Builder *b,
+           xmlNode *map)
+{
+  for (xmlNode *n = map->children; n != NULL; n = n->next)
+    {
+      if (is_element (n, "underlay"))
+        {
+          RdtUnderlay u = { 0 };
+          g_autofree char *ox = attr (n, "origin-x");
+          g_autofree char *oy = attr (n, "origin-y");
+          g_autofree char *hs = attr (n, "hex-size");
+          g_autofree char *rot = attr (n, "rotation");
+
+          u.present = TRUE;
+          u.href = attr (n, "href");
+          if (!parse_real (ox, &u.origin_x) || !parse_real (oy, &u.origin_y) ||
+              !parse_real (hs, &u.hex_size) || !parse_real (rot, &u.rotation))
+            report_node (b->report, RDT_SEVERITY_ERROR, -1, n, _("write plain decimal numbers"),
+                         _("underlay calibration numbers out of range"));
+          _rdt_scenario_set_line (b->scenario, "underlay", node_line (n));
+          rdt_scenario_set_underlay (b->scenario, &u, NULL);
+          g_free (u.href);
+        }
+      else if (is_element (n, "hex"))
+        {
+          g_autofree char *tid = attr (n, "terrain");
+          RdtHex hex;
+          int t;
+
+          if (!parse_hex_attr (b, n, "at", &hex))
+            continue;
+          if (!rdt_hex_grid_contains (b->grid, hex))
+            {
+              g_autofree char *label = attr (n, "at");
+              report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                           _("remove the element or enlarge the map in <grid>"),
+                           _("hex %s is not on the map"), label);
+              continue;
+            }
+          t = rdt_volume_find_terrain (b->volume, tid);
+          if (t < 0)
+            {
+              report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                           _("use a terrain id of the volume, or add the terrain type to the volume"),
+                           _("the volume “%s” has no terrain “%s”"),
+                           rdt_volume_get_id (b->volume), tid);
+              continue;
+            }
+          if (rdt_scenario_get_hex_line (b->scenario, hex) != 0)
+            {
+              g_autofree char *label = attr (n, "at");
+              report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                           _("keep one <hex> element per hex"),
+                           _("hex %s already has its terrain set at line %d"),
+                           label, rdt_scenario_get_hex_line (b->scenario, hex));
+              continue;
+            }
+          rdt_scenario_set_terrain (b->scenario, hex, (guint) t, NULL, NULL);
+          _rdt_scenario_set_hex_line (b->scenario, hex, node_line (n));
+        }
+      else if (is_element (n, "hexside"))
+        {
+          g_autofree char *at = attr (n, "at");
+          const char *bar = at != NULL ? strchr (at, '|') : NULL;
+          g_autofree char *first = NULL;
+          RdtHexsideFeatures f;
+          RdtHex a, c;
+          gboolean ok = TRUE;
+
+          if (bar == NULL)
+            continue;
+          first = g_strndup (at, bar - at);
+          if (!parse_hex (b, n, "at", first, &a) || !parse_hex (b, n, "at", bar + 1, &c))
+            continue;
+          rdt_hexside_features_init (&f, _rdt_hexside_make (a, c));
+          f.line = node_line (n);
+          f.water = hexside_type_attr (b, n, "water", RDT_HEXSIDE_KIND_WATER, &ok);
+          f.slope = hexside_type_attr (b, n, "slope", RDT_HEXSIDE_KIND_SLOPE, &ok);
+          f.fieldwork = hexside_type_attr (b, n, "fieldwork", RDT_HEXSIDE_KIND_FIELDWORK, &ok);
+          f.road = hexside_type_attr (b, n, "road", RDT_HEXSIDE_KIND_ROAD, &ok);
+          f.other = hexside_type_attr (b, n, "other", RDT_HEXSIDE_KIND_OTHER, &ok);
+          if (f.slope >= 0 && !parse_hex_attr (b, n, "high", &f.slope_high))
+            ok = FALSE;
+          if (f.fieldwork >= 0)
+            {
+              if (!parse_hex_attr (b, n, "symbol", &f.fieldwork_symbol))
+                ok = FALSE;
+              f.breached = bool_attr (n, "breached", FALSE);
+            }
+          if (!ok)
+            continue;
+          if (rdt_hexside_features_is_empty (&f))
+            {
+              report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
+                           _("remove the element"),
+                           _("hexside %s has no features"), at);
+              continue;
+            }
+          if (rdt_scenario_get_hexside (b->scenario, f.side) != NULL)
+            {
+              report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                           _("put all features of a hexside on one <hexside> element"),
+                           _("hexside %s is already described at line %d"), at,
+                           rdt_scenario_get_hexside (b->scenario, f.side)->line);
+              continue;
+            }
+          /* Stored as written: adjacency, map and high-side checks are the
+           * validator's, so an invalid file still round-trips. */
+          _rdt_scenario_put_hexside (b->scenario, &f);
+        }
+      else if (is_element (n, "location"))
+        {
+          RdtLocation *l;
+          RdtHex hex;
+
+          if (!parse_hex_attr (b, n, "at", &hex))
+            continue;
+          l = g_new0 (RdtLocation, 1);
+          l->hex = hex;
+          l->name = attr (n, "name");
+          l->line = node_line (n);
+          _rdt_scenario_take_location (b->scenario, l);
+        }
+      else if (is_element (n, "entry"))
+        {
+          RdtEntryHex *e;
+          RdtHex hex;
+
+          if (!parse_hex_attr (b, n, "at", &hex))
+            continue;
+          e = g_new0 (RdtEntryHex, 1);
+          e->id = attr (n, "id");
+          e->hex = hex;
+          e->name = attr (n, "name");
+          e->line = node_line (n);
+          _rdt_scenario_take_entry (b->scenario, e);
+        }
+      else if (is_element (n, "area"))
+        {
+          g_autofree char *text = text_of (n);
+          g_auto(GStrv) labels = g_strsplit_set (text, " \t\r\n", -1);
+          RdtArea *area = g_new0 (RdtArea, 1);
+
+          area->id = attr (n, "id");
+          area->name = attr (n, "name");
+          area->line = node_line (n);
+          area->hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+          for (guint i = 0; labels[i] != NULL; i++)
+            {
+              RdtHex hex;
+              if (labels[i][0] == '\0' || !parse_hex (b, n, "area", labels[i], &hex))
+                continue;
+              g_array_append_val (area->hexes, hex);
+            }
+          _rdt_scenario_take_area (b->scenario, area);
+        }
+    }
+}
+
+static void
+read_placement (Builder *b,
+                RdtUnit *unit,
+                xmlNode *p)
+{
+  g_autofree char *status = NULL;
+  g_autofree char *states = NULL;
+
+  if (is_element (p, "unused"))
+    {
+      unit->placement.kind = RDT_PLACEMENT_UNUSED;
+      return;
+    }
+  if (is_element (p, "setup"))
+    {
+      g_autofree char *hex = attr (p, "hex");
+      if (hex != NULL)
+        {
+          /* An unparsable hex is reported here; the unit is then treated as
+           * unused rather than reported a second time as "not placed". */
+          if (parse_hex (b, p, "hex", hex, &unit->placement.hex))
+            unit->placement.kind = RDT_PLACEMENT_HEX;
+          else
+            unit->placement.kind = RDT_PLACEMENT_UNUSED;
+        }
+      else
+        {
+          unit->placement.kind = RDT_PLACEMENT_AREA;
+          unit->placement.area = attr (p, "area");
+        }
+    }
+  else if (is_element (p, "arrive"))
+    {
+      unit->placement.kind = RDT_PLACEMENT_ENTRY;
+      unit->placement.turn = int_attr (p, "turn", 0);
+      unit->placement.entry = attr (p, "entry");
+    }
+  unit->step = int_attr (p, "step", 1) - 1;
+  status = attr (p, "status");
+  if (status != NULL)
+    rdt_unit_status_from_string (status, &unit->status);
+  states = attr (p, "states");
+  if (states != NULL)
+    {
+      g_auto(GStrv) list = g_strsplit_set (states, " \t\r\n", -1);
+      GPtrArray *kept = g_ptr_array_new ();
+      for (guint i = 0; list[i] != NULL; i++)
+        if (list[i][0] != '\0')
+          g_ptr_array_add (kept, g_strdup (list[i]));
+      g_ptr_array_add (kept, NULL);
+      unit->states = (char **) g_ptr_array_free (kept, FALSE);
+    }
+}
+
+static char **
+split_ids (const char *text)
+{
+  g_auto(GStrv) list = NULL;
+  GPtrArray *kept;
+
+  if (text == NULL)
+    return NULL;
+  list = g_strsplit_set (text, " \t\r\n", -1);
+  kept = g_ptr_array_new ();
+  for (guint i = 0; list[i] != NULL; i++)
+    if (list[i][0] != '\0')
+      g_ptr_array_add (kept, g_strdup (list[i]));
+  g_ptr_array_add (kept, NULL);
+  return (char **) g_ptr_array_free (kept, FALSE);
+}
+
+static void
+build_unit (Builder *b,
+            xmlNode *n)
+{
+  gboolean leader = is_element (n, "leader");
+  g_autofree char *id = attr (n, "id");
+  g_autofree char *name = attr (n, "name");
+  g_autofree char *side = attr (n, "side");
+  g_autofree char *kind = attr (n, "kind");
+  g_autofree char *rifle = attr (n, "rifle");
+  g_autofree char *provisional = attr (n, "provisional");
+  g_autofree char *commands = attr (n, "commands");
+  RdtUnitKind k = RDT_UNIT_KIND_LEADER;
+  int side_index;
+  RdtUnit *unit;
+
+  if (!leader)
+    rdt_unit_kind_from_string (kind, &k);
+  side_index = rdt_scenario_find_side (b->scenario, side);
+  if (side_index < 0)
+    report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                 _("use the id of a <side> declared in <sides>"),
+                 _("%s “%s”: unknown side “%s”"), leader ? "leader" : "unit", id, side);
+  unit = rdt_unit_new (id, name, side_index, k);
+  unit->nationality = attr (n, "nationality");
+  unit->formation = attr (n, "formation");
+  unit->rifle = g_strcmp0 (rifle, "white-r") == 0 ? RDT_RIFLE_WHITE_R
+              : g_strcmp0 (rifle, "black-r") == 0 ? RDT_RIFLE_BLACK_R : RDT_RIFLE_NONE;
+  unit->demi_leader = bool_attr (n, "demi-leader", FALSE);
+  unit->movement = int_attr (n, "movement", 0);
+  unit->line = node_line (n);
+  if (leader)
+    {
+      unit->rank = int_attr (n, "rank", 0);
+      unit->cc_drm = int_attr (n, "cc-drm", 0);
+      unit->leadership_drm = int_attr (n, "leadership-drm", 0);
+      unit->seniority = int_attr (n, "seniority", 0);
+      unit->commands = split_ids (commands);
+    }
+  if (provisional != NULL)
+    {
+      static const char *const names[] = { "strength", "morale", "movement", "leader" };
+      g_auto(GStrv) list = g_strsplit_set (provisional, " \t\r\n", -1);
+      for (guint i = 0; list[i] != NULL; i++)
+        for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+          if (g_str_equal (list[i], names[f]))
+            unit->provisional |= 1u << f;
+    }
+  for (xmlNode *c = n->children; c != NULL; c = c->next)
+    {
+      if (is_element (c, "step"))
+        {
+          g_autofree char *fire = attr (c, "fire-strength");
+          rdt_unit_add_step (unit, int_attr (c, "strength", 0),
+                             fire != NULL ? int_attr (c, "fire-strength", 0) : -1,
+                             int_attr (c, "morale", 0));
+        }
+      else if (is_element (c, "setup") || is_element (c, "arrive") || is_element (c, "unused"))
+        read_placement (b, unit, c);
+      else if (is_element (c, "note"))
+        unit->note = text_of (c);
+    }
+  _rdt_scenario_take_unit (b->scenario, unit);
+}
+
+static gboolean
+resolve_volume (Builder     *b,
+                xmlNode     *root,
+                const char  *path,
+                GError     **error)
+{
+  xmlNode *inline_volume = first_element (root, "volume");
+  xmlNode *ref = first_element (root, "volume-ref");
+  g_autoptr(GError) local = NULL;
+
+  if (inline_volume != NULL)
+    {
+      b->volume = build_volume (inline_volume, b->report);
+      return TRUE;
+    }
+  if (ref != NULL)
+    {
+      g_autofree char *id = attr (ref, "ref");
+      g_autofree char *href = attr (ref, "href");
+      g_autofree char *file = NULL;
+
+      if (id != NULL)
+        {
+          file = rdt_volume_find_file (id);
+          if (file == NULL)
+            {
+              report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
+                           _("install the volume file, set REDOUBT_DATADIR, or use href=\"path\""),
+                           _("volume “%s” not found (looked for volumes/%s.xml in $REDOUBT_DATADIR, %s and %s)"),
+                           id, id, SOURCE_DATADIR, PKGDATADIR);
+              return FALSE;
+            }
+        }
+      else
+        {
+          g_autofree char *dir = g_path_get_dirname (path != NULL ? path : ".");
+          file = g_path_is_absolute (href) ? g_strdup (href) : g_build_filename (dir, href, NULL);
+        }
+      b->volume = rdt_volume_load_from_file (file, b->report->diagnostics, &local);
+      if (b->volume == NULL)
+        {
+          report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
+                       _("fix the volume file first"),
+                       _("the volume cannot be loaded: %s"), local->message);
+          return FALSE;
+        }
+      rdt_scenario_set_volume_link (b->scenario, id, href);
+      return TRUE;
+    }
+  g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID, "no volume");
+  return FALSE;
+}
+
+static RdtScenario *
+build_scenario (xmlNode     *root,
+                const char  *path,
+                Report      *report)
+{
+  Builder b = { 0 };
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtVolume) volume = NULL;
+  xmlNode *map = first_element (root, "map");
+  xmlNode *grid_node = map != NULL ? first_element (map, "grid") : NULL;
+  RdtGridSettings settings = { 0 };
+  g_autofree char *orientation = NULL;
+  g_autofree char *shift = NULL;
+  g_autofree char *default_terrain = NULL;
+  g_autoptr(GError) local = NULL;
+
+  b.report = report;
+  if (grid_node == NULL)
+    return NULL;
+
+  /* A placeholder scenario so the volume link can be recorded; replaced below
+   * once the grid is known. */
+  settings.columns = int_attr (grid_node, "columns", 0);
+  settings.rows = int_attr (grid_node, "rows", 0);
+  settings.first_column = int_attr (grid_node, "first-column", 1);
+  settings.first_row = int_attr (grid_node, "first-row", 1);
+  orientation = attr (grid_node, "orientation");
+  shift = attr (grid_node, "shift");
+  settings.orientation = g_strcmp0 (orientation, "pointy-top") == 0 ? RDT_GRID_POINTY_TOP : RDT_GRID_FLAT_TOP;
+  settings.shift = g_strcmp0 (shift, "even") == 0 ? RDT_GRID_SHIFT_EVEN : RDT_GRID_SHIFT_ODD;
+
+  {
+    /* The volume first: the scenario needs its terrain types. */
+    g_autoptr(RdtVolume) dummy = rdt_volume_new ("placeholder");
+    RdtGridSettings one = { 1, 1, 1, 1, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD };
+    RdtTerrainType *t = rdt_terrain_type_new ("placeholder", "placeholder");
+
+    rdt_volume_add_terrain (dummy, t, NULL);
+    b.scenario = scenario = rdt_scenario_new (dummy, &one, NULL, NULL);
+    if (!resolve_volume (&b, root, path, NULL))
+      return NULL;
+    volume = b.volume;
+  }
+
+  if (rdt_volume_get_n_terrains (volume) == 0)
+    {
+      report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_INVALID, root,
+                   _("declare at least one <terrain> in the volume"),
+                   _("the volume has no terrain types"));
+      return NULL;
+    }
+  {
+    g_autoptr(RdtScenario) real = NULL;
+
+    default_terrain = attr (map, "default-terrain");
+    if (rdt_volume_find_terrain (volume, default_terrain) < 0)
+      report_node (report, RDT_SEVERITY_ERROR, -1, map,
+                   _("use a terrain id of the volume"),
+                   _("default-terrain “%s”: the volume “%s” has no such terrain"),
+                   default_terrain, rdt_volume_get_id (volume));
+    real = rdt_scenario_new (volume, &settings,
+                             rdt_volume_find_terrain (volume, default_terrain) >= 0 ? default_terrain : NULL,
+                             &local);
+    if (real == NULL)
+      {
+        report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_INVALID, grid_node,
+                     _("fix the grid settings"), "%s", local->message);
+        return NULL;
+      }
+    rdt_scenario_set_volume_link (real, rdt_scenario_get_volume_ref (scenario),
+                                  rdt_scenario_get_volume_href (scenario));
+    g_set_object (&scenario, real);
+    b.scenario = scenario;
+  }
+  b.volume = volume;
+  b.grid = rdt_scenario_get_grid (scenario);
+  b.col_digits = MAX (2, digits_of (settings.first_column + settings.columns - 1));
+  b.row_digits = MAX (2, digits_of (settings.first_row + settings.rows - 1));
+  _rdt_scenario_set_line (scenario, "map", node_line (map));
+  _rdt_scenario_set_line (scenario, "grid", node_line (grid_node));
+  _rdt_scenario_set_line (scenario, "scenario", node_line (root));
+  {
+    xmlNode *vnode = first_element (root, "volume");
+    if (vnode == NULL)
+      vnode = first_element (root, "volume-ref");
+    if (vnode != NULL)
+      _rdt_scenario_set_line (scenario, "volume", node_line (vnode));
+  }
+
+  {
+    g_autofree char *id = attr (root, "id");
+    rdt_scenario_set_id (scenario, id);
+  }
+  for (xmlNode *n = root->children; n != NULL; n = n->next)
+    {
+      if (is_element (n, "title"))
+        {
+          g_autofree char *title = text_of (n);
+          rdt_scenario_set_title (scenario, title);
+        }
+      else if (is_element (n, "description"))
+        {
+          g_autofree char *text = text_of (n);
+          rdt_scenario_set_description (scenario, text);
+        }
+      else if (is_element (n, "map"))
+        build_map (&b, n);
+      else if (is_element (n, "sides"))
+        {
+          for (xmlNode *s = n->children; s != NULL; s = s->next)
+            {
+              g_autofree char *id = NULL;
+              g_autofree char *name = NULL;
+              int index;
+
+              if (!is_element (s, "side"))
+                continue;
+              id = attr (s, "id");
+              name = attr (s, "name");
+              index = rdt_scenario_add_side (scenario, id, name, int_attr (s, "army-morale", -1),
+                                             int_attr (s, "momentum", -1), &local);
+              if (index < 0)
+                {
+                  report_node (report, RDT_SEVERITY_ERROR, -1, s, _("give every side its own id"),
+                               "%s", local->message);
+                  g_clear_error (&local);
+                  continue;
+                }
+              _rdt_scenario_set_side_line (scenario, index, node_line (s));
+            }
+        }
+      else if (is_element (n, "turns"))
+        {
+          g_autofree char *first_player = attr (n, "first-player");
+          g_autofree char *order = attr (n, "player-order");
+          int fp = -1;
+
+          if (first_player != NULL)
+            {
+              fp = rdt_scenario_find_side (scenario, first_player);
+              if (fp < 0)
+                report_node (report, RDT_SEVERITY_ERROR, -1, n,
+                             _("use the id of a <side> declared in <sides>"),
+                             _("first-player “%s” is not a side"), first_player);
+            }
+          rdt_scenario_set_turns (scenario, int_attr (n, "first", 1), int_attr (n, "count", 1),
+                                  fp, order);
+          _rdt_scenario_set_line (scenario, "turns", node_line (n));
+        }
+      else if (is_element (n, "units"))
+        {
+          _rdt_scenario_set_line (scenario, "units", node_line (n));
+          for (xmlNode *u = n->children; u != NULL; u = u->next)
+            if (is_element (u, "unit") || is_element (u, "leader"))
+              build_unit (&b, u);
+        }
+      else if (is_element (n, "victory"))
+        {
+          for (xmlNode *v = n->children; v != NULL; v = v->next)
+            {
+              if (is_element (v, "objective"))
+                {
+                  g_autofree char *side = attr (v, "side");
+                  g_autofree char *when = attr (v, "when");
+                  RdtObjective *o;
+                  RdtHex hex;
+                  int si = -1;
+
+                  if (!parse_hex_attr (&b, v, "at", &hex))
+                    continue;
+                  if (side != NULL && (si = rdt_scenario_find_side (scenario, side)) < 0)
+                    report_node (report, RDT_SEVERITY_ERROR, -1, v,
+                                 _("use the id of a <side> declared in <sides>"),
+                                 _("objective: unknown side “%s”"), side);
+                  rdt_scenario_add_objective (scenario, hex, si, int_attr (v, "vp", 0), when);
+                  o = (RdtObjective *) rdt_scenario_get_objective (scenario,
+                                                                   rdt_scenario_get_n_objectives (scenario) - 1);
+                  o->line = node_line (v);
+                }
+              else if (is_element (v, "condition"))
+                {
+                  g_autofree char *side = attr (v, "side");
+                  g_autofree char *level = attr (v, "level");
+                  RdtVictoryCondition *c;
+                  int si = rdt_scenario_find_side (scenario, side);
+
+                  if (si < 0)
+                    report_node (report, RDT_SEVERITY_ERROR, -1, v,
+                                 _("use the id of a <side> declared in <sides>"),
+                                 _("condition: unknown side “%s”"), side);
+                  rdt_scenario_add_victory_condition (scenario, si, level, int_attr (v, "margin", 0));
+                  c = (RdtVictoryCondition *) rdt_scenario_get_victory_condition (
+                        scenario, rdt_scenario_get_n_victory_conditions (scenario) - 1);
+                  c->line = node_line (v);
+                }
+            }
+        }
+      else if (is_element (n, "note"))
+        g_ptr_array_add (rdt_scenario_get_notes (scenario), text_of (n));
+    }
+  return g_steal_pointer (&scenario);
+}
+
+static RdtScenario *
+load_scenario_bytes (GBytes             *bytes,
+                     const char         *path,
+                     const RdtFileStamp *stamp,
+                     GPtrArray          *diagnostics,
+                     GError            **error)
+{
+  g_autoptr(GPtrArray) own = NULL;
+  Report report = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  RdtScenario *scenario;
+
+  if (diagnostics == NULL)
+    diagnostics = own = rdt_diagnostics_new ();
+  report.file = path != NULL ? path : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, "scenario");
+  if (doc == NULL)
+    {
+      report_set_gerror (&report, error);
+      report_clear (&report);
+      return NULL;
+    }
+  scenario = build_scenario (xmlDocGetRootElement (doc), path, &report);
+  if (scenario == NULL)
+    {
+      report_set_gerror (&report, error);
+      report_clear (&report);
+      return NULL;
+    }
+  rdt_scenario_set_path (scenario, path);
+  rdt_scenario_set_file_stamp (scenario, stamp);
+  report_clear (&report);
+  rdt_scenario_validate (scenario, diagnostics);
+  return scenario;
+}
+
+RdtScenario *
+rdt_scenario_load_from_bytes (GBytes      *bytes,
+                              const char  *path_for_messages,
+                              GPtrArray   *diagnostics,
+                              GError     **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, error);
+}
+
+RdtScenario *
+rdt_scenario_load_from_file (const char  *path,
+                             GPtrArray   *diagnostics,
+                             GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  RdtFileStamp stamp;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  bytes = read_file (path, &stamp, diagnostics, error);
+  if (bytes == NULL)
+    return NULL;
+  return load_scenario_bytes (bytes, path, &stamp, diagnostics, error);
+}
+
+/* ------------------------------------------------------------------ writer */
+
+typedef struct {
+  GString *out;
+  GError **error;
+  gboolean failed;
+} Writer;
+
+/* XML 1.0 allows tab, LF, CR and everything from U+0020 except surrogates and
+ * U+FFFE/U+FFFF; refuse the rest instead of writing a file nobody can load. */
+static gboolean
+check_text (Writer     *w,
+            const char *text)
+{
+  const char *p;
+
+  if (w->failed)
+    return FALSE;
+  if (!g_utf8_validate (text, -1, NULL))
+    goto bad;
+  for (p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF)
+        goto bad;
+    }
+  return TRUE;
+
+bad:
+  w->failed = TRUE;
+  g_set_error (w->error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
+               _("A text contains characters that XML cannot hold"));
+  return FALSE;
+}
+
+static void
+escape (Writer     *w,
+        const char *text,
+        gboolean    in_attribute)
+{
+  if (!check_text (w, text))
+    return;
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      switch (*p)
+        {
+        case '&': g_string_append (w->out, "&amp;"); break;
+        case '<': g_string_append (w->out, "&lt;"); break;
+        case '>': g_string_append (w->out, "&gt;"); break;
+        case '\r': g_string_append (w->out, "&#13;"); break;
+        case '"':
+          g_string_append (w->out, in_attribute ? "&quot;" : "\"");
+          break;
+        case '\n':
+          g_string_append (w->out, in_attribute ? "&#10;" : "\n");
+          break;
+        case '\t':
+          g_string_append (w->out, in_attribute ? "&#9;" : "\t");
+          break;
+        default:
+          g_string_append_c (w->out, *p);
+        }
+    }
+}
+
+static void
+indent (Writer *w,
+        int     level)
+{
+  for (int i = 0; i < level; i++)
+    g_string_append (w->out, "  ");
+}
+
+static void
+open_tag (Writer     *w,
+          int         level,
+          const char *name)
+{
+  indent (w, level);
+  g_string_append_c (w->out, '<');
+  g_string_append (w->out, name);
+}
+
+static void
+put_attr (Writer     *w,
+          const char *name,
+          const char *value)
+{
+  if (value == NULL)
+    return;
+  g_string_append_printf (w->out, " %s=\"", name);
+  escape (w, value, TRUE);
+  g_string_append_c (w->out, '"');
+}
+
+static void
+put_int_attr (Writer     *w,
+              const char *name,
+              int         value)
+{
+  g_string_append_printf (w->out, " %s=\"%d\"", name, value);
+}
+
+static void
+put_drm_attr (Writer     *w,
+              const char *name,
+              int         value)
+{
+  if (value > 0)
+    g_string_append_printf (w->out, " %s=\"+%d\"", name, value);
+  else
+    g_string_append_printf (w->out, " %s=\"%d\"", name, value);
+}
+
+static void
+put_bool_attr (Writer     *w,
+               const char *name,
+               gboolean    value)
+{
+  g_string_append_printf (w->out, " %s=\"%s\"", name, value ? "true" : "false");
+}
+
+/* The shortest decimal that reads back as the same double. */
+static void
+put_real_attr (Writer     *w,
+               const char *name,
+               double      value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    value = 0;
+  if (value == 0)
+    value = 0; /* no "-0" */
+  /* Whole numbers as integers ("40", not "4e+01"). */
+  if (value == floor (value) && fabs (value) < 1e15)
+    {
+      g_string_append_printf (w->out, " %s=\"%.0f\"", name, value);
+      return;
+    }
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      char format[8];
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append_printf (w->out, " %s=\"%s\"", name, buf);
+}
+
+static void
+put_hex_attr (Writer        *w,
+              RdtHexGrid    *grid,
+              const char    *name,
+              RdtHex         hex)
+{
+  char buf[RDT_HEX_LABEL_SIZE];
+
+  rdt_hex_grid_format_label (grid, hex, buf);
+  put_attr (w, name, buf);
+}
+
+static void
+close_empty (Writer *w)
+{
+  g_string_append (w->out, "/>\n");
+}
+
+static void
+text_element (Writer     *w,
+              int         level,
+              const char *name,
+              const char *text)
+{
+  if (text == NULL)
+    return;
+  open_tag (w, level, name);
+  g_string_append_c (w->out, '>');
+  escape (w, text, FALSE);
+  g_string_append_printf (w->out, "</%s>\n", name);
+}
+
+static void
+write_effects (Writer           *w,
+               const RdtEffects *e,
+               const char       *rule,
+               const char       *note)
+{
+  g_string_append_printf (w->out, " mp=\"%d%s\"", e->mp_halves / 2, e->mp_halves % 2 ? ".5" : "");
+  if (e->prohibited != 0)
+    {
+      g_autoptr(GString) kinds = g_string_new (NULL);
+      for (guint k = 0; k < RDT_N_UNIT_KINDS; k++)
+        if (e->prohibited & RDT_UNIT_KIND_MASK (k))
+          g_string_append_printf (kinds, "%s%s", kinds->len > 0 ? " " : "", rdt_unit_kind_to_string (k));
+      put_attr (w, "prohibited", kinds->str);
+    }
+  put_bool_attr (w, "blocks-los", e->blocks_los);
+  put_bool_attr (w, "zoc", e->zoc);
+  put_bool_attr (w, "strategic", e->strategic);
+  put_bool_attr (w, "slope-for-los", e->slope_for_los);
+  put_bool_attr (w, "covered", e->covered);
+  put_drm_attr (w, "fire-drm", e->fire_drm);
+  put_drm_attr (w, "cc-drm", e->cc_drm);
+  if (e->provisional != 0)
+    {
+      g_autoptr(GString) fields = g_string_new (NULL);
+      for (guint f = 0; f < G_N_ELEMENTS (effect_field_names); f++)
+        if (e->provisional & (1u << f))
+          g_string_append_printf (fields, "%s%s", fields->len > 0 ? " " : "", effect_field_names[f]);
+      put_attr (w, "provisional", fields->str);
+    }
+  put_attr (w, "rule", rule);
+  put_attr (w, "note", note);
+}
+
+static void
+write_volume (Writer    *w,
+              RdtVolume *volume,
+              int        level,
+              gboolean   root)
+{
+  const RdtStacking *stacking = rdt_volume_get_stacking (volume);
+
+  open_tag (w, level, "volume");
+  if (root)
+    {
+      put_attr (w, "xmlns", RDT_FORMAT_NAMESPACE);
+      put_int_attr (w, "format-version", RDT_FORMAT_VERSION);
+    }
+  put_attr (w, "id", rdt_volume_get_id (volume));
+  g_string_append (w->out, ">\n");
+  text_element (w, level + 1, "title", rdt_volume_get_title (volume) != NULL ? rdt_volume_get_title (volume) : "");
+
+  open_tag (w, level + 1, "series-rules");
+  put_attr (w, "edition", rdt_edition_to_string (rdt_volume_get_edition (volume)));
+  g_string_append (w->out, ">\n");
+  for (guint r = 0; r < RDT_N_VARIANTS; r++)
+    {
+      open_tag (w, level + 2, "variant");
+      put_attr (w, "rule", rdt_variant_rule_to_string (r));
+      put_attr (w, "edition", rdt_edition_to_string (rdt_volume_get_variant (volume, r)));
+      close_empty (w);
+    }
+  indent (w, level + 1);
+  g_string_append (w->out, "</series-rules>\n");
+
+  open_tag (w, level + 1, "stacking");
+  put_int_attr (w, "max-sp", stacking->max_sp);
+  put_int_attr (w, "max-artillery", stacking->max_artillery);
+  if (stacking->provisional)
+    put_bool_attr (w, "provisional", TRUE);
+  put_attr (w, "rule", stacking->rule);
+  if (stacking->exceptions->len == 0)
+    close_empty (w);
+  else
+    {
+      g_string_append (w->out, ">\n");
+      for (guint i = 0; i < stacking->exceptions->len; i++)
+        {
+          const RdtStackingException *ex = g_ptr_array_index (stacking->exceptions, i);
+          open_tag (w, level + 2, "exception");
+          put_attr (w, "id", ex->id);
+          put_attr (w, "area", ex->area);
+          put_attr (w, "terrain", ex->terrain);
+          put_int_attr (w, "max-sp", ex->max_sp);
+          put_int_attr (w, "max-artillery", ex->max_artillery);
+          put_attr (w, "rule", ex->rule);
+          put_attr (w, "note", ex->note);
+          close_empty (w);
+        }
+      indent (w, level + 1);
+      g_string_append (w->out, "</stacking>\n");
+    }
+
+  for (guint i = 0; i < rdt_volume_get_n_terrains (volume); i++)
+    {
+      const RdtTerrainType *t = rdt_volume_get_terrain (volume, i);
+      open_tag (w, level + 1, "terrain");
+      put_attr (w, "id", t->id);
+      put_attr (w, "name", t->name);
+      write_effects (w, &t->effects, t->rule, t->note);
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_volume_get_n_hexside_types (volume); i++)
+    {
+      const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, i);
+      open_tag (w, level + 1, "hexside-type");
+      put_attr (w, "id", t->id);
+      put_attr (w, "name", t->name);
+      put_attr (w, "kind", rdt_hexside_kind_to_string (t->kind));
+      write_effects (w, &t->effects, t->rule, t->note);
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_volume_get_n_combined (volume); i++)
+    {
+      const RdtCombinedType *c = rdt_volume_get_combined (volume, i);
+      static const char *const directions[] = { "any", "up", "down" };
+      open_tag (w, level + 1, "combined");
+      put_attr (w, "id", c->id);
+      put_attr (w, "name", c->name);
+      put_attr (w, "slope", rdt_volume_get_hexside_type (volume, c->slope_type)->id);
+      put_attr (w, "with", rdt_volume_get_hexside_type (volume, c->other_type)->id);
+      put_attr (w, "direction", directions[c->direction]);
+      write_effects (w, &c->effects, c->rule, c->note);
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_volume_get_n_states (volume); i++)
+    {
+      const RdtStateType *s = rdt_volume_get_state (volume, i);
+      open_tag (w, level + 1, "state");
+      put_attr (w, "id", s->id);
+      put_attr (w, "name", s->name);
+      put_attr (w, "rule", s->rule);
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_volume_get_n_tables (volume); i++)
+    {
+      const RdtTable *t = rdt_volume_get_table (volume, i);
+      open_tag (w, level + 1, "table");
+      put_attr (w, "id", t->id);
+      put_attr (w, "name", t->name);
+      put_attr (w, "rule", t->rule);
+      put_attr (w, "corner", t->corner);
+      g_string_append (w->out, ">\n");
+      open_tag (w, level + 2, "columns");
+      g_string_append_c (w->out, '>');
+      for (guint c = 0; c < t->columns->len; c++)
+        {
+          g_string_append (w->out, "<c>");
+          escape (w, g_ptr_array_index (t->columns, c), FALSE);
+          g_string_append (w->out, "</c>");
+        }
+      g_string_append (w->out, "</columns>\n");
+      for (guint r = 0; r < t->rows->len; r++)
+        {
+          const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+          open_tag (w, level + 2, "row");
+          put_attr (w, "key", row->key);
+          g_string_append_c (w->out, '>');
+          for (guint c = 0; c < row->cells->len; c++)
+            {
+              if (g_array_index (row->provisional, gboolean, c))
+                g_string_append (w->out, "<c provisional=\"true\">");
+              else
+                g_string_append (w->out, "<c>");
+              escape (w, g_ptr_array_index (row->cells, c), FALSE);
+              g_string_append (w->out, "</c>");
+            }
+          g_string_append (w->out, "</row>\n");
+        }
+      text_element (w, level + 2, "note", t->note);
+      indent (w, level + 1);
+      g_string_append (w->out, "</table>\n");
+    }
+  indent (w, level);
+  g_string_append (w->out, "</volume>\n");
+}
+
+static const char *
+side_id (RdtScenario *scenario,
+         int          side)
+{
+  if (side < 0 || (guint) side >= rdt_scenario_get_n_sides (scenario))
+    return NULL;
+  return rdt_scenario_get_side (scenario, side)->id;
+}
+
+static void
+write_unit (Writer      *w,
+            RdtScenario *scenario,
+            RdtHexGrid  *grid,
+            RdtUnit     *unit)
+{
+  gboolean leader = rdt_unit_is_leader (unit);
+  static const char *const prov_names[] = { "strength", "morale", "movement", "leader" };
+
+  open_tag (w, 2, leader ? "leader" : "unit");
+  put_attr (w, "id", unit->id);
+  put_attr (w, "name", unit->name != NULL ? unit->name : "");
+  put_attr (w, "side", side_id (scenario, unit->side) != NULL ? side_id (scenario, unit->side) : "");
+  put_attr (w, "nationality", unit->nationality);
+  put_attr (w, "formation", unit->formation);
+  if (leader)
+    {
+      put_int_attr (w, "rank", unit->rank);
+      put_drm_attr (w, "cc-drm", unit->cc_drm);
+      put_drm_attr (w, "leadership-drm", unit->leadership_drm);
+      if (unit->seniority > 0)
+        put_int_attr (w, "seniority", unit->seniority);
+      if (unit->commands != NULL)
+        {
+          g_autofree char *list = g_strjoinv (" ", unit->commands);
+          put_attr (w, "commands", list);
+        }
+    }
+  else
+    {
+      put_attr (w, "kind", rdt_unit_kind_to_string (unit->kind));
+      if (unit->rifle != RDT_RIFLE_NONE)
+        put_attr (w, "rifle", unit->rifle == RDT_RIFLE_WHITE_R ? "white-r" : "black-r");
+    }
+  if (unit->demi_leader)
+    put_bool_attr (w, "demi-leader", TRUE);
+  put_int_attr (w, "movement", unit->movement);
+  if (unit->provisional != 0)
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+      for (guint f = 0; f < G_N_ELEMENTS (prov_names); f++)
+        if (unit->provisional & (1u << f))
+          g_string_append_printf (list, "%s%s", list->len > 0 ? " " : "", prov_names[f]);
+      put_attr (w, "provisional", list->str);
+    }
+  g_string_append (w->out, ">\n");
+  for (guint s = 0; s < unit->steps->len; s++)
+    {
+      const RdtUnitStep *step = &g_array_index (unit->steps, RdtUnitStep, s);
+      open_tag (w, 3, "step");
+      put_int_attr (w, "strength", step->strength);
+      if (step->fire_strength >= 0)
+        put_int_attr (w, "fire-strength", step->fire_strength);
+      put_int_attr (w, "morale", step->morale);
+      close_empty (w);
+    }
+  if (unit->placement.kind != RDT_PLACEMENT_NONE)
+    {
+      switch (unit->placement.kind)
+        {
+        case RDT_PLACEMENT_HEX:
+          open_tag (w, 3, "setup");
+          put_hex_attr (w, grid, "hex", unit->placement.hex);
+          break;
+        case RDT_PLACEMENT_AREA:
+          open_tag (w, 3, "setup");
+          put_attr (w, "area", unit->placement.area != NULL ? unit->placement.area : "");
+          break;
+        case RDT_PLACEMENT_ENTRY:
+          open_tag (w, 3, "arrive");
+          put_int_attr (w, "turn", unit->placement.turn);
+          put_attr (w, "entry", unit->placement.entry != NULL ? unit->placement.entry : "");
+          break;
+        case RDT_PLACEMENT_UNUSED:
+        case RDT_PLACEMENT_NONE:
+        default:
+          open_tag (w, 3, "unused");
+          break;
+        }
+      if (unit->placement.kind != RDT_PLACEMENT_UNUSED)
+        {
+          if (unit->step != 0)
+            put_int_attr (w, "step", unit->step + 1);
+          if (unit->status != RDT_UNIT_STATUS_PARADE)
+            put_attr (w, "status", rdt_unit_status_to_string (unit->status));
+          if (unit->states != NULL && unit->states[0] != NULL)
+            {
+              g_autofree char *list = g_strjoinv (" ", unit->states);
+              put_attr (w, "states", list);
+            }
+        }
+      close_empty (w);
+    }
+  text_element (w, 3, "note", unit->note);
+  indent (w, 2);
+  g_string_append_printf (w->out, "</%s>\n", leader ? "leader" : "unit");
+}
+
+static int
+compare_hex_labels (gconstpointer a,
+                    gconstpointer b)
+{
+  const RdtHex *ha = a, *hb = b;
+
+  if (ha->col != hb->col)
+    return ha->col < hb->col ? -1 : 1;
+  return ha->row < hb->row ? -1 : ha->row > hb->row;
+}
+
+static gboolean
+write_scenario (Writer      *w,
+                RdtScenario *scenario)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  const RdtGridSettings *gs = rdt_hex_grid_get_settings (grid);
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  const guint16 *terrain = rdt_scenario_get_terrain_array (scenario);
+  guint default_terrain = rdt_scenario_get_default_terrain (scenario);
+  const RdtUnderlay *underlay = rdt_scenario_get_underlay (scenario);
+  g_autoptr(GArray) hexsides = rdt_scenario_dup_hexsides (scenario);
+  g_autoptr(GArray) order = NULL;
+  guint n_hexes = rdt_hex_grid_get_n_hexes (grid);
+  GPtrArray *notes = rdt_scenario_get_notes (scenario);
+
+  g_string_append (w->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  open_tag (w, 0, "scenario");
+  put_attr (w, "xmlns", RDT_FORMAT_NAMESPACE);
+  put_int_attr (w, "format-version", RDT_FORMAT_VERSION);
+  put_attr (w, "id", rdt_scenario_get_id (scenario) != NULL ? rdt_scenario_get_id (scenario) : "scenario");
+  g_string_append (w->out, ">\n");
+  text_element (w, 1, "title", rdt_scenario_get_title (scenario) != NULL ? rdt_scenario_get_title (scenario) : "");
+  text_element (w, 1, "description", rdt_scenario_get_description (scenario));
+
+  if (rdt_scenario_get_volume_ref (scenario) != NULL)
+    {
+      open_tag (w, 1, "volume-ref");
+      put_attr (w, "ref", rdt_scenario_get_volume_ref (scenario));
+      close_empty (w);
+    }
+  else if (rdt_scenario_get_volume_href (scenario) != NULL)
+    {
+      open_tag (w, 1, "volume-ref");
+      put_attr (w, "href", rdt_scenario_get_volume_href (scenario));
+      close_empty (w);
+    }
+  else
+    write_volume (w, volume, 1, FALSE);
+
+  open_tag (w, 1, "map");
+  put_attr (w, "default-terrain", rdt_volume_get_terrain (volume, default_terrain)->id);
+  g_string_append (w->out, ">\n");
+  open_tag (w, 2, "grid");
+  put_int_attr (w, "columns", gs->columns);
+  put_int_attr (w, "rows", gs->rows);
+  put_int_attr (w, "first-column", gs->first_column);
+  put_int_attr (w, "first-row", gs->first_row);
+  put_attr (w, "orientation", gs->orientation == RDT_GRID_POINTY_TOP ? "pointy-top" : "flat-top");
+  put_attr (w, "shift", gs->shift == RDT_GRID_SHIFT_EVEN ? "even" : "odd");
+  close_empty (w);
+  if (underlay->present)
+    {
+      open_tag (w, 2, "underlay");
+      put_attr (w, "href", underlay->href != NULL ? underlay->href : "");
+      put_real_attr (w, "origin-x", underlay->origin_x);
+      put_real_attr (w, "origin-y", underlay->origin_y);
+      put_real_attr (w, "hex-size", underlay->hex_size);
+      put_real_attr (w, "rotation", underlay->rotation);
+      close_empty (w);
+    }
+
+  /* Hexes in label order (column, then row), whatever the dense index order. */
+  order = g_array_sized_new (FALSE, FALSE, sizeof (RdtHex), n_hexes);
+  for (guint i = 0; i < n_hexes; i++)
+    if (terrain[i] != default_terrain)
+      {
+        RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
+        g_array_append_val (order, hex);
+      }
+  g_array_sort (order, compare_hex_labels);
+  for (guint i = 0; i < order->len; i++)
+    {
+      RdtHex hex = g_array_index (order, RdtHex, i);
+      open_tag (w, 2, "hex");
+      put_hex_attr (w, grid, "at", hex);
+      put_attr (w, "terrain", rdt_volume_get_terrain (volume, terrain[rdt_hex_grid_hex_index (grid, hex)])->id);
+      close_empty (w);
+    }
+
+  for (guint i = 0; i < hexsides->len; i++)
+    {
+      const RdtHexsideFeatures *f = &g_array_index (hexsides, RdtHexsideFeatures, i);
+      char a[RDT_HEX_LABEL_SIZE], b[RDT_HEX_LABEL_SIZE];
+      g_autofree char *at = NULL;
+
+      rdt_hex_grid_format_label (grid, f->side.a, a);
+      rdt_hex_grid_format_label (grid, f->side.b, b);
+      at = g_strconcat (a, "|", b, NULL);
+      open_tag (w, 2, "hexside");
+      put_attr (w, "at", at);
+      if (f->water >= 0)
+        put_attr (w, "water", rdt_volume_get_hexside_type (volume, f->water)->id);
+      if (f->slope >= 0)
+        {
+          put_attr (w, "slope", rdt_volume_get_hexside_type (volume, f->slope)->id);
+          put_hex_attr (w, grid, "high", f->slope_high);
+        }
+      if (f->fieldwork >= 0)
+        {
+          put_attr (w, "fieldwork", rdt_volume_get_hexside_type (volume, f->fieldwork)->id);
+          put_hex_attr (w, grid, "symbol", f->fieldwork_symbol);
+          if (f->breached)
+            put_bool_attr (w, "breached", TRUE);
+        }
+      if (f->road >= 0)
+        put_attr (w, "road", rdt_volume_get_hexside_type (volume, f->road)->id);
+      if (f->other >= 0)
+        put_attr (w, "other", rdt_volume_get_hexside_type (volume, f->other)->id);
+      close_empty (w);
+    }
+
+  for (guint i = 0; i < rdt_scenario_get_n_locations (scenario); i++)
+    {
+      const RdtLocation *l = rdt_scenario_get_location (scenario, i);
+      open_tag (w, 2, "location");
+      put_hex_attr (w, grid, "at", l->hex);
+      put_attr (w, "name", l->name != NULL ? l->name : "");
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_scenario_get_n_entries (scenario); i++)
+    {
+      const RdtEntryHex *e = rdt_scenario_get_entry (scenario, i);
+      open_tag (w, 2, "entry");
+      put_attr (w, "id", e->id);
+      put_hex_attr (w, grid, "at", e->hex);
+      put_attr (w, "name", e->name);
+      close_empty (w);
+    }
+  for (guint i = 0; i < rdt_scenario_get_n_areas (scenario); i++)
+    {
+      const RdtArea *area = rdt_scenario_get_area (scenario, i);
+      open_tag (w, 2, "area");
+      put_attr (w, "id", area->id);
+      put_attr (w, "name", area->name != NULL ? area->name : "");
+      g_string_append (w->out, ">\n");
+      for (guint h = 0; h < area->hexes->len; h++)
+        {
+          char label[RDT_HEX_LABEL_SIZE];
+          if (h % 10 == 0)
+            indent (w, 3);
+          rdt_hex_grid_format_label (grid, g_array_index (area->hexes, RdtHex, h), label);
+          g_string_append (w->out, label);
+          g_string_append_c (w->out, (h % 10 == 9 || h + 1 == area->hexes->len) ? '\n' : ' ');
+        }
+      indent (w, 2);
+      g_string_append (w->out, "</area>\n");
+    }
+  indent (w, 1);
+  g_string_append (w->out, "</map>\n");
+
+  indent (w, 1);
+  g_string_append (w->out, "<sides>\n");
+  for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
+    {
+      const RdtSide *s = rdt_scenario_get_side (scenario, i);
+      open_tag (w, 2, "side");
+      put_attr (w, "id", s->id);
+      put_attr (w, "name", s->name);
+      if (s->army_morale >= 0)
+        put_int_attr (w, "army-morale", s->army_morale);
+      if (s->momentum >= 0)
+        put_int_attr (w, "momentum", s->momentum);
+      close_empty (w);
+    }
+  indent (w, 1);
+  g_string_append (w->out, "</sides>\n");
+
+  open_tag (w, 1, "turns");
+  put_int_attr (w, "first", rdt_scenario_get_first_turn (scenario));
+  put_int_attr (w, "count", rdt_scenario_get_n_turns (scenario));
+  put_attr (w, "first-player", side_id (scenario, rdt_scenario_get_first_player (scenario)));
+  put_attr (w, "player-order", rdt_scenario_get_player_order (scenario));
+  close_empty (w);
+
+  if (rdt_scenario_get_n_units (scenario) == 0)
+    {
+      indent (w, 1);
+      g_string_append (w->out, "<units/>\n");
+    }
+  else
+    {
+      indent (w, 1);
+      g_string_append (w->out, "<units>\n");
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        write_unit (w, scenario, grid, rdt_scenario_get_unit (scenario, i));
+      indent (w, 1);
+      g_string_append (w->out, "</units>\n");
+    }
+
+  if (rdt_scenario_get_n_objectives (scenario) > 0 ||
+      rdt_scenario_get_n_victory_conditions (scenario) > 0)
+    {
+      indent (w, 1);
+      g_string_append (w->out, "<victory>\n");
+      for (guint i = 0; i < rdt_scenario_get_n_objectives (scenario); i++)
+        {
+          const RdtObjective *o = rdt_scenario_get_objective (scenario, i);
+          open_tag (w, 2, "objective");
+          put_hex_attr (w, grid, "at", o->hex);
+          put_attr (w, "side", side_id (scenario, o->side));
+          put_int_attr (w, "vp", o->vp);
+          put_attr (w, "when", o->when);
+          close_empty (w);
+        }
+      for (guint i = 0; i < rdt_scenario_get_n_victory_conditions (scenario); i++)
+        {
+          const RdtVictoryCondition *c = rdt_scenario_get_victory_condition (scenario, i);
+          open_tag (w, 2, "condition");
+          put_attr (w, "side", side_id (scenario, c->side) != NULL ? side_id (scenario, c->side) : "");
+          put_attr (w, "level", c->level);
+          put_int_attr (w, "margin", c->margin);
+          close_empty (w);
+        }
+      indent (w, 1);
+      g_string_append (w->out, "</victory>\n");
+    }
+  for (guint i = 0; i < notes->len; i++)
+    text_element (w, 1, "note", g_ptr_array_index (notes, i));
+  g_string_append (w->out, "</scenario>\n");
+  return !w->failed;
+}
+
+GBytes *
+rdt_scenario_to_bytes (RdtScenario *scenario,
+                       GError     **error)
+{
+  Writer w = { 0 };
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  w.out = g_string_sized_new (64 * 1024);
+  w.error = error;
+  if (!write_scenario (&w, scenario))
+    {
+      g_string_free (w.out, TRUE);
+      return NULL;
+    }
+  return g_string_free_to_bytes (w.out);
+}
+
+GBytes *
+rdt_volume_to_bytes (RdtVolume *volume,
+                     GError   **error)
+{
+  Writer w = { 0 };
+
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  w.out = g_string_sized_new (16 * 1024);
+  w.error = error;
+  g_string_append (w.out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  write_volume (&w, volume, 0, TRUE);
+  if (w.failed)
+    {
+      g_string_free (w.out, TRUE);
+      return NULL;
+    }
+  return g_string_free_to_bytes (w.out);
+}
+
+/* Re-validates what is about to be written, so a bug in the writer can never
+ * replace a good file with one that does not load. */
+static gboolean
+save_bytes (GBytes             *bytes,
+            const char         *path,
+            const RdtFileStamp *expected,
+            gboolean            keep_backup,
+            RdtFileStamp       *out_stamp,
+            GError            **error)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) local = NULL;
+  gsize size;
+  const void *data = g_bytes_get_data (bytes, &size);
+
+  if (!rdt_format_check_bytes (bytes, path, diagnostics, &local))
+    {
+      g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
+                   _("Not saving %s: the bytes to be written do not validate (%s)"),
+                   path, local->message);
+      return FALSE;
+    }
+  return rdt_file_save_atomic (path, data, size,
+                               expected != NULL && expected->valid ? expected : NULL,
+                               keep_backup ? RDT_SAVE_KEEP_BACKUP : RDT_SAVE_NONE,
+                               out_stamp, error);
+}
+
+gboolean
+rdt_scenario_save_to_file (RdtScenario *scenario,
+                           const char  *path,
+                           GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  const RdtFileStamp *expected = NULL;
+  RdtFileStamp stamp;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  bytes = rdt_scenario_to_bytes (scenario, error);
+  if (bytes == NULL)
+    return FALSE;
+  /* Only a file we loaded (or saved) at this path is checked for changes. */
+  if (g_strcmp0 (rdt_scenario_get_path (scenario), path) == 0)
+    expected = rdt_scenario_get_file_stamp (scenario);
+  rdt_file_stamp_clear (&stamp);
+  if (!save_bytes (bytes, path, expected, !rdt_scenario_get_saved_once (scenario), &stamp, error))
+    return FALSE;
+  rdt_scenario_set_path (scenario, path);
+  rdt_scenario_set_file_stamp (scenario, &stamp);
+  rdt_scenario_set_saved_once (scenario, TRUE);
+  return TRUE;
+}
+
+gboolean
+rdt_volume_save_to_file (RdtVolume   *volume,
+                         const char  *path,
+                         GError     **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  bytes = rdt_volume_to_bytes (volume, error);
+  if (bytes == NULL)
+    return FALSE;
+  if (!save_bytes (bytes, path, NULL, FALSE, NULL, error))
+    return FALSE;
+  rdt_volume_set_path (volume, path);
+  return TRUE;
+}
