@@ -31,5 +31,8 @@ int rdt_cli_version  (int argc, char **argv);
 int rdt_cli_validate (int argc, char **argv);
 int rdt_cli_info     (int argc, char **argv);
 int rdt_cli_format   (int argc, char **argv);
+int rdt_cli_los      (int argc, char **argv);
+int rdt_cli_los_fan  (int argc, char **argv);
+int rdt_cli_zoc      (int argc, char **argv);
 
 G_END_DECLS

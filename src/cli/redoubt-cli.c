@@ -14,6 +14,9 @@ static const RdtCliCommand commands[] = {
   { "validate", rdt_cli_validate, N_("Check scenario and volume files (schema and semantics)") },
   { "info", rdt_cli_info, N_("Summarise a scenario file") },
   { "format", rdt_cli_format, N_("Rewrite files in canonical form") },
+  { "los", rdt_cli_los, N_("Line of sight between two hexes, with the report (11.4)") },
+  { "los-fan", rdt_cli_los_fan, N_("Line of sight from one hex to every hex in range") },
+  { "zoc", rdt_cli_zoc, N_("Zones of control of one side (8)") },
 };
 
 void

@@ -509,3 +509,153 @@ rdt_board_hex_has_side (const RdtBoard *board,
     }
   return FALSE;
 }
+
+/* ---- From a scenario ---------------------------------------------------- */
+
+/* Kinds a TEC "prohibited" entry must cover to be prohibited terrain for
+ * every combat unit (older 12.7). */
+#define ALL_COMBAT_KINDS (RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_INFANTRY) | \
+                          RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_LIGHT_INFANTRY) | \
+                          RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_MILITIA) | \
+                          RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_DRAGOONS) | \
+                          RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_ARTILLERY))
+
+static gboolean
+add_hexside_features (RdtBoard                 *board,
+                      RdtVolume                *volume,
+                      const RdtHexsideFeatures *f,
+                      GError                  **error)
+{
+  RdtHex a = f->side.a, b = f->side.b;
+  guint no_zoc = 0;
+
+  for (int kind = 0; kind < RDT_N_HEXSIDE_KINDS; kind++)
+    {
+      int t = rdt_hexside_features_get (f, kind);
+      const RdtHexsideType *type;
+
+      if (t == RDT_NO_TYPE)
+        continue;
+      type = rdt_volume_get_hexside_type (volume, (guint) t);
+      if (type == NULL)
+        continue;
+      /* 8.1 governs fieldworks by their symbol hex, whatever their flag. */
+      if (!type->effects.zoc && kind != RDT_HEXSIDE_KIND_FIELDWORK)
+        no_zoc = RDT_BOARD_SIDE_NO_ZOC;
+      switch (kind)
+        {
+        case RDT_HEXSIDE_KIND_SLOPE:
+          if (type->effects.slope_for_los &&
+              !rdt_board_add_slope (board, f->slope_high,
+                                    rdt_hexside_other (f->side, f->slope_high), error))
+            return FALSE;
+          break;
+        case RDT_HEXSIDE_KIND_WATER:
+          if (!rdt_board_add_water (board, a, b, FALSE, error))
+            return FALSE;
+          break;
+        case RDT_HEXSIDE_KIND_FIELDWORK:
+          if (!rdt_board_add_fieldwork (board, f->fieldwork_symbol,
+                                        rdt_hexside_other (f->side, f->fieldwork_symbol),
+                                        f->breached, error))
+            return FALSE;
+          break;
+        default:
+          break;
+        }
+    }
+  if (no_zoc && !rdt_board_add_side_flags (board, a, b, no_zoc, error))
+    return FALSE;
+  return TRUE;
+}
+
+RdtBoard *
+rdt_board_new_from_scenario (RdtScenario        *scenario,
+                             const char *const  *no_zoc_states,
+                             GError            **error)
+{
+  g_autoptr (RdtBoard) board = NULL;
+  g_autoptr (GArray) sides = NULL;
+  RdtVolume *volume;
+  RdtHexGrid *grid;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+
+  volume = rdt_scenario_get_volume (scenario);
+  grid = rdt_scenario_get_grid (scenario);
+  board = rdt_board_new (grid);
+
+  rdt_board_set_los_edition (board,
+                             rdt_volume_get_variant (volume, RDT_VARIANT_LOS_SLOPE) == RDT_EDITION_OLDER ?
+                             RDT_LOS_EDITION_OLDER : RDT_LOS_EDITION_CURRENT);
+  rdt_board_set_surrounded_counts_prohibited (board,
+                                              rdt_volume_get_variant (volume, RDT_VARIANT_SURROUNDED) ==
+                                              RDT_EDITION_OLDER);
+
+  for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
+    rdt_board_add_side (board, rdt_scenario_get_side (scenario, i)->id);
+
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
+      const RdtTerrainType *t = rdt_scenario_get_terrain_type (scenario, hex);
+      guint flags = 0;
+
+      if (t == NULL)
+        continue;
+      if (t->effects.blocks_los)
+        flags |= RDT_BOARD_HEX_BLOCKS_LOS;
+      if (!t->effects.zoc)
+        flags |= RDT_BOARD_HEX_NO_ZOC_INTO;
+      if ((t->effects.prohibited & ALL_COMBAT_KINDS) == ALL_COMBAT_KINDS)
+        flags |= RDT_BOARD_HEX_PROHIBITED;
+      if (!rdt_board_set_hex (board, hex, t->id, flags, error))
+        return NULL;
+    }
+
+  sides = rdt_scenario_dup_hexsides (scenario);
+  for (guint i = 0; i < sides->len; i++)
+    if (!add_hexside_features (board, volume, &g_array_index (sides, RdtHexsideFeatures, i), error))
+      return NULL;
+
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      const RdtUnit *su = rdt_scenario_get_unit (scenario, i);
+      RdtBoardUnit u = { 0, };
+
+      if (su->placement.kind != RDT_PLACEMENT_HEX)
+        continue;
+      u.id = su->id;
+      u.hex = su->placement.hex;
+      u.side = su->side;
+      switch (su->status)
+        {
+        case RDT_UNIT_STATUS_DISRUPTED:
+          u.state = RDT_UNIT_STATE_DISRUPTED;
+          break;
+        case RDT_UNIT_STATUS_SHATTERED:
+          u.state = RDT_UNIT_STATE_SHATTERED;
+          break;
+        case RDT_UNIT_STATUS_PARADE:
+        default:
+          u.state = RDT_UNIT_STATE_PARADE_ORDER;
+          break;
+        }
+      for (guint k = 0; su->states && su->states[k] && no_zoc_states; k++)
+        if (g_strv_contains (no_zoc_states, su->states[k]))
+          u.state = RDT_UNIT_STATE_NO_ZOC;
+      /* 3.1: "Leaders and markers are not combat units." */
+      if (su->kind != RDT_UNIT_KIND_LEADER)
+        u.flags |= RDT_BOARD_UNIT_COMBAT;
+      if (su->kind == RDT_UNIT_KIND_ARTILLERY || su->kind == RDT_UNIT_KIND_MORTAR)
+        u.flags |= RDT_BOARD_UNIT_ARTILLERY;
+      if (su->kind == RDT_UNIT_KIND_RIFLE || su->kind == RDT_UNIT_KIND_MUSKET_RIFLE ||
+          su->rifle != RDT_RIFLE_NONE)
+        u.flags |= RDT_BOARD_UNIT_RIFLE;
+      if (su->kind == RDT_UNIT_KIND_AMUSETTE)
+        u.flags |= RDT_BOARD_UNIT_AMUSETTE;
+      if (rdt_board_add_unit (board, &u, error) < 0)
+        return NULL;
+    }
+  return g_steal_pointer (&board);
+}

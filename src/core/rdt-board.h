@@ -17,6 +17,7 @@
 #include <glib-object.h>
 
 #include "rdt-hex-grid.h"
+#include "rdt-scenario.h"
 
 G_BEGIN_DECLS
 
@@ -208,6 +209,20 @@ guint          rdt_board_count_combat_units   (const RdtBoard     *board,
 gboolean       rdt_board_hex_has_side         (const RdtBoard     *board,
                                                RdtHex              hex,
                                                int                 side);
+
+/* The board of a scenario's set-up, read from the scenario and its volume:
+ * terrain "blocks-los" (11.42) and "zoc" (8.1: FALSE = the ZOC does not extend
+ * into it), terrain prohibited to every combat unit kind (older 12.7), slope
+ * features whose type has "slope-for-los" with their high hex (11.41: a slope
+ * with a creek is still a slope), water features (8.1 Note), fieldworks with
+ * their symbol hex and breach, hexside types with "zoc" FALSE, the 11.43 B and
+ * 12.7 variants, and every unit set up in a hex (leaders are not combat units;
+ * status from the set-up).  Volume state types carry no "takes the ZOC away"
+ * field yet, so the ids of such states (panicked, lost...) are passed in
+ * `no_zoc_states` (nullable, NULL-terminated). */
+RdtBoard      *rdt_board_new_from_scenario    (RdtScenario        *scenario,
+                                               const char *const  *no_zoc_states,
+                                               GError            **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtBoard, rdt_board_unref)
 

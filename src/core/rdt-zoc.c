@@ -110,6 +110,18 @@ extends (const RdtBoard *board,
 }
 
 RdtZocReason
+rdt_zoc_unit_has_zoc (const RdtBoard *board,
+                      guint           unit)
+{
+  const RdtBoardUnit *u;
+
+  g_return_val_if_fail (board != NULL, RDT_ZOC_REASON_NOT_COMBAT_UNIT);
+  u = rdt_board_get_unit (board, unit);
+  g_return_val_if_fail (u != NULL, RDT_ZOC_REASON_NOT_COMBAT_UNIT);
+  return unit_has_zoc (u);
+}
+
+RdtZocReason
 rdt_zoc_unit_into (const RdtBoard *board,
                    guint           unit,
                    RdtHex          hex)

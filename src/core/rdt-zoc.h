@@ -39,6 +39,11 @@ const char  *rdt_zoc_reason_get_rule     (RdtZocReason reason);
 const char  *rdt_zoc_reason_get_message  (RdtZocReason reason);
 gboolean     rdt_zoc_reason_exerts       (RdtZocReason reason);
 
+/* Does the unit exert a ZOC at all (8.1): EXERTS, NOT_COMBAT_UNIT,
+ * NOT_PARADE_ORDER or STATE_NO_ZOC. */
+RdtZocReason rdt_zoc_unit_has_zoc        (const RdtBoard *board,
+                                          guint           unit);
+
 /* Does the unit exert a ZOC into `hex`, and why (or why not). */
 RdtZocReason rdt_zoc_unit_into           (const RdtBoard *board,
                                           guint           unit,
