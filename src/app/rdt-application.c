@@ -3,35 +3,224 @@
 #include <glib/gi18n.h>
 
 #include "rdt-application.h"
+#include "rdt-recovery.h"
+#include "redoubt-resources.h"
+#include "rdt-window.h"
 
 struct _RdtApplication
 {
   GtkApplication parent_instance;
+
+  GSettings *settings;
 };
 
 G_DEFINE_FINAL_TYPE (RdtApplication, rdt_application, GTK_TYPE_APPLICATION)
 
+static RdtWindow *
+new_window (RdtApplication *self)
+{
+  return rdt_window_new (self);
+}
+
+/* Offers the recovery files a crashed or killed session left behind, one
+ * window each; returns TRUE if any was restored. */
+static gboolean
+offer_recovery (RdtApplication *self)
+{
+  g_autoptr(GPtrArray) orphans = rdt_recovery_list_orphans ();
+
+  if (orphans->len == 0)
+    return FALSE;
+  for (guint i = 0; i < orphans->len; i++)
+    {
+      RdtWindow *window = new_window (self);
+
+      gtk_window_present (GTK_WINDOW (window));
+      rdt_window_offer_recovery (window, g_ptr_array_index (orphans, i));
+    }
+  return TRUE;
+}
+
 static void
 rdt_application_activate (GApplication *app)
 {
-  GtkWidget *window = gtk_application_window_new (GTK_APPLICATION (app));
+  RdtApplication *self = RDT_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
 
-  gtk_window_set_title (GTK_WINDOW (window), _("Redoubt"));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (window));
+  if (window != NULL)
+    {
+      gtk_window_present (window);
+      return;
+    }
+  if (offer_recovery (self))
+    return;
+  window = GTK_WINDOW (new_window (self));
+  gtk_window_present (window);
+}
+
+static void
+rdt_application_open (GApplication  *app,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  RdtApplication *self = RDT_APPLICATION (app);
+
+  offer_recovery (self);
+  for (int i = 0; i < n_files; i++)
+    {
+      RdtWindow *window = new_window (self);
+
+      gtk_window_present (GTK_WINDOW (window));
+      rdt_window_open_file (window, files[i]);
+    }
+}
+
+static void
+app_quit (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  GList *windows = g_list_copy (gtk_application_get_windows (app));
+
+  /* Each window asks about its own unsaved changes. */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_list_free (windows);
+}
+
+static void
+app_new_window (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (new_window (RDT_APPLICATION (user_data))));
+}
+
+static void
+app_about (GSimpleAction *action,
+           GVariant      *parameter,
+           gpointer       user_data)
+{
+  GtkApplication *app = GTK_APPLICATION (user_data);
+  static const char *authors[] = { "The Redoubt developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", _("Redoubt"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Map, counter and scenario editor for the Battles of the American Revolution wargames"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", authors,
+                         /* Translators: put your names here, one per line. */
+                         "translator-credits", _("translator-credits"),
+                         "website", "https://github.com/redoubt/redoubt",
+                         NULL);
+}
+
+static void
+app_preferences (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  RdtApplication *self = RDT_APPLICATION (user_data);
+
+  rdt_window_show_preferences (RDT_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self))),
+                               self->settings);
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "quit", .activate = app_quit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "new-window", .activate = app_new_window, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "about", .activate = app_about, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "preferences", .activate = app_preferences, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+};
+
+/* Every accelerator of the editor, in one place. */
+static const struct {
+  const char *action;
+  const char *accels[3];
+} accels[] = {
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.new-window", { "<Control><Shift>n", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
+  { "win.new", { "<Control>n", NULL } },
+  { "win.open", { "<Control>o", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.export", { "<Control>e", NULL } },
+  { "win.print", { "<Control>p", NULL } },
+  { "win.close", { "<Control>w", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.flip-hexside", { "x", NULL } },
+  { "win.unit-flip", { "<Control>r", NULL } },
+  { "win.show-help-overlay", { "<Control>question", NULL } },
+  { "win.tool::select", { "<Alt>s", NULL } },
+  { "win.tool::brush", { "<Alt>b", NULL } },
+  { "win.tool::fill", { "<Alt>f", NULL } },
+  { "win.tool::pick", { "<Alt>i", NULL } },
+  { "win.tool::hexside", { "<Alt>h", NULL } },
+  { "win.tool::road", { "<Alt>r", NULL } },
+  { "win.tool::area", { "<Alt>a", NULL } },
+  { "win.tool::location", { "<Alt>l", NULL } },
+  { "win.tool::counter", { "<Alt>c", NULL } },
+  { "win.tool::calibrate", { "<Alt>k", NULL } },
+};
+
+static void
+rdt_application_startup (GApplication *app)
+{
+  RdtApplication *self = RDT_APPLICATION (app);
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (rdt_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  for (gsize i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app),
+                                           accels[i].action, accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/org/redoubt/Redoubt/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+
+  if (self->settings == NULL)
+    self->settings = g_settings_new (APPLICATION_ID);
+}
+
+static void
+rdt_application_dispose (GObject *object)
+{
+  RdtApplication *self = RDT_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (rdt_application_parent_class)->dispose (object);
 }
 
 static void
 rdt_application_class_init (RdtApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
 
+  object_class->dispose = rdt_application_dispose;
+  app_class->startup = rdt_application_startup;
   app_class->activate = rdt_application_activate;
+  app_class->open = rdt_application_open;
 }
 
 static void
 rdt_application_init (RdtApplication *self)
 {
+  /* The resources live in a static library: referencing them keeps the
+   * linker from dropping them (their constructor registers them). */
+  (void) redoubt_get_resource ();
 }
 
 RdtApplication *
@@ -40,5 +229,13 @@ rdt_application_new (void)
   return g_object_new (RDT_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
                        "flags", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE,
+                       "resource-base-path", "/org/redoubt/Redoubt",
                        NULL);
+}
+
+GSettings *
+rdt_application_get_settings (RdtApplication *self)
+{
+  g_return_val_if_fail (RDT_IS_APPLICATION (self), NULL);
+  return self->settings;
 }

@@ -7,6 +7,8 @@ G_BEGIN_DECLS
 #define RDT_TYPE_APPLICATION (rdt_application_get_type ())
 G_DECLARE_FINAL_TYPE (RdtApplication, rdt_application, RDT, APPLICATION, GtkApplication)
 
-RdtApplication *rdt_application_new (void);
+RdtApplication *rdt_application_new          (void);
+/* (transfer none): the editor's settings (org.redoubt.Redoubt). */
+GSettings      *rdt_application_get_settings (RdtApplication *self);
 
 G_END_DECLS

@@ -1,0 +1,171 @@
+/* rdt-window-private.h: the window's state, shared by rdt-window.c, its
+ * actions (rdt-window-actions.c) and tools (rdt-window-tools.c), and by the
+ * GUI tests, which drive the tools as the map view's signals would. */
+#pragma once
+
+#include "rdt-window.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RDT_TOOL_SELECT,
+  RDT_TOOL_BRUSH,
+  RDT_TOOL_FILL,
+  RDT_TOOL_PICK,
+  RDT_TOOL_HEXSIDE,
+  RDT_TOOL_ROAD,
+  RDT_TOOL_AREA,
+  RDT_TOOL_LOCATION,
+  RDT_TOOL_COUNTER,
+  RDT_TOOL_CALIBRATE,
+  RDT_N_TOOLS
+} RdtTool;
+
+typedef enum {
+  RDT_SELECTION_NONE,
+  RDT_SELECTION_HEX,
+  RDT_SELECTION_HEXSIDE,
+  RDT_SELECTION_UNIT,
+  RDT_SELECTION_AREA,
+} RdtSelectionKind;
+
+struct _RdtWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* Template children. */
+  GtkLabel *title_label;
+  GtkLabel *subtitle_label;
+  GtkWidget *undo_button;
+  GtkWidget *redo_button;
+  GtkInfoBar *info_bar;
+  GtkLabel *info_label;
+  GtkBox *map_box;
+  GtkLabel *tool_title;
+  GtkLabel *tool_hint;
+  GtkWidget *terrain_label;
+  GtkDropDown *terrain_dropdown;
+  GtkWidget *radius_box;
+  GtkSpinButton *radius_spin;
+  GtkWidget *hexside_label;
+  GtkDropDown *hexside_dropdown;
+  GtkWidget *name_label;
+  GtkEntry *name_entry;
+  GtkDropDown *location_kind_dropdown;
+  GtkAdjustment *opacity_adjustment;
+  GtkSearchEntry *unit_filter_entry;
+  GtkListView *unit_list;
+  GtkLabel *inspector_label;
+  GtkLabel *validation_title;
+  GtkListBox *validation_list;
+  GtkLabel *hover_label;
+  GtkLabel *status_label;
+  GtkLabel *zoom_label;
+  GMenu *recent_section;
+
+  GtkWidget *map;               /* RdtMapView, or a placeholder */
+  GSettings *settings;
+
+  RdtDocument *document;
+  gulong scenario_changed_id;
+  RdtScenario *watched_scenario;
+
+  RdtTool tool;
+  /* The command a drag builds (brush, road, area); pushed on release. */
+  RdtCommand *stroke;
+  RdtHex stroke_last;
+  gboolean stroke_has_last;
+  /* The last hexside the hexside tool set, for the flip key. */
+  RdtHexside last_side;
+  gboolean has_last_side;
+  /* Calibration clicks: up to three image points and hexes. */
+  guint n_calibration;
+  RdtHex calibration_hexes[3];
+  double calibration_x[3];
+  double calibration_y[3];
+
+  RdtSelectionKind selection;
+  RdtHex selected_hex;
+  RdtHexside selected_side;
+  char *selected_id;
+
+  /* Unit list: all units as GtkStringObject ids, filtered. */
+  GListStore *unit_store;
+  GtkFilter *unit_filter;
+  GtkSingleSelection *unit_selection;
+
+  GPtrArray *diagnostics;       /* RdtDiagnostic*, the last validation */
+  guint validate_idle;
+  guint autosave_timeout;
+  char *recovery_id;
+  gboolean autosaved_current;   /* the recovery file holds the present state */
+  GFileMonitor *monitor;
+  gboolean asking_disk_change;
+  GdkTexture *underlay_texture;
+  gboolean close_confirmed;
+};
+
+/* rdt-window-actions.c */
+void     _rdt_window_install_actions  (RdtWindow *self);
+void     _rdt_window_update_actions   (RdtWindow *self);
+
+/* rdt-window.c */
+void     _rdt_window_set_document     (RdtWindow   *self,
+                                       RdtDocument *document);
+void     _rdt_window_show_message     (RdtWindow   *self,
+                                       GtkMessageType type,
+                                       const char  *message);
+void     _rdt_window_report_error     (RdtWindow   *self,
+                                       const char  *what,
+                                       const GError *error);
+gboolean _rdt_window_save             (RdtWindow   *self,
+                                       gboolean     overwrite);
+void     _rdt_window_save_as          (RdtWindow   *self);
+gboolean _rdt_window_autosave_now     (RdtWindow   *self);
+void     _rdt_window_select_hex       (RdtWindow   *self,
+                                       RdtHex       hex);
+void     _rdt_window_select_unit      (RdtWindow   *self,
+                                       const char  *id);
+void     _rdt_window_select_hexside   (RdtWindow   *self,
+                                       RdtHexside   side);
+void     _rdt_window_refresh_units    (RdtWindow   *self);
+void     _rdt_window_units_follow     (RdtWindow   *self);
+void     _rdt_window_setup_units      (RdtWindow   *self);
+void     _rdt_window_setup_map        (RdtWindow   *self);
+void     _rdt_window_print            (RdtWindow   *self);
+void     _rdt_window_update_inspector (RdtWindow   *self);
+void     _rdt_window_validate_now     (RdtWindow   *self);
+void     _rdt_window_execute          (RdtWindow   *self,
+                                       RdtCommand  *command);
+void     _rdt_window_export           (RdtWindow   *self,
+                                       const char  *path,
+                                       GError     **error_out);
+
+/* rdt-window-tools.c: what the map view's press, drag and release signals do.
+ * @x, @y are map units (rdt-hex-grid.h drawing geometry). */
+void     _rdt_window_set_tool         (RdtWindow   *self,
+                                       RdtTool      tool);
+void     _rdt_window_tool_press       (RdtWindow   *self,
+                                       double       x,
+                                       double       y);
+void     _rdt_window_tool_drag        (RdtWindow   *self,
+                                       double       x,
+                                       double       y);
+void     _rdt_window_tool_release     (RdtWindow   *self,
+                                       double       x,
+                                       double       y);
+void     _rdt_window_tool_hover       (RdtWindow   *self,
+                                       double       x,
+                                       double       y);
+void     _rdt_window_flip_last_hexside (RdtWindow  *self);
+void     _rdt_window_refresh_tool_options (RdtWindow *self);
+const char *_rdt_tool_to_string       (RdtTool      tool);
+gboolean _rdt_tool_from_string        (const char  *text,
+                                       RdtTool     *out_tool);
+/* Drop a unit from the order of battle on a hex (map units). */
+void     _rdt_window_drop_unit        (RdtWindow   *self,
+                                       const char  *id,
+                                       double       x,
+                                       double       y);
+
+G_END_DECLS
