@@ -1026,8 +1026,12 @@ def brandywine_units():
     for id_, name, kind, form in au:
         rifle = "black-r" if id_ == "penn-rifle-regiment" else None
         nat = "militia" if kind == "militia" else "continental"
+        steps = None
+        if id_ == "german-battalion":
+            # placeholder kept small: 7.3.1.5 stacks it in 0613 with Smith, 1 and 3 Maryland (7.1)
+            steps = [(1, None, 1)]
         u.append(U(id_, name, kind, A, nat=nat, form=form, rifle=rifle, demi=(id_ == "pulaski"),
-                   note=notes.get(id_)))
+                   note=notes.get(id_), steps=steps))
     return u
 
 
@@ -1370,7 +1374,8 @@ def germantown_units():
          leader("grey", "Grey", B, 2, 3, nat="british"),
          leader("grant", "Grant", B, 2, 4, nat="british"),
          leader("musgrave", "Musgrave", B, 1, nat="british", commands="40th-foot",
-                note="3.9.2: can only command the 40th Foot (commands names the unit)"),
+                note="3.9.2: can only command the 40th Foot (its formation here is 40th-foot; order of battle: "
+                     "Center Division, from the 2nd Brigade)"),
          leader("ewald", "Ewald", B, 0, nat="hessian", demi=True, lead=0, cc=0,
                 note="3.9.3: demi-leader when alone or with Hessian units only")]
     bu = [("16th-queens-light-dragoons", "16th Queen's Light Dragoons", "dragoons", "british", "center-division"),
@@ -1384,7 +1389,7 @@ def germantown_units():
           ("46th-foot", "46th Foot", "infantry", "british", "4th-brigade"),
           ("64th-foot", "64th Foot", "infantry", "british", "4th-brigade"),
           ("4th-brigade-artillery", "4th Brigade Artillery", "artillery", "british", "4th-brigade"),
-          ("40th-foot", "40th Foot", "infantry", "british", "center-division"),
+          ("40th-foot", "40th Foot", "infantry", "british", "40th-foot"),
           ("leib-regiment", "Leib Regiment", "infantry", "hessian", "center-division"),
           ("leib-regiment-artillery", "Leib Regiment Artillery", "artillery", "hessian", "center-division"),
           ("corps-reserve-artillery", "Corps Reserve Artillery", "artillery", "british", "center-division"),
@@ -1424,8 +1429,9 @@ def germantown_units():
           leader("muhlenberg", "Muhlenberg", A, 1, 3, nat="continental", form="G"),
           leader("armstrong", "Armstrong", A, 1, nat="patriot-militia", form="A", commands="patriot-militia",
                  note="3.9.1: can only command American militia"),
-          leader("matthews", "Matthews", A, 1, nat="continental", form="G", commands="9th-virginia",
-                 note="3.9.1: can only command the 9th VA (commands names the unit)")]
+          leader("matthews", "Matthews", A, 1, nat="continental", form="G",
+                 note="3.9.1: can only command the 9th VA (the format's commands= takes formations or "
+                      "nationalities, and the 9th VA shares formation G; not machine-checked)")]
     C = "continental"
     au = [("1st-maryland", "1st Maryland", "infantry", "S"), ("3rd-maryland", "3rd Maryland", "infantry", "S"),
           ("5th-maryland", "5th Maryland", "infantry", "S"), ("6th-maryland", "6th Maryland", "infantry", "S"),
