@@ -5,6 +5,7 @@
 
 #include "rdt-diagnostic.h"
 #include "rdt-scenario-io.h"
+#include "rdt-terrain-command.h"
 #include "rdt-validate.h"
 #include "rdt-window-private.h"
 
@@ -276,6 +277,36 @@ add_recent (RdtWindow  *self,
     gtk_recent_manager_add_item (gtk_recent_manager_get_default (), uri);
 }
 
+/* For the crash-recovery test: REDOUBT_TEST_EDIT_AND_AUTOSAVE=HEX=TERRAIN
+ * paints one hex as an undoable edit and autosaves at once, so the test can
+ * kill the process with unsaved work without waiting a minute. */
+static void
+test_edit_and_autosave (RdtWindow *self)
+{
+  const char *spec = g_getenv ("REDOUBT_TEST_EDIT_AND_AUTOSAVE");
+  g_auto(GStrv) parts = NULL;
+  RdtScenario *scenario;
+  RdtHex hex;
+  int terrain;
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (spec == NULL)
+    return;
+  parts = g_strsplit (spec, "=", 2);
+  scenario = rdt_document_get_scenario (self->document);
+  if (g_strv_length (parts) != 2
+      || !rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), parts[0], &hex, NULL)
+      || (terrain = rdt_volume_find_terrain (rdt_scenario_get_volume (scenario), parts[1])) < 0)
+    {
+      g_warning ("REDOUBT_TEST_EDIT_AND_AUTOSAVE: expected HEX=TERRAIN, got “%s”", spec);
+      return;
+    }
+  command = rdt_terrain_command_new (terrain);
+  rdt_terrain_command_add_hex (RDT_TERRAIN_COMMAND (command), hex);
+  _rdt_window_execute (self, command);
+  _rdt_window_autosave_now (self);
+}
+
 gboolean
 rdt_window_open_file (RdtWindow *self,
                       GFile     *file)
@@ -315,6 +346,7 @@ rdt_window_open_file (RdtWindow *self,
   _rdt_window_set_document (self, document);
   add_recent (self, path);
   gtk_info_bar_set_revealed (self->info_bar, get_ask_kind (self) != ASK_NONE);
+  test_edit_and_autosave (self);
   return TRUE;
 }
 

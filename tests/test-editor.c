@@ -1,0 +1,534 @@
+/* test-editor.c: the real editor under a display (suite "display").
+ *
+ * Each test runs the application (the same static library the `redoubt`
+ * binary links) in a subprocess and drives it through its actions and its
+ * tools as the map view's gestures would, then checks the saved file with
+ * `redoubt-cli validate` and the loader.  Run under Xvfb with
+ * GSK_RENDERER=cairo and GSETTINGS_BACKEND=memory.
+ */
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <string.h>
+
+#include "rdt-application.h"
+#include "rdt-hexside-command.h"
+#include "rdt-recovery.h"
+#include "rdt-scenario-io.h"
+#include "rdt-window-private.h"
+
+typedef void (*Script) (RdtWindow *window,
+                        gpointer   data);
+
+typedef struct {
+  Script script;
+  gpointer data;
+  gboolean done;
+  guint timeout;
+} Run;
+
+static char *
+dup_source_path (const char *relative)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+
+  return g_build_filename (root ? root : "..", relative, NULL);
+}
+
+static char *
+copy_to_tmp (const char *source,
+             const char *dir)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *base = g_path_get_basename (source);
+  char *target = g_build_filename (dir, base, NULL);
+  gsize len;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (source, &contents, &len, &error));
+  g_assert_true (g_file_set_contents (target, contents, len, &error));
+  g_assert_no_error (error);
+  return target;
+}
+
+/* Lets GTK lay out and draw for a while. */
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+run_script (gpointer user_data)
+{
+  Run *run = user_data;
+  GApplication *app = g_application_get_default ();
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  run->timeout = 0;
+  if (window == NULL)
+    {
+      run->timeout = g_timeout_add (50, run_script, run);
+      return G_SOURCE_REMOVE;
+    }
+  spin (300);
+  run->script (RDT_WINDOW (window), run->data);
+  run->done = TRUE;
+  /* Close without the unsaved-changes question (already answered in the
+   * scripts that care). */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    RDT_WINDOW (l->data)->close_confirmed = TRUE;
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the editor on @path (nullable) and @script once its window is up. */
+static void
+run_editor (const char *path,
+            Script      script,
+            gpointer    data)
+{
+  g_autoptr(RdtApplication) app = rdt_application_new ();
+  Run run = { script, data, FALSE, 0 };
+  char *argv[] = { (char *) "redoubt", (char *) path, NULL };
+  int status;
+
+  run.timeout = g_timeout_add (100, run_script, &run);
+  status = g_application_run (G_APPLICATION (app), path ? 2 : 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (run.done);
+}
+
+static RdtHex
+hex_of (RdtWindow  *window,
+        const char *label)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (rdt_document_get_scenario (rdt_window_get_document (window)));
+  RdtHex hex;
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, label, &hex, NULL));
+  return hex;
+}
+
+/* A map point inside @inside, @t of the way towards @toward's centre
+ * (0.5 is their hexside's midpoint). */
+static void
+point_towards (RdtWindow  *window,
+               const char *inside,
+               const char *toward,
+               double      t,
+               double     *x,
+               double     *y)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (rdt_document_get_scenario (rdt_window_get_document (window)));
+  double ax, ay, bx, by;
+
+  rdt_hex_grid_hex_centre (grid, hex_of (window, inside), &ax, &ay);
+  rdt_hex_grid_hex_centre (grid, hex_of (window, toward), &bx, &by);
+  *x = ax + (bx - ax) * t;
+  *y = ay + (by - ay) * t;
+}
+
+static void
+activate (RdtWindow  *window,
+          const char *action,
+          const char *string_parameter)
+{
+  g_action_group_activate_action (G_ACTION_GROUP (window), action,
+                                  string_parameter ? g_variant_new_string (string_parameter) : NULL);
+}
+
+static void
+drag_through (RdtWindow          *window,
+              const char *const  *labels)
+{
+  double x, y;
+
+  point_towards (window, labels[0], labels[0], 0, &x, &y);
+  _rdt_window_tool_press (window, x, y);
+  for (guint i = 1; labels[i] != NULL; i++)
+    {
+      point_towards (window, labels[i], labels[i], 0, &x, &y);
+      _rdt_window_tool_drag (window, x, y);
+    }
+  _rdt_window_tool_release (window, x, y);
+}
+
+static gboolean
+title_has_unsaved_mark (RdtWindow *window)
+{
+  return g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "•");
+}
+
+/* Paint terrain, set a slope, place a counter, undo, save. */
+static void
+edit_script (RdtWindow *window,
+             gpointer   data)
+{
+  RdtDocument *document = rdt_window_get_document (window);
+  RdtUndoStack *stack;
+  double x, y;
+  const char *stroke[] = { "0104", "0105", "0205", NULL };
+  const char *stray[] = { "0601", "0602", NULL };
+
+  g_assert_nonnull (document);
+  stack = rdt_document_get_undo_stack (document);
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_false (title_has_unsaved_mark (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  /* A three-hex brush stroke of heavy woods: one undo step. */
+  activate (window, "tool", "brush");
+  activate (window, "terrain", "heavy-woods");
+  drag_through (window, stroke);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 1);
+  g_assert_true (title_has_unsaved_mark (window));
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  /* A slope on 0404|0405 with its high side in 0405 (11.43 note): click in
+   * 0405 near the hexside. */
+  activate (window, "tool", "hexside");
+  activate (window, "hexside-feature", "slope");
+  point_towards (window, "0405", "0404", 0.35, &x, &y);
+  _rdt_window_tool_press (window, x, y);
+  _rdt_window_tool_release (window, x, y);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 2);
+
+  /* Morgan's Rifles set up in 0505 with the counter tool. */
+  activate (window, "tool", "counter");
+  _rdt_window_select_unit (window, "morgan");
+  point_towards (window, "0505", "0505", 0, &x, &y);
+  _rdt_window_tool_press (window, x, y);
+  _rdt_window_tool_release (window, x, y);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 3);
+
+  /* A stray stroke, undone in one step. */
+  activate (window, "tool", "brush");
+  activate (window, "terrain", "chew-house");
+  drag_through (window, stray);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 4);
+  activate (window, "undo", NULL);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 3);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+
+  spin (400);
+  activate (window, "save", NULL);
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_false (title_has_unsaved_mark (window));
+  spin (200);
+}
+
+static void
+test_edit_and_save (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = g_dir_make_tmp ("redoubt-editor-XXXXXX", NULL);
+  source = dup_source_path ("tests/data/format/example.redoubt");
+  path = copy_to_tmp (source, dir);
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  run_editor (path, edit_script, NULL);
+
+  /* The saved file validates with the CLI... */
+  {
+    const char *cli = g_getenv ("REDOUBT_CLI");
+    const char *argv[] = { cli, "validate", path, NULL };
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+    int status;
+    g_autoptr(GError) error = NULL;
+
+    g_assert_nonnull (cli);
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+    g_assert_no_error (error);
+    g_test_message ("redoubt-cli validate: %s%s", out, err);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  /* ...and holds the edits, but not the undone one. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, NULL, &error);
+    RdtHexGrid *grid;
+    RdtVolume *volume;
+    RdtHex h, low;
+    RdtHexside side;
+    const RdtHexsideFeatures *f;
+    RdtUnit *morgan;
+
+    g_assert_no_error (error);
+    grid = rdt_scenario_get_grid (scenario);
+    volume = rdt_scenario_get_volume (scenario);
+    for (const char *const *l = (const char *[]) { "0104", "0105", "0205", NULL }; *l; l++)
+      {
+        g_assert_true (rdt_hex_grid_parse_label (grid, *l, &h, NULL));
+        g_assert_cmpint (rdt_scenario_get_terrain (scenario, h), ==, rdt_volume_find_terrain (volume, "heavy-woods"));
+      }
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0601", &h, NULL));
+    g_assert_cmpint (rdt_scenario_get_terrain (scenario, h), !=, rdt_volume_find_terrain (volume, "chew-house"));
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0405", &h, NULL));
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0404", &low, NULL));
+    g_assert_true (rdt_hex_grid_hexside (grid, h, low, &side, NULL));
+    f = rdt_scenario_get_hexside (scenario, side);
+    g_assert_nonnull (f);
+    g_assert_cmpint (f->slope, ==, rdt_volume_find_hexside_type (volume, "slope"));
+    g_assert_cmpint (f->slope_high.col, ==, 4);
+    g_assert_cmpint (f->slope_high.row, ==, 5);
+    morgan = rdt_scenario_find_unit (scenario, "morgan");
+    g_assert_cmpint (morgan->placement.kind, ==, RDT_PLACEMENT_HEX);
+    g_assert_cmpint (morgan->placement.hex.col, ==, 5);
+    g_assert_cmpint (morgan->placement.hex.row, ==, 5);
+  }
+}
+
+/* Crash recovery: the real `redoubt` binary makes an edit and autosaves; it
+ * is killed; a new start offers the work back and restores it. */
+static void
+restore_script (RdtWindow *window,
+                gpointer   data)
+{
+  const char *save_path = data;
+  RdtDocument *document;
+  RdtScenario *scenario;
+  RdtHex hex;
+  g_autoptr(GError) error = NULL;
+
+  /* The info bar asks; answer Restore. */
+  g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
+  gtk_info_bar_response (window->info_bar, 1 /* RESPONSE_RESTORE */);
+  document = rdt_window_get_document (window);
+  g_assert_nonnull (document);
+  g_assert_true (rdt_document_get_dirty (document));
+  g_assert_true (title_has_unsaved_mark (window));
+  scenario = rdt_document_get_scenario (document);
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), "0505", &hex, NULL));
+  g_assert_cmpint (rdt_scenario_get_terrain (scenario, hex), ==,
+                   rdt_volume_find_terrain (rdt_scenario_get_volume (scenario), "heavy-woods"));
+  g_assert_true (rdt_document_save_as (document, save_path, &error));
+  g_assert_no_error (error);
+  spin (200);
+}
+
+static void
+test_crash_recovery (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *source = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *recovery_dir = NULL;
+  const char *editor = g_getenv ("REDOUBT_EDITOR");
+  g_auto(GStrv) envp = NULL;
+  GPid pid;
+  g_autoptr(GError) error = NULL;
+  gboolean found = FALSE;
+
+  if (g_getenv ("DISPLAY") == NULL || editor == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb) or REDOUBT_EDITOR unset");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 90 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = g_dir_make_tmp ("redoubt-recovery-XXXXXX", NULL);
+  source = dup_source_path ("tests/data/format/example.redoubt");
+  path = copy_to_tmp (source, dir);
+  saved = g_build_filename (dir, "restored.redoubt", NULL);
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  recovery_dir = rdt_recovery_dup_dir ();
+
+  envp = g_get_environ ();
+  envp = g_environ_setenv (envp, "REDOUBT_TEST_EDIT_AND_AUTOSAVE", "0505=heavy-woods", TRUE);
+  {
+    const char *argv[] = { editor, path, NULL };
+
+    g_assert_true (g_spawn_async (NULL, (char **) argv, envp, G_SPAWN_DO_NOT_REAP_CHILD,
+                                  NULL, NULL, &pid, &error));
+    g_assert_no_error (error);
+  }
+  /* Wait for the autosave, then kill the editor with unsaved work. */
+  for (int i = 0; i < 300 && !found; i++)
+    {
+      g_autoptr(GPtrArray) entries = NULL;
+      g_autoptr(GDir) d = g_dir_open (recovery_dir, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        if (g_str_has_suffix (name, ".info"))
+          found = TRUE;
+      if (!found)
+        g_usleep (100 * 1000);
+    }
+  g_assert_true (found);
+  g_usleep (200 * 1000);
+  g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+  {
+    int status;
+    waitpid (pid, &status, 0);
+  }
+  g_spawn_close_pid (pid);
+  g_unsetenv ("REDOUBT_TEST_EDIT_AND_AUTOSAVE");
+
+  /* The file on disk was never saved. */
+  {
+    g_autoptr(RdtScenario) before = rdt_scenario_load_from_file (path, NULL, &error);
+    RdtHex hex;
+
+    g_assert_no_error (error);
+    g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (before), "0505", &hex, NULL));
+    g_assert_cmpint (rdt_scenario_get_terrain (before, hex), !=,
+                     rdt_volume_find_terrain (rdt_scenario_get_volume (before), "heavy-woods"));
+  }
+  {
+    g_autoptr(GPtrArray) orphans = rdt_recovery_list_orphans ();
+    g_assert_cmpuint (orphans->len, ==, 1);
+    g_assert_cmpstr (((RdtRecoveryEntry *) g_ptr_array_index (orphans, 0))->original_path, ==, path);
+  }
+
+  /* Restart without a file: the editor offers the orphan. */
+  run_editor (NULL, restore_script, saved);
+  {
+    g_autoptr(RdtScenario) restored = rdt_scenario_load_from_file (saved, NULL, &error);
+    g_autoptr(GPtrArray) orphans = rdt_recovery_list_orphans ();
+    RdtHex hex;
+
+    g_assert_no_error (error);
+    g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (restored), "0505", &hex, NULL));
+    g_assert_cmpint (rdt_scenario_get_terrain (restored, hex), ==,
+                     rdt_volume_find_terrain (rdt_scenario_get_volume (restored), "heavy-woods"));
+    /* Saved: nothing left to recover. */
+    g_assert_cmpuint (orphans->len, ==, 0);
+  }
+}
+
+/* Screenshot of the window with the bundled Brandywine scenario. */
+static guint
+count_colours (GdkTexture *texture)
+{
+  int width = gdk_texture_get_width (texture);
+  int height = gdk_texture_get_height (texture);
+  g_autofree guchar *data = g_malloc ((gsize) width * height * 4);
+  g_autoptr(GHashTable) colours = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  gdk_texture_download (texture, data, width * 4);
+  for (int i = 0; i < width * height; i++)
+    {
+      guint32 pixel;
+
+      memcpy (&pixel, data + 4 * i, 4);
+      g_hash_table_add (colours, GUINT_TO_POINTER (pixel & 0xffffff));
+    }
+  return g_hash_table_size (colours);
+}
+
+static void
+screenshot_script (RdtWindow *window,
+                   gpointer   data)
+{
+  const char *png = data;
+  g_autoptr(GdkPaintable) paintable = NULL;
+  GtkSnapshot *snapshot;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width, height;
+  guint colours;
+
+  g_assert_nonnull (rdt_window_get_document (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  spin (1500);
+  width = gtk_widget_get_width (GTK_WIDGET (window));
+  height = gtk_widget_get_height (GTK_WIDGET (window));
+  g_assert_cmpint (width, >, 200);
+  paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, width, height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+  colours = count_colours (texture);
+  g_test_message ("screenshot %s: %dx%d, %u colours", png, width, height, colours);
+  /* A blank or single-colour window has a handful; a drawn map hundreds. */
+  g_assert_cmpuint (colours, >, 200);
+}
+
+static char *
+find_brandywine (void)
+{
+  g_autofree char *dir = dup_source_path ("scenarios");
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_prefix (name, "brandywine") && g_str_has_suffix (name, ".redoubt"))
+      return g_build_filename (dir, name, NULL);
+  return dup_source_path ("tests/data/format/example.redoubt");
+}
+
+static void
+test_screenshot (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  state = g_dir_make_tmp ("redoubt-shot-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  path = find_brandywine ();
+  png = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                          "editor-screenshot.png", NULL);
+  g_test_message ("scenario: %s", path);
+  run_editor (path, screenshot_script, png);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  /* No accessibility bus or session bus under Xvfb: GTK warns about them,
+   * which must not fail the tests; criticals still do. */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  g_test_add_func ("/editor/actions/paint-slope-counter-undo-save", test_edit_and_save);
+  g_test_add_func ("/editor/recovery/kill-restart-restore", test_crash_recovery);
+  g_test_add_func ("/editor/screenshot/brandywine-not-blank", test_screenshot);
+
+  return g_test_run ();
+}
