@@ -5,6 +5,7 @@
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"
 #include "rdt-render-overlay.h"
+#include "rdt-render-scenario.h"
 #include "rdt-render-view.h"
 #include "rdt-terrain-palette.h"
 #include "rdt-tile-cache.h"

@@ -1,0 +1,450 @@
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "redoubt-render.h"
+
+/* Pixel probes on maps drawn into image surfaces, with no display. */
+
+#define RED RDT_RGB (0xff, 0x00, 0x00)
+#define BLUE RDT_RGB (0x00, 0x00, 0xff)
+#define BACKGROUND 0x00ff00u
+
+static RdtHexGrid *
+make_grid (int size,
+           int first)
+{
+  RdtGridSettings settings = { size, size, first, first, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD };
+  g_autoptr(GError) error = NULL;
+  RdtHexGrid *grid = rdt_hex_grid_new (&settings, &error);
+
+  g_assert_no_error (error);
+  return grid;
+}
+
+/* A size x size map of "red" hexes, with one "blue" hex at (first+2, first+2). */
+static RdtRenderMap *
+make_map (int size,
+          int first)
+{
+  g_autoptr(RdtHexGrid) grid = make_grid (size, first);
+  RdtRenderMap *map = rdt_render_map_new (grid);
+  guint red = rdt_render_map_add_terrain_style (map, "test-red", RED, 0, RDT_RENDER_PATTERN_NONE);
+  guint blue = rdt_render_map_add_terrain_style (map, "test-blue", BLUE, 0, RDT_RENDER_PATTERN_NONE);
+
+  for (int c = first; c < first + size; c++)
+    for (int r = first; r < first + size; r++)
+      rdt_render_map_set_terrain (map, (RdtHex) { c, r }, red);
+  rdt_render_map_set_terrain (map, (RdtHex) { first + 2, first + 2 }, blue);
+  return map;
+}
+
+static cairo_surface_t *
+make_surface (int      width,
+              int      height,
+              cairo_t **out_cr)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 0, 1, 0);
+  cairo_paint (cr);
+  *out_cr = cr;
+  return surface;
+}
+
+static guint32
+pixel (cairo_surface_t *surface,
+       double           x,
+       double           y)
+{
+  int ix = (int) x, iy = (int) y;
+  guchar *data;
+  int stride;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
+  return *(guint32 *) (data + iy * stride + ix * 4) & 0xffffff;
+}
+
+static void
+hex_device (RdtRenderMap        *map,
+            const RdtRenderView *view,
+            RdtHex               hex,
+            double               dx,
+            double               dy,
+            double              *x,
+            double              *y)
+{
+  double mx, my;
+
+  rdt_hex_grid_hex_centre (rdt_render_map_get_grid (map), hex, &mx, &my);
+  rdt_render_view_to_device (view, mx + dx, my + dy, x, y);
+}
+
+static void
+test_terrain_colours (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtRenderView view = rdt_render_view_make (30.0, 10.0, 10.0);
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (400, 400, &cr);
+  double x, y;
+  guint drawn;
+
+  drawn = rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  g_assert_cmpuint (drawn, ==, 36);
+
+  hex_device (map, &view, (RdtHex) { 2, 2 }, 0, 0, &x, &y);
+  g_assert_cmphex (pixel (surface, x, y), ==, RED);
+  hex_device (map, &view, (RdtHex) { 3, 3 }, 0, 0, &x, &y);
+  g_assert_cmphex (pixel (surface, x, y), ==, BLUE);
+  /* Off the map the background stays. */
+  g_assert_cmphex (pixel (surface, 399, 399), ==, BACKGROUND);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The overlay primitives of the LOS fan (11.4 figure): a shaded hex differs
+ * from a clear one, a lettered hex gets the letter's colour. */
+static void
+test_overlay_shade_and_letter (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtRenderView view = rdt_render_view_make (40.0, 10.0, 10.0);
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (500, 500, &cr);
+  RdtRenderOverlay items[2];
+  RdtHex shaded = { 4, 2 }, clear = { 2, 4 };
+  double x, y;
+  guint32 shaded_px, clear_px;
+  guint letter_pixels = 0;
+
+  items[0] = rdt_render_overlay_shade (shaded, RDT_RGBA (0, 0, 0, 0x80));
+  items[1] = rdt_render_overlay_letter (shaded, "B", RDT_RGBA (0xff, 0xff, 0xff, 0xff));
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  rdt_map_renderer_draw_overlays (renderer, cr, &view, NULL, items, G_N_ELEMENTS (items));
+
+  hex_device (map, &view, clear, 0, 0, &x, &y);
+  clear_px = pixel (surface, x, y);
+  g_assert_cmphex (clear_px, ==, RED);
+  /* Away from the letter: shaded red is darker red. */
+  hex_device (map, &view, shaded, -0.7, 0.0, &x, &y);
+  shaded_px = pixel (surface, x, y);
+  g_assert_cmphex (shaded_px, !=, clear_px);
+  g_assert_cmpuint ((shaded_px >> 16) & 0xff, <, 0xa0);
+  g_assert_cmpuint ((shaded_px >> 16) & 0xff, >, 0x60);
+
+  /* The letter: white pixels near the centre of the shaded hex only. */
+  hex_device (map, &view, shaded, 0, 0, &x, &y);
+  for (int dy = -12; dy <= 12; dy++)
+    for (int dx = -12; dx <= 12; dx++)
+      if (pixel (surface, x + dx, y + dy) == 0xffffff)
+        letter_pixels++;
+  g_assert_cmpuint (letter_pixels, >, 10);
+  hex_device (map, &view, clear, 0, 0, &x, &y);
+  for (int dy = -12; dy <= 12; dy++)
+    for (int dx = -12; dx <= 12; dx++)
+      g_assert_cmphex (pixel (surface, x + dx, y + dy), !=, 0xffffff);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Only hexes meeting the visible rectangle are drawn, and nothing outside it. */
+static void
+test_culling (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (10, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtRenderView view = rdt_render_view_make (20.0, 0.0, 0.0);
+  RdtRenderRect left = { 0, 0, 150, 400 };
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (400, 400, &cr);
+  double x, y;
+  guint drawn;
+
+  drawn = rdt_map_renderer_draw (renderer, cr, &view, &left);
+  g_assert_cmpuint (drawn, >, 0);
+  g_assert_cmpuint (drawn, <, 100);
+
+  hex_device (map, &view, (RdtHex) { 2, 5 }, 0, 0, &x, &y);
+  g_assert_cmpfloat (x, <, 150);
+  g_assert_cmphex (pixel (surface, x, y), ==, RED);
+  /* Column 9 lies right of the rectangle: untouched. */
+  hex_device (map, &view, (RdtHex) { 9, 5 }, 0, 0, &x, &y);
+  g_assert_cmpfloat (x, >, 150);
+  g_assert_cmphex (pixel (surface, x, y), ==, BACKGROUND);
+  for (int py = 0; py < 400; py += 7)
+    for (int px = 151; px < 400; px += 7)
+      g_assert_cmphex (pixel (surface, px, py), ==, BACKGROUND);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* A zoomed-in frame touches the same number of hexes on a big map as on a small
+ * one: the range comes from the rectangle, not from the map. */
+static void
+test_culling_independent_of_map_size (void)
+{
+  g_autoptr(RdtRenderMap) small = make_map (20, 0);
+  g_autoptr(RdtRenderMap) big = make_map (100, 0);
+  g_autoptr(RdtMapRenderer) small_r = rdt_map_renderer_new (small);
+  g_autoptr(RdtMapRenderer) big_r = rdt_map_renderer_new (big);
+  RdtRenderView view = rdt_render_view_make (80.0, -300.0, -300.0);
+  RdtRenderRect rect = { 0, 0, 400, 300 };
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (400, 300, &cr);
+  guint n_small, n_big;
+
+  n_small = rdt_map_renderer_draw (small_r, cr, &view, &rect);
+  n_big = rdt_map_renderer_draw (big_r, cr, &view, &rect);
+  g_assert_cmpuint (n_small, >, 0);
+  g_assert_cmpuint (n_small, ==, n_big);
+  g_assert_cmpuint (n_big, <, 60);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static gboolean
+is_slope_brown (guint32 px)
+{
+  guint r = (px >> 16) & 0xff, g = (px >> 8) & 0xff, b = px & 0xff;
+  return r > 80 && r < 140 && g > 40 && g < 90 && b < 50;
+}
+
+/* 11.43 note: the slope graphic's teeth point down into the low hex; the high
+ * side is flush. */
+static void
+test_slope_teeth_point_down (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtHexGrid *grid = rdt_render_map_get_grid (map);
+  RdtRenderView view = rdt_render_view_make (60.0, 10.0, 10.0);
+  RdtHex high = { 3, 3 }, low;
+  RdtHexside side;
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (600, 600, &cr);
+  double hx, hy, lx, ly, mx, my, nx, ny, len;
+  guint low_hits = 0, high_hits = 0;
+
+  low = rdt_hex_grid_neighbour (grid, high, RDT_DIR_3);
+  side = rdt_hex_grid_hexside_of (grid, high, RDT_DIR_3);
+  rdt_render_map_add_hexside (map, side, RDT_RENDER_SIDE_SLOPE, &high);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+
+  hex_device (map, &view, high, 0, 0, &hx, &hy);
+  hex_device (map, &view, low, 0, 0, &lx, &ly);
+  mx = (hx + lx) / 2;
+  my = (hy + ly) / 2;
+  len = hypot (lx - hx, ly - hy);
+  nx = (lx - hx) / len;
+  ny = (ly - hy) / len;
+  /* Probe along the hexside, a little off it on either side. */
+  for (int t = -20; t <= 20; t++)
+    {
+      double along = t * 0.02 * view.scale;
+      double off = 0.09 * view.scale;
+      if (is_slope_brown (pixel (surface, mx - ny * along + nx * off, my + nx * along + ny * off)))
+        low_hits++;
+      if (is_slope_brown (pixel (surface, mx - ny * along - nx * off, my + nx * along - ny * off)))
+        high_hits++;
+    }
+  g_assert_cmpuint (low_hits, >, 4);
+  g_assert_cmpuint (high_hits, ==, 0);
+  /* On the hexside itself, the line. */
+  g_assert_true (is_slope_brown (pixel (surface, mx, my)));
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_counter_drawn (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtRenderView view = rdt_render_view_make (60.0, 10.0, 10.0);
+  RdtRenderCounter counter = { 0 };
+  const RdtRenderCounter *stack[4];
+  guint total = 0;
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (600, 600, &cr);
+  double x, y;
+
+  counter.hex = (RdtHex) { 4, 4 };
+  counter.name = "Proctor";
+  counter.values = "2-4-4";
+  counter.body_rgb = RDT_RGB (0x20, 0x40, 0xa0);
+  counter.band_rgb = RDT_RGB (0xff, 0xff, 0xff);
+  counter.text_rgb = RDT_RGB (0xff, 0xff, 0xff);
+  counter.kind = RDT_RENDER_COUNTER_ARTILLERY;
+  rdt_render_map_add_counter (map, &counter);
+  counter.name = "Knox";
+  rdt_render_map_add_counter (map, &counter);
+  g_assert_cmpuint (rdt_render_map_get_stack (map, counter.hex, stack, 4, &total), ==, 2);
+  g_assert_cmpuint (total, ==, 2);
+  g_assert_cmpstr (stack[1]->name, ==, "Knox");
+  g_assert_cmpstr (stack[1]->values, ==, "2-4-4");
+
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  /* The body, left of the unit symbol and above the values line. */
+  hex_device (map, &view, counter.hex, -0.4, 0.05, &x, &y);
+  g_assert_cmphex (pixel (surface, x, y), ==, counter.body_rgb);
+  /* Without counters the same pixel is terrain. */
+  rdt_map_renderer_set_layers (renderer, RDT_RENDER_LAYER_ALL & ~RDT_RENDER_LAYER_COUNTERS);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  g_assert_cmphex (pixel (surface, x, y), ==, RED);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* Cached tiles give the same picture as drawing directly. */
+static void
+test_tile_cache_matches (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (12, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  g_autoptr(RdtTileCache) cache = rdt_tile_cache_new (renderer, 64);
+  RdtRenderView view = rdt_render_view_make (30.0, 7.0, 5.0);
+  RdtRenderView used;
+  cairo_t *cr1, *cr2;
+  cairo_surface_t *direct = make_surface (500, 400, &cr1);
+  cairo_surface_t *cached = make_surface (500, 400, &cr2);
+  RdtRenderRect rect = { 0, 0, 500, 400 };
+  guint differ = 0;
+
+  rdt_map_renderer_draw (renderer, cr1, &view, &rect);
+  g_assert_cmpuint (rdt_tile_cache_draw (cache, cr2, &view, &rect, &used), >, 0);
+  g_assert_cmpfloat (used.origin_x, ==, 7.0);
+  /* A second frame renders no tile. */
+  g_assert_cmpuint (rdt_tile_cache_draw (cache, cr2, &view, &rect, NULL), ==, 0);
+  /* Editing the map drops the tiles. */
+  rdt_render_map_set_terrain (map, (RdtHex) { 5, 5 }, 0);
+  g_assert_cmpuint (rdt_tile_cache_draw (cache, cr2, &view, &rect, NULL), >, 0);
+  rdt_render_map_set_terrain (map, (RdtHex) { 5, 5 }, rdt_render_map_find_terrain_style (map, "test-red"));
+  rdt_tile_cache_draw (cache, cr2, &view, &rect, NULL);
+
+  for (int y = 0; y < 400; y += 3)
+    for (int x = 0; x < 500; x += 3)
+      if (pixel (direct, x, y) != pixel (cached, x, y))
+        differ++;
+  /* Anti-aliased edges may differ by rounding; the picture may not. */
+  g_assert_cmpuint (differ, <, 500 * 400 / 9 / 50);
+
+  cairo_destroy (cr1);
+  cairo_destroy (cr2);
+  cairo_surface_destroy (direct);
+  cairo_surface_destroy (cached);
+}
+
+static void
+test_export_area (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (10, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  g_autoptr(GError) error = NULL;
+  RdtRenderExportOptions options;
+  cairo_surface_t *image;
+  g_autofree char *dir = g_dir_make_tmp ("test-render-XXXXXX", &error);
+  const char *exts[] = { "png", "svg", "pdf" };
+  double w, h;
+
+  g_assert_no_error (error);
+  rdt_render_export_options_init (&options);
+  options.scale = 20.0;
+  options.use_area = TRUE;
+  options.area_centre = (RdtHex) { 5, 5 };
+  options.area_radius = 1;
+  g_assert_true (rdt_map_renderer_export_size (renderer, &options, &w, &h, &error));
+  g_assert_no_error (error);
+  /* Radius 1: three columns (1.5 apart, +-1) and three rows, plus margins. */
+  g_assert_cmpfloat_with_epsilon (w, ceil ((3.0 + 2 + 0.6) * 20), 1.0);
+
+  image = rdt_map_renderer_export_image (renderer, &options, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, (int) w);
+  /* The centre hex is at the image centre. */
+  {
+    guchar *data = cairo_image_surface_get_data (image);
+    int stride = cairo_image_surface_get_stride (image);
+    guint32 px = *(guint32 *) (data + (int) (h / 2) * stride + (int) (w / 2) * 4) & 0xffffff;
+    g_assert_cmphex (px, ==, RED);
+  }
+  cairo_surface_destroy (image);
+
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/area.%s", dir, exts[i]);
+      g_autofree char *contents = NULL;
+      gsize len = 0;
+
+      g_assert_true (rdt_render_format_from_path (path, &options.format));
+      options.caption = "1127 to 1330: blocked (11.43 A)";
+      g_assert_true (rdt_map_renderer_export_file (renderer, path, &options, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+      g_assert_cmpuint (len, >, 100);
+      if (i == 0)
+        g_assert_true (memcmp (contents, "\x89PNG", 4) == 0);
+      else if (i == 2)
+        g_assert_true (memcmp (contents, "%PDF", 4) == 0);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+
+  /* An area off the map is an error, not a blank image. */
+  options.area_centre = (RdtHex) { 50, 50 };
+  g_assert_false (rdt_map_renderer_export_size (renderer, &options, &w, &h, &error));
+  g_assert_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_AREA);
+}
+
+static void
+test_format_from_path (void)
+{
+  RdtRenderFormat format;
+
+  g_assert_true (rdt_render_format_from_path ("a.PNG", &format));
+  g_assert_cmpint (format, ==, RDT_RENDER_FORMAT_PNG);
+  g_assert_true (rdt_render_format_from_path ("dir.x/b.svg", &format));
+  g_assert_cmpint (format, ==, RDT_RENDER_FORMAT_SVG);
+  g_assert_true (rdt_render_format_from_path ("c.pdf", &format));
+  g_assert_cmpint (format, ==, RDT_RENDER_FORMAT_PDF);
+  g_assert_false (rdt_render_format_from_path ("d.jpeg", &format));
+  g_assert_false (rdt_render_format_from_path ("noext", &format));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/terrain/colours", test_terrain_colours);
+  g_test_add_func ("/render/overlay/11.4/shade-and-letter", test_overlay_shade_and_letter);
+  g_test_add_func ("/render/culling/visible-rect", test_culling);
+  g_test_add_func ("/render/culling/independent-of-map-size", test_culling_independent_of_map_size);
+  g_test_add_func ("/render/hexside/11.43-note/slope-teeth-point-down", test_slope_teeth_point_down);
+  g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
+  g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
+  g_test_add_func ("/render/export/area", test_export_area);
+  g_test_add_func ("/render/export/format-from-path", test_format_from_path);
+
+  return g_test_run ();
+}
