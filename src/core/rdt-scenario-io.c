@@ -159,6 +159,12 @@ collect_xml_error (void        *user_data,
 
   if (error->level == XML_ERR_NONE)
     return;
+  /* libxml2's RELAX NG validator follows each located error with a summary
+   * that has neither line nor node ("Element unit failed to validate
+   * attributes"): it adds nothing a user can act on. */
+  if (error->domain == XML_FROM_RELAXNGV && line <= 0 &&
+      (node == NULL || node->type != XML_ELEMENT_NODE))
+    return;
   /* Messages end in a newline and may be any bytes from the file. */
   message = g_utf8_make_valid (error->message != NULL ? error->message : "error", -1);
   g_strstrip (message);
