@@ -1,0 +1,1644 @@
+/* rdt-movement.c: reachable hexes of one unit (Series Rules 7, 8.3, 9). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rdt-movement-private.h"
+#include "rdt-zoc.h"
+
+G_DEFINE_QUARK (rdt-move-error-quark, rdt_move_error)
+
+/* ---- Reasons ------------------------------------------------------------ */
+
+typedef struct {
+  const char *id;
+  const char *rule;
+  const char *message;
+} ReasonInfo;
+
+static const ReasonInfo reasons[RDT_MOVE_N_REASONS] = {
+  [RDT_MOVE_REASON_NONE] = { "reachable", "9.2", N_("The unit may end its move here") },
+  [RDT_MOVE_REASON_START] = { "start", "9.2", N_("The unit is already in this hex") },
+  [RDT_MOVE_REASON_SHATTERED] = { "shattered", "13.4", N_("Shattered units may not move, not even one hex") },
+  [RDT_MOVE_REASON_ENEMY_OCCUPIED] = { "enemy-occupied", "9.3", N_("Enemy-occupied hexes may never be entered") },
+  [RDT_MOVE_REASON_PROHIBITED_TERRAIN] = { "prohibited-terrain", "9.3", N_("The terrain is prohibited to this unit type") },
+  [RDT_MOVE_REASON_PROHIBITED_HEXSIDE] = { "prohibited-hexside", "9.3", N_("This unit type may not cross the hexside") },
+  [RDT_MOVE_REASON_OVERSTACKED] = { "overstacked", "7.2", N_("A unit may never move through a hex in excess of stacking limits") },
+  [RDT_MOVE_REASON_VOLUME_STACKING] = { "volume-stacking", "7.1", N_("The volume’s stacking restrictions forbid these units to stack here") },
+  [RDT_MOVE_REASON_ALLOWANCE] = { "allowance", "9.2", N_("The hex costs more than the movement allowance") },
+  [RDT_MOVE_REASON_ZOC] = { "zoc", "8.31", N_("Only reachable through an enemy ZOC, where movement must stop") },
+  [RDT_MOVE_REASON_NO_MINIMUM_MOVE] = { "no-minimum-move", "9.2", N_("The unit must be able to pay the full cost: the one-hex minimum move does not apply here") },
+  [RDT_MOVE_REASON_DISRUPTED_ONE_HEX] = { "disrupted-one-hex", "13.3", N_("Disrupted units may only move one hex") },
+  [RDT_MOVE_REASON_DISRUPTED_ADJACENT] = { "disrupted-adjacent", "13.3", N_("Disrupted units may not move adjacent to an enemy unit") },
+  [RDT_MOVE_REASON_DISRUPTED_MOVE_AWAY] = { "disrupted-move-away", "13.3", N_("A disrupted unit adjacent to enemy units must move away from as many of them as possible") },
+  [RDT_MOVE_REASON_PINNED_ADJACENT] = { "pinned-adjacent", "9.3", N_("Pinned units may move only if they do not end adjacent to enemy units") },
+  [RDT_MOVE_REASON_STRATEGIC_START] = { "strategic-start", "9.5", N_("Strategic movement may not begin adjacent to enemy units or off a road") },
+  [RDT_MOVE_REASON_STRATEGIC_ADJACENT] = { "strategic-adjacent", "9.5", N_("Strategic movement may not move adjacent to enemy units") },
+  [RDT_MOVE_REASON_STRATEGIC_OFF_ROAD] = { "strategic-off-road", "3.1", N_("Strategic movement must follow roads") },
+  [RDT_MOVE_REASON_STRATEGIC_ROAD_TYPE] = { "strategic-road-type", "9.5", N_("This road, track or path may not be used for strategic movement") },
+  [RDT_MOVE_REASON_STRATEGIC_HEXSIDE] = { "strategic-hexside", "9.5", N_("Strategic movement may not cross this hexside") },
+  [RDT_MOVE_REASON_CREEK] = { "creek", "Brandywine 5.1", N_("A non-ford creek hexside may only be crossed from the hex where the unit began, with its whole allowance") },
+  [RDT_MOVE_REASON_CREEK_UNIT] = { "creek-unit", "Brandywine 5.1", N_("Artillery and disrupted units may never cross a non-ford creek hexside") },
+  [RDT_MOVE_REASON_CREEK_ZOC] = { "creek-zoc", "Brandywine 5.1", N_("A unit may not move from one ZOC directly into another across a non-ford creek hexside") },
+  [RDT_MOVE_REASON_NOT_PLACED] = { "not-placed", "9.11", N_("The unit is not on the map") },
+};
+
+const char *
+rdt_move_reason_get_rule (RdtMoveReason reason)
+{
+  g_return_val_if_fail (reason < RDT_MOVE_N_REASONS, NULL);
+  return reasons[reason].rule;
+}
+
+const char *
+rdt_move_reason_get_id (RdtMoveReason reason)
+{
+  g_return_val_if_fail (reason < RDT_MOVE_N_REASONS, NULL);
+  return reasons[reason].id;
+}
+
+const char *
+rdt_move_reason_get_message (RdtMoveReason reason)
+{
+  g_return_val_if_fail (reason < RDT_MOVE_N_REASONS, NULL);
+  return g_dgettext (GETTEXT_PACKAGE, reasons[reason].message);
+}
+
+void
+rdt_move_options_init (RdtMoveOptions *options)
+{
+  g_return_if_fail (options != NULL);
+  memset (options, 0, sizeof *options);
+  options->allowance_halves = -1;
+}
+
+/* ---- Rules -------------------------------------------------------------- */
+
+static void
+stacking_restriction_free (RdtStackingRestriction *r)
+{
+  g_free (r->rule);
+  g_strfreev (r->group_a);
+  g_strfreev (r->group_b);
+  g_strfreev (r->exempt);
+  g_free (r);
+}
+
+RdtMoveRules *
+rdt_move_rules_new (void)
+{
+  RdtMoveRules *rules = g_new0 (RdtMoveRules, 1);
+
+  rules->stacking_restrictions =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) stacking_restriction_free);
+  return rules;
+}
+
+void
+rdt_move_rules_free (RdtMoveRules *rules)
+{
+  if (rules == NULL)
+    return;
+  g_strfreev (rules->creek_types);
+  g_free (rules->creek_rule);
+  g_strfreev (rules->no_minimum_move_terrains);
+  g_strfreev (rules->no_minimum_move_units);
+  g_free (rules->no_minimum_move_rule);
+  g_clear_pointer (&rules->stacking_restrictions, g_ptr_array_unref);
+  g_free (rules);
+}
+
+void
+rdt_move_rules_add_stacking_restriction (RdtMoveRules      *rules,
+                                         const char        *rule,
+                                         const char *const *group_a,
+                                         const char *const *group_b,
+                                         const char *const *exempt,
+                                         gboolean           may_pass,
+                                         gboolean           may_retreat)
+{
+  RdtStackingRestriction *r;
+
+  g_return_if_fail (rules != NULL);
+  r = g_new0 (RdtStackingRestriction, 1);
+  r->rule = g_strdup (rule);
+  r->group_a = g_strdupv ((char **) group_a);
+  r->group_b = g_strdupv ((char **) group_b);
+  r->exempt = g_strdupv ((char **) exempt);
+  r->may_pass = may_pass;
+  r->may_retreat = may_retreat;
+  g_ptr_array_add (rules->stacking_restrictions, r);
+}
+
+static RdtMoveRules *
+move_rules_copy (const RdtMoveRules *src)
+{
+  RdtMoveRules *rules = rdt_move_rules_new ();
+
+  if (src == NULL)
+    return rules;
+  rules->creek_types = g_strdupv (src->creek_types);
+  rules->creek_rule = g_strdup (src->creek_rule);
+  rules->no_minimum_move_terrains = g_strdupv (src->no_minimum_move_terrains);
+  rules->no_minimum_move_kinds = src->no_minimum_move_kinds;
+  rules->no_minimum_move_units = g_strdupv (src->no_minimum_move_units);
+  rules->no_minimum_move_rule = g_strdup (src->no_minimum_move_rule);
+  if (src->stacking_restrictions != NULL)
+    for (guint i = 0; i < src->stacking_restrictions->len; i++)
+      {
+        const RdtStackingRestriction *r = g_ptr_array_index (src->stacking_restrictions, i);
+        rdt_move_rules_add_stacking_restriction (rules, r->rule,
+                                                 (const char *const *) r->group_a,
+                                                 (const char *const *) r->group_b,
+                                                 (const char *const *) r->exempt,
+                                                 r->may_pass, r->may_retreat);
+      }
+  return rules;
+}
+
+/* ---- The compiled model ------------------------------------------------- */
+
+static void
+model_clear (RdtMoveModel *m)
+{
+  g_clear_pointer (&m->nb, g_free);
+  g_clear_pointer (&m->hex_cost, g_free);
+  g_clear_pointer (&m->hex_prohibited, g_free);
+  g_clear_pointer (&m->hex_no_min, g_free);
+  g_clear_pointer (&m->side_cost, g_free);
+  g_clear_pointer (&m->side_fieldwork, g_free);
+  g_clear_pointer (&m->road_cost, g_free);
+  g_clear_pointer (&m->side_prohibited, g_free);
+  g_clear_pointer (&m->side_bits, g_free);
+  g_clear_pointer (&m->max_sp, g_free);
+  g_clear_pointer (&m->max_art, g_free);
+  g_clear_pointer (&m->units, g_array_unref);
+  for (guint s = 0; s < m->n_sides; s++)
+    {
+      RdtMoveSide *ms = &m->sides[s];
+      g_free (ms->enemy_zoc);
+      g_free (ms->enemy_combat);
+      g_free (ms->enemy_leaders);
+      g_free (ms->enemy_adjacent);
+      g_free (ms->friendly_sp);
+      g_free (ms->friendly_art);
+    }
+  g_clear_pointer (&m->sides, g_free);
+  m->n_sides = 0;
+  g_clear_pointer (&m->board, rdt_board_unref);
+  g_clear_pointer (&m->grid, rdt_hex_grid_unref);
+}
+
+static gboolean
+strv_has (char *const *list,
+          const char  *s)
+{
+  if (list == NULL || s == NULL)
+    return FALSE;
+  for (; *list != NULL; list++)
+    if (strcmp (*list, s) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_rdt_move_unit_matches (const RdtUnit *unit,
+                        char *const   *list)
+{
+  return strv_has (list, unit->id) || strv_has (list, unit->nationality) ||
+         strv_has (list, unit->formation);
+}
+
+static inline gint16
+clamp16 (int v)
+{
+  return (gint16) CLAMP (v, -1, G_MAXINT16);
+}
+
+/* The crossing cost and prohibited kinds of a hexside from `from` into `to`,
+ * apart from roads and fieldworks: 9.4, cumulative, except that a slope with
+ * another feature forms a combined type replacing both when the volume has one. */
+static void
+hexside_crossing (RdtVolume                *volume,
+                  const RdtHexsideFeatures *f,
+                  RdtHex                    to,
+                  char *const              *creek_types,
+                  int                      *out_cost,
+                  guint                    *out_prohibited,
+                  guint8                   *out_bits)
+{
+  int cost = 0;
+  guint prohibited = 0;
+  guint8 bits = 0;
+  const RdtCombinedType *combined = NULL;
+
+  if (f->slope != RDT_NO_TYPE)
+    {
+      RdtSlopeDirection dir = (to.col == f->slope_high.col && to.row == f->slope_high.row) ?
+                              RDT_SLOPE_UP : RDT_SLOPE_DOWN;
+      int other = f->water != RDT_NO_TYPE ? f->water : f->other;
+
+      if (other != RDT_NO_TYPE)
+        combined = rdt_volume_lookup_combined (volume, f->slope, other, dir);
+    }
+  if (combined != NULL)
+    {
+      cost += combined->effects.mp_halves;
+      prohibited |= combined->effects.prohibited;
+      /* The combined type replaces the slope and the feature it combines
+       * with; a third feature still adds. */
+      if (combined->other_type != f->water && f->water != RDT_NO_TYPE)
+        {
+          const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, f->water);
+          cost += t->effects.mp_halves;
+          prohibited |= t->effects.prohibited;
+        }
+      if (combined->other_type != f->other && f->other != RDT_NO_TYPE)
+        {
+          const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, f->other);
+          cost += t->effects.mp_halves;
+          prohibited |= t->effects.prohibited;
+        }
+    }
+  else
+    {
+      int kinds[3] = { f->slope, f->water, f->other };
+      for (int i = 0; i < 3; i++)
+        if (kinds[i] != RDT_NO_TYPE)
+          {
+            const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, kinds[i]);
+            cost += t->effects.mp_halves;
+            prohibited |= t->effects.prohibited;
+          }
+    }
+  if (f->water != RDT_NO_TYPE)
+    {
+      const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, f->water);
+      bits |= _RDT_MS_WATER;
+      if (!t->effects.strategic)
+        bits |= _RDT_MS_WATER_NO_STRAT;
+      if (strv_has (creek_types, t->id))
+        bits |= _RDT_MS_CREEK;
+    }
+  if (f->fieldwork != RDT_NO_TYPE)
+    prohibited |= rdt_volume_get_hexside_type (volume, f->fieldwork)->effects.prohibited;
+  *out_cost = cost;
+  *out_prohibited = prohibited;
+  *out_bits = bits;
+}
+
+static void
+add_board_hexside (RdtBoard                 *board,
+                   RdtVolume                *volume,
+                   const RdtHexsideFeatures *f)
+{
+  RdtHex a = f->side.a, b = f->side.b;
+  int kinds[5] = { f->water, f->slope, f->fieldwork, f->road, f->other };
+
+  if (f->water != RDT_NO_TYPE)
+    rdt_board_add_water (board, a, b, FALSE, NULL);
+  if (f->slope != RDT_NO_TYPE)
+    {
+      RdtHex low = rdt_hexside_other (f->side, f->slope_high);
+      rdt_board_add_slope (board, f->slope_high, low, NULL);
+    }
+  if (f->fieldwork != RDT_NO_TYPE)
+    rdt_board_add_fieldwork (board, f->fieldwork_symbol,
+                             rdt_hexside_other (f->side, f->fieldwork_symbol),
+                             f->breached, NULL);
+  /* Volume data: a hexside type that stops ZOCs (fieldworks have their own
+   * one-way rule in rdt-zoc.c). */
+  for (int i = 0; i < 5; i++)
+    if (kinds[i] != RDT_NO_TYPE && i != 2 &&
+        !rdt_volume_get_hexside_type (volume, kinds[i])->effects.zoc)
+      rdt_board_add_side_flags (board, a, b, RDT_BOARD_SIDE_NO_ZOC, NULL);
+}
+
+static void
+model_build (RdtMoveModel *m)
+{
+  RdtScenario *sc = m->scenario;
+  RdtVolume *volume = rdt_scenario_get_volume (sc);
+  const guint16 *terrain = rdt_scenario_get_terrain_array (sc);
+  const RdtStacking *stacking;
+  g_autoptr(GArray) hexsides = NULL;
+  guint n, n_units;
+
+  model_clear (m);
+  m->volume = volume;
+  m->grid = rdt_hex_grid_ref (rdt_scenario_get_grid (sc));
+  n = m->n_hexes = rdt_hex_grid_get_n_hexes (m->grid);
+  m->older_roads = rdt_volume_get_variant (volume, RDT_VARIANT_ROADS) == RDT_EDITION_OLDER;
+
+  m->nb = g_new (int, n * 6);
+  m->hex_cost = g_new (gint16, n);
+  m->hex_prohibited = g_new (guint, n);
+  m->hex_no_min = g_new0 (guint8, n);
+  m->side_cost = g_new0 (gint16, n * 6);
+  m->side_fieldwork = g_new0 (gint16, n * 6);
+  m->road_cost = g_new (gint16, n * 6);
+  m->side_prohibited = g_new0 (guint, n * 6);
+  m->side_bits = g_new0 (guint8, n * 6);
+  m->max_sp = g_new (gint16, n);
+  m->max_art = g_new (gint16, n);
+  m->board = rdt_board_new (m->grid);
+
+  for (guint s = 0; s < rdt_scenario_get_n_sides (sc); s++)
+    rdt_board_add_side (m->board, rdt_scenario_get_side (sc, s)->id);
+
+  stacking = rdt_volume_get_stacking (volume);
+  for (guint h = 0; h < n; h++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (m->grid, h);
+      const RdtTerrainType *t = rdt_volume_get_terrain (volume, terrain[h]);
+      guint flags = 0;
+
+      for (int d = 0; d < 6; d++)
+        {
+          RdtHex nh = rdt_hex_grid_neighbour (m->grid, hex, d);
+          m->nb[h * 6 + d] = rdt_hex_grid_contains (m->grid, nh) ? rdt_hex_grid_hex_index (m->grid, nh) : -1;
+          m->road_cost[h * 6 + d] = -1;
+        }
+      m->hex_cost[h] = clamp16 (t->effects.mp_halves);
+      m->hex_prohibited[h] = t->effects.prohibited;
+      m->hex_no_min[h] = strv_has (m->rules->no_minimum_move_terrains, t->id);
+      m->max_sp[h] = clamp16 (stacking->max_sp);
+      m->max_art[h] = clamp16 (stacking->max_artillery);
+      if (!t->effects.zoc)
+        flags |= RDT_BOARD_HEX_NO_ZOC_INTO;
+      if (t->effects.prohibited & ~RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_LEADER))
+        flags |= RDT_BOARD_HEX_PROHIBITED;
+      rdt_board_set_hex (m->board, hex, t->id, flags, NULL);
+    }
+
+  /* Stacking exceptions of the volume (7.1 "Exclusive Rules may contain
+   * further restrictions and/or exceptions"): by terrain, or by area. */
+  for (guint i = 0; stacking->exceptions != NULL && i < stacking->exceptions->len; i++)
+    {
+      const RdtStackingException *e = g_ptr_array_index (stacking->exceptions, i);
+      const RdtArea *area = e->area != NULL ? rdt_scenario_find_area (sc, e->area) : NULL;
+      int tid = e->terrain != NULL ? rdt_volume_find_terrain (volume, e->terrain) : -1;
+
+      for (guint h = 0; h < n; h++)
+        {
+          gboolean applies;
+          if (e->area != NULL)
+            applies = area != NULL &&
+                      rdt_scenario_area_contains (area, rdt_hex_grid_hex_at_index (m->grid, h));
+          else
+            applies = tid >= 0 && terrain[h] == tid;
+          if (e->terrain != NULL && e->area != NULL)
+            applies = applies && tid >= 0 && terrain[h] == tid;
+          if (applies)
+            {
+              m->max_sp[h] = clamp16 (e->max_sp);
+              m->max_art[h] = clamp16 (e->max_artillery);
+            }
+        }
+    }
+
+  hexsides = rdt_scenario_dup_hexsides (sc);
+  for (guint i = 0; i < hexsides->len; i++)
+    {
+      const RdtHexsideFeatures *f = &g_array_index (hexsides, RdtHexsideFeatures, i);
+      RdtHex ends[2] = { f->side.a, f->side.b };
+
+      add_board_hexside (m->board, volume, f);
+      for (int e = 0; e < 2; e++)
+        {
+          RdtHex from = ends[e], to = ends[1 - e];
+          int fi, d, cost;
+          guint prohibited;
+          guint8 bits;
+
+          if (!rdt_hex_grid_contains (m->grid, from) || !rdt_hex_grid_contains (m->grid, to))
+            continue;
+          fi = rdt_hex_grid_hex_index (m->grid, from);
+          d = rdt_hex_grid_direction_to (m->grid, from, to);
+          if (d < 0)
+            continue;
+          hexside_crossing (volume, f, to, m->rules->creek_types, &cost, &prohibited, &bits);
+          m->side_cost[fi * 6 + d] = clamp16 (cost);
+          m->side_prohibited[fi * 6 + d] = prohibited;
+          if (f->fieldwork != RDT_NO_TYPE &&
+              to.col == f->fieldwork_symbol.col && to.row == f->fieldwork_symbol.row)
+            m->side_fieldwork[fi * 6 + d] =
+              clamp16 (rdt_volume_get_hexside_type (volume, f->fieldwork)->effects.mp_halves);
+          if (f->road != RDT_NO_TYPE)
+            {
+              const RdtHexsideType *road = rdt_volume_get_hexside_type (volume, f->road);
+              m->road_cost[fi * 6 + d] = clamp16 (road->effects.mp_halves);
+              if (road->effects.strategic)
+                bits |= _RDT_MS_ROAD_STRATEGIC;
+            }
+          m->side_bits[fi * 6 + d] = bits;
+        }
+    }
+
+  /* Units. */
+  n_units = rdt_scenario_get_n_units (sc);
+  m->units = g_array_sized_new (FALSE, TRUE, sizeof (RdtMoveUnit), n_units);
+  for (guint i = 0; i < n_units; i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (sc, i);
+      RdtMoveUnit mu = { 0 };
+
+      mu.hex = -1;
+      mu.board_index = -1;
+      mu.side = u->side;
+      mu.leader = rdt_unit_is_leader (u);
+      mu.artillery = u->kind == RDT_UNIT_KIND_ARTILLERY;
+      mu.sp = rdt_unit_stacking_sp (u);
+      mu.status = u->status;
+      if (u->placement.kind == RDT_PLACEMENT_HEX &&
+          rdt_hex_grid_contains (m->grid, u->placement.hex))
+        {
+          RdtBoardUnit bu = { 0 };
+
+          mu.hex = rdt_hex_grid_hex_index (m->grid, u->placement.hex);
+          bu.id = u->id;
+          bu.hex = u->placement.hex;
+          bu.side = u->side;
+          bu.state = u->status == RDT_UNIT_STATUS_DISRUPTED ? RDT_UNIT_STATE_DISRUPTED :
+                     u->status == RDT_UNIT_STATUS_SHATTERED ? RDT_UNIT_STATE_SHATTERED :
+                     RDT_UNIT_STATE_PARADE_ORDER;
+          if (!mu.leader)
+            bu.flags |= RDT_BOARD_UNIT_COMBAT;
+          if (mu.artillery)
+            bu.flags |= RDT_BOARD_UNIT_ARTILLERY;
+          if (u->kind == RDT_UNIT_KIND_AMUSETTE)
+            bu.flags |= RDT_BOARD_UNIT_AMUSETTE;
+          /* 8.31 "an enemy rifle unit": glossary "Rifle Unit", either mark. */
+          if (u->kind == RDT_UNIT_KIND_RIFLE || u->rifle != RDT_RIFLE_NONE)
+            bu.flags |= RDT_BOARD_UNIT_RIFLE;
+          if (u->side >= 0 && (guint) u->side < rdt_scenario_get_n_sides (sc))
+            mu.board_index = rdt_board_add_unit (m->board, &bu, NULL);
+        }
+      g_array_append_val (m->units, mu);
+    }
+
+  /* Per side: enemy ZOC (rdt-zoc.h), occupation, adjacency and stacking. */
+  m->n_sides = rdt_scenario_get_n_sides (sc);
+  m->sides = g_new0 (RdtMoveSide, MAX (m->n_sides, 1));
+  {
+    g_autofree guint8 *zoc_count = g_new0 (guint8, n);
+    g_autofree guint8 *zoc_rifle = g_new0 (guint8, n);
+    RdtZocMap **maps = g_new0 (RdtZocMap *, MAX (m->n_sides, 1));
+
+    for (guint s = 0; s < m->n_sides; s++)
+      maps[s] = rdt_zoc_map_new (m->board, (int) s);
+    for (guint s = 0; s < m->n_sides; s++)
+      {
+        RdtMoveSide *ms = &m->sides[s];
+
+        ms->enemy_zoc = g_new0 (guint8, n);
+        ms->enemy_combat = g_new0 (guint8, n);
+        ms->enemy_leaders = g_new0 (guint8, n);
+        ms->enemy_adjacent = g_new0 (guint8, n);
+        ms->friendly_sp = g_new0 (gint16, n);
+        ms->friendly_art = g_new0 (guint8, n);
+        for (guint h = 0; h < n; h++)
+          {
+            RdtHex hex = rdt_hex_grid_hex_at_index (m->grid, h);
+            for (guint o = 0; o < m->n_sides; o++)
+              {
+                if (o == s)
+                  continue;
+                if (rdt_zoc_map_get_count (maps[o], hex) > 0)
+                  ms->enemy_zoc[h] |= 1;
+                if (rdt_zoc_map_get_rifle (maps[o], hex))
+                  ms->enemy_zoc[h] |= 2;
+              }
+          }
+      }
+    for (guint s = 0; s < m->n_sides; s++)
+      rdt_zoc_map_free (maps[s]);
+    g_free (maps);
+  }
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const RdtMoveUnit *mu = &g_array_index (m->units, RdtMoveUnit, i);
+
+      if (mu->hex < 0)
+        continue;
+      for (guint s = 0; s < m->n_sides; s++)
+        {
+          RdtMoveSide *ms = &m->sides[s];
+
+          if ((int) s == mu->side)
+            {
+              ms->friendly_sp[mu->hex] = clamp16 (ms->friendly_sp[mu->hex] + mu->sp);
+              if (mu->artillery && ms->friendly_art[mu->hex] < G_MAXUINT8)
+                ms->friendly_art[mu->hex]++;
+              continue;
+            }
+          if (mu->leader)
+            {
+              if (ms->enemy_leaders[mu->hex] < G_MAXUINT8)
+                ms->enemy_leaders[mu->hex]++;
+              continue;
+            }
+          /* 3.1 "Combat Unit": enemy combat units occupy (9.3) and count for
+           * adjacency (9.5, 13.3, 13.21) whatever their status. */
+          if (ms->enemy_combat[mu->hex] < G_MAXUINT8)
+            ms->enemy_combat[mu->hex]++;
+          for (int d = 0; d < 6; d++)
+            {
+              int nb = m->nb[mu->hex * 6 + d];
+              if (nb >= 0 && ms->enemy_adjacent[nb] < G_MAXUINT8)
+                ms->enemy_adjacent[nb]++;
+            }
+        }
+    }
+  m->dirty = FALSE;
+}
+
+static void
+on_scenario_changed (RdtScenario     *scenario,
+                     const RdtChange *change,
+                     gpointer         user_data)
+{
+  ((RdtMoveModel *) user_data)->dirty = TRUE;
+}
+
+RdtMoveModel *
+_rdt_move_model_new (RdtScenario        *scenario,
+                     const RdtMoveRules *rules)
+{
+  RdtMoveModel *m = g_new0 (RdtMoveModel, 1);
+
+  m->scenario = g_object_ref (scenario);
+  m->rules = move_rules_copy (rules);
+  m->changed_id = g_signal_connect (scenario, "changed", G_CALLBACK (on_scenario_changed), m);
+  model_build (m);
+  return m;
+}
+
+void
+_rdt_move_model_free (RdtMoveModel *m)
+{
+  if (m == NULL)
+    return;
+  model_clear (m);
+  g_clear_signal_handler (&m->changed_id, m->scenario);
+  g_clear_object (&m->scenario);
+  rdt_move_rules_free (m->rules);
+  g_free (m);
+}
+
+void
+_rdt_move_model_update (RdtMoveModel *m)
+{
+  if (m->dirty || m->grid != rdt_scenario_get_grid (m->scenario))
+    model_build (m);
+}
+
+int
+_rdt_move_model_start (RdtMoveModel *m,
+                       guint         unit_index,
+                       gboolean     *out_reinforcement)
+{
+  const RdtUnit *u = rdt_scenario_get_unit (m->scenario, unit_index);
+  const RdtMoveUnit *mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+
+  if (out_reinforcement != NULL)
+    *out_reinforcement = FALSE;
+  if (mu->hex >= 0)
+    return mu->hex;
+  /* 9.11, 9.12: a reinforcement is placed on its entry hex at no cost. */
+  if (u->placement.kind == RDT_PLACEMENT_ENTRY && u->placement.entry != NULL)
+    {
+      const RdtEntryHex *e = rdt_scenario_find_entry (m->scenario, u->placement.entry);
+      if (e != NULL && rdt_hex_grid_contains (m->grid, e->hex))
+        {
+          if (out_reinforcement != NULL)
+            *out_reinforcement = TRUE;
+          return rdt_hex_grid_hex_index (m->grid, e->hex);
+        }
+    }
+  return -1;
+}
+
+gboolean
+_rdt_move_model_overstacks (RdtMoveModel *m,
+                            guint         unit_index,
+                            int           h,
+                            int           sp)
+{
+  const RdtMoveUnit *mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+  const RdtMoveSide *ms;
+
+  if (mu->side < 0 || (guint) mu->side >= m->n_sides || mu->leader)
+    return FALSE;
+  ms = &m->sides[mu->side];
+  /* 7.1: six SPs of combat units other than artillery plus one artillery
+   * unit; leaders and markers do not count. */
+  if (mu->artillery)
+    return ms->friendly_art[h] + 1 > m->max_art[h];
+  return ms->friendly_sp[h] + sp > m->max_sp[h];
+}
+
+int
+_rdt_move_model_restriction (RdtMoveModel *m,
+                             guint         unit_index,
+                             int           h,
+                             gboolean      retreat,
+                             const char  **out_rule)
+{
+  GPtrArray *rs = m->rules->stacking_restrictions;
+  const RdtUnit *u;
+  const RdtMoveUnit *mu;
+  int worst = 0;
+
+  if (rs == NULL || rs->len == 0)
+    return 0;
+  u = rdt_scenario_get_unit (m->scenario, unit_index);
+  mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const RdtMoveUnit *ov = &g_array_index (m->units, RdtMoveUnit, i);
+      const RdtUnit *o;
+
+      if (i == unit_index || ov->hex != h || ov->side != mu->side)
+        continue;
+      o = rdt_scenario_get_unit (m->scenario, i);
+      for (guint r = 0; r < rs->len; r++)
+        {
+          const RdtStackingRestriction *sr = g_ptr_array_index (rs, r);
+          gboolean conflict;
+          int level;
+
+          if (_rdt_move_unit_matches (u, sr->exempt) || _rdt_move_unit_matches (o, sr->exempt))
+            continue;
+          conflict = (_rdt_move_unit_matches (u, sr->group_a) && _rdt_move_unit_matches (o, sr->group_b)) ||
+                     (_rdt_move_unit_matches (u, sr->group_b) && _rdt_move_unit_matches (o, sr->group_a));
+          if (!conflict)
+            continue;
+          if (retreat)
+            level = sr->may_retreat ? 0 : 2;
+          else
+            level = sr->may_pass ? 1 : 2;
+          if (level > worst)
+            {
+              worst = level;
+              if (out_rule != NULL)
+                *out_rule = sr->rule;
+            }
+        }
+    }
+  return worst;
+}
+
+/* ---- The reach ---------------------------------------------------------- */
+
+struct _RdtReach
+{
+  gatomicrefcount ref_count;
+  char *unit_id;
+  RdtHexGrid *grid;
+  RdtHex start;
+  int start_index;
+  int allowance;
+  gboolean strategic;
+  RdtMoveReason unit_reason;
+
+  guint n;
+  int *cost;                /* -1: not reached */
+  int *prev;
+  int *reason_cost;         /* cost at which the reason was found */
+  guint8 *reason;           /* RdtMoveReason */
+  guint16 *flags;           /* RdtReachFlags, for hexes reached */
+  guint8 *end_ok;           /* a legal end hex */
+  GArray *hexes;            /* RdtReachHex */
+  GPtrArray *rules;         /* char*: data rule strings for VOLUME_STACKING / NO_MINIMUM_MOVE */
+  guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
+  GArray *capture_hex;      /* int */
+  GPtrArray *capture_id;    /* char* */
+};
+
+G_DEFINE_BOXED_TYPE (RdtReach, rdt_reach, rdt_reach_ref, rdt_reach_unref)
+
+RdtReach *
+rdt_reach_new (void)
+{
+  RdtReach *r = g_new0 (RdtReach, 1);
+
+  g_atomic_ref_count_init (&r->ref_count);
+  r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
+  r->rules = g_ptr_array_new_with_free_func (g_free);
+  r->capture_hex = g_array_new (FALSE, FALSE, sizeof (int));
+  r->capture_id = g_ptr_array_new_with_free_func (g_free);
+  r->start_index = -1;
+  return r;
+}
+
+RdtReach *
+rdt_reach_ref (RdtReach *reach)
+{
+  g_return_val_if_fail (reach != NULL, NULL);
+  g_atomic_ref_count_inc (&reach->ref_count);
+  return reach;
+}
+
+void
+rdt_reach_unref (RdtReach *reach)
+{
+  if (reach == NULL || !g_atomic_ref_count_dec (&reach->ref_count))
+    return;
+  g_free (reach->unit_id);
+  g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
+  g_free (reach->cost);
+  g_free (reach->prev);
+  g_free (reach->reason_cost);
+  g_free (reach->reason);
+  g_free (reach->flags);
+  g_free (reach->end_ok);
+  g_free (reach->rule_index);
+  g_array_unref (reach->hexes);
+  g_ptr_array_unref (reach->rules);
+  g_array_unref (reach->capture_hex);
+  g_ptr_array_unref (reach->capture_id);
+  g_free (reach);
+}
+
+const char *
+rdt_reach_get_unit_id (const RdtReach *reach)
+{
+  return reach->unit_id;
+}
+
+RdtHex
+rdt_reach_get_start (const RdtReach *reach)
+{
+  return reach->start;
+}
+
+int
+rdt_reach_get_allowance_halves (const RdtReach *reach)
+{
+  return reach->allowance;
+}
+
+gboolean
+rdt_reach_get_strategic (const RdtReach *reach)
+{
+  return reach->strategic;
+}
+
+RdtMoveReason
+rdt_reach_get_unit_reason (const RdtReach *reach)
+{
+  return reach->unit_reason;
+}
+
+guint
+rdt_reach_get_n_hexes (const RdtReach *reach)
+{
+  return reach->hexes->len;
+}
+
+const RdtReachHex *
+rdt_reach_get_hex (const RdtReach *reach,
+                   guint           index)
+{
+  g_return_val_if_fail (index < reach->hexes->len, NULL);
+  return &g_array_index (reach->hexes, RdtReachHex, index);
+}
+
+static int
+reach_index (const RdtReach *reach,
+             RdtHex          hex)
+{
+  if (reach->grid == NULL || !rdt_hex_grid_contains (reach->grid, hex))
+    return -1;
+  return rdt_hex_grid_hex_index (reach->grid, hex);
+}
+
+gboolean
+rdt_reach_lookup (const RdtReach *reach,
+                  RdtHex          hex,
+                  RdtReachHex    *out)
+{
+  int h = reach_index (reach, hex);
+
+  if (h < 0 || !reach->end_ok[h])
+    return FALSE;
+  if (out != NULL)
+    {
+      out->hex = hex;
+      out->cost_halves = reach->cost[h];
+      out->flags = reach->flags[h];
+    }
+  return TRUE;
+}
+
+RdtMoveReason
+rdt_reach_get_reason (const RdtReach *reach,
+                      RdtHex          hex)
+{
+  int h = reach_index (reach, hex);
+
+  if (h < 0)
+    return RDT_MOVE_REASON_NOT_PLACED;
+  return reach->reason[h];
+}
+
+const char *
+rdt_reach_get_reason_rule (const RdtReach *reach,
+                           RdtHex          hex)
+{
+  int h = reach_index (reach, hex);
+
+  if (h < 0)
+    return NULL;
+  if (reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
+    return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
+  return rdt_move_reason_get_rule (reach->reason[h]);
+}
+
+GArray *
+rdt_reach_dup_path (const RdtReach *reach,
+                    RdtHex          hex)
+{
+  int h = reach_index (reach, hex);
+  GArray *path;
+
+  if (h < 0 || (!reach->end_ok[h] && h != reach->start_index))
+    return NULL;
+  path = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  for (int i = h; i >= 0; i = reach->prev[i])
+    {
+      RdtHex x = rdt_hex_grid_hex_at_index (reach->grid, (guint) i);
+      g_array_prepend_val (path, x);
+      if (i == reach->start_index)
+        break;
+    }
+  return path;
+}
+
+GPtrArray *
+rdt_reach_dup_captures (const RdtReach *reach,
+                        RdtHex          hex)
+{
+  int h = reach_index (reach, hex);
+  GPtrArray *out = NULL;
+
+  if (h < 0)
+    return NULL;
+  for (guint i = 0; i < reach->capture_hex->len; i++)
+    if (g_array_index (reach->capture_hex, int, i) == h)
+      {
+        if (out == NULL)
+          out = g_ptr_array_new_with_free_func (g_free);
+        g_ptr_array_add (out, g_strdup (g_ptr_array_index (reach->capture_id, i)));
+      }
+  return out;
+}
+
+static void
+reach_prepare (RdtReach     *reach,
+               RdtMoveModel *m)
+{
+  guint n = m->n_hexes;
+
+  if (reach->n != n)
+    {
+      reach->n = n;
+      reach->cost = g_renew (int, reach->cost, n);
+      reach->prev = g_renew (int, reach->prev, n);
+      reach->reason_cost = g_renew (int, reach->reason_cost, n);
+      reach->reason = g_renew (guint8, reach->reason, n);
+      reach->flags = g_renew (guint16, reach->flags, n);
+      reach->end_ok = g_renew (guint8, reach->end_ok, n);
+      reach->rule_index = g_renew (guint8, reach->rule_index, n);
+    }
+  if (reach->grid != m->grid)
+    {
+      g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
+      reach->grid = rdt_hex_grid_ref (m->grid);
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      reach->cost[i] = -1;
+      reach->prev[i] = -1;
+      reach->reason_cost[i] = G_MAXINT;
+    }
+  memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+  memset (reach->flags, 0, n * sizeof (guint16));
+  memset (reach->end_ok, 0, n);
+  memset (reach->rule_index, 0, n);
+  g_array_set_size (reach->hexes, 0);
+  g_array_set_size (reach->capture_hex, 0);
+  g_ptr_array_set_size (reach->capture_id, 0);
+  g_ptr_array_set_size (reach->rules, 0);
+  reach->unit_reason = RDT_MOVE_REASON_NONE;
+}
+
+/* Records why the unit could not go on into hex @h at @at_cost: the reason of
+ * the cheapest attempt wins, the first found among equals. */
+static inline void
+note (RdtReach      *reach,
+      int            h,
+      RdtMoveReason  why,
+      int            at_cost)
+{
+  if (at_cost < reach->reason_cost[h])
+    {
+      reach->reason_cost[h] = at_cost;
+      reach->reason[h] = why;
+    }
+}
+
+static guint8
+reach_rule (RdtReach   *reach,
+            const char *rule)
+{
+  if (rule == NULL)
+    return 0;
+  for (guint i = 0; i < reach->rules->len; i++)
+    if (strcmp (g_ptr_array_index (reach->rules, i), rule) == 0)
+      return (guint8) (i + 1);
+  if (reach->rules->len >= G_MAXUINT8)
+    return 0;
+  g_ptr_array_add (reach->rules, g_strdup (rule));
+  return (guint8) reach->rules->len;
+}
+
+/* ---- The engine --------------------------------------------------------- */
+
+struct _RdtMovement
+{
+  RdtMoveModel *model;
+  /* Indexed binary min-heap over hex indices, keyed by cost. */
+  int *heap;
+  int *heap_pos;            /* -1: not in the heap */
+  guint heap_len;
+  guint capacity;
+  guint8 *closed;
+  guint8 *restriction;      /* per hex, volume restriction level for the mover */
+  GArray *touched;          /* hexes whose restriction was set */
+};
+
+RdtMovement *
+rdt_movement_new (RdtScenario        *scenario,
+                  const RdtMoveRules *rules)
+{
+  RdtMovement *mv;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+  mv = g_new0 (RdtMovement, 1);
+  mv->model = _rdt_move_model_new (scenario, rules);
+  mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
+  return mv;
+}
+
+void
+rdt_movement_free (RdtMovement *movement)
+{
+  if (movement == NULL)
+    return;
+  _rdt_move_model_free (movement->model);
+  g_free (movement->heap);
+  g_free (movement->heap_pos);
+  g_free (movement->closed);
+  g_free (movement->restriction);
+  g_array_unref (movement->touched);
+  g_free (movement);
+}
+
+RdtScenario *
+rdt_movement_get_scenario (RdtMovement *movement)
+{
+  return movement->model->scenario;
+}
+
+static inline void
+heap_swap (RdtMovement *mv,
+           guint        i,
+           guint        j)
+{
+  int a = mv->heap[i], b = mv->heap[j];
+
+  mv->heap[i] = b;
+  mv->heap[j] = a;
+  mv->heap_pos[b] = (int) i;
+  mv->heap_pos[a] = (int) j;
+}
+
+static inline void
+heap_up (RdtMovement *mv,
+         const int   *key,
+         guint        i)
+{
+  while (i > 0)
+    {
+      guint p = (i - 1) / 2;
+      if (key[mv->heap[p]] <= key[mv->heap[i]])
+        break;
+      heap_swap (mv, i, p);
+      i = p;
+    }
+}
+
+static inline void
+heap_push_or_decrease (RdtMovement *mv,
+                       const int   *key,
+                       int          h)
+{
+  if (mv->heap_pos[h] < 0)
+    {
+      mv->heap[mv->heap_len] = h;
+      mv->heap_pos[h] = (int) mv->heap_len;
+      mv->heap_len++;
+    }
+  heap_up (mv, key, (guint) mv->heap_pos[h]);
+}
+
+static inline int
+heap_pop (RdtMovement *mv,
+          const int   *key)
+{
+  int top = mv->heap[0];
+  guint i = 0;
+
+  mv->heap_len--;
+  mv->heap_pos[top] = -1;
+  if (mv->heap_len == 0)
+    return top;
+  mv->heap[0] = mv->heap[mv->heap_len];
+  mv->heap_pos[mv->heap[0]] = 0;
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, s = i;
+      if (l < mv->heap_len && key[mv->heap[l]] < key[mv->heap[s]])
+        s = l;
+      if (r < mv->heap_len && key[mv->heap[r]] < key[mv->heap[s]])
+        s = r;
+      if (s == i)
+        break;
+      heap_swap (mv, i, s);
+      i = s;
+    }
+  return top;
+}
+
+static void
+engine_prepare (RdtMovement *mv)
+{
+  guint n = mv->model->n_hexes;
+
+  if (mv->capacity != n)
+    {
+      mv->capacity = n;
+      mv->heap = g_renew (int, mv->heap, n);
+      mv->heap_pos = g_renew (int, mv->heap_pos, n);
+      mv->closed = g_renew (guint8, mv->closed, n);
+      g_free (mv->restriction);
+      mv->restriction = g_new0 (guint8, n);
+      g_array_set_size (mv->touched, 0);
+    }
+  for (guint i = 0; i < n; i++)
+    mv->heap_pos[i] = -1;
+  memset (mv->closed, 0, n);
+  mv->heap_len = 0;
+}
+
+/* Rifle ZOC costs (8.31 Important) of the first step out of the start hex,
+ * where the unit may leave one rifle unit's ZOC and enter another's: +1 MP
+ * (two halves) for leaving, +1 MP for entering. */
+static int
+rifle_step_cost (RdtMoveModel *m,
+                 int           side,
+                 RdtHex        from,
+                 RdtHex        to)
+{
+  gboolean exits = FALSE, enters = FALSE;
+  guint n = rdt_board_get_n_units (m->board);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const RdtBoardUnit *u = rdt_board_get_unit (m->board, i);
+      gboolean in_from, in_to;
+
+      if (u->side == side || !(u->flags & RDT_BOARD_UNIT_RIFLE) ||
+          (u->flags & RDT_BOARD_UNIT_AMUSETTE))
+        continue;
+      if (rdt_hex_grid_distance (m->grid, u->hex, from) > 2)
+        continue;
+      in_from = rdt_zoc_reason_exerts (rdt_zoc_unit_into (m->board, i, from));
+      in_to = rdt_zoc_reason_exerts (rdt_zoc_unit_into (m->board, i, to));
+      exits |= in_from && !in_to;
+      enters |= in_to && !in_from;
+    }
+  return (exits ? 2 : 0) + (enters ? 2 : 0);
+}
+
+/* The cost in halves of stepping from @h across direction @d into @n, for a
+ * normal move (the cheaper of along the road and across country) or along
+ * the road only (@road_only).  -1 when @road_only and no road crosses. */
+static inline int
+step_cost (const RdtMoveModel *m,
+           int                 h,
+           int                 d,
+           int                 n,
+           gboolean            road_only)
+{
+  int k = h * 6 + d;
+  int road = m->road_cost[k];
+  int across = m->hex_cost[n] + m->side_cost[k] + m->side_fieldwork[k];
+  int along;
+
+  if (road < 0)
+    return road_only ? -1 : across;
+  /* Older 9.51: along a road, track or path the unit "ignores the cost of the
+   * other terrain in the hex and of any other hexside terrain".  Current 9.4
+   * Note: roads nullify the terrain in the road hex; the hexside costs still
+   * add (9.4 cumulative; Brandywine 5.1 fords, Germantown 3.2.1 flechette). */
+  if (m->older_roads)
+    along = road;
+  else
+    along = road + m->side_cost[k] + m->side_fieldwork[k];
+  if (road_only)
+    return along;
+  return MIN (along, across);
+}
+
+static void
+finish_reach (RdtReach     *reach,
+              RdtMoveModel *m)
+{
+  for (guint h = 0; h < reach->n; h++)
+    if (reach->end_ok[h])
+      {
+        RdtReachHex e;
+        e.hex = rdt_hex_grid_hex_at_index (m->grid, h);
+        e.cost_halves = reach->cost[h];
+        e.flags = reach->flags[h];
+        reach->reason[h] = RDT_MOVE_REASON_NONE;
+        g_array_append_val (reach->hexes, e);
+      }
+  /* Already ordered by label (dense index order); now stably by cost. */
+  for (guint i = 1; i < reach->hexes->len; i++)
+    {
+      RdtReachHex x = g_array_index (reach->hexes, RdtReachHex, i);
+      guint j = i;
+      while (j > 0 && g_array_index (reach->hexes, RdtReachHex, j - 1).cost_halves > x.cost_halves)
+        {
+          g_array_index (reach->hexes, RdtReachHex, j) = g_array_index (reach->hexes, RdtReachHex, j - 1);
+          j--;
+        }
+      g_array_index (reach->hexes, RdtReachHex, j) = x;
+    }
+  if (reach->start_index >= 0)
+    reach->reason[reach->start_index] = RDT_MOVE_REASON_START;
+}
+
+static void
+set_all_reasons (RdtReach      *reach,
+                 RdtMoveReason  why)
+{
+  memset (reach->reason, why, reach->n);
+}
+
+/* Records leaders alone in @h that entering captures (14.33). */
+static void
+note_captures (RdtReach     *reach,
+               RdtMoveModel *m,
+               int           side,
+               int           h)
+{
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+      gboolean seen = FALSE;
+
+      if (u->hex != h || u->side == side || !u->leader)
+        continue;
+      for (guint j = 0; j < reach->capture_hex->len; j++)
+        seen |= g_array_index (reach->capture_hex, int, j) == h &&
+                strcmp (g_ptr_array_index (reach->capture_id, j), rdt_scenario_get_unit (m->scenario, i)->id) == 0;
+      if (seen)
+        continue;
+      g_array_append_val (reach->capture_hex, h);
+      g_ptr_array_add (reach->capture_id, g_strdup (rdt_scenario_get_unit (m->scenario, i)->id));
+    }
+}
+
+gboolean
+rdt_movement_reach_into (RdtMovement          *mv,
+                         guint                 unit_index,
+                         const RdtMoveOptions *options,
+                         RdtReach             *reach,
+                         GError              **error)
+{
+  RdtMoveModel *m;
+  RdtMoveOptions defaults;
+  const RdtUnit *unit;
+  const RdtMoveUnit *mu;
+  const RdtMoveSide *ms;
+  const RdtMoveRules *rules;
+  gboolean reinforcement, disrupted, pinned, strategic, capturer, no_min_unit;
+  guint kind_mask;
+  int start, side, allowance;
+  guint8 start_zoc;
+
+  g_return_val_if_fail (mv != NULL, FALSE);
+  g_return_val_if_fail (reach != NULL, FALSE);
+  if (options == NULL)
+    {
+      rdt_move_options_init (&defaults);
+      options = &defaults;
+    }
+  m = mv->model;
+  _rdt_move_model_update (m);
+  rules = m->rules;
+  if (unit_index >= m->units->len)
+    {
+      g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_UNKNOWN_UNIT,
+                   _("No unit number %u in the scenario"), unit_index);
+      return FALSE;
+    }
+  unit = rdt_scenario_get_unit (m->scenario, unit_index);
+  mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+  side = mu->side;
+  if (side < 0 || (guint) side >= m->n_sides)
+    {
+      g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_INVALID,
+                   _("Unit “%s” belongs to no side of the scenario"), unit->id);
+      return FALSE;
+    }
+  start = _rdt_move_model_start (m, unit_index, &reinforcement);
+  if (start < 0)
+    {
+      g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_NOT_ON_MAP,
+                   _("Unit “%s” is not in a hex of the map nor arriving at an entry hex"),
+                   unit->id);
+      return FALSE;
+    }
+  reinforcement = reinforcement || options->reinforcement;
+
+  reach_prepare (reach, m);
+  engine_prepare (mv);
+  if (g_strcmp0 (reach->unit_id, unit->id) != 0)
+    {
+      g_free (reach->unit_id);
+      reach->unit_id = g_strdup (unit->id);
+    }
+  reach->start_index = start;
+  reach->start = rdt_hex_grid_hex_at_index (m->grid, (guint) start);
+  reach->cost[start] = 0;
+
+  ms = &m->sides[side];
+  strategic = options->strategic;
+  allowance = options->allowance_halves >= 0 ? options->allowance_halves : 2 * unit->movement;
+  /* 3.1, 9.5: up to twice the printed movement allowance. */
+  if (strategic)
+    allowance *= 2;
+  reach->allowance = allowance;
+  reach->strategic = strategic;
+  kind_mask = RDT_UNIT_KIND_MASK (unit->kind);
+  disrupted = unit->status == RDT_UNIT_STATUS_DISRUPTED;
+  pinned = rdt_unit_has_state (unit, "pinned");
+  /* 14.33: Parade Order or disrupted enemy combat units capture. */
+  capturer = !mu->leader && unit->status != RDT_UNIT_STATUS_SHATTERED;
+  no_min_unit = (rules->no_minimum_move_kinds & kind_mask) != 0 ||
+                strv_has (rules->no_minimum_move_units, unit->id) || m->hex_no_min[start];
+  start_zoc = ms->enemy_zoc[start];
+
+  /* 13.4, 9.3: shattered units may not move. */
+  if (unit->status == RDT_UNIT_STATUS_SHATTERED)
+    {
+      reach->unit_reason = RDT_MOVE_REASON_SHATTERED;
+      set_all_reasons (reach, RDT_MOVE_REASON_SHATTERED);
+      finish_reach (reach, m);
+      return TRUE;
+    }
+  /* 9.5: strategic movement may not begin adjacent to enemy units. */
+  if (strategic && ms->enemy_adjacent[start] > 0)
+    {
+      reach->unit_reason = RDT_MOVE_REASON_STRATEGIC_START;
+      set_all_reasons (reach, RDT_MOVE_REASON_STRATEGIC_START);
+      finish_reach (reach, m);
+      return TRUE;
+    }
+
+  /* The volume's stacking restrictions (Savannah 4.1), per hex for this unit. */
+  for (guint i = 0; i < mv->touched->len; i++)
+    mv->restriction[g_array_index (mv->touched, int, i)] = 0;
+  g_array_set_size (mv->touched, 0);
+  if (rules->stacking_restrictions->len > 0)
+    for (guint i = 0; i < m->units->len; i++)
+      {
+        const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
+        const char *rule = NULL;
+        int level;
+
+        if (i == unit_index || o->hex < 0 || o->side != side || mv->restriction[o->hex] != 0)
+          continue;
+        level = _rdt_move_model_restriction (m, unit_index, o->hex, FALSE, &rule);
+        if (level > 0)
+          {
+            mv->restriction[o->hex] = (guint8) level;
+            reach->rule_index[o->hex] = reach_rule (reach, rule);
+            g_array_append_val (mv->touched, o->hex);
+          }
+      }
+
+  /* 13.3: a disrupted unit moves one hex, never adjacent to an enemy unit;
+   * if it begins adjacent it must move away from as many as possible. */
+  if (disrupted)
+    {
+      int best = G_MAXINT;
+      gboolean must = ms->enemy_adjacent[start] > 0;
+      int cand[6];
+
+      for (int d = 0; d < 6; d++)
+        {
+          int n = m->nb[start * 6 + d];
+          int k = start * 6 + d;
+          int c;
+
+          cand[d] = -1;
+          if (n < 0)
+            continue;
+          c = step_cost (m, start, d, n, FALSE);
+          if (ms->enemy_combat[n] > 0)
+            note (reach, n, RDT_MOVE_REASON_ENEMY_OCCUPIED, 0);
+          else if (m->hex_prohibited[n] & kind_mask)
+            note (reach, n, RDT_MOVE_REASON_PROHIBITED_TERRAIN, 0);
+          else if (_rdt_move_model_overstacks (m, unit_index, n, mu->sp))
+            note (reach, n, RDT_MOVE_REASON_OVERSTACKED, 0);
+          else if (mv->restriction[n] == 2)
+            note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
+          else if (m->side_bits[k] & _RDT_MS_CREEK)
+            note (reach, n, RDT_MOVE_REASON_CREEK_UNIT, 0);
+          else if (m->side_prohibited[k] & kind_mask)
+            note (reach, n, RDT_MOVE_REASON_PROHIBITED_HEXSIDE, 0);
+          else if (mv->restriction[n] == 1)
+            note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
+          else if (c > allowance && (no_min_unit || m->hex_no_min[n]))
+            {
+              note (reach, n, RDT_MOVE_REASON_NO_MINIMUM_MOVE, 0);
+              reach->rule_index[n] = reach_rule (reach, rules->no_minimum_move_rule);
+            }
+          else if (strategic && !(m->side_bits[k] & _RDT_MS_ROAD_STRATEGIC))
+            note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, 0);
+          else
+            {
+              cand[d] = n;
+              reach->cost[n] = c;
+              reach->prev[n] = start;
+              if (ms->enemy_adjacent[n] < best)
+                best = ms->enemy_adjacent[n];
+            }
+        }
+      for (guint h = 0; h < reach->n; h++)
+        if ((int) h != start && rdt_hex_grid_distance (m->grid, reach->start,
+                                                       rdt_hex_grid_hex_at_index (m->grid, h)) > 1)
+          reach->reason[h] = RDT_MOVE_REASON_DISRUPTED_ONE_HEX;
+      for (int d = 0; d < 6; d++)
+        {
+          int n = cand[d];
+          if (n < 0)
+            continue;
+          if (!must && ms->enemy_adjacent[n] > 0)
+            note (reach, n, RDT_MOVE_REASON_DISRUPTED_ADJACENT, 0);
+          else if (must && ms->enemy_adjacent[n] > best)
+            note (reach, n, RDT_MOVE_REASON_DISRUPTED_MOVE_AWAY, 0);
+          else
+            {
+              reach->end_ok[n] = 1;
+              if (ms->enemy_zoc[n] & 1)
+                reach->flags[n] |= RDT_REACH_ZOC_STOP;
+              if (reach->cost[n] > allowance)
+                reach->flags[n] |= RDT_REACH_MINIMUM_MOVE;
+              if (must)
+                reach->flags[n] |= RDT_REACH_MUST_MOVE;
+              if (capturer && ms->enemy_leaders[n] > 0)
+                {
+                  reach->flags[n] |= RDT_REACH_CAPTURE;
+                  note_captures (reach, m, side, n);
+                }
+            }
+        }
+      finish_reach (reach, m);
+      return TRUE;
+    }
+
+  /* Dijkstra over hexes.  A hex entered in an enemy ZOC is a stop state
+   * (8.31): it is settled but never expanded.  The start hex may be in an
+   * enemy ZOC and is expanded (8.32). */
+  heap_push_or_decrease (mv, reach->cost, start);
+  while (mv->heap_len > 0)
+    {
+      int h = heap_pop (mv, reach->cost);
+      int c = reach->cost[h];
+      gboolean at_start = h == start;
+
+      mv->closed[h] = 1;
+      if (!at_start && (ms->enemy_zoc[h] & 1))
+        {
+          /* 8.31: movement ends here; what lies beyond is stopped by the ZOC. */
+          for (int d = 0; d < 6; d++)
+            {
+              int n = m->nb[h * 6 + d];
+              if (n >= 0 && !mv->closed[n])
+                note (reach, n, RDT_MOVE_REASON_ZOC, c);
+            }
+          continue;
+        }
+      if (!at_start && (reach->flags[h] & (RDT_REACH_MINIMUM_MOVE | RDT_REACH_WHOLE_ALLOWANCE)))
+        continue;
+
+      for (int d = 0; d < 6; d++)
+        {
+          int n = m->nb[h * 6 + d];
+          int k = h * 6 + d;
+          int sc, nc;
+          guint16 fl = 0;
+
+          if (n < 0 || mv->closed[n])
+            continue;
+          /* 9.3: never into an enemy-occupied hex; leaders alone are captured
+           * by combat units instead (14.33). */
+          if (ms->enemy_combat[n] > 0 || (ms->enemy_leaders[n] > 0 && !capturer))
+            {
+              note (reach, n, RDT_MOVE_REASON_ENEMY_OCCUPIED, c);
+              continue;
+            }
+          if (m->hex_prohibited[n] & kind_mask)
+            {
+              note (reach, n, RDT_MOVE_REASON_PROHIBITED_TERRAIN, c);
+              continue;
+            }
+          /* 7.2: never through a hex in excess of stacking limits. */
+          if (_rdt_move_model_overstacks (m, unit_index, n, mu->sp))
+            {
+              note (reach, n, RDT_MOVE_REASON_OVERSTACKED, c);
+              continue;
+            }
+          if (mv->restriction[n] == 2)
+            {
+              note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, c);
+              continue;
+            }
+          /* Brandywine 5.1: a non-ford creek hexside. */
+          if (m->side_bits[k] & _RDT_MS_CREEK)
+            {
+              if (!at_start)
+                note (reach, n, RDT_MOVE_REASON_CREEK, c);
+              else if (mu->artillery)
+                note (reach, n, RDT_MOVE_REASON_CREEK_UNIT, c);
+              else if (strategic)
+                note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, c);
+              else if ((start_zoc & 1) && (ms->enemy_zoc[n] & 1))
+                note (reach, n, RDT_MOVE_REASON_CREEK_ZOC, c);
+              else if (reach->cost[n] < 0 || reach->cost[n] > allowance)
+                {
+                  reach->cost[n] = MAX (allowance, 0);
+                  reach->prev[n] = h;
+                  reach->flags[n] = RDT_REACH_WHOLE_ALLOWANCE;
+                  heap_push_or_decrease (mv, reach->cost, n);
+                }
+              continue;
+            }
+          if (m->side_prohibited[k] & kind_mask)
+            {
+              note (reach, n, RDT_MOVE_REASON_PROHIBITED_HEXSIDE, c);
+              continue;
+            }
+          if (strategic)
+            {
+              /* 3.1, 9.5: only along roads of types that allow it, never
+               * across a hexside that forbids it (Brandywine 5.1, 3.5 as
+               * data; older 9.52: fords never impede), never adjacent to
+               * enemy units. */
+              if (m->road_cost[k] < 0)
+                {
+                  note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, c);
+                  continue;
+                }
+              if (!(m->side_bits[k] & _RDT_MS_ROAD_STRATEGIC))
+                {
+                  note (reach, n, RDT_MOVE_REASON_STRATEGIC_ROAD_TYPE, c);
+                  continue;
+                }
+              if (!m->older_roads && (m->side_bits[k] & _RDT_MS_WATER_NO_STRAT))
+                {
+                  note (reach, n, RDT_MOVE_REASON_STRATEGIC_HEXSIDE, c);
+                  continue;
+                }
+              if (ms->enemy_adjacent[n] > 0)
+                {
+                  note (reach, n, RDT_MOVE_REASON_STRATEGIC_ADJACENT, c);
+                  continue;
+                }
+            }
+          sc = step_cost (m, h, d, n, strategic);
+          /* 8.31 Important: +1 MP to enter or exit an enemy rifle unit's ZOC. */
+          if (at_start && ((start_zoc | ms->enemy_zoc[n]) & 2))
+            sc += rifle_step_cost (m, side, reach->start, rdt_hex_grid_hex_at_index (m->grid, (guint) n));
+          else if (ms->enemy_zoc[n] & 2)
+            sc += 2;
+          if (ms->enemy_zoc[n] & 2)
+            fl |= RDT_REACH_RIFLE_ZOC;
+          nc = c + sc;
+          if (nc > allowance)
+            {
+              /* 9.2 Note: a unit may always move one hex, unless the volume
+               * says otherwise (Savannah 4.19). */
+              if (!at_start || strategic)
+                {
+                  note (reach, n, RDT_MOVE_REASON_ALLOWANCE, nc);
+                  continue;
+                }
+              if (no_min_unit || m->hex_no_min[n])
+                {
+                  note (reach, n, RDT_MOVE_REASON_NO_MINIMUM_MOVE, c);
+                  reach->rule_index[n] = reach_rule (reach, rules->no_minimum_move_rule);
+                  continue;
+                }
+              fl |= RDT_REACH_MINIMUM_MOVE;
+            }
+          if (reach->cost[n] < 0 || nc < reach->cost[n])
+            {
+              reach->cost[n] = nc;
+              reach->prev[n] = h;
+              reach->flags[n] = fl;
+              heap_push_or_decrease (mv, reach->cost, n);
+            }
+        }
+    }
+
+  /* Which settled hexes are legal ends.  A hex never reached that the unit
+   * may not enter at all says so, whatever stopped the search first. */
+  for (guint h = 0; h < reach->n; h++)
+    {
+      if ((int) h == start)
+        continue;
+      if (reach->cost[h] < 0)
+        {
+          if (ms->enemy_combat[h] > 0 || (ms->enemy_leaders[h] > 0 && !capturer))
+            reach->reason[h] = RDT_MOVE_REASON_ENEMY_OCCUPIED;
+          else if (m->hex_prohibited[h] & kind_mask)
+            reach->reason[h] = RDT_MOVE_REASON_PROHIBITED_TERRAIN;
+          else if (_rdt_move_model_overstacks (m, unit_index, (int) h, mu->sp))
+            reach->reason[h] = RDT_MOVE_REASON_OVERSTACKED;
+          else if (mv->restriction[h] == 2)
+            reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
+          continue;
+        }
+      if (ms->enemy_zoc[h] & 1)
+        reach->flags[h] |= RDT_REACH_ZOC_STOP;
+      if (capturer && ms->enemy_leaders[h] > 0)
+        {
+          reach->flags[h] |= RDT_REACH_CAPTURE;
+          note_captures (reach, m, side, (int) h);
+        }
+      if (pinned)
+        reach->flags[h] |= RDT_REACH_PINNED_AM;
+      for (int p = reach->prev[h]; p >= 0 && p != start; p = reach->prev[p])
+        if (capturer && ms->enemy_leaders[p] > 0)
+          reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
+      if (pinned && ms->enemy_adjacent[h] > 0)
+        {
+          reach->reason[h] = RDT_MOVE_REASON_PINNED_ADJACENT;
+          continue;
+        }
+      if (mv->restriction[h] == 1)
+        {
+          /* Savannah 4.1: may pass through, not end the phase stacked. */
+          reach->flags[h] |= RDT_REACH_PASS_ONLY;
+          reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
+          continue;
+        }
+      reach->end_ok[h] = 1;
+    }
+  finish_reach (reach, m);
+  return TRUE;
+}
+
+RdtReach *
+rdt_movement_reach (RdtMovement          *movement,
+                    const char           *unit_id,
+                    const RdtMoveOptions *options,
+                    GError              **error)
+{
+  g_autoptr(RdtReach) reach = NULL;
+  int index;
+
+  g_return_val_if_fail (movement != NULL, NULL);
+  g_return_val_if_fail (unit_id != NULL, NULL);
+  index = rdt_scenario_find_unit_index (movement->model->scenario, unit_id);
+  if (index < 0)
+    {
+      g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_UNKNOWN_UNIT,
+                   _("No unit “%s” in the scenario"), unit_id);
+      return NULL;
+    }
+  reach = rdt_reach_new ();
+  if (!rdt_movement_reach_into (movement, (guint) index, options, reach, error))
+    return NULL;
+  return g_steal_pointer (&reach);
+}
