@@ -1,156 +1,320 @@
-/* rdt-window-map.c: the map in the window's centre, export and print.
+/* rdt-window-map.c: the map view in the window's centre, the underlay,
+ * export and print.
  *
- * Until the map view widget (rdt-map-view.h) lands, a placeholder drawing
- * area shows the whole map fitted to the window through the shared renderer
- * and forwards pointer presses, drags and releases to the tools. */
+ * The view (rdt-map-view.h) draws the scenario's render map and reports tool
+ * presses, drags and releases by hex; this file turns them into the tools'
+ * map points (rdt-window-tools.c) and keeps the render map in step with the
+ * scenario's "changed" signal. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 
+#include "rdt-calibration.h"
 #include "rdt-map-renderer.h"
+#include "rdt-map-view.h"
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"
+#include "rdt-render-overlay.h"
+#include "rdt-render-scenario.h"
 #include "rdt-window-private.h"
 
-/* A render map of the scenario's terrain.  (The shared scenario-to-render
- * code of the render library replaces this when it lands.) */
-static RdtRenderMap *
-build_render_map (RdtScenario *scenario)
+static RdtScenario *
+scenario_of (RdtWindow *self)
 {
-  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
-  RdtVolume *volume = rdt_scenario_get_volume (scenario);
-  RdtRenderMap *map = rdt_render_map_new (grid);
-  g_autofree int *styles = g_new0 (int, MAX (1, rdt_volume_get_n_terrains (volume)));
-
-  for (guint i = 0; i < rdt_volume_get_n_terrains (volume); i++)
-    {
-      const RdtTerrainType *terrain = rdt_volume_get_terrain (volume, i);
-      int style = rdt_render_map_find_terrain_style (map, terrain->id);
-
-      if (style < 0)
-        style = rdt_render_map_add_terrain_style (map, terrain->id,
-                                                  rdt_terrain_palette_fallback_rgb (terrain->id),
-                                                  0, RDT_RENDER_PATTERN_NONE);
-      styles[i] = style;
-    }
-  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
-    {
-      RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
-      int terrain = rdt_scenario_get_terrain (scenario, hex);
-
-      if (terrain >= 0)
-        rdt_render_map_set_terrain (map, hex, styles[terrain]);
-    }
-  return map;
-}
-
-static RdtMapRenderer *
-build_renderer (RdtWindow *self)
-{
-  g_autoptr(RdtRenderMap) map = build_render_map (rdt_document_get_scenario (self->document));
-
-  return rdt_map_renderer_new (map);
-}
-
-static RdtRenderView
-placeholder_view (RdtWindow *self,
-                  RdtMapRenderer *renderer)
-{
-  RdtRenderRect rect = rdt_map_renderer_get_map_rect (renderer);
-
-  return rdt_render_view_fit (&rect, gtk_widget_get_width (self->map),
-                              gtk_widget_get_height (self->map));
+  return self->document ? rdt_document_get_scenario (self->document) : NULL;
 }
 
 static void
-draw_placeholder (GtkDrawingArea *area,
-                  cairo_t        *cr,
-                  int             width,
-                  int             height,
-                  gpointer        data)
+hex_centre (RdtWindow *self,
+            int        col,
+            int        row,
+            double    *x,
+            double    *y)
 {
-  RdtWindow *self = RDT_WINDOW (data);
-  g_autoptr(RdtMapRenderer) renderer = NULL;
+  RdtHex hex = { col, row };
+
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario_of (self)), hex, x, y);
+}
+
+/* Keeping the render map in step. */
+
+static void
+update_overlays (RdtWindow *self)
+{
+  RdtRenderOverlay items[8];
+  guint n = 0;
+
+  if (self->document != NULL)
+    {
+      if (self->selection == RDT_SELECTION_HEX || self->selection == RDT_SELECTION_UNIT)
+        items[n++] = rdt_render_overlay_outline (self->selected_hex, RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
+      else if (self->selection == RDT_SELECTION_HEXSIDE)
+        items[n++] = rdt_render_overlay_hexside (self->selected_side, RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
+      for (guint i = 0; i < self->n_calibration && n < G_N_ELEMENTS (items); i++)
+        items[n++] = rdt_render_overlay_outline (self->calibration_hexes[i], RDT_RGBA (0xe0, 0x1b, 0x24, 0xff));
+    }
+  rdt_map_view_set_overlays (RDT_MAP_VIEW (self->map), items, n);
+}
+
+static void
+rebuild_map (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  g_autoptr(RdtRenderMap) map = scenario ? rdt_render_map_new_from_scenario (scenario) : NULL;
+
+  rdt_map_view_set_map (RDT_MAP_VIEW (self->map), map);
+  update_overlays (self);
+}
+
+static void
+on_scenario_changed (RdtScenario *scenario,
+                     RdtChange   *change,
+                     RdtWindow   *self)
+{
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
+
+  if (map == NULL)
+    return;
+  switch (change->kind)
+    {
+    case RDT_CHANGE_TERRAIN:
+      rdt_render_map_update_terrain (map, scenario, change->hex);
+      break;
+    case RDT_CHANGE_HEXSIDE:
+      rdt_render_map_update_hexside (map, scenario, change->side);
+      break;
+    case RDT_CHANGE_UNIT_ADDED:
+    case RDT_CHANGE_UNIT_REMOVED:
+    case RDT_CHANGE_UNIT_MOVED:
+    case RDT_CHANGE_UNIT_CHANGED:
+      rdt_render_map_update_counters (map, scenario);
+      break;
+    case RDT_CHANGE_UNDERLAY:
+      g_clear_object (&self->underlay_texture);
+      break;
+    case RDT_CHANGE_GRID:
+    case RDT_CHANGE_AREA:
+    case RDT_CHANGE_LOCATION:
+    case RDT_CHANGE_ENTRY:
+    case RDT_CHANGE_SIDE:
+    case RDT_CHANGE_VOLUME:
+    case RDT_CHANGE_INFO:
+    default:
+      /* Rare edits: rebuild everything (keeps the viewport). */
+      {
+        g_autoptr(RdtRenderMap) fresh = rdt_render_map_new_from_scenario (scenario);
+        rdt_map_view_set_map (RDT_MAP_VIEW (self->map), fresh);
+      }
+      update_overlays (self);
+      return;
+    }
+  rdt_map_view_map_changed (RDT_MAP_VIEW (self->map));
+  update_overlays (self);
+}
+
+/* Called when the window's document or its scenario changes. */
+void
+_rdt_window_map_follow (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  RdtScenario *old = g_object_get_data (G_OBJECT (self->map), "scenario");
+
+  if (old != scenario)
+    {
+      if (old != NULL)
+        g_signal_handlers_disconnect_by_func (old, on_scenario_changed, self);
+      if (scenario != NULL)
+        g_signal_connect_object (scenario, "changed", G_CALLBACK (on_scenario_changed), self, 0);
+      g_object_set_data (G_OBJECT (self->map), "scenario", scenario);
+      g_clear_object (&self->underlay_texture);
+      rebuild_map (self);
+    }
+  else
+    update_overlays (self);
+}
+
+/* The underlay: the scan drawn over the map with the calibrated transform,
+ * so the designer traces terrain against it. */
+
+static cairo_surface_t *
+load_underlay (RdtWindow         *self,
+               const RdtUnderlay *underlay)
+{
+  const char *doc_path = rdt_document_get_path (self->document);
+  g_autofree char *path = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  cairo_surface_t *surface;
+
+  if (g_path_is_absolute (underlay->href) || doc_path == NULL)
+    path = g_strdup (underlay->href);
+  else
+    {
+      g_autofree char *dir = g_path_get_dirname (doc_path);
+      path = g_build_filename (dir, underlay->href, NULL);
+    }
+  texture = gdk_texture_new_from_filename (path, NULL);
+  if (texture == NULL)
+    return NULL;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gdk_texture_get_width (texture),
+                                        gdk_texture_get_height (texture));
+  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
+                        cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+static void
+draw_underlay (RdtMapView          *view,
+               RdtMapRenderer      *renderer,
+               cairo_t             *cr,
+               const RdtRenderView *render_view,
+               const RdtRenderRect *visible,
+               gpointer             user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  RdtScenario *scenario = scenario_of (self);
+  const RdtUnderlay *underlay = scenario ? rdt_scenario_get_underlay (scenario) : NULL;
+  cairo_surface_t *surface;
+  RdtHexGrid *grid;
+  double ox, oy, ax, ay, bx, by;
+  cairo_matrix_t image_to_map;
+  double opacity = gtk_adjustment_get_value (self->opacity_adjustment);
+
+  if (underlay == NULL || !underlay->present || underlay->hex_size <= 0 || opacity <= 0)
+    return;
+  surface = g_object_get_data (G_OBJECT (self->map), "underlay-surface");
+  if (self->underlay_texture == NULL)
+    {
+      /* The texture field only marks the cache as valid. */
+      surface = load_underlay (self, underlay);
+      g_object_set_data_full (G_OBJECT (self->map), "underlay-surface", surface,
+                              (GDestroyNotify) cairo_surface_destroy);
+      self->underlay_texture = GDK_TEXTURE (gdk_memory_texture_new (1, 1, GDK_MEMORY_DEFAULT,
+                                                                    g_bytes_new_static ("\0\0\0\0", 4), 4));
+    }
+  if (surface == NULL)
+    return;
+  grid = rdt_scenario_get_grid (scenario);
+  /* Image pixel -> map unit is affine: take it from three points. */
+  rdt_calibration_image_to_map (grid, underlay, 0, 0, &ox, &oy);
+  rdt_calibration_image_to_map (grid, underlay, 1, 0, &ax, &ay);
+  rdt_calibration_image_to_map (grid, underlay, 0, 1, &bx, &by);
+  cairo_matrix_init (&image_to_map, ax - ox, ay - oy, bx - ox, by - oy, ox, oy);
+  cairo_save (cr);
+  cairo_translate (cr, render_view->origin_x, render_view->origin_y);
+  cairo_scale (cr, render_view->scale, render_view->scale);
+  cairo_transform (cr, &image_to_map);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint_with_alpha (cr, opacity);
+  cairo_restore (cr);
+}
+
+/* Signals of the view. */
+
+static void
+on_hex_pressed (RdtMapView      *view,
+                int              col,
+                int              row,
+                guint            button,
+                GdkModifierType  state,
+                RdtWindow       *self)
+{
+  double x, y;
+
+  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE)
+    return;
+  hex_centre (self, col, row, &x, &y);
+  _rdt_window_tool_press (self, x, y);
+  update_overlays (self);
+}
+
+static void
+on_hexside_pressed (RdtMapView      *view,
+                    int              a_col,
+                    int              a_row,
+                    int              b_col,
+                    int              b_row,
+                    int              near_col,
+                    int              near_row,
+                    guint            button,
+                    GdkModifierType  state,
+                    RdtWindow       *self)
+{
+  double nx, ny, fx, fy;
+  gboolean near_is_a = near_col == a_col && near_row == a_row;
+
+  if (self->document == NULL || self->tool != RDT_TOOL_HEXSIDE)
+    return;
+  /* A point inside the near hex, close to the hexside: the tool reads the
+   * hexside and its high or symbol side from it. */
+  hex_centre (self, near_col, near_row, &nx, &ny);
+  hex_centre (self, near_is_a ? b_col : a_col, near_is_a ? b_row : a_row, &fx, &fy);
+  _rdt_window_tool_press (self, nx + (fx - nx) * 0.35, ny + (fy - ny) * 0.35);
+  update_overlays (self);
+}
+
+static void
+on_hex_dragged (RdtMapView      *view,
+                int              col,
+                int              row,
+                GdkModifierType  state,
+                RdtWindow       *self)
+{
+  double x, y;
+
+  if (self->document == NULL)
+    return;
+  hex_centre (self, col, row, &x, &y);
+  _rdt_window_tool_drag (self, x, y);
+}
+
+static void
+on_hex_released (RdtMapView      *view,
+                 int              col,
+                 int              row,
+                 guint            button,
+                 GdkModifierType  state,
+                 RdtWindow       *self)
+{
+  double x, y;
+
+  if (self->document == NULL)
+    return;
+  hex_centre (self, col, row, &x, &y);
+  _rdt_window_tool_release (self, x, y);
+  update_overlays (self);
+}
+
+static void
+on_hex_hovered (RdtMapView *view,
+                int         col,
+                int         row,
+                gboolean    valid,
+                RdtWindow  *self)
+{
+  double x, y;
+
+  if (self->document == NULL || !valid)
+    {
+      gtk_label_set_text (self->hover_label, "");
+      return;
+    }
+  hex_centre (self, col, row, &x, &y);
+  _rdt_window_tool_hover (self, x, y);
+}
+
+static void
+on_zoom_changed (GObject    *viewport,
+                 GParamSpec *pspec,
+                 RdtWindow  *self)
+{
   RdtRenderView view;
+  g_autofree char *text = NULL;
 
-  cairo_set_source_rgb (cr, 0.85, 0.82, 0.74);
-  cairo_paint (cr);
-  if (self->document == NULL)
-    return;
-  renderer = build_renderer (self);
-  view = placeholder_view (self, renderer);
-  rdt_map_renderer_draw (renderer, cr, &view, NULL);
-}
-
-static void
-widget_to_map (RdtWindow *self,
-               double     wx,
-               double     wy,
-               double    *mx,
-               double    *my)
-{
-  g_autoptr(RdtMapRenderer) renderer = build_renderer (self);
-  RdtRenderView view = placeholder_view (self, renderer);
-
-  rdt_render_view_to_map (&view, wx, wy, mx, my);
-}
-
-static void
-on_drag_begin (GtkGestureDrag *gesture,
-               double          x,
-               double          y,
-               RdtWindow      *self)
-{
-  double mx, my;
-
-  if (self->document == NULL)
-    return;
-  widget_to_map (self, x, y, &mx, &my);
-  _rdt_window_tool_press (self, mx, my);
-}
-
-static void
-on_drag_update (GtkGestureDrag *gesture,
-                double          dx,
-                double          dy,
-                RdtWindow      *self)
-{
-  double x, y, mx, my;
-
-  if (self->document == NULL)
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  widget_to_map (self, x + dx, y + dy, &mx, &my);
-  _rdt_window_tool_drag (self, mx, my);
-}
-
-static void
-on_drag_end (GtkGestureDrag *gesture,
-             double          dx,
-             double          dy,
-             RdtWindow      *self)
-{
-  double x, y, mx, my;
-
-  if (self->document == NULL)
-    return;
-  gtk_gesture_drag_get_start_point (gesture, &x, &y);
-  widget_to_map (self, x + dx, y + dy, &mx, &my);
-  _rdt_window_tool_release (self, mx, my);
-}
-
-static void
-on_motion (GtkEventControllerMotion *motion,
-           double                    x,
-           double                    y,
-           RdtWindow                *self)
-{
-  double mx, my;
-
-  if (self->document == NULL)
-    return;
-  widget_to_map (self, x, y, &mx, &my);
-  _rdt_window_tool_hover (self, mx, my);
+  rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &view);
+  text = g_strdup_printf ("%.0f%%", 100.0 * view.scale / RDT_RENDER_DEFAULT_SCALE);
+  gtk_label_set_text (self->zoom_label, text);
 }
 
 static gboolean
@@ -160,35 +324,59 @@ on_unit_drop (GtkDropTarget *target,
               double         y,
               RdtWindow     *self)
 {
+  RdtHex hex;
   double mx, my;
 
-  if (self->document == NULL || !G_VALUE_HOLDS_STRING (value))
+  if (self->document == NULL || !G_VALUE_HOLDS_STRING (value)
+      || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
     return FALSE;
-  widget_to_map (self, x, y, &mx, &my);
+  hex_centre (self, hex.col, hex.row, &mx, &my);
   _rdt_window_drop_unit (self, g_value_get_string (value), mx, my);
+  update_overlays (self);
   return TRUE;
+}
+
+static void
+on_opacity_changed (GtkAdjustment *adjustment,
+                    RdtWindow     *self)
+{
+  gtk_widget_queue_draw (self->map);
 }
 
 void
 _rdt_window_setup_map (RdtWindow *self)
 {
-  GtkGesture *drag = gtk_gesture_drag_new ();
-  GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE);
 
-  self->map = gtk_drawing_area_new ();
+  self->map = rdt_map_view_new ();
   gtk_widget_set_hexpand (self->map, TRUE);
   gtk_widget_set_vexpand (self->map, TRUE);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->map), draw_placeholder, self, NULL);
-  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
-  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
-  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
-  gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drag));
-  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
-  gtk_widget_add_controller (self->map, motion);
+  g_signal_connect (self->map, "hex-pressed", G_CALLBACK (on_hex_pressed), self);
+  g_signal_connect (self->map, "hexside-pressed", G_CALLBACK (on_hexside_pressed), self);
+  g_signal_connect (self->map, "hex-dragged", G_CALLBACK (on_hex_dragged), self);
+  g_signal_connect (self->map, "hex-released", G_CALLBACK (on_hex_released), self);
+  g_signal_connect (self->map, "hex-hovered", G_CALLBACK (on_hex_hovered), self);
+  g_signal_connect_object (rdt_map_view_get_viewport (RDT_MAP_VIEW (self->map)), "notify",
+                           G_CALLBACK (on_zoom_changed), self, 0);
+  rdt_map_view_set_overlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
   g_signal_connect (drop, "drop", G_CALLBACK (on_unit_drop), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drop));
+  g_signal_connect (self->opacity_adjustment, "value-changed", G_CALLBACK (on_opacity_changed), self);
   gtk_box_append (self->map_box, self->map);
+}
+
+void
+_rdt_window_map_set_tool (RdtWindow *self)
+{
+  rdt_map_view_set_show_hexside_hover (RDT_MAP_VIEW (self->map), self->tool == RDT_TOOL_HEXSIDE);
+}
+
+static RdtMapRenderer *
+build_renderer (RdtWindow *self)
+{
+  g_autoptr(RdtRenderMap) map = rdt_render_map_new_from_scenario (scenario_of (self));
+
+  return rdt_map_renderer_new (map);
 }
 
 void

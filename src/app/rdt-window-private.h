@@ -132,6 +132,8 @@ void     _rdt_window_refresh_units    (RdtWindow   *self);
 void     _rdt_window_units_follow     (RdtWindow   *self);
 void     _rdt_window_setup_units      (RdtWindow   *self);
 void     _rdt_window_setup_map        (RdtWindow   *self);
+void     _rdt_window_map_follow       (RdtWindow   *self);
+void     _rdt_window_map_set_tool     (RdtWindow   *self);
 void     _rdt_window_print            (RdtWindow   *self);
 void     _rdt_window_update_inspector (RdtWindow   *self);
 void     _rdt_window_validate_now     (RdtWindow   *self);

@@ -150,6 +150,8 @@ _rdt_window_set_tool (RdtWindow *self,
   gtk_label_set_text (self->tool_title, _(tools[tool].title));
   gtk_label_set_text (self->tool_hint, _(tools[tool].hint));
   _rdt_window_refresh_tool_options (self);
+  if (self->map != NULL)
+    _rdt_window_map_set_tool (self);
 }
 
 static int

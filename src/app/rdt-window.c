@@ -130,6 +130,7 @@ watch_scenario (RdtWindow *self)
   RdtScenario *scenario = self->document ? rdt_document_get_scenario (self->document) : NULL;
 
   _rdt_window_units_follow (self);
+  _rdt_window_map_follow (self);
   if (self->watched_scenario == scenario)
     return;
   if (self->watched_scenario != NULL)
