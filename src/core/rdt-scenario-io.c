@@ -325,6 +325,8 @@ parse_checked (GBytes     *bytes,
                   _("out of memory"), NULL);
       return NULL;
     }
+  /* Per thread in libxml2: set on every parse, not only in init_libxml(). */
+  xmlSetGenericErrorFunc (NULL, silent_generic_error);
   xmlSetStructuredErrorFunc (report, collect_xml_error);
   /* No NOENT (entity substitution), DTDLOAD, XINCLUDE, RECOVER or HUGE. */
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, NULL, NULL,
