@@ -544,7 +544,8 @@ on_zoom_begin (GtkGesture       *gesture,
 {
   double x, y;
 
-  if (!gtk_gesture_get_bounding_box_center (gesture, &x, &y))
+  if (!gtk_gesture_is_active (gesture)
+      || !gtk_gesture_get_bounding_box_center (gesture, &x, &y))
     {
       x = view_width (self) / 2.0;
       y = view_height (self) / 2.0;
@@ -562,7 +563,8 @@ on_zoom_scale_changed (GtkGestureZoom *gesture,
 
   if (self->pinch_zoom <= 0)
     on_zoom_begin (GTK_GESTURE (gesture), NULL, self);
-  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+  if (!gtk_gesture_is_active (GTK_GESTURE (gesture))
+      || !gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
     {
       x = view_width (self) / 2.0;
       y = view_height (self) / 2.0;
