@@ -116,25 +116,6 @@ hex_of (RdtWindow  *window,
   return hex;
 }
 
-/* A map point inside @inside, @t of the way towards @toward's centre
- * (0.5 is their hexside's midpoint). */
-static void
-point_towards (RdtWindow  *window,
-               const char *inside,
-               const char *toward,
-               double      t,
-               double     *x,
-               double     *y)
-{
-  RdtHexGrid *grid = rdt_scenario_get_grid (rdt_document_get_scenario (rdt_window_get_document (window)));
-  double ax, ay, bx, by;
-
-  rdt_hex_grid_hex_centre (grid, hex_of (window, inside), &ax, &ay);
-  rdt_hex_grid_hex_centre (grid, hex_of (window, toward), &bx, &by);
-  *x = ax + (bx - ax) * t;
-  *y = ay + (by - ay) * t;
-}
-
 static void
 activate (RdtWindow  *window,
           const char *action,
@@ -144,20 +125,61 @@ activate (RdtWindow  *window,
                                   string_parameter ? g_variant_new_string (string_parameter) : NULL);
 }
 
+/* The map view's gestures, as its signals (rdt-map-view.h). */
+static void
+view_press (RdtWindow  *window,
+            const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-pressed", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static void
+view_drag (RdtWindow  *window,
+           const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-dragged", hex.col, hex.row, (GdkModifierType) 0);
+}
+
+static void
+view_release (RdtWindow  *window,
+              const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-released", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static void
+view_press_hexside (RdtWindow  *window,
+                    const char *near,
+                    const char *far)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (rdt_document_get_scenario (rdt_window_get_document (window)));
+  RdtHex n = hex_of (window, near), f = hex_of (window, far);
+  RdtHexside side;
+
+  g_assert_true (rdt_hex_grid_hexside (grid, n, f, &side, NULL));
+  /* The view emits both on a press; the hexside tool listens to the second. */
+  g_signal_emit_by_name (window->map, "hex-pressed", n.col, n.row, 1u, (GdkModifierType) 0);
+  g_signal_emit_by_name (window->map, "hexside-pressed", side.a.col, side.a.row,
+                         side.b.col, side.b.row, n.col, n.row, 1u, (GdkModifierType) 0);
+  g_signal_emit_by_name (window->map, "hex-released", n.col, n.row, 1u, (GdkModifierType) 0);
+}
+
 static void
 drag_through (RdtWindow          *window,
               const char *const  *labels)
 {
-  double x, y;
+  guint i;
 
-  point_towards (window, labels[0], labels[0], 0, &x, &y);
-  _rdt_window_tool_press (window, x, y);
-  for (guint i = 1; labels[i] != NULL; i++)
-    {
-      point_towards (window, labels[i], labels[i], 0, &x, &y);
-      _rdt_window_tool_drag (window, x, y);
-    }
-  _rdt_window_tool_release (window, x, y);
+  view_press (window, labels[0]);
+  for (i = 1; labels[i] != NULL; i++)
+    view_drag (window, labels[i]);
+  view_release (window, labels[i - 1]);
 }
 
 static gboolean
@@ -173,7 +195,6 @@ edit_script (RdtWindow *window,
 {
   RdtDocument *document = rdt_window_get_document (window);
   RdtUndoStack *stack;
-  double x, y;
   const char *stroke[] = { "0104", "0105", "0205", NULL };
   const char *stray[] = { "0601", "0602", NULL };
 
@@ -191,31 +212,60 @@ edit_script (RdtWindow *window,
   g_assert_true (title_has_unsaved_mark (window));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
 
-  /* A slope on 0404|0405 with its high side in 0405 (11.43 note): click in
-   * 0405 near the hexside. */
+  /* A slope on 0404|0405 with its high side in 0405 (11.43 note): press
+   * inside 0405 near the hexside. */
   activate (window, "tool", "hexside");
   activate (window, "hexside-feature", "slope");
-  point_towards (window, "0405", "0404", 0.35, &x, &y);
-  _rdt_window_tool_press (window, x, y);
-  _rdt_window_tool_release (window, x, y);
+  view_press_hexside (window, "0405", "0404");
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 2);
+
+  /* A fieldwork on 0501|0502 with the symbol in 0501, then the flip key
+   * moves the symbol to 0502. */
+  activate (window, "hexside-feature", "fieldwork");
+  view_press_hexside (window, "0501", "0502");
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 3);
+  activate (window, "flip-hexside", NULL);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 4);
 
   /* Morgan's Rifles set up in 0505 with the counter tool. */
   activate (window, "tool", "counter");
   _rdt_window_select_unit (window, "morgan");
-  point_towards (window, "0505", "0505", 0, &x, &y);
-  _rdt_window_tool_press (window, x, y);
-  _rdt_window_tool_release (window, x, y);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 3);
+  view_press (window, "0505");
+  view_release (window, "0505");
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 5);
+
+  /* A road dragged through 0101, 0201, 0301: two hexsides, one step. */
+  activate (window, "tool", "road");
+  activate (window, "hexside-feature", "road");
+  drag_through (window, (const char *[]) { "0103", "0203", "0303", NULL });
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
+
+  /* Validation ran after the edits and the panel lists its findings. */
+  spin (500);
+  g_assert_nonnull (window->diagnostics);
+  g_assert_nonnull (gtk_widget_get_first_child (GTK_WIDGET (window->validation_list)));
 
   /* A stray stroke, undone in one step. */
   activate (window, "tool", "brush");
   activate (window, "terrain", "chew-house");
   drag_through (window, stray);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 4);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 7);
   activate (window, "undo", NULL);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 3);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
+
+  /* Export the map as the Export action does. */
+  {
+    g_autofree char *png = g_build_filename (g_get_user_state_dir (), "export.png", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GdkTexture) exported = NULL;
+
+    _rdt_window_export (window, png, &error);
+    g_assert_no_error (error);
+    exported = gdk_texture_new_from_filename (png, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (exported), >, 100);
+  }
 
   spin (400);
   activate (window, "save", NULL);
@@ -293,6 +343,21 @@ test_edit_and_save (void)
     g_assert_cmpint (f->slope, ==, rdt_volume_find_hexside_type (volume, "slope"));
     g_assert_cmpint (f->slope_high.col, ==, 4);
     g_assert_cmpint (f->slope_high.row, ==, 5);
+    /* The fieldwork's symbol hex was flipped to 0502. */
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0501", &h, NULL));
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0502", &low, NULL));
+    g_assert_true (rdt_hex_grid_hexside (grid, h, low, &side, NULL));
+    f = rdt_scenario_get_hexside (scenario, side);
+    g_assert_nonnull (f);
+    g_assert_cmpint (f->fieldwork, ==, rdt_volume_find_hexside_type (volume, "fieldwork"));
+    g_assert_cmpint (f->fieldwork_symbol.row, ==, 2);
+    /* The road crosses 0103|0203 and 0203|0303. */
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0103", &h, NULL));
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0203", &low, NULL));
+    g_assert_true (rdt_hex_grid_hexside (grid, h, low, &side, NULL));
+    f = rdt_scenario_get_hexside (scenario, side);
+    g_assert_nonnull (f);
+    g_assert_cmpint (f->road, ==, rdt_volume_find_hexside_type (volume, "road"));
     morgan = rdt_scenario_find_unit (scenario, "morgan");
     g_assert_cmpint (morgan->placement.kind, ==, RDT_PLACEMENT_HEX);
     g_assert_cmpint (morgan->placement.hex.col, ==, 5);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "rdt-new-map-dialog.h"
+#include "rdt-unit-dialog.h"
 #include "rdt-unit-command.h"
 #include "rdt-map-command.h"
 #include "rdt-area-command.h"
@@ -331,6 +332,38 @@ win_unit_add (GSimpleAction *action,
   command = rdt_unit_command_new_add (unit, -1);
   _rdt_window_execute (self, command);
   _rdt_window_select_unit (self, id);
+}
+
+static void
+on_unit_edited (RdtUnitDialog *dialog,
+                const RdtUnit *edited,
+                RdtWindow     *self)
+{
+  const char *old_id = g_object_get_data (G_OBJECT (dialog), "unit-id");
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (self->document == NULL || old_id == NULL)
+    return;
+  command = rdt_unit_command_new_replace (old_id, edited);
+  _rdt_window_execute (self, command);
+  _rdt_window_select_unit (self, edited->id);
+}
+
+static void
+win_unit_edit (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  RdtUnit *selected = selected_unit (self);
+  RdtUnitDialog *dialog;
+
+  if (selected == NULL)
+    return;
+  dialog = rdt_unit_dialog_new (GTK_WINDOW (self), rdt_document_get_scenario (self->document), selected);
+  g_object_set_data_full (G_OBJECT (dialog), "unit-id", g_strdup (selected->id), g_free);
+  g_signal_connect (dialog, "apply", G_CALLBACK (on_unit_edited), self);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -679,6 +712,7 @@ static const GActionEntry win_actions[] = {
   { .name = "export", .activate = win_export, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "print", .activate = win_print, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-add", .activate = win_unit_add, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "unit-edit", .activate = win_unit_edit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-duplicate", .activate = win_unit_duplicate, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-delete", .activate = win_unit_delete, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-flip", .activate = win_unit_flip, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -766,6 +800,7 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "print", has_doc);
   set_enabled (self, "unit-add", has_doc);
   set_enabled (self, "unit-duplicate", unit);
+  set_enabled (self, "unit-edit", unit);
   set_enabled (self, "unit-delete", unit);
   set_enabled (self, "unit-flip", unit);
   set_enabled (self, "unit-unplace", unit);

@@ -366,6 +366,14 @@ _rdt_window_setup_map (RdtWindow *self)
 }
 
 void
+_rdt_window_show_hex (RdtWindow *self,
+                      RdtHex     hex)
+{
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (self->map), hex);
+  update_overlays (self);
+}
+
+void
 _rdt_window_map_set_tool (RdtWindow *self)
 {
   rdt_map_view_set_show_hexside_hover (RDT_MAP_VIEW (self->map), self->tool == RDT_TOOL_HEXSIDE);

@@ -371,7 +371,7 @@ _rdt_window_select_hex (RdtWindow *self,
   _rdt_window_update_inspector (self);
   _rdt_window_update_actions (self);
   if (self->map != NULL)
-    gtk_widget_queue_draw (self->map);
+    _rdt_window_map_follow (self);
 }
 
 void
@@ -383,6 +383,8 @@ _rdt_window_select_hexside (RdtWindow  *self,
   self->selected_hex = side.a;
   _rdt_window_update_inspector (self);
   _rdt_window_update_actions (self);
+  if (self->map != NULL)
+    _rdt_window_map_follow (self);
 }
 
 void
@@ -418,6 +420,8 @@ _rdt_window_select_unit (RdtWindow  *self,
     }
   _rdt_window_update_inspector (self);
   _rdt_window_update_actions (self);
+  if (self->map != NULL)
+    _rdt_window_map_follow (self);
 }
 
 /* Tools on the map. */

@@ -744,6 +744,11 @@ on_validation_row_activated (GtkListBox    *list,
     return;
   if (!diagnostic_target (self, g_ptr_array_index (self->diagnostics, index)))
     gtk_label_set_text (self->status_label, _("This finding does not name a hex or a counter."));
+  else if (self->selection == RDT_SELECTION_HEX || self->selection == RDT_SELECTION_HEXSIDE
+           || (self->selection == RDT_SELECTION_UNIT
+               && rdt_scenario_find_unit (rdt_document_get_scenario (self->document), self->selected_id) != NULL
+               && rdt_scenario_find_unit (rdt_document_get_scenario (self->document), self->selected_id)->placement.kind == RDT_PLACEMENT_HEX))
+    _rdt_window_show_hex (self, self->selected_hex);
 }
 
 void

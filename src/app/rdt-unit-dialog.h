@@ -1,0 +1,21 @@
+/* rdt-unit-dialog.h: edit one unit of the order of battle.
+ *
+ * Emits "apply" with the edited copy (const RdtUnit *, valid during the
+ * emission); the window turns it into an undoable RdtUnitCommand.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rdt-scenario.h"
+
+G_BEGIN_DECLS
+
+#define RDT_TYPE_UNIT_DIALOG (rdt_unit_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (RdtUnitDialog, rdt_unit_dialog, RDT, UNIT_DIALOG, GtkWindow)
+
+RdtUnitDialog *rdt_unit_dialog_new (GtkWindow     *parent,
+                                    RdtScenario   *scenario,
+                                    const RdtUnit *unit);
+
+G_END_DECLS
