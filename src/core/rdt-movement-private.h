@@ -88,5 +88,7 @@ int           _rdt_move_model_restriction (RdtMoveModel      *model,
                                            const char       **out_rule);
 gboolean      _rdt_move_unit_matches     (const RdtUnit      *unit,
                                           char *const        *list);
+/* The movement's model, brought up to date (transfer none). */
+RdtMoveModel *_rdt_movement_get_model    (RdtMovement        *movement);
 
 G_END_DECLS

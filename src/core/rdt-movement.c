@@ -1007,6 +1007,13 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement);
 }
 
+RdtMoveModel *
+_rdt_movement_get_model (RdtMovement *movement)
+{
+  _rdt_move_model_update (movement->model);
+  return movement->model;
+}
+
 RdtScenario *
 rdt_movement_get_scenario (RdtMovement *movement)
 {
