@@ -1063,14 +1063,18 @@ test_random_oracle (gconstpointer data)
   g_autoptr (GRand) rand = g_rand_new_with_seed (4 + GPOINTER_TO_UINT (data));
   guint compared = 0;
 
-  for (int b = 0; b < 6; b++)
+  int n_boards = g_test_slow () ? 30 : 6;
+
+  for (int b = 0; b < n_boards; b++)
     {
-      g_autoptr (RdtBoard) board = board_for (data);
+      g_autoptr (RdtBoard) board = g_test_slow () ?
+        make_board_full (GPOINTER_TO_INT (data), b % 2 ? RDT_GRID_SHIFT_ODD : RDT_GRID_SHIFT_EVEN, 30, 30, b % 3) :
+        board_for (data);
       RdtHexGrid *grid = rdt_board_get_grid (board);
       guint nh = rdt_hex_grid_get_n_hexes (grid);
       RdtLos *los;
 
-      random_board (board, rand, 0.08 + 0.04 * b);
+      random_board (board, rand, 0.08 + 0.04 * (b % 6));
       los = rdt_los_new (board);
       for (int i = 0; i < 400; i++)
         {
@@ -1097,14 +1101,19 @@ test_symmetry (gconstpointer data)
 
   rdt_los_report_init (&ab);
   rdt_los_report_init (&ba);
-  for (int b = 0; b < 10; b++)
+  /* -m slow: fifty boards of 30 x 30 instead of ten of 10 x 10. */
+  int n_boards = g_test_slow () ? 50 : 10;
+
+  for (int b = 0; b < n_boards; b++)
     {
-      g_autoptr (RdtBoard) board = board_for (data);
+      g_autoptr (RdtBoard) board = g_test_slow () ?
+        make_board_full (GPOINTER_TO_INT (data), b % 2 ? RDT_GRID_SHIFT_ODD : RDT_GRID_SHIFT_EVEN, 30, 30, b % 3) :
+        board_for (data);
       RdtHexGrid *grid = rdt_board_get_grid (board);
       guint nh = rdt_hex_grid_get_n_hexes (grid);
       RdtLos *los;
 
-      random_board (board, rand, 0.05 + 0.03 * b);
+      random_board (board, rand, 0.05 + 0.03 * (b % 10));
       rdt_board_set_los_edition (board, b % 2 ? RDT_LOS_EDITION_OLDER : RDT_LOS_EDITION_CURRENT);
       los = rdt_los_new (board);
       for (int i = 0; i < 500; i++)

@@ -259,6 +259,21 @@ test_surrounded (void)
 }
 
 static void
+test_8_2_not_for_retreat (void)
+{
+  g_autoptr (RdtBoard) board = make_board ();
+  g_autoptr (GArray) units = NULL;
+
+  /* 8.2: "It does not negate an enemy ZOC in its hex for retreat purposes
+   * (13.22)": the ZOC map and the list of projecting units keep it. */
+  add_unit (board, H (5, 4), 1, RDT_BOARD_UNIT_COMBAT, RDT_UNIT_STATE_PARADE_ORDER);
+  add_unit (board, H (5, 5), 0, RDT_BOARD_UNIT_COMBAT, RDT_UNIT_STATE_PARADE_ORDER);
+  g_assert_cmpuint (zoc_count (board, 1, H (5, 5)), ==, 1);
+  units = rdt_zoc_enemy_units_into (board, H (5, 5), 0);
+  g_assert_cmpuint (units->len, ==, 1);
+}
+
+static void
 test_12_7_prohibited_terrain (void)
 {
   g_autoptr (RdtBoard) board = make_board ();
@@ -316,6 +331,7 @@ main (int   argc,
   g_test_add_func ("/zoc/8.31/rifle-flag-and-brandywine-4.5.4-amusette", test_8_31_rifle_and_amusette);
   g_test_add_func ("/zoc/enemy-units-into-hex", test_enemy_units_into);
   g_test_add_func ("/zoc/8.2/surrounded-and-negation", test_surrounded);
+  g_test_add_func ("/zoc/8.2/no-negation-for-retreat", test_8_2_not_for_retreat);
   g_test_add_func ("/zoc/12.7/older-edition-prohibited-terrain", test_12_7_prohibited_terrain);
   g_test_add_func ("/zoc/3.1/surrounded-at-map-edge", test_map_edge);
 

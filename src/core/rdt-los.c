@@ -5,6 +5,26 @@
  * so the case.  Then every step is judged in order from the firer.  With a
  * report every step is recorded; without one the pass stops at the first step
  * that blocks, and case C returns at once.
+ *
+ * Readings of the conventions where their text leaves a choice, each said in
+ * the report through its reason:
+ * - Convention 6 applies to every entry or exit through a corner: the ends of
+ *   runs AND crossings through a corner of the crossed hexside (convention 4),
+ *   since both enter or leave a hex where two of its hexsides meet.  A crossing
+ *   X -> Y through a corner shared with Z counts as crossing a slope when X|Y is
+ *   a slope and, for X or for Y, both of that hex's hexsides at the corner are
+ *   slopes with it on the same side; at an end of the LOS only the end hex's
+ *   own test decides whether it is up slope (convention 8).
+ * - Older 11.43 B: a slope hexside's orientation is the direction from its low
+ *   hex to its high hex.  When the up-slope end is entered through a corner
+ *   (two slope hexsides), an intervening slope matching either orientation is
+ *   allowed (the benefit of the doubt of convention 6).  "Slope hexsides at both
+ *   ends" means the crossing at each end counts as a slope crossing of that end
+ *   hex.  At range 3 the intervening hexside must match the up-slope end's
+ *   orientation (convention 9).
+ * - Current 11.43 B: the slope hexsides of the non-up-slope end do not block
+ *   either ("other slope hexsides block as in case A", and case A spares the
+ *   firing and target hexes' hexsides).
  */
 #include "config.h"
 

@@ -1,4 +1,14 @@
-/* rdt-zoc.c: zones of control (see rdt-zoc.h). */
+/* rdt-zoc.c: zones of control (see rdt-zoc.h).
+ *
+ * Readings where the rules leave a choice:
+ * - Surrounded counts enemy COMBAT units in a hex (leaders alone do not
+ *   occupy it for 3.1), and any friendly combat unit, whatever its status,
+ *   negates an enemy ZOC in its hex (8.2 says "A combat unit").
+ * - Hexes off the map hold neither enemy units nor ZOC, so a unit on the map
+ *   edge is not surrounded through them; the rules do not say otherwise.
+ * - 8.1 does not mention breaches: a breached fieldwork still lets a ZOC out
+ *   of the symbol hex only.
+ */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
