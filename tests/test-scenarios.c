@@ -1082,6 +1082,185 @@ test_savannah_campaign (void)
   g_assert_cmpstr (hexside_type (s, "1105|1205", RDT_HEXSIDE_KIND_ROAD), ==, "covered-way");
 }
 
+
+/* ------------------------------------------------- hex victory evaluation */
+
+static void
+put (RdtScenario *scenario,
+     const char  *id,
+     const char  *label)
+{
+  g_autoptr(GError) error = NULL;
+  RdtPlacement p = { RDT_PLACEMENT_UNUSED, { 0, 0 }, NULL, 0, NULL };
+
+  if (label != NULL)
+    {
+      p.kind = RDT_PLACEMENT_HEX;
+      p.hex = hex (scenario, label);
+    }
+  g_assert_true (rdt_scenario_move_unit (scenario, id, &p, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Takes every unit off the map (a blank position to build on). */
+static void
+clear_position (RdtScenario *scenario)
+{
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    put (scenario, rdt_scenario_get_unit (scenario, i)->id, NULL);
+}
+
+static void
+set_status (RdtScenario   *scenario,
+            const char    *id,
+            RdtUnitStatus  status)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rdt_scenario_set_unit_status (scenario, id, status, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static const RdtHexVictory *
+victory (GPtrArray  *list,
+         const char *rule)
+{
+  for (guint i = 0; i < list->len; i++)
+    if (g_strcmp0 (((RdtHexVictory *) list->pdata[i])->rule, rule) == 0)
+      return list->pdata[i];
+  g_error ("no hex-victory row “%s”", rule);
+  return NULL;
+}
+
+static void
+test_hex_victory_brandywine (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine");
+  g_autoptr(RdtScenario) f = load ("brandywine-knyphausens-feint");
+  g_autoptr(RdtScenario) h = load ("brandywine-howes-flank-attack");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = rdt_hex_victory_list (s, &error);
+  g_autoptr(GPtrArray) list_f = rdt_hex_victory_list (f, &error);
+  g_autoptr(GPtrArray) list_h = rdt_hex_victory_list (h, &error);
+  const RdtHexVictory *v21, *v22, *v712, *v721;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 2);
+  v21 = victory (list, "2.1");
+  v22 = victory (list, "2.2 case 2");
+  g_assert_true (v21->if_held);
+  g_assert_false (v22->if_held);
+
+  /* 2.1: at least 4 SPs of Parade Order infantry/light infantry in 2419 or
+   * 2428, regardless of American adjacency. */
+  clear_position (s);
+  g_assert_false (rdt_hex_victory_is_held (s, v21));
+  put (s, "5th-foot", "2419");                                  /* 2 SPs (placeholder) */
+  g_assert_false (rdt_hex_victory_is_held (s, v21));
+  put (s, "10th-foot", "2419");                                 /* 4 SPs */
+  g_assert_true (rdt_hex_victory_is_held (s, v21));
+  put (s, "delaware", "2418");                                  /* adjacent: regardless */
+  g_assert_true (rdt_hex_victory_is_met (s, v21));
+  set_status (s, "10th-foot", RDT_UNIT_STATUS_DISRUPTED);       /* Parade Order only */
+  g_assert_false (rdt_hex_victory_is_held (s, v21));
+  put (s, "1-queens-light-dragoons", "2419");                   /* dragoons do not count */
+  put (s, "reserve-a-artillery", "2419");                       /* nor artillery */
+  g_assert_false (rdt_hex_victory_is_held (s, v21));
+  put (s, "1st-light-infantry", "2428");                        /* the other hex: LI counts */
+  put (s, "2nd-light-infantry", "2428");
+  g_assert_true (rdt_hex_victory_is_held (s, v21));
+
+  /* 2.2 case 2: the Americans win at the end of turn 12 unless a British
+   * Parade Order infantry/LI unit is in 1910 or 1127 with no American combat
+   * unit adjacent. */
+  g_assert_true (rdt_hex_victory_is_met (s, v22));
+  put (s, "grenadier-guards", "1910");
+  g_assert_false (rdt_hex_victory_is_met (s, v22));
+  put (s, "3-virginia", "1909");
+  g_assert_true (rdt_hex_victory_is_met (s, v22));
+  put (s, "33rd-foot", "1127");
+  g_assert_false (rdt_hex_victory_is_met (s, v22));
+
+  /* 7.1.2.1: 1127 and 1727, no American combat unit adjacent to either. */
+  g_assert_cmpuint (list_f->len, ==, 2);
+  v712 = victory (list_f, "7.1.2.1");
+  clear_position (f);
+  put (f, "kings-own", "1127");
+  g_assert_false (rdt_hex_victory_is_held (f, v712));
+  put (f, "49th-foot", "1727");
+  g_assert_true (rdt_hex_victory_is_held (f, v712));
+  put (f, "washington", "1128");                                /* a leader is not a combat unit */
+  g_assert_true (rdt_hex_victory_is_held (f, v712));
+  put (f, "n-carolina", "1726");
+  g_assert_false (rdt_hex_victory_is_held (f, v712));
+  set_status (f, "n-carolina", RDT_UNIT_STATUS_DISRUPTED);      /* any combat unit, Parade or not */
+  g_assert_false (rdt_hex_victory_is_held (f, v712));
+  /* 7.1.2.2: the Americans win unless a British unit is in Proctor's Battery. */
+  g_assert_false (rdt_hex_victory_is_met (f, victory (list_f, "7.1.2.2")));
+
+  /* 7.2.2.1: 1910 and either hex of the Sandy Bottom. */
+  v721 = victory (list_h, "7.2.2.1");
+  clear_position (h);
+  put (h, "1st-grenadiers", "1910");
+  g_assert_false (rdt_hex_victory_is_held (h, v721));
+  put (h, "2nd-grenadiers", "2315");
+  g_assert_true (rdt_hex_victory_is_held (h, v721));
+  put (h, "2nd-grenadiers", "2215");
+  g_assert_true (rdt_hex_victory_is_held (h, v721));
+  put (h, "grayson", "2216");
+  g_assert_false (rdt_hex_victory_is_held (h, v721));
+}
+
+static void
+test_hex_victory_germantown (void)
+{
+  g_autoptr(RdtScenario) s = load ("germantown");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = rdt_hex_victory_list (s, &error);
+  const RdtHexVictory *c1, *c2;
+
+  g_assert_no_error (error);
+  c1 = victory (list, "2.1.2 case 1");
+  c2 = victory (list, "2.1.2 case 2");
+  clear_position (s);
+  put (s, "1st-maryland-brigade-artillery", "4617");            /* "other then artillery" */
+  g_assert_false (rdt_hex_victory_is_held (s, c1));
+  put (s, "1st-maryland", "4617");
+  g_assert_true (rdt_hex_victory_is_held (s, c1));
+  set_status (s, "1st-maryland", RDT_UNIT_STATUS_DISRUPTED);    /* any status */
+  g_assert_true (rdt_hex_victory_is_held (s, c1));
+  put (s, "40th-foot", "4616");
+  g_assert_false (rdt_hex_victory_is_held (s, c1));
+  put (s, "maryland-militia", "3313");
+  g_assert_false (rdt_hex_victory_is_held (s, c2));
+  put (s, "2nd-maryland", "3915");
+  g_assert_true (rdt_hex_victory_is_held (s, c2));
+}
+
+static void
+test_hex_victory_savannah (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) list = rdt_hex_victory_list (s, &error);
+  const RdtHexVictory *v28, *city;
+
+  g_assert_no_error (error);
+  v28 = victory (list, "Historical 2.8");
+  city = victory (list, "Historical Allied Decisive");
+  clear_position (s);
+  put (s, "2nd-royal-americans", "1404");
+  g_assert_true (rdt_hex_victory_is_held (s, v28));
+  put (s, "armagnac", "1405");
+  set_status (s, "armagnac", RDT_UNIT_STATUS_DISRUPTED);        /* only Parade Order enemies */
+  g_assert_true (rdt_hex_victory_is_held (s, v28));
+  set_status (s, "armagnac", RDT_UNIT_STATUS_PARADE);
+  g_assert_false (rdt_hex_victory_is_held (s, v28));
+  g_assert_false (rdt_hex_victory_is_held (s, city));
+  put (s, "1st-sc", "1902");                                    /* an American unit in the city */
+  g_assert_true (rdt_hex_victory_is_held (s, city));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1117,6 +1296,9 @@ main (int   argc,
   g_test_add_func ("/scenarios/germantown/3.2.1/stephen-example-map", test_germantown_stephen_map);
   g_test_add_func ("/scenarios/germantown/3.2.1/stephen-example-moves", test_germantown_stephen_moves);
   g_test_add_func ("/scenarios/savannah/historical", test_savannah_historical);
+  g_test_add_func ("/scenarios/brandywine/2.1-7.2.2/hex-victory", test_hex_victory_brandywine);
+  g_test_add_func ("/scenarios/germantown/2.1.2/hex-victory", test_hex_victory_germantown);
+  g_test_add_func ("/scenarios/savannah/2.8/hex-victory", test_hex_victory_savannah);
   g_test_add_func ("/scenarios/savannah/campaign-reinforcements", test_savannah_campaign);
 
   return g_test_run ();

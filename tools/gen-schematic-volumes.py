@@ -101,6 +101,81 @@ def tables(stated, source):
     return out
 
 
+HEX_VICTORY_COLUMNS = ["scenario", "holder", "hexes", "units", "parade", "min-sp", "enemy-adjacent", "when",
+                       "winner", "level", "if"]
+
+# Hex-based victory conditions (Brandywine 2.1, 2.2, 7.1.2, 7.2.2, 7.3.2;
+# Germantown 2.1.2; Savannah 2.1, 2.8, Historical Scenario), one row each, read
+# by src/core/rdt-hex-victory.c.  "hexes": groups separated by ";", every group
+# must be held, any hex of a group will do; "area:ID" names a map area.
+# "units": unit kinds, or "combat" / "non-artillery".  "enemy-adjacent": "ignored",
+# "none" (no enemy combat unit adjacent) or "no-parade" (no Parade Order one).
+# "if": the winner wins when the hexes are "held" or "not-held".
+IL = "infantry light-infantry"
+HEX_VICTORY = {
+    # key: (scenario, holder(s), hexes, units, parade, min-sp, enemy-adjacent, when, winner, level, if)
+    "brandywine": [
+        ("2.1", ("brandywine", "british", "2419 2428", IL, "yes", "4", "ignored",
+                 "end of any American player turn", "british", "decisive", "held")),
+        ("2.2 case 2", ("brandywine", "british", "1910 1127", IL, "yes", "1", "none",
+                        "end of game turn 12", "american", "decisive", "not-held")),
+        ("7.1.2.1", ("brandywine-knyphausens-feint", "british", "1127; 1727", IL, "yes", "1", "none",
+                     "end of any game turn", "british", "decisive", "held")),
+        ("7.1.2.2", ("brandywine-knyphausens-feint", "british", "1127", IL, "yes", "1", "ignored",
+                     "end of game turn 12", "american", "decisive", "not-held")),
+        ("7.2.2.1", ("brandywine-howes-flank-attack", "british", "1910; 2215 2315", IL, "yes", "1", "none",
+                     "end of any game turn", "british", "decisive", "held")),
+        ("7.2.2.2", ("brandywine-howes-flank-attack", "british", "1910", IL, "yes", "1", "ignored",
+                     "end of game turn 12", "american", "decisive", "not-held")),
+        ("7.3.2.1", ("brandywine-short-campaign", "british", "2419 2428", IL, "yes", "4", "ignored",
+                     "end of any American player turn", "british", "decisive", "held")),
+        ("7.3.2.2", ("brandywine-short-campaign", "british", "1910 1127", IL, "yes", "1", "none",
+                     "end of game turn 12", "american", "decisive", "not-held")),
+    ],
+    "germantown": [
+        ("2.1.2 case 1", ("germantown", "american", "4617", "non-artillery", "no", "1", "none",
+                          "end of any game turn; the American army has not panicked", "american", "decisive",
+                          "held")),
+        ("2.1.2 case 2", ("germantown", "american", "3313; 3915", "non-artillery", "no", "1", "none",
+                          "end of any game turn; the American army panicked; the Chew House may instead have been "
+                          "the last occupied", "american", "decisive", "held")),
+    ],
+    "savannah": [
+        ("2.1 case A", ("savannah-campaign", "french american", "area:city-of-savannah", "combat", "yes", "1",
+                        "ignored", "end of any British player turn", "british", "surrender-die-roll", "held")),
+        ("2.8", ("savannah-campaign", "british", "1404", "combat", "yes", "1", "no-parade", "end of game",
+                 "british", "1-vp", "held")),
+        ("2.8 allies", ("savannah-campaign", "french american", "1404", "combat", "yes", "1", "no-parade",
+                        "end of game", "french american", "1-vp", "held")),
+        ("Historical Allied Decisive", ("savannah-historical", "french american", "area:city-of-savannah", "combat",
+                                        "yes", "1", "ignored", "immediately on entering", "french american",
+                                        "decisive", "held")),
+        ("Historical 2.8", ("savannah-historical", "british", "1404", "combat", "yes", "1", "no-parade",
+                            "end of game", "british", "1-vp", "held")),
+        ("Historical 2.8 allies", ("savannah-historical", "french american", "1404", "combat", "yes", "1",
+                                   "no-parade", "end of game", "french american", "1-vp", "held")),
+    ],
+}
+
+
+def hex_victory_table(vid):
+    out = ['<table id="hex-victory" name="Hex-based victory conditions" rule="%s">'
+           % {"brandywine": "2.1, 2.2, 7.1.2, 7.2.2, 7.3.2", "germantown": "2.1.2",
+              "savannah": "2.1, 2.8; Historical Scenario"}[vid]]
+    out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % c for c in HEX_VICTORY_COLUMNS))
+    for key, cells in HEX_VICTORY[vid]:
+        assert len(cells) == len(HEX_VICTORY_COLUMNS), key
+        out.append('  <row key="%s">%s</row>' % (attr(key), "".join("<c>%s</c>" % text(c) for c in cells)))
+    out.append("  <note>Read by the rules core (src/core/rdt-hex-victory.h). scenario: the scenario id. holder: "
+               "the side(s) whose combat units must hold the hexes. hexes: groups separated by a semicolon, every "
+               "group held, any hex of a group; area:ID names a map area. units: unit kinds, combat or "
+               "non-artillery. min-sp: SPs of such units per hex. enemy-adjacent: ignored, none (no enemy combat "
+               "unit adjacent) or no-parade (no Parade Order one). if: the winner gains the level when the hexes "
+               "are held or not-held.</note>")
+    out.append("</table>")
+    return out
+
+
 def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, states, stated_tables,
                table_source):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
@@ -140,6 +215,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
     for sid, name, rule in states:
         body.append('<state id="%s" name="%s" rule="%s"/>' % (sid, attr(name), attr(rule)))
     body.extend(tables(stated_tables, table_source))
+    body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)
     out.append("</volume>")
     return "\n".join(out) + "\n"

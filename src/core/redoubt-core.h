@@ -14,3 +14,4 @@
 #include "rdt-scenario.h"
 #include "rdt-scenario-io.h"
 #include "rdt-validate.h"
+#include "rdt-hex-victory.h"
