@@ -340,6 +340,14 @@ rdt_los_report_to_text (const RdtLosReport *report,
         case RDT_LOS_STEP_RUN:
           rdt_hex_grid_format_hexside (grid, step->hexside, side);
           g_string_append_printf (out, _("runs along hexside %s (hex spine)"), side);
+          if (step->features & (RDT_LOS_FEATURE_SIDE_A_BLOCKS | RDT_LOS_FEATURE_SIDE_B_BLOCKS))
+            {
+              rdt_hex_grid_format_label (grid, step->hexside.a, b);
+              rdt_hex_grid_format_label (grid, step->hexside.b, c);
+              g_string_append_printf (out, _(" [%s: %s, %s: %s]"),
+                                      b, (step->features & RDT_LOS_FEATURE_SIDE_A_BLOCKS) ? _("blocks") : _("open"),
+                                      c, (step->features & RDT_LOS_FEATURE_SIDE_B_BLOCKS) ? _("blocks") : _("open"));
+            }
           break;
         case RDT_LOS_STEP_CORNER:
           rdt_hex_grid_format_label (grid, step->hex, a);
