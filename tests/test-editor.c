@@ -509,11 +509,12 @@ count_colours (GdkTexture *texture)
   return g_hash_table_size (colours);
 }
 
-static void
-screenshot_script (RdtWindow *window,
-                   gpointer   data)
+/* Renders @window as it is on screen into @png; returns the number of
+ * distinct colours. */
+static guint
+snapshot_window (GtkWindow  *window,
+                 const char *png)
 {
-  const char *png = data;
   g_autoptr(GdkPaintable) paintable = NULL;
   GtkSnapshot *snapshot;
   g_autoptr(GskRenderNode) node = NULL;
@@ -521,12 +522,9 @@ screenshot_script (RdtWindow *window,
   int width, height;
   guint colours;
 
-  g_assert_nonnull (rdt_window_get_document (window));
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
-  spin (1500);
   width = gtk_widget_get_width (GTK_WIDGET (window));
   height = gtk_widget_get_height (GTK_WIDGET (window));
-  g_assert_cmpint (width, >, 200);
+  g_assert_cmpint (width, >, 100);
   paintable = gtk_widget_paintable_new (GTK_WIDGET (window));
   snapshot = gtk_snapshot_new ();
   gdk_paintable_snapshot (paintable, snapshot, width, height);
@@ -537,8 +535,109 @@ screenshot_script (RdtWindow *window,
   g_assert_true (gdk_texture_save_to_png (texture, png));
   colours = count_colours (texture);
   g_test_message ("screenshot %s: %dx%d, %u colours", png, width, height, colours);
+  return colours;
+}
+
+static void
+screenshot_script (RdtWindow *window,
+                   gpointer   data)
+{
+  const char *png = data;
+
+  g_assert_nonnull (rdt_window_get_document (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  spin (1500);
   /* A blank or single-colour window has a handful; a drawn map hundreds. */
-  g_assert_cmpuint (colours, >, 200);
+  g_assert_cmpuint (snapshot_window (GTK_WINDOW (window), png), >, 200);
+}
+
+/* The newest toplevel other than @window. */
+static GtkWindow *
+find_dialog (RdtWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != GTK_WINDOW (window) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        found = w;
+    }
+  return found;
+}
+
+static void
+dialog_shot (RdtWindow  *window,
+             const char *name)
+{
+  g_autofree char *png = g_strdup_printf ("%s/editor-%s.png",
+                                          g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                          name);
+  GtkWindow *dialog;
+
+  spin (700);
+  dialog = find_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpuint (snapshot_window (dialog, png), >, 2);
+  gtk_window_destroy (dialog);
+  spin (200);
+}
+
+/* Every dialog loads its template and shows (no criticals), and the
+ * inspector and order of battle fill in; the PNGs are for looking at. */
+static void
+dialogs_script (RdtWindow *window,
+                gpointer   data)
+{
+  g_autofree char *png = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                           "editor-units.png", NULL);
+  const char *text;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  activate (window, "tool", "hexside");
+  _rdt_window_select_unit (window, "40th-foot");
+  text = gtk_label_get_text (window->inspector_label);
+  g_assert_nonnull (strstr (text, "40th Foot"));
+  g_object_set (gtk_widget_get_ancestor (GTK_WIDGET (window->unit_list), GTK_TYPE_STACK),
+                "visible-child-name", "units", NULL);
+  spin (800);
+  g_assert_cmpuint (snapshot_window (GTK_WINDOW (window), png), >, 200);
+
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  dialog_shot (window, "preferences");
+  activate (window, "show-help-overlay", NULL);
+  dialog_shot (window, "shortcuts");
+  activate (window, "new", NULL);
+  dialog_shot (window, "new-map");
+  activate (window, "grid-settings", NULL);
+  dialog_shot (window, "grid-settings");
+  activate (window, "unit-edit", NULL);
+  dialog_shot (window, "unit");
+}
+
+static void
+test_dialogs (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  state = g_dir_make_tmp ("redoubt-dialogs-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  path = dup_source_path ("tests/data/format/example.redoubt");
+  run_editor (path, dialogs_script, NULL);
 }
 
 static char *
@@ -594,6 +693,7 @@ main (int   argc,
   g_test_add_func ("/editor/actions/paint-slope-counter-undo-save", test_edit_and_save);
   g_test_add_func ("/editor/recovery/kill-restart-restore", test_crash_recovery);
   g_test_add_func ("/editor/screenshot/brandywine-not-blank", test_screenshot);
+  g_test_add_func ("/editor/screenshot/dialogs", test_dialogs);
 
   return g_test_run ();
 }

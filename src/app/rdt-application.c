@@ -154,7 +154,7 @@ static const struct {
   { "win.close", { "<Control>w", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
-  { "win.flip-hexside", { "x", NULL } },
+  { "win.flip-hexside", { "<Alt>x", NULL } },
   { "win.unit-flip", { "<Control>r", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
   { "win.tool::select", { "<Alt>s", NULL } },

@@ -1,6 +1,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rdt-new-map-dialog.h"
 #include "rdt-scenario-io.h"
@@ -51,6 +52,13 @@ scan_dir (GPtrArray  *paths,
       g_ptr_array_add (paths, g_build_filename (dir_path, name, NULL));
 }
 
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
 GPtrArray *
 rdt_new_map_dialog_find_volumes (void)
 {
@@ -68,7 +76,7 @@ rdt_new_map_dialog_find_volumes (void)
     scan_dir (paths, source);
   if (paths->len == 0)
     scan_dir (paths, installed);
-  g_ptr_array_sort (paths, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (paths, compare_paths);
   g_ptr_array_add (paths, g_strdup (""));
   return paths;
 }
@@ -251,6 +259,9 @@ rdt_new_map_dialog_init (RdtNewMapDialog *self)
       else
         {
           g_autofree char *base = g_path_get_basename (path);
+
+          if (g_str_has_suffix (base, ".xml"))
+            base[strlen (base) - strlen (".xml")] = '\0';
           gtk_string_list_append (names, base);
         }
     }

@@ -373,6 +373,23 @@ _rdt_window_show_hex (RdtWindow *self,
   update_overlays (self);
 }
 
+/* The show-hex-labels and show-counters preferences. */
+void
+_rdt_window_map_apply_settings (RdtWindow *self)
+{
+  guint layers = RDT_RENDER_LAYER_ALL;
+
+  if (self->settings != NULL)
+    {
+      if (!g_settings_get_boolean (self->settings, "show-hex-labels"))
+        layers &= ~RDT_RENDER_LAYER_LABELS;
+      if (!g_settings_get_boolean (self->settings, "show-counters"))
+        layers &= ~RDT_RENDER_LAYER_COUNTERS;
+    }
+  rdt_map_renderer_set_layers (rdt_map_view_get_renderer (RDT_MAP_VIEW (self->map)), layers);
+  rdt_map_view_map_changed (RDT_MAP_VIEW (self->map));
+}
+
 void
 _rdt_window_map_set_tool (RdtWindow *self)
 {

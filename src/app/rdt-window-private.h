@@ -134,6 +134,7 @@ void     _rdt_window_setup_units      (RdtWindow   *self);
 void     _rdt_window_setup_map        (RdtWindow   *self);
 void     _rdt_window_map_follow       (RdtWindow   *self);
 void     _rdt_window_map_set_tool     (RdtWindow   *self);
+void     _rdt_window_map_apply_settings (RdtWindow *self);
 void     _rdt_window_show_hex         (RdtWindow   *self,
                                        RdtHex       hex);
 void     _rdt_window_print            (RdtWindow   *self);

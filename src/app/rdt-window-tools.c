@@ -29,7 +29,7 @@ static const struct {
   [RDT_TOOL_PICK] = { "pick", N_("Pick Terrain"),
                       N_("Click a hex to take its terrain for the brush.") },
   [RDT_TOOL_HEXSIDE] = { "hexside", N_("Hexside Features"),
-                         N_("Click near a hexside to set the chosen feature. For slopes click on the high side, for fieldworks on the side that holds the symbol; press X to flip it.") },
+                         N_("Click near a hexside to set the chosen feature. For slopes click on the high side, for fieldworks on the side that holds the symbol; press Alt+X to flip it.") },
   [RDT_TOOL_ROAD] = { "road", N_("Roads, Tracks and Paths"),
                       N_("Drag through hexes to draw the chosen road, track or path across the hexsides you pass.") },
   [RDT_TOOL_AREA] = { "area", N_("Areas"),

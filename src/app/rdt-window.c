@@ -947,7 +947,7 @@ on_settings_changed (GSettings  *settings,
   else if (g_strcmp0 (key, "live-validation") == 0)
     schedule_validation (self);
   else if (self->map != NULL)
-    gtk_widget_queue_draw (self->map);
+    _rdt_window_map_apply_settings (self);
 }
 
 void
@@ -1111,7 +1111,15 @@ rdt_window_init (RdtWindow *self)
                     G_CALLBACK (on_validation_row_activated), self);
 
   restart_autosave (self);
-  _rdt_window_set_tool (self, RDT_TOOL_SELECT);
+  _rdt_window_map_apply_settings (self);
+  {
+    g_autofree char *tool_name = self->settings ? g_settings_get_string (self->settings, "default-tool") : NULL;
+    RdtTool tool = RDT_TOOL_SELECT;
+
+    if (tool_name != NULL)
+      _rdt_tool_from_string (tool_name, &tool);
+    _rdt_window_set_tool (self, tool);
+  }
   update_title (self);
   _rdt_window_update_actions (self);
 }
