@@ -1,6 +1,9 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+#include <sys/wait.h>
+
 #include "movement-fixture.h"
 
 /* Hexes of the 10 x 10 test map (flat-top, odd columns low): column 05 is a
@@ -951,6 +954,73 @@ test_reuse_and_edits (void)
   g_assert_false (rdt_movement_reach_into (mv, 7, &opts, r, NULL));
 }
 
+
+/* ---- redoubt-cli moves / retreats --------------------------------------- */
+
+static JsonNode *
+run_cli (const char *const *args,
+         int                expected_status)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (cli == NULL)
+    return NULL;
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, expected_status);
+  return json_from_string (out, &error);
+}
+
+static void
+test_cli_moves (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "ford-and-zoc.redoubt", NULL);
+  const char *to[] = { "moves", path, "wayne-1", "--to", "0304", "--json", NULL };
+  const char *strat[] = { "moves", path, "wayne-1", "--strategic", "--to", "0304", "--json", NULL };
+  const char *all[] = { "moves", path, "wayne-1", "--json", NULL };
+  const char *ret[] = { "retreats", path, "guards", "--hexes", "1", "--toward", "0501", "--json", NULL };
+  g_autoptr(JsonNode) a = NULL;
+  g_autoptr(JsonNode) b = NULL;
+  g_autoptr(JsonNode) c = NULL;
+  g_autoptr(JsonNode) d = NULL;
+  JsonObject *o;
+  JsonArray *ends;
+
+  if (g_getenv ("REDOUBT_CLI") == NULL)
+    {
+      g_test_skip ("REDOUBT_CLI is not set (run under meson test)");
+      return;
+    }
+  a = run_cli (to, 0);
+  o = json_object_get_object_member (json_node_get_object (a), "to");
+  g_assert_cmpfloat (json_object_get_double_member (o, "cost"), ==, 4.0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "path")), >=, 2);
+  b = run_cli (strat, 3);
+  o = json_object_get_object_member (json_object_get_object_member (json_node_get_object (b), "to"), "reason");
+  g_assert_cmpstr (json_object_get_string_member (o, "id"), ==, "strategic-hexside");
+  g_assert_cmpstr (json_object_get_string_member (o, "rule"), ==, "9.5");
+  c = run_cli (all, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (c), "hexes")), ==, 25);
+  d = run_cli (ret, 0);
+  o = json_node_get_object (d);
+  g_assert_false (json_object_get_boolean_member (o, "captured"));
+  ends = json_object_get_array_member (o, "ends");
+  g_assert_cmpuint (json_array_get_length (ends), >, 0);
+  /* 0505's neighbours toward 0501: only 0504 gets closer. */
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (ends, 0), "hex"), ==, "0504");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1000,6 +1070,7 @@ main (int   argc,
   g_test_add_func ("/movement/germantown-3.2.1/die-9-southeast", test_germantown_die_9);
   g_test_add_func ("/movement/file/ford-and-zoc", test_file_zoc_and_creek);
   g_test_add_func ("/movement/engine/reuse-and-edits", test_reuse_and_edits);
+  g_test_add_func ("/movement/cli/moves-and-retreats-json", test_cli_moves);
 
   return g_test_run ();
 }

@@ -323,7 +323,8 @@ model_build (RdtMoveModel *m)
   const guint16 *terrain = rdt_scenario_get_terrain_array (sc);
   const RdtStacking *stacking;
   g_autoptr(GArray) hexsides = NULL;
-  guint n, n_units;
+  guint n, n_units, next_board_unit = 0;
+  gboolean own_board;
 
   model_clear (m);
   m->volume = volume;
@@ -342,10 +343,16 @@ model_build (RdtMoveModel *m)
   m->side_bits = g_new0 (guint8, n * 6);
   m->max_sp = g_new (gint16, n);
   m->max_art = g_new (gint16, n);
-  m->board = rdt_board_new (m->grid);
-
-  for (guint s = 0; s < rdt_scenario_get_n_sides (sc); s++)
-    rdt_board_add_side (m->board, rdt_scenario_get_side (sc, s)->id);
+  /* The ZOC board (rdt-board.h, rdt-zoc.h) of the scenario; should the
+   * board builder refuse the scenario, one is built here from the same data. */
+  m->board = rdt_board_new_from_scenario (sc, NULL, NULL);
+  own_board = m->board == NULL;
+  if (own_board)
+    {
+      m->board = rdt_board_new (m->grid);
+      for (guint s = 0; s < rdt_scenario_get_n_sides (sc); s++)
+        rdt_board_add_side (m->board, rdt_scenario_get_side (sc, s)->id);
+    }
 
   stacking = rdt_volume_get_stacking (volume);
   for (guint h = 0; h < n; h++)
@@ -369,7 +376,8 @@ model_build (RdtMoveModel *m)
         flags |= RDT_BOARD_HEX_NO_ZOC_INTO;
       if (t->effects.prohibited & ~RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_LEADER))
         flags |= RDT_BOARD_HEX_PROHIBITED;
-      rdt_board_set_hex (m->board, hex, t->id, flags, NULL);
+      if (own_board)
+        rdt_board_set_hex (m->board, hex, t->id, flags, NULL);
     }
 
   /* Stacking exceptions of the volume (7.1 "Exclusive Rules may contain
@@ -404,7 +412,8 @@ model_build (RdtMoveModel *m)
       const RdtHexsideFeatures *f = &g_array_index (hexsides, RdtHexsideFeatures, i);
       RdtHex ends[2] = { f->side.a, f->side.b };
 
-      add_board_hexside (m->board, volume, f);
+      if (own_board)
+        add_board_hexside (m->board, volume, f);
       for (int e = 0; e < 2; e++)
         {
           RdtHex from = ends[e], to = ends[1 - e];
@@ -472,7 +481,15 @@ model_build (RdtMoveModel *m)
           /* 8.31 "an enemy rifle unit": glossary "Rifle Unit", either mark. */
           if (u->kind == RDT_UNIT_KIND_RIFLE || u->rifle != RDT_RIFLE_NONE)
             bu.flags |= RDT_BOARD_UNIT_RIFLE;
-          if (u->side >= 0 && (guint) u->side < rdt_scenario_get_n_sides (sc))
+          if (!own_board)
+            {
+              /* rdt_board_new_from_scenario() adds the units set up in a hex
+               * in scenario order. */
+              if (next_board_unit < rdt_board_get_n_units (m->board) &&
+                  g_strcmp0 (rdt_board_get_unit (m->board, next_board_unit)->id, u->id) == 0)
+                mu.board_index = (int) next_board_unit++;
+            }
+          else if (u->side >= 0 && (guint) u->side < rdt_scenario_get_n_sides (sc))
             mu.board_index = rdt_board_add_unit (m->board, &bu, NULL);
         }
       g_array_append_val (m->units, mu);

@@ -8,6 +8,8 @@
 #include "rdt-los.h"
 #include "rdt-los-report.h"
 #include "rdt-zoc.h"
+#include "rdt-movement.h"
+#include "rdt-retreat.h"
 #include "rdt-diagnostic.h"
 #include "rdt-unit.h"
 #include "rdt-volume.h"
