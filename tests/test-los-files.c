@@ -19,7 +19,7 @@ load (const char *name)
 {
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "los", name, NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr (RdtScenario) scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
   RdtBoard *board;
 

@@ -12,7 +12,7 @@ RdtBoard *
 rdt_cli_load_board (const char *path)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr (RdtScenario) scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
   RdtBoard *board;
 
