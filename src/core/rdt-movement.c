@@ -935,12 +935,10 @@ reach_prepare (RdtReach     *reach,
       g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
       reach->grid = rdt_hex_grid_ref (m->grid);
     }
-  for (guint i = 0; i < n; i++)
-    {
-      reach->cost[i] = -1;
-      reach->prev[i] = -1;
-      reach->reason_cost[i] = G_MAXINT;
-    }
+  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches. */
+  memset (reach->cost, 0xff, n * sizeof (int));
+  memset (reach->prev, 0xff, n * sizeof (int));
+  memset (reach->reason_cost, 0x7f, n * sizeof (int));
   memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
   memset (reach->flags, 0, n * sizeof (guint16));
   memset (reach->end_ok, 0, n);
@@ -1122,10 +1120,23 @@ engine_prepare (RdtMovement *mv)
       mv->restriction = g_new0 (guint8, n);
       g_array_set_size (mv->touched, 0);
     }
-  for (guint i = 0; i < n; i++)
-    mv->heap_pos[i] = -1;
+  memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
+}
+
+/* 7.1 for the mover, with its side's counts hoisted out of the hot loops. */
+static inline gboolean
+overstacks (const RdtMoveModel *m,
+            const RdtMoveSide  *ms,
+            const RdtMoveUnit  *mu,
+            int                 h)
+{
+  if (mu->leader)
+    return FALSE;
+  if (mu->artillery)
+    return ms->friendly_art[h] + 1 > m->max_art[h];
+  return ms->friendly_sp[h] + mu->sp > m->max_sp[h];
 }
 
 /* Rifle ZOC costs (8.31 Important) of the first step out of the start hex,
@@ -1391,7 +1402,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
             note (reach, n, RDT_MOVE_REASON_ENEMY_OCCUPIED, 0);
           else if (m->hex_prohibited[n] & kind_mask)
             note (reach, n, RDT_MOVE_REASON_PROHIBITED_TERRAIN, 0);
-          else if (_rdt_move_model_overstacks (m, unit_index, n, mu->sp))
+          else if (overstacks (m, ms, mu, n))
             note (reach, n, RDT_MOVE_REASON_OVERSTACKED, 0);
           else if (mv->restriction[n] == 2)
             note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
@@ -1417,10 +1428,16 @@ rdt_movement_reach_into (RdtMovement          *mv,
                 best = ms->enemy_adjacent[n];
             }
         }
-      for (guint h = 0; h < reach->n; h++)
-        if ((int) h != start && rdt_hex_grid_distance (m->grid, reach->start,
-                                                       rdt_hex_grid_hex_at_index (m->grid, h)) > 1)
-          reach->reason[h] = RDT_MOVE_REASON_DISRUPTED_ONE_HEX;
+      {
+        guint8 keep[6];
+
+        for (int d = 0; d < 6; d++)
+          keep[d] = m->nb[start * 6 + d] >= 0 ? reach->reason[m->nb[start * 6 + d]] : 0;
+        set_all_reasons (reach, RDT_MOVE_REASON_DISRUPTED_ONE_HEX);
+        for (int d = 0; d < 6; d++)
+          if (m->nb[start * 6 + d] >= 0)
+            reach->reason[m->nb[start * 6 + d]] = keep[d];
+      }
       for (int d = 0; d < 6; d++)
         {
           int n = cand[d];
@@ -1497,7 +1514,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
               continue;
             }
           /* 7.2: never through a hex in excess of stacking limits. */
-          if (_rdt_move_model_overstacks (m, unit_index, n, mu->sp))
+          if (overstacks (m, ms, mu, n))
             {
               note (reach, n, RDT_MOVE_REASON_OVERSTACKED, c);
               continue;
@@ -1607,7 +1624,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
             reach->reason[h] = RDT_MOVE_REASON_ENEMY_OCCUPIED;
           else if (m->hex_prohibited[h] & kind_mask)
             reach->reason[h] = RDT_MOVE_REASON_PROHIBITED_TERRAIN;
-          else if (_rdt_move_model_overstacks (m, unit_index, (int) h, mu->sp))
+          else if (overstacks (m, ms, mu, (int) h))
             reach->reason[h] = RDT_MOVE_REASON_OVERSTACKED;
           else if (mv->restriction[h] == 2)
             reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
