@@ -34,6 +34,7 @@ int rdt_cli_format   (int argc, char **argv);
 int rdt_cli_los      (int argc, char **argv);
 int rdt_cli_los_fan  (int argc, char **argv);
 int rdt_cli_zoc      (int argc, char **argv);
+int rdt_cli_render   (int argc, char **argv);
 int rdt_cli_moves    (int argc, char **argv);
 int rdt_cli_retreats (int argc, char **argv);
 

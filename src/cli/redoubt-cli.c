@@ -17,6 +17,7 @@ static const RdtCliCommand commands[] = {
   { "los", rdt_cli_los, N_("Line of sight between two hexes, with the report (11.4)") },
   { "los-fan", rdt_cli_los_fan, N_("Line of sight from one hex to every hex in range") },
   { "zoc", rdt_cli_zoc, N_("Zones of control of one side (8)") },
+  { "render", rdt_cli_render, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
 };

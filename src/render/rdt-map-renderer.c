@@ -1225,7 +1225,7 @@ draw_areas (RdtMapRenderer *self,
     {
       const RdtRenderArea *area = &g_array_index (map->areas, RdtRenderArea, a);
       guint32 bit = 1u << a;
-      double inset = 1.0 - 0.06 * (1 + a % 3);
+      double inset = 1.0 - 0.07 * (1 + a % 4);
 
       if (!(present & bit))
         continue;
@@ -1247,10 +1247,18 @@ draw_areas (RdtMapRenderer *self,
                              v->y + self->corner_y[k2] * scale * inset);
             }
         }
-      set_rgb (cr, area->rgb);
-      cairo_set_line_width (cr, MAX (1.5, 0.08 * scale));
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      /* Dashed and a little transparent, so a creek or slope on the same
+       * hexside still shows, and areas never read as water. */
+      set_rgba (cr, (area->rgb << 8) | 0xd0);
+      cairo_set_line_width (cr, MAX (1.2, 0.05 * scale));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      if (scale >= 6.0)
+        {
+          double dash[2] = { 0.22 * scale, 0.1 * scale };
+          cairo_set_dash (cr, dash, 2, 0);
+        }
       cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
     }
 }
 
@@ -1507,6 +1515,12 @@ draw_counter (RdtMapRenderer         *self,
   if (side * 0.19 >= 5.0 && c->name && c->name[0])
     {
       FontEntry *font = get_font (self, FONT_BOLD, side * 0.19);
+      double width = 0;
+
+      /* Long names shrink to the band's width, down to a legible size. */
+      if (font && layout_text (self, font, c->name, 0, 0, ALIGN_LEFT, 0, &width) > 0
+          && width > side * 0.92)
+        font = get_font (self, FONT_BOLD, MAX (5.0, side * 0.19 * side * 0.92 / width));
       /* White on dark bands, black on light ones. */
       set_rgb (cr, luminance (c->band_rgb) < 110 ? 0xffffff : 0x111111);
       cairo_save (cr);
@@ -1633,10 +1647,10 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
   if (self->layers & (RDT_RENDER_LAYER_TERRAIN | RDT_RENDER_LAYER_GRID))
     draw_terrain (self, cr, view, (self->layers & RDT_RENDER_LAYER_TERRAIN) != 0,
                   (self->layers & RDT_RENDER_LAYER_GRID) != 0);
-  if (self->layers & RDT_RENDER_LAYER_HEXSIDES)
-    draw_hexsides (self, cr, scale);
   if (self->layers & RDT_RENDER_LAYER_AREAS)
     draw_areas (self, cr, scale);
+  if (self->layers & RDT_RENDER_LAYER_HEXSIDES)
+    draw_hexsides (self, cr, scale);
   if (self->layers & RDT_RENDER_LAYER_LABELS)
     draw_labels (self, cr, scale);
   if (self->layers & RDT_RENDER_LAYER_LOCATIONS)
