@@ -42,6 +42,30 @@ rdt_cli_parse_hex (RdtBoard   *board,
   return TRUE;
 }
 
+gboolean
+rdt_cli_parse_hex_list (RdtBoard   *board,
+                        const char *list,
+                        GArray     *out)
+{
+  g_auto (GStrv) labels = NULL;
+
+  if (list == NULL)
+    return TRUE;
+  labels = g_strsplit (list, ",", -1);
+  for (guint i = 0; labels[i]; i++)
+    {
+      RdtHex h;
+
+      g_strstrip (labels[i]);
+      if (labels[i][0] == '\0')
+        continue;
+      if (!rdt_cli_parse_hex (board, labels[i], &h))
+        return FALSE;
+      g_array_append_val (out, h);
+    }
+  return TRUE;
+}
+
 void
 rdt_cli_json_hex (JsonBuilder      *builder,
                   const char       *member,

@@ -14,6 +14,11 @@ RdtBoard *rdt_cli_load_board        (const char         *path);
 gboolean  rdt_cli_parse_hex         (RdtBoard           *board,
                                      const char         *label,
                                      RdtHex             *out_hex);
+/* Appends the hexes of a comma-separated list (nullable) to `out`, an array
+ * of RdtHex; prints the error on failure. */
+gboolean  rdt_cli_parse_hex_list    (RdtBoard           *board,
+                                     const char         *list,
+                                     GArray             *out);
 void      rdt_cli_json_hex          (JsonBuilder        *builder,
                                      const char         *member,
                                      const RdtHexGrid   *grid,

@@ -1,4 +1,5 @@
-/* rdt-cli-los-fan.c: `redoubt-cli los-fan FILE HEX [--range N] [--json]`:
+/* rdt-cli-los-fan.c: `redoubt-cli los-fan FILE HEX [--range N]
+ * [--ignore-units] [--occupied HEX,...] [--json]`:
  * the LOS verdict from HEX to every hex within N (default: the whole map). */
 #include "config.h"
 
@@ -12,9 +13,13 @@ int
 rdt_cli_los_fan (int    argc,
                  char **argv)
 {
-  gboolean json = FALSE;
+  gboolean json = FALSE, ignore_units = FALSE;
   int range = -1;
+  g_autofree char *occupied_text = NULL;
+  g_autoptr (GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   const GOptionEntry entries[] = {
+    { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &ignore_units, N_("Combat units do not block"), NULL },
+    { "occupied", 0, 0, G_OPTION_ARG_STRING, &occupied_text, N_("Treat these hexes as occupied"), N_("HEX,...") },
     { "range", 0, 0, G_OPTION_ARG_INT, &range, N_("Only hexes within N hexes (11.2 counting)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/los-json.md)"), NULL },
     { NULL }
@@ -36,17 +41,20 @@ rdt_cli_los_fan (int    argc,
     }
   if (argc != 3 || range < -1)
     {
-      rdt_cli_error (_("usage: redoubt-cli los-fan FILE HEX [--range N] [--json]"));
+      rdt_cli_error (_("usage: redoubt-cli los-fan FILE HEX [--range N] [--ignore-units] [--occupied HEX,...] [--json]"));
       return RDT_CLI_EXIT_USAGE;
     }
   board = rdt_cli_load_board (argv[1]);
   if (board == NULL)
     return RDT_CLI_EXIT_FAILURE;
-  if (!rdt_cli_parse_hex (board, argv[2], &from))
+  if (!rdt_cli_parse_hex (board, argv[2], &from) ||
+      !rdt_cli_parse_hex_list (board, occupied_text, occupied))
     return RDT_CLI_EXIT_FAILURE;
 
   grid = rdt_board_get_grid (board);
   los = rdt_los_new (board);
+  rdt_los_set_ignore_units (los, ignore_units);
+  rdt_los_set_occupied (los, (const RdtHex *) occupied->data, occupied->len);
   fan = rdt_los_fan (los, from, range);
   rdt_los_free (los);
 

@@ -46,20 +46,8 @@ rdt_cli_los (int    argc,
     return RDT_CLI_EXIT_FAILURE;
   if (!rdt_cli_parse_hex (board, argv[2], &from) || !rdt_cli_parse_hex (board, argv[3], &to))
     return RDT_CLI_EXIT_FAILURE;
-  if (occupied_text)
-    {
-      g_auto (GStrv) labels = g_strsplit (occupied_text, ",", -1);
-      for (guint i = 0; labels[i]; i++)
-        {
-          RdtHex h;
-          g_strstrip (labels[i]);
-          if (labels[i][0] == '\0')
-            continue;
-          if (!rdt_cli_parse_hex (board, labels[i], &h))
-            return RDT_CLI_EXIT_FAILURE;
-          g_array_append_val (occupied, h);
-        }
-    }
+  if (!rdt_cli_parse_hex_list (board, occupied_text, occupied))
+    return RDT_CLI_EXIT_FAILURE;
 
   los = rdt_los_new (board);
   rdt_los_set_ignore_units (los, ignore_units);

@@ -170,4 +170,7 @@ char         *rdt_los_report_to_text       (const RdtLosReport *report,
 gboolean      rdt_los_report_is_reverse_of (const RdtLosReport *report,
                                             const RdtLosReport *reversed);
 
+/* g_auto (RdtLosReport) works on a report set up with rdt_los_report_init(). */
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (RdtLosReport, rdt_los_report_clear)
+
 G_END_DECLS

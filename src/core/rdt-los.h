@@ -77,4 +77,6 @@ typedef struct {
 GArray        *rdt_los_artillery_targets  (RdtLos          *los,
                                            guint            unit);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtLos, rdt_los_free)
+
 G_END_DECLS

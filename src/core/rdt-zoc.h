@@ -98,4 +98,6 @@ gboolean     rdt_zoc_is_surrounded       (const RdtBoard   *board,
                                           RdtZocSurrounded *detail);
 const char  *rdt_zoc_adjacent_get_id     (RdtZocAdjacent    what);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtZocMap, rdt_zoc_map_free)
+
 G_END_DECLS
