@@ -909,6 +909,85 @@ test_germantown_die_9 (void)
   g_assert_cmpint (fx_cost (r, sc, "3603"), ==, 8);   /* +1 MP for Saw Mill Creek */
 }
 
+
+static void
+test_7_1_volume_exception (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+  RdtStackingException *e = g_new0 (RdtStackingException, 1);
+
+  /* 7.1 "Exclusive Rules may contain further restrictions": a terrain with
+   * a lower limit (test data). */
+  e->id = g_strdup ("marsh-limit");
+  e->terrain = g_strdup ("marsh");
+  e->max_sp = 3;
+  e->max_artillery = 0;
+  rdt_volume_add_stacking_exception (rdt_scenario_get_volume (sc), e);
+  fx_terrain (sc, "0502", "marsh");
+  fx_unit (sc, "big", 1, RDT_UNIT_KIND_INFANTRY, 4, 4, "0501");
+  fx_unit (sc, "small", 1, RDT_UNIT_KIND_INFANTRY, 4, 3, "0401");
+  r = fx_reach (sc, NULL, "big", FALSE);
+  g_assert_cmpstr (fx_why (r, sc, "0502"), ==, "overstacked");
+  g_clear_pointer (&r, rdt_reach_unref);
+  r = fx_reach (sc, NULL, "small", FALSE);
+  g_assert_cmpint (fx_cost (r, sc, "0502"), ==, 6);
+  /* Off the map there is nothing to say but that. */
+  {
+    RdtHex off = { 0, 0 };
+    g_assert_cmpint (rdt_reach_get_reason (r, off), ==, RDT_MOVE_REASON_OFF_MAP);
+  }
+}
+
+static void
+test_germantown_fieldwork (void)
+{
+  g_autoptr(RdtScenario) sc = germantown_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+  RdtHexside side;
+
+  /* The flechette costs +1 MP into its symbol hex (3908)... */
+  fx_unit (sc, "british", 0, RDT_UNIT_KIND_INFANTRY, 4, 2, "3908");
+  rdt_scenario_remove_unit (sc, "4th-va", NULL);
+  r = fx_reach (sc, NULL, "british", FALSE);
+  /* ...and nothing out of it (3.1 "Into Fieldworks"; the format has no
+   * owner for fieldworks). */
+  g_assert_cmpint (fx_cost (r, sc, "3907"), ==, 2);
+  g_clear_pointer (&r, rdt_reach_unref);
+  /* Without the flechette the road would lead on into 3908 (die 0-1). */
+  g_assert_true (rdt_hex_grid_hexside (rdt_scenario_get_grid (sc), fx_hex (sc, "3907"), fx_hex (sc, "3908"), &side, NULL));
+  {
+    RdtHexsideFeatures f = *rdt_scenario_get_hexside (sc, side);
+    f.fieldwork = RDT_NO_TYPE;
+    g_assert_true (rdt_scenario_set_hexside (sc, &f, NULL, NULL));
+  }
+  rdt_scenario_remove_unit (sc, "british", NULL);
+  fx_unit (sc, "4th-va", 1, RDT_UNIT_KIND_INFANTRY, 4, 4, "3304");
+  r = fx_reach (sc, NULL, "4th-va", TRUE);
+  g_assert_cmpint (fx_cost (r, sc, "3908"), ==, 16);
+}
+
+static void
+test_germantown_file (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "germantown-3.2.1.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(RdtReach) normal = NULL;
+  g_autoptr(RdtReach) strat = NULL;
+
+  g_assert_no_error (error);
+  normal = fx_reach (sc, NULL, "4th-va", FALSE);
+  strat = fx_reach (sc, NULL, "4th-va", TRUE);
+  /* The same example, from a file. */
+  assert_label (sc, stephen_road (sc, strat, GT_S), "3907");
+  assert_label (sc, stephen_straight (sc, normal, GT_SW), "3307");
+  assert_label (sc, stephen_straight (sc, normal, GT_NW), "3006");
+  assert_label (sc, stephen_road (sc, strat, GT_N), "2802");
+  assert_label (sc, stephen_straight (sc, normal, GT_NE), "3300");
+  assert_label (sc, stephen_straight (sc, normal, GT_SE), "3603");
+}
+
 /* ---- Files -------------------------------------------------------------- */
 
 static void
@@ -1068,6 +1147,9 @@ main (int   argc,
   g_test_add_func ("/movement/germantown-3.2.1/die-7-north-off-board", test_germantown_die_7);
   g_test_add_func ("/movement/germantown-3.2.1/die-8-northeast", test_germantown_die_8);
   g_test_add_func ("/movement/germantown-3.2.1/die-9-southeast", test_germantown_die_9);
+  g_test_add_func ("/movement/7.1/volume-stacking-exception", test_7_1_volume_exception);
+  g_test_add_func ("/movement/germantown-3.2.1/enemy-fieldwork-into-symbol-hex", test_germantown_fieldwork);
+  g_test_add_func ("/movement/germantown-3.2.1/from-file", test_germantown_file);
   g_test_add_func ("/movement/file/ford-and-zoc", test_file_zoc_and_creek);
   g_test_add_func ("/movement/engine/reuse-and-edits", test_reuse_and_edits);
   g_test_add_func ("/movement/cli/moves-and-retreats-json", test_cli_moves);

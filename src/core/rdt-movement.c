@@ -42,6 +42,7 @@ static const ReasonInfo reasons[RDT_MOVE_N_REASONS] = {
   [RDT_MOVE_REASON_CREEK_UNIT] = { "creek-unit", "Brandywine 5.1", N_("Artillery and disrupted units may never cross a non-ford creek hexside") },
   [RDT_MOVE_REASON_CREEK_ZOC] = { "creek-zoc", "Brandywine 5.1", N_("A unit may not move from one ZOC directly into another across a non-ford creek hexside") },
   [RDT_MOVE_REASON_NOT_PLACED] = { "not-placed", "9.11", N_("The unit is not on the map") },
+  [RDT_MOVE_REASON_OFF_MAP] = { "off-map", "9.2", N_("The hex is not on the map") },
 };
 
 const char *
@@ -857,7 +858,7 @@ rdt_reach_get_reason (const RdtReach *reach,
   int h = reach_index (reach, hex);
 
   if (h < 0)
-    return RDT_MOVE_REASON_NOT_PLACED;
+    return RDT_MOVE_REASON_OFF_MAP;
   return reach->reason[h];
 }
 
@@ -868,7 +869,7 @@ rdt_reach_get_reason_rule (const RdtReach *reach,
   int h = reach_index (reach, hex);
 
   if (h < 0)
-    return NULL;
+    return rdt_move_reason_get_rule (RDT_MOVE_REASON_OFF_MAP);
   if (reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
     return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
   return rdt_move_reason_get_rule (reach->reason[h]);

@@ -61,6 +61,7 @@ typedef enum {
   RDT_MOVE_REASON_CREEK_UNIT,           /* Brandywine 5.1: artillery, disrupted */
   RDT_MOVE_REASON_CREEK_ZOC,            /* Brandywine 5.1: ZOC to ZOC */
   RDT_MOVE_REASON_NOT_PLACED,           /* the unit is not on the map */
+  RDT_MOVE_REASON_OFF_MAP,              /* the hex is not on the map */
   RDT_MOVE_N_REASONS
 } RdtMoveReason;
 
