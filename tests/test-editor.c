@@ -615,11 +615,44 @@ dialogs_script (RdtWindow *window,
   dialog_shot (window, "grid-settings");
   activate (window, "unit-edit", NULL);
   dialog_shot (window, "unit");
+
+  /* Someone else rewrites the file: the window notices and asks. */
+  {
+    const char *path = rdt_document_get_path (rdt_window_get_document (window));
+    g_autofree char *contents = NULL;
+    gsize len;
+
+    g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+    g_assert_true (g_file_set_contents (path, "<!-- edited elsewhere -->\n", -1, NULL));
+    for (int i = 0; i < 50 && !gtk_info_bar_get_revealed (window->info_bar); i++)
+      spin (100);
+    g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
+    g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "changed by another program"));
+    /* Keep mine: overwrite it with the window's version. */
+    gtk_info_bar_response (window->info_bar, 4 /* RESPONSE_KEEP */);
+    g_assert_false (rdt_document_changed_on_disk (rdt_window_get_document (window)));
+  }
+
+  /* Closing with unsaved changes asks; "Close without Saving" closes. */
+  activate (window, "unit-flip", NULL);
+  g_assert_true (rdt_document_get_dirty (rdt_window_get_document (window)));
+  gtk_window_close (GTK_WINDOW (window));
+  spin (500);
+  {
+    GtkWindow *question = find_dialog (window);
+
+    g_assert_true (GTK_IS_MESSAGE_DIALOG (question));
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+    gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_NO);
+    spin (300);
+    g_assert_null (gtk_application_get_windows (GTK_APPLICATION (g_application_get_default ())));
+  }
 }
 
 static void
 test_dialogs (void)
 {
+  g_autofree char *source = NULL;
   g_autofree char *path = NULL;
   g_autofree char *state = NULL;
 
@@ -636,7 +669,8 @@ test_dialogs (void)
     }
   state = g_dir_make_tmp ("redoubt-dialogs-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
-  path = dup_source_path ("tests/data/format/example.redoubt");
+  source = dup_source_path ("tests/data/format/example.redoubt");
+  path = copy_to_tmp (source, state);
   run_editor (path, dialogs_script, NULL);
 }
 
@@ -693,7 +727,7 @@ main (int   argc,
   g_test_add_func ("/editor/actions/paint-slope-counter-undo-save", test_edit_and_save);
   g_test_add_func ("/editor/recovery/kill-restart-restore", test_crash_recovery);
   g_test_add_func ("/editor/screenshot/brandywine-not-blank", test_screenshot);
-  g_test_add_func ("/editor/screenshot/dialogs", test_dialogs);
+  g_test_add_func ("/editor/dialogs/changed-on-disk-close-confirm", test_dialogs);
 
   return g_test_run ();
 }

@@ -852,6 +852,15 @@ _rdt_window_execute (RdtWindow  *self,
 
 /* Closing. */
 
+/* Closes the window once the question dialog is gone (the dialog still
+ * refers to its parent while its response is being emitted). */
+static gboolean
+close_later (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_close_response (GtkDialog *dialog,
                    int        response,
@@ -864,11 +873,11 @@ on_close_response (GtkDialog *dialog,
       if (rdt_document_get_path (self->document) == NULL)
         save_as_full (self, TRUE);
       else if (_rdt_window_save (self, FALSE))
-        gtk_window_close (GTK_WINDOW (self));
+        g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
       break;
     case GTK_RESPONSE_NO:
       self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
       break;
     default:
       break;
