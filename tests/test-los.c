@@ -1186,6 +1186,57 @@ test_fan_matches_checks (void)
   rdt_los_free (los);
 }
 
+static void
+test_board_builder (void)
+{
+  g_autoptr (RdtBoard) board = make_board ();
+  g_autoptr (GError) error = NULL;
+  RdtBoardUnit u = { "x", H (11, 1), 0, RDT_UNIT_STATE_PARADE_ORDER, RDT_BOARD_UNIT_COMBAT, 0 };
+  RdtBoardSide side;
+  guint gen = rdt_board_get_generation (board);
+
+  g_assert_false (rdt_board_add_slope (board, H (5, 5), H (5, 7), &error));
+  g_assert_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_NOT_ADJACENT);
+  g_clear_error (&error);
+  g_assert_false (rdt_board_set_hex (board, H (0, 5), NULL, RDT_BOARD_HEX_BLOCKS_LOS, &error));
+  g_assert_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_OFF_MAP);
+  g_clear_error (&error);
+  g_assert_cmpint (rdt_board_add_unit (board, &u, &error), ==, -1);
+  g_assert_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_OFF_MAP);
+  g_clear_error (&error);
+  u.hex = H (3, 3);
+  u.side = 7;
+  g_assert_cmpint (rdt_board_add_unit (board, &u, &error), ==, -1);
+  g_assert_error (error, RDT_BOARD_ERROR, RDT_BOARD_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A map-edge hexside may hold a feature; features accumulate. */
+  g_assert_true (rdt_board_add_slope (board, H (1, 1), H (1, 0), &error));
+  g_assert_true (rdt_board_add_water (board, H (1, 0), H (1, 1), TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_board_get_side (board, H (1, 0), H (1, 1), &side));
+  g_assert_cmpuint (side.flags, ==, RDT_BOARD_SIDE_SLOPE | RDT_BOARD_SIDE_WATER | RDT_BOARD_SIDE_FORD);
+  g_assert_cmpint (side.slope_high.row, ==, 1);
+  g_assert_cmpuint (rdt_board_get_generation (board), >, gen);
+
+  /* Units move and are listed per hex in the order added. */
+  u.side = 1;
+  g_assert_cmpint (rdt_board_add_unit (board, &u, &error), ==, 0);
+  g_assert_cmpint (rdt_board_add_unit (board, &u, &error), ==, 1);
+  g_assert_cmpuint (rdt_board_count_combat_units (board, H (3, 3)), ==, 2);
+  g_assert_true (rdt_board_move_unit (board, 0, H (4, 4), &error));
+  g_assert_cmpuint (rdt_board_count_combat_units (board, H (3, 3)), ==, 1);
+  g_assert_true (rdt_board_hex_has_side (board, H (4, 4), 1));
+  g_assert_false (rdt_board_hex_has_side (board, H (4, 4), 0));
+  {
+    g_autoptr (GArray) in = rdt_board_units_in_hex (board, H (3, 3));
+    g_assert_cmpuint (in->len, ==, 1);
+    g_assert_cmpuint (g_array_index (in, guint, 0), ==, 1);
+  }
+  g_assert_cmpint (rdt_board_find_side (board, "american"), ==, 1);
+  g_assert_cmpint (rdt_board_get_artillery_range (board), ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1236,6 +1287,7 @@ main (int   argc,
   g_test_add_data_func ("/los/symmetry/flat-top", flat, test_symmetry);
   g_test_add_data_func ("/los/symmetry/pointy-top", pointy, test_symmetry);
   g_test_add_func ("/los/fan/matches-single-checks", test_fan_matches_checks);
+  g_test_add_func ("/los/board/builder", test_board_builder);
 
   return g_test_run ();
 }
