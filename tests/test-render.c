@@ -354,6 +354,49 @@ test_tile_cache_matches (void)
   cairo_surface_destroy (cached);
 }
 
+/* After a zoom, a frame over budget shows the old tiles scaled and reports
+ * itself incomplete; later frames finish the job. */
+static void
+test_tile_cache_budget (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (30, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  g_autoptr(RdtTileCache) cache = rdt_tile_cache_new (renderer, 200);
+  RdtRenderView view = rdt_render_view_make (30.0, 0.0, 0.0);
+  RdtRenderView zoomed = rdt_render_view_make (33.0, 0.0, 0.0);
+  RdtRenderRect rect = { 0, 0, 800, 600 };
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (800, 600, &cr);
+  guint frames = 0, total = 0, n;
+  double x, y;
+
+  rdt_tile_cache_set_budget (cache, 1);
+  /* Nothing to stand in with: the first frame renders everything. */
+  n = rdt_tile_cache_draw (cache, cr, &view, &rect, NULL);
+  g_assert_cmpuint (n, ==, 4 * 3);
+  g_assert_true (rdt_tile_cache_is_complete (cache));
+
+  cairo_set_source_rgb (cr, 0, 1, 0);
+  cairo_paint (cr);
+  n = rdt_tile_cache_draw (cache, cr, &zoomed, &rect, NULL);
+  g_assert_cmpuint (n, >=, 1);
+  g_assert_cmpuint (n, <, 12);
+  g_assert_false (rdt_tile_cache_is_complete (cache));
+  /* The stand-in shows the map, not a hole: hex 0909 lies in a late tile. */
+  hex_device (map, &zoomed, (RdtHex) { 9, 9 }, 0, 0, &x, &y);
+  g_assert_cmpfloat (x, >, 256);
+  g_assert_cmphex (pixel (surface, x, y), ==, RED);
+
+  total = n;
+  while (!rdt_tile_cache_is_complete (cache) && frames++ < 100)
+    total += rdt_tile_cache_draw (cache, cr, &zoomed, &rect, NULL);
+  g_assert_true (rdt_tile_cache_is_complete (cache));
+  g_assert_cmpuint (total, ==, 4 * 3);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_export_area (void)
 {
@@ -443,6 +486,7 @@ main (int   argc,
   g_test_add_func ("/render/hexside/11.43-note/slope-teeth-point-down", test_slope_teeth_point_down);
   g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
+  g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);
   g_test_add_func ("/render/export/area", test_export_area);
   g_test_add_func ("/render/export/format-from-path", test_format_from_path);
 

@@ -13,6 +13,9 @@
 #define MAX_TILES 160
 /* Wheel notches pan this many pixels; arrow keys an eighth of the view. */
 #define WHEEL_PAN_PIXELS 48.0
+/* Time a frame may spend rendering new tiles after a zoom before it shows the
+ * old ones scaled and finishes in the next frames. */
+#define FRAME_BUDGET_USEC 12000
 
 struct _RdtMapView
 {
@@ -66,6 +69,7 @@ struct _RdtMapView
   double pinch_map_y;
 
   gboolean placed;                  /* centred on the map once it had a size */
+  guint refine_source;              /* idle redraw after a frame over budget */
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapView, rdt_map_view, GTK_TYPE_WIDGET)
@@ -654,6 +658,17 @@ _rdt_map_view_get_controller (RdtMapView *self,
 
 /* Drawing. */
 
+static gboolean
+refine_idle (gpointer data)
+{
+  RdtMapView *self = data;
+
+  /* The last frame stood in with scaled tiles of the previous zoom. */
+  self->refine_source = 0;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 rdt_map_view_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
@@ -672,8 +687,23 @@ rdt_map_view_snapshot (GtkWidget   *widget,
   cairo_paint (cr);
   if (self->map)
     {
+      int factor = gtk_widget_get_scale_factor (widget);
+
       rdt_map_view_get_render_view (self, &view);
+      /* Draw in device pixels on high-resolution screens so tiles are copied
+       * one to one instead of being magnified. */
+      if (factor > 1)
+        {
+          cairo_scale (cr, 1.0 / factor, 1.0 / factor);
+          view.scale *= factor;
+          view.origin_x *= factor;
+          view.origin_y *= factor;
+          visible.width *= factor;
+          visible.height *= factor;
+        }
       rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+      if (!rdt_tile_cache_is_complete (self->tiles) && self->refine_source == 0)
+        self->refine_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refine_idle, self, NULL);
       if (self->overlays->len > 0)
         rdt_map_renderer_draw_overlays (self->renderer, cr, &used, &visible,
                                         (const RdtRenderOverlay *) self->overlays->data,
@@ -846,6 +876,7 @@ rdt_map_view_dispose (GObject *object)
     self->overlay_destroy (self->overlay_data);
   self->overlay_destroy = NULL;
   self->overlay_func = NULL;
+  g_clear_handle_id (&self->refine_source, g_source_remove);
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_pointer (&self->tiles, rdt_tile_cache_free);
@@ -1007,6 +1038,7 @@ rdt_map_view_init (RdtMapView *self)
   g_signal_connect (self->viewport, "notify", G_CALLBACK (on_viewport_notify), self);
   self->renderer = rdt_map_renderer_new (NULL);
   self->tiles = rdt_tile_cache_new (self->renderer, MAX_TILES);
+  rdt_tile_cache_set_budget (self->tiles, FRAME_BUDGET_USEC);
   self->overlays = g_array_new (FALSE, TRUE, sizeof (RdtRenderOverlay));
 
   gtk_widget_set_focusable (widget, TRUE);

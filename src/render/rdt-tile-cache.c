@@ -24,6 +24,13 @@ struct _RdtTileCache
   guint layers;
   GHashTable *tiles;        /* (tx, ty) key -> Tile */
   guint64 clock;
+
+  /* The tiles of the previous scale, shown scaled while the new ones are not
+   * all rendered yet (a zoom step costs one budget, not a full frame). */
+  GHashTable *stale;
+  double stale_scale;
+  gint64 budget_usec;       /* 0: render every missing tile */
+  gboolean complete;
 };
 
 static inline gpointer
@@ -54,6 +61,8 @@ rdt_tile_cache_new (RdtMapRenderer *renderer,
   cache->renderer = g_object_ref (renderer);
   cache->max_tiles = MAX (max_tiles, 16);
   cache->tiles = g_hash_table_new_full (NULL, NULL, NULL, tile_free);
+  cache->stale = g_hash_table_new_full (NULL, NULL, NULL, tile_free);
+  cache->complete = TRUE;
   return cache;
 }
 
@@ -62,6 +71,7 @@ rdt_tile_cache_free (RdtTileCache *cache)
 {
   g_return_if_fail (cache != NULL);
   g_clear_pointer (&cache->tiles, g_hash_table_unref);
+  g_clear_pointer (&cache->stale, g_hash_table_unref);
   g_clear_object (&cache->renderer);
   g_free (cache);
 }
@@ -71,6 +81,59 @@ rdt_tile_cache_invalidate (RdtTileCache *cache)
 {
   g_return_if_fail (cache != NULL);
   g_hash_table_remove_all (cache->tiles);
+  g_hash_table_remove_all (cache->stale);
+}
+
+void
+rdt_tile_cache_set_budget (RdtTileCache *cache,
+                           gint64        usec)
+{
+  g_return_if_fail (cache != NULL);
+  cache->budget_usec = MAX (usec, 0);
+}
+
+gboolean
+rdt_tile_cache_is_complete (RdtTileCache *cache)
+{
+  g_return_val_if_fail (cache != NULL, TRUE);
+  return cache->complete;
+}
+
+/* Paints what the previous scale's tiles show of the device square at (x, y). */
+static void
+paint_stale (RdtTileCache        *cache,
+             cairo_t             *cr,
+             const RdtRenderView *v,
+             double               x,
+             double               y)
+{
+  double k = v->scale / cache->stale_scale;
+  int sx0 = (int) floor ((x - v->origin_x) / k / RDT_TILE_SIZE);
+  int sx1 = (int) floor ((x + RDT_TILE_SIZE - v->origin_x) / k / RDT_TILE_SIZE);
+  int sy0 = (int) floor ((y - v->origin_y) / k / RDT_TILE_SIZE);
+  int sy1 = (int) floor ((y + RDT_TILE_SIZE - v->origin_y) / k / RDT_TILE_SIZE);
+
+  if ((sx1 - sx0 + 1) * (sy1 - sy0 + 1) > 64)
+    return;   /* zoomed far out: not worth it for one frame */
+  cairo_save (cr);
+  cairo_rectangle (cr, x, y, RDT_TILE_SIZE, RDT_TILE_SIZE);
+  cairo_clip (cr);
+  cairo_translate (cr, v->origin_x, v->origin_y);
+  cairo_scale (cr, k, k);
+  for (int sy = sy0; sy <= sy1; sy++)
+    for (int sx = sx0; sx <= sx1; sx++)
+      {
+        Tile *tile = g_hash_table_lookup (cache->stale, tile_key (sx, sy));
+        if (!tile)
+          continue;
+        cairo_set_source_surface (cr, tile->surface, (double) sx * RDT_TILE_SIZE,
+                                  (double) sy * RDT_TILE_SIZE);
+        cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_FAST);
+        cairo_rectangle (cr, (double) sx * RDT_TILE_SIZE, (double) sy * RDT_TILE_SIZE,
+                         RDT_TILE_SIZE, RDT_TILE_SIZE);
+        cairo_fill (cr);
+      }
+  cairo_restore (cr);
 }
 
 guint
@@ -144,6 +207,7 @@ rdt_tile_cache_draw (RdtTileCache        *cache,
   guint layers, rendered = 0;
   int tx0, tx1, ty0, ty1;
   guint64 frame;
+  gint64 start;
 
   g_return_val_if_fail (cache != NULL, 0);
   g_return_val_if_fail (cr != NULL && view != NULL, 0);
@@ -156,10 +220,23 @@ rdt_tile_cache_draw (RdtTileCache        *cache,
     return 0;
   layers = rdt_map_renderer_get_layers (cache->renderer);
 
-  if (v.scale != cache->scale || map != cache->map
-      || rdt_render_map_get_static_serial (map) != cache->serial || layers != cache->layers)
+  if (v.scale != cache->scale && map == cache->map
+      && rdt_render_map_get_static_serial (map) == cache->serial && layers == cache->layers
+      && g_hash_table_size (cache->tiles) > 0)
+    {
+      /* A zoom: keep the old tiles to stand in while the new ones render. */
+      GHashTable *t = cache->stale;
+      cache->stale = cache->tiles;
+      cache->tiles = t;
+      g_hash_table_remove_all (cache->tiles);
+      cache->stale_scale = cache->scale;
+      cache->scale = v.scale;
+    }
+  else if (v.scale != cache->scale || map != cache->map
+           || rdt_render_map_get_static_serial (map) != cache->serial || layers != cache->layers)
     {
       g_hash_table_remove_all (cache->tiles);
+      g_hash_table_remove_all (cache->stale);
       cache->scale = v.scale;
       cache->map = map;
       cache->serial = rdt_render_map_get_static_serial (map);
@@ -182,6 +259,8 @@ rdt_tile_cache_draw (RdtTileCache        *cache,
   ty1 = (int) floor ((dev.y + dev.height - v.origin_y - 1e-6) / RDT_TILE_SIZE);
 
   frame = ++cache->clock;
+  start = g_get_monotonic_time ();
+  cache->complete = TRUE;
   cairo_save (cr);
   cairo_rectangle (cr, dev.x, dev.y, dev.width, dev.height);
   cairo_clip (cr);
@@ -193,6 +272,15 @@ rdt_tile_cache_draw (RdtTileCache        *cache,
           double x = v.origin_x + (double) tx * RDT_TILE_SIZE;
           double y = v.origin_y + (double) ty * RDT_TILE_SIZE;
 
+          if (!tile && cache->budget_usec > 0 && rendered > 0
+              && g_hash_table_size (cache->stale) > 0
+              && g_get_monotonic_time () - start > cache->budget_usec)
+            {
+              /* Out of time: stand in with the old scale's pixels. */
+              paint_stale (cache, cr, &v, x, y);
+              cache->complete = FALSE;
+              continue;
+            }
           if (!tile)
             {
               tile = render_tile (cache, tx, ty);
@@ -206,6 +294,8 @@ rdt_tile_cache_draw (RdtTileCache        *cache,
         }
   cairo_restore (cr);
   evict (cache, frame);
+  if (cache->complete)
+    g_hash_table_remove_all (cache->stale);
 
   if (layers & RDT_RENDER_LAYER_COUNTERS)
     {

@@ -34,6 +34,12 @@ guint         rdt_tile_cache_draw        (RdtTileCache        *cache,
                                           const RdtRenderRect *visible,
                                           RdtRenderView       *out_view);
 guint         rdt_tile_cache_get_n_tiles (RdtTileCache        *cache);
+/* With a budget, a frame after a zoom renders new tiles only until the budget
+ * is spent and shows the previous scale's tiles, scaled, for the rest; then
+ * rdt_tile_cache_is_complete() is FALSE and the caller draws again soon. */
+void          rdt_tile_cache_set_budget  (RdtTileCache        *cache,
+                                          gint64               usec);
+gboolean      rdt_tile_cache_is_complete (RdtTileCache        *cache);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtTileCache, rdt_tile_cache_free)
 
