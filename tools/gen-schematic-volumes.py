@@ -31,6 +31,9 @@ SCHEMATIC_NOTE = ("SCHEMATIC MAP: the published map is not part of the rulebooks
                   "fixed (rule numbers in the notes); all other terrain is drawn plausibly. "
                   "Trace the terrain from your own copy of the map with the underlay tool.")
 
+SCHEMATIC_SHORT = ("The map is schematic (see the first note): trace it from your own copy with the "
+                   "underlay tool. Printed counter values are provisional.")
+
 # ====================================================================== volumes
 
 CC_COLUMNS = ["1-3", "1-2", "1-1", "3-2", "2-1", "3-1", "4-1"]
@@ -1134,7 +1137,7 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<scenario xmlns="%s" format-version="1" id="%s">' % (NS, sid),
            "  <title>%s</title>" % text(title),
-           "  <description>%s</description>" % text(description),
+           "  <description>%s</description>" % text(description + " " + SCHEMATIC_SHORT),
            '  <volume-ref ref="%s"/>' % volume]
     out += m.xml(2)
     out.append("  <sides>")
@@ -1508,6 +1511,13 @@ def germantown_units():
           leader("matthews", "Matthews", A, 1, nat="continental", form="G",
                  note="3.9.1: can only command the 9th VA (the format's commands= takes formations or "
                       "nationalities, and the 9th VA shares formation G; not machine-checked)")]
+    oob = "named in the Orders of Battle only; the rules give no counter for it: if your countersheet has one, set it up"
+    u += [leader("howe", "Howe", B, 3, nat="british", note=oob),
+          leader("knyphausen", "Knyphausen", B, 3, nat="hessian", note=oob),
+          leader("stirn", "Stirn", B, 2, nat="hessian", note=oob),
+          leader("stirling", "Lord Stirling", A, 2, nat="continental", note=oob),
+          leader("smallwood", "Smallwood", A, 1, nat="patriot-militia", form="Sm", note=oob),
+          leader("potter", "Potter", A, 1, nat="patriot-militia", form="A", note=oob)]
     C = "continental"
     au = [("1st-maryland", "1st Maryland", "infantry", "S"), ("3rd-maryland", "3rd Maryland", "infantry", "S"),
           ("5th-maryland", "5th Maryland", "infantry", "S"), ("6th-maryland", "6th Maryland", "infantry", "S"),
@@ -1612,6 +1622,8 @@ def germantown_scenarios(units):
         p[i] = P(turn=5, entry="B", note=(
             "3.4.2: British reinforcements enter on turn 5 at 4617 (B); which units is printed on the counters: "
             "Cornwallis and the Grenadier battalions (historical summary) are set here provisionally"))
+    for i in ("howe", "knyphausen", "stirn", "stirling", "smallwood", "potter"):
+        p[i] = P(unused=True)
     for x in units:
         if x.id in p:
             continue
