@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "rdt-application.h"
+#include "rdt-calibration.h"
 #include "rdt-hexside-command.h"
 #include "rdt-recovery.h"
 #include "rdt-scenario-io.h"
@@ -254,6 +255,43 @@ edit_script (RdtWindow *window,
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
 
+  /* Calibrate the underlay: the scan is really at 40 px per hex, turned 2°
+   * clockwise, first hex centre at (50, 30).  Click where the present
+   * calibration shows those scan points, typing each hex's label. */
+  {
+    RdtScenario *scenario = rdt_document_get_scenario (document);
+    RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+    RdtUnderlay truth = *rdt_scenario_get_underlay (scenario);
+    RdtUnderlay now = truth;
+    const char *labels[] = { "0101", "0603", "0205" };
+    const RdtUnderlay *result;
+    guint steps = rdt_undo_stack_get_n_undo (stack);
+
+    g_assert_true (now.present);
+    truth.origin_x = 50;
+    truth.origin_y = 30;
+    truth.hex_size = 40;
+    truth.rotation = 2;
+    activate (window, "tool", "calibrate");
+    for (guint i = 0; i < 3; i++)
+      {
+        double mx, my, ix, iy, px, py;
+
+        rdt_hex_grid_hex_centre (grid, hex_of (window, labels[i]), &mx, &my);
+        rdt_calibration_map_to_image (grid, &truth, mx, my, &ix, &iy);
+        rdt_calibration_image_to_map (grid, &now, ix, iy, &px, &py);
+        gtk_editable_set_text (GTK_EDITABLE (window->name_entry), labels[i]);
+        _rdt_window_tool_press (window, px, py);
+        _rdt_window_tool_release (window, px, py);
+      }
+    g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, steps + 1);
+    result = rdt_scenario_get_underlay (scenario);
+    g_assert_cmpfloat_with_epsilon (result->origin_x, 50, 1e-6);
+    g_assert_cmpfloat_with_epsilon (result->origin_y, 30, 1e-6);
+    g_assert_cmpfloat_with_epsilon (result->hex_size, 40, 1e-6);
+    g_assert_cmpfloat_with_epsilon (result->rotation, 2, 1e-6);
+  }
+
   /* Export the map as the Export action does. */
   {
     g_autofree char *png = g_build_filename (g_get_user_state_dir (), "export.png", NULL);
@@ -358,6 +396,9 @@ test_edit_and_save (void)
     f = rdt_scenario_get_hexside (scenario, side);
     g_assert_nonnull (f);
     g_assert_cmpint (f->road, ==, rdt_volume_find_hexside_type (volume, "road"));
+    /* The calibration fitted to the clicks, rotation included. */
+    g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->rotation, 2, 1e-3);
+    g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->hex_size, 40, 1e-3);
     morgan = rdt_scenario_find_unit (scenario, "morgan");
     g_assert_cmpint (morgan->placement.kind, ==, RDT_PLACEMENT_HEX);
     g_assert_cmpint (morgan->placement.hex.col, ==, 5);

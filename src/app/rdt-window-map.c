@@ -213,6 +213,24 @@ draw_underlay (RdtMapView          *view,
 /* Signals of the view. */
 
 static void
+on_pointer_motion (GtkEventControllerMotion *motion,
+                   double                    x,
+                   double                    y,
+                   RdtWindow                *self)
+{
+  self->pointer_x = x;
+  self->pointer_y = y;
+  self->pointer_valid = TRUE;
+}
+
+static void
+on_pointer_leave (GtkEventControllerMotion *motion,
+                  RdtWindow                *self)
+{
+  self->pointer_valid = FALSE;
+}
+
+static void
 on_hex_pressed (RdtMapView      *view,
                 int              col,
                 int              row,
@@ -225,6 +243,15 @@ on_hex_pressed (RdtMapView      *view,
   if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE)
     return;
   hex_centre (self, col, row, &x, &y);
+  if (self->tool == RDT_TOOL_CALIBRATE && self->pointer_valid)
+    {
+      /* Calibration needs the exact point clicked on the scan, not the
+       * centre of the hex the present calibration puts there. */
+      RdtRenderView render_view;
+
+      rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
+      rdt_render_view_to_map (&render_view, self->pointer_x, self->pointer_y, &x, &y);
+    }
   _rdt_window_tool_press (self, x, y);
   update_overlays (self);
 }
@@ -361,6 +388,13 @@ _rdt_window_setup_map (RdtWindow *self)
   rdt_map_view_set_overlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
   g_signal_connect (drop, "drop", G_CALLBACK (on_unit_drop), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drop));
+  {
+    GtkEventController *motion = gtk_event_controller_motion_new ();
+
+    g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
+    g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
+    gtk_widget_add_controller (self->map, motion);
+  }
   g_signal_connect (self->opacity_adjustment, "value-changed", G_CALLBACK (on_opacity_changed), self);
   gtk_box_append (self->map_box, self->map);
 }

@@ -63,7 +63,11 @@ struct _RdtWindow
   GtkLabel *zoom_label;
   GMenu *recent_section;
 
-  GtkWidget *map;               /* RdtMapView, or a placeholder */
+  GtkWidget *map;               /* RdtMapView */
+  /* The pointer over the map, widget coordinates (exact calibration clicks). */
+  double pointer_x;
+  double pointer_y;
+  gboolean pointer_valid;
   GSettings *settings;
 
   RdtDocument *document;
