@@ -36,27 +36,71 @@ rdt_cli_peek_root (const char *path)
   return "scenario";
 }
 
+/* Findings in reading order: by file (the scenario before the volume file it
+ * references, as first reported), then by line.  The sort is stable, so
+ * findings on one line keep the order in which they were found. */
+static void
+sort_diagnostics (GPtrArray *diagnostics,
+                  guint      from)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(GPtrArray) sorted = g_ptr_array_new ();
+
+  for (guint i = from; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      if (!g_ptr_array_find_with_equal_func (files, d->file, g_str_equal, NULL))
+        g_ptr_array_add (files, d->file);
+    }
+  for (guint f = 0; f < files->len; f++)
+    {
+      guint start = sorted->len;
+      for (guint i = from; i < diagnostics->len; i++)
+        {
+          RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+          if (g_str_equal (d->file, g_ptr_array_index (files, f)))
+            {
+              /* Insertion sort: stable, and lists are short. */
+              guint j = sorted->len;
+              while (j > start && ((RdtDiagnostic *) g_ptr_array_index (sorted, j - 1))->line > d->line)
+                j--;
+              g_ptr_array_insert (sorted, j, d);
+            }
+        }
+    }
+  for (guint i = 0; i < sorted->len; i++)
+    diagnostics->pdata[from + i] = sorted->pdata[i];
+}
+
 /* Loads @path as whatever it is and appends every finding. */
 gboolean
 rdt_cli_check_file (const char *path,
                     GPtrArray  *diagnostics)
 {
   g_autoptr(GError) error = NULL;
+  guint from = diagnostics->len;
+  gboolean ok = TRUE;
 
   if (g_str_equal (rdt_cli_peek_root (path), "volume"))
     {
       g_autoptr(RdtVolume) volume = rdt_volume_load_from_file (path, diagnostics, &error);
       if (volume == NULL)
-        return FALSE;
-      rdt_volume_validate (volume, path, diagnostics);
+        ok = FALSE;
+      else
+        rdt_volume_validate (volume, path, diagnostics);
     }
   else
     {
       g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
       if (scenario == NULL)
-        return FALSE;
+        ok = FALSE;
     }
-  return rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) == 0;
+  /* Diagnostics without a file name cannot happen here, but never crash. */
+  for (guint i = from; i < diagnostics->len; i++)
+    if (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->file == NULL)
+      ((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->file = g_strdup (path);
+  sort_diagnostics (diagnostics, from);
+  return ok && rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) == 0;
 }
 
 void
