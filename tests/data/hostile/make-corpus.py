@@ -58,65 +58,70 @@ BODY = base[base.index(ROOT_OPEN):]
 
 # --- Not XML, or not well-formed -------------------------------------------
 add('empty.redoubt', b'', 'error', 'empty')
-add('whitespace-only.redoubt', b' \n\t\n   \n', 'error', 'empty')
-add('not-xml.redoubt', 'This is a scenario, honest.\n', 'error', 'not well-formed')
-add('truncated-half.redoubt', base[:len(base) // 2], 'error', 'not well-formed')
+add('whitespace-only.redoubt', b' \n\t\n   \n', 'error', 'not an XML file')
+add('not-xml.redoubt', 'This is a scenario, honest.\n', 'error', 'not an XML file')
+add('truncated-half.redoubt', base[:len(base) // 2], 'error', 'fix the XML syntax')
 add('truncated-in-tag.redoubt', base[:base.index('terrain="chew-house"') + 10], 'error',
-    'not well-formed')
+    'fix the XML syntax', line=base[:base.index('terrain="chew-house"')].count('\n') + 1)
 add('truncated-before-end-tag.redoubt', base[:base.rindex('</scenario>')], 'error',
-    'not well-formed')
+    'Premature end of data')
 add('mismatched-tag.redoubt', sub('<title>A small complete example</title>',
                                   '<title>A small complete example</titel>'),
-    'error', 'not well-formed', anchor='</titel>')
+    'error', 'tag mismatch', anchor='</titel>')
 add('invalid-utf8.redoubt', sub('A small complete example', 'A small \udcff\udcfe example')
-    .encode('utf-8', 'surrogateescape'), 'error', 'not well-formed')
-add('utf16-bom-then-utf8.redoubt', b'\xff\xfe' + base.encode('utf-8'), 'error', 'not well-formed')
+    .encode('utf-8', 'surrogateescape'), 'error', 'not proper UTF-8', line=3)
+add('utf16-bom-then-utf8.redoubt', b'\xff\xfe' + base.encode('utf-8'), 'error', 'not an XML file in UTF-8')
 add('nul-bytes.redoubt', sub('A small complete example', 'A small\x00complete example'),
-    'error', 'not well-formed')
+    'error', 'not an XML file in UTF-8')
 add('undefined-entity.redoubt', sub('A small complete example', 'A small &xxe; example'),
-    'error', 'not well-formed', anchor='&xxe;')
-add('two-roots.redoubt', base + '<scenario/>\n', 'error', 'not well-formed')
+    'error', "Entity 'xxe' not defined", anchor='&xxe;')
+add('two-roots.redoubt', base + '<scenario/>\n', 'error', 'Extra content')
 add('control-character.redoubt', sub('A small complete example', 'A small \x01 example'),
-    'error', 'not well-formed')
+    'error', 'invalid Char', line=3)
 
 # --- DTDs, entities, inclusion: all refused, nothing fetched ----------------
 LAUGHS = ''.join('  <!ENTITY lol%d "%s">\n' % (i, ('&lol%d;' % (i - 1)) * 10) for i in range(1, 10))
 add('billion-laughs.redoubt',
     HEAD + '<!DOCTYPE scenario [\n  <!ENTITY lol0 "lol">\n' + LAUGHS + ']>\n'
-    + BODY.replace('A small complete example', '&lol9;'), 'error', 'DOCTYPE')
+    + BODY.replace('A small complete example', '&lol9;'), 'error', 'DOCTYPE',
+    anchor='<!DOCTYPE')
 add('external-entity-file.redoubt',
     HEAD + '<!DOCTYPE scenario [\n  <!ENTITY xxe SYSTEM "file:///etc/passwd">\n]>\n'
-    + BODY.replace('A small complete example', '&xxe;'), 'error', 'DOCTYPE')
+    + BODY.replace('A small complete example', '&xxe;'), 'error', 'DOCTYPE',
+    anchor='<!DOCTYPE')
 add('external-entity-http.redoubt',
     HEAD + '<!DOCTYPE scenario [\n  <!ENTITY xxe SYSTEM "http://127.0.0.1:9/redoubt-xxe">\n]>\n'
-    + BODY.replace('A small complete example', '&xxe;'), 'error', 'DOCTYPE')
+    + BODY.replace('A small complete example', '&xxe;'), 'error', 'DOCTYPE',
+    anchor='<!DOCTYPE')
 add('parameter-entities.redoubt',
     HEAD + '<!DOCTYPE scenario [\n  <!ENTITY % dtd SYSTEM "http://127.0.0.1:9/evil.dtd">\n'
-    '  <!ENTITY % file SYSTEM "file:///etc/passwd">\n  %dtd;\n]>\n' + BODY, 'error', 'DOCTYPE')
+    '  <!ENTITY % file SYSTEM "file:///etc/passwd">\n  %dtd;\n]>\n' + BODY, 'error', 'DOCTYPE',
+    anchor='<!DOCTYPE')
 add('external-dtd.redoubt',
     HEAD + '<!DOCTYPE scenario SYSTEM "http://127.0.0.1:9/redoubt.dtd">\n' + BODY,
-    'error', 'DOCTYPE')
+    'error', 'DOCTYPE', anchor='<!DOCTYPE')
 add('doctype-internal-subset.redoubt',
     HEAD + '<!DOCTYPE scenario [\n  <!ATTLIST scenario id CDATA "example">\n]>\n' + BODY,
-    'error', 'DOCTYPE')
+    'error', 'DOCTYPE', anchor='<!DOCTYPE')
 add('doctype-after-comment.redoubt',
-    HEAD + '<!-- a comment first -->\n<!DOCTYPE scenario>\n' + BODY, 'error', 'DOCTYPE')
+    HEAD + '<!-- a comment first -->\n<!DOCTYPE scenario>\n' + BODY, 'error', 'DOCTYPE',
+    anchor='<!DOCTYPE')
 add('xinclude.redoubt',
     sub('<description>', '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" '
         'href="file:///etc/passwd" parse="text"/>\n  <description>'),
-    'error', 'include', anchor='<xi:include')
+    'error', 'element include', anchor='<xi:include')
 add('volume-href-etc-passwd.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref href="/etc/passwd"/>\n'), 'error', 'volume', anchor='<volume-ref')
+        '  <volume-ref href="/etc/passwd"/>\n'), 'error', 'the volume cannot be loaded', anchor='<volume-ref')
 add('volume-href-dev-zero.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref href="/dev/zero"/>\n'), 'error', 'regular file', anchor='<volume-ref')
+        '  <volume-ref href="/dev/zero"/>\n'), 'error', 'not a regular file', anchor='<volume-ref')
 add('volume-ref-path-traversal.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref ref="../../../../etc/passwd"/>\n'), 'error', 'volume-ref', anchor='<volume-ref')
+        '  <volume-ref ref="../../../../etc/passwd"/>\n'), 'error', 'volume-ref failed to validate', anchor='<volume-ref')
 add('volume-ref-missing.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref ref="no-such-volume"/>\n'), 'error', 'no-such-volume', anchor='<volume-ref')
+        '  <volume-ref ref="no-such-volume"/>\n'), 'error', 'no-such-volume” not found', anchor='<volume-ref')
 
 # --- Root, namespace, version -------------------------------------------------
 add('wrong-namespace.redoubt', sub('xmlns="urn:x-redoubt:format"', 'xmlns="urn:x-someone-else:format"'),
@@ -128,9 +133,9 @@ add('newer-format-version.redoubt', sub('format-version="1"', 'format-version="2
 add('huge-format-version.redoubt', sub('format-version="1"', 'format-version="99999999999999999999999"'),
     'error', 'newer than this program supports', anchor='<scenario')
 add('zero-format-version.redoubt', sub('format-version="1"', 'format-version="0"'), 'error',
-    'format-version', anchor='<scenario')
-add('missing-format-version.redoubt', sub(' format-version="1"', ''), 'error', 'format-version',
-    anchor='<scenario')
+    "positiveInteger doesn't allow value '0'", anchor='<scenario')
+add('missing-format-version.redoubt', sub(' format-version="1"', ''), 'error',
+    'scenario failed to validate attributes', anchor='<scenario')
 add('wrong-root.redoubt', sub('</scenario>', '</campaign>', text=sub('<scenario ', '<campaign ')),
     'error', 'campaign', anchor='<campaign')
 
@@ -140,102 +145,106 @@ add('unknown-element.redoubt', sub('    <location at=', '    <fortress at="0101"
 add('unknown-attribute.redoubt', sub('<hex at="0202" terrain="heavy-woods"/>',
                                      '<hex at="0202" terrain="heavy-woods" colour="green"/>'),
     'error', 'colour', anchor='colour="green"')
-add('missing-required-attribute.redoubt', sub(' rows="5"', ''), 'error', 'grid', anchor='<grid')
-add('bad-hex-label.redoubt', sub('<hex at="0202"', '<hex at="B2"'), 'error', 'hex', anchor='at="B2"')
-add('numbers-overflow-int.redoubt', sub('columns="6"', 'columns="99999999999999999999"'),
-    'error', 'columns', anchor='<grid')
-add('negative-columns.redoubt', sub('columns="6"', 'columns="-6"'), 'error', 'columns',
+add('missing-required-attribute.redoubt', sub(' rows="5"', ''), 'error', 'grid failed to validate',
     anchor='<grid')
-add('zero-columns.redoubt', sub('columns="6"', 'columns="0"'), 'error', 'columns', anchor='<grid')
+add('bad-hex-label.redoubt', sub('<hex at="0202"', '<hex at="B2"'), 'error', 'hex failed to validate',
+    anchor='at="B2"')
+# libxml2's RELAX NG messages name the element, not the failing attribute.
+add('numbers-overflow-int.redoubt', sub('columns="6"', 'columns="99999999999999999999"'),
+    'error', 'grid failed to validate attributes', anchor='<grid')
+add('negative-columns.redoubt', sub('columns="6"', 'columns="-6"'), 'error', 'grid failed to validate',
+    anchor='<grid')
+add('zero-columns.redoubt', sub('columns="6"', 'columns="0"'), 'error', 'between 1 and', anchor='<grid')
 add('grid-too-large.redoubt', sub('columns="6" rows="5"', 'columns="999999" rows="999999"'),
-    'error', 'columns', anchor='<grid')
+    'error', 'between 1 and', anchor='<grid')
 add('bad-mp-number.redoubt', sub('name="Heavy woods" mp="1.5"', 'name="Heavy woods" mp="1.5e999"'),
-    'error', 'mp', anchor='id="heavy-woods"')
+    'error', 'Invalid attribute mp', anchor='id="heavy-woods"')
 add('huge-morale-overflow.redoubt', sub('army-morale="20"', 'army-morale="4294967297"'),
-    'error', 'army-morale', anchor='army-morale="4294967297"')
+    'error', 'Invalid attribute army-morale', anchor='army-morale="4294967297"')
 add('deep-nesting-40.redoubt',
     sub('  <note>Special rules in prose go here.</note>',
         '  <note>' + '<b>' * 40 + 'x' + '</b>' * 40 + '</note>'),
-    'error', 'deep')
+    'error', 'nested more than 32 deep', anchor='<b><b>')
 
 # --- Semantics (schema-valid, then rdt_scenario_validate) ------------------------
-add('unknown-terrain.redoubt', sub('terrain="heavy-woods"/>', 'terrain="swamp"/>'), 'error', 'swamp',
+add('unknown-terrain.redoubt', sub('terrain="heavy-woods"/>', 'terrain="swamp"/>'), 'error', 'has no terrain “swamp”',
     anchor='terrain="swamp"')
 add('unknown-default-terrain.redoubt', sub('default-terrain="clear"', 'default-terrain="lava"'),
-    'error', 'lava', anchor='default-terrain="lava"')
-add('unknown-hexside-type.redoubt', sub('road="road"/>', 'road="railway"/>'), 'error', 'railway',
+    'error', 'default-terrain “lava”', anchor='default-terrain="lava"')
+add('unknown-hexside-type.redoubt', sub('road="road"/>', 'road="railway"/>'), 'error', 'no hexside type “railway”',
     anchor='road="railway"')
 add('hexside-type-wrong-kind.redoubt', sub('water="creek" slope="slope"', 'water="road" slope="slope"'),
-    'error', 'road', anchor='water="road"')
-add('non-adjacent-hexside.redoubt', sub('at="0401|0402"', 'at="0401|0404"'), 'error', 'adjacent',
+    'error', 'of kind road, not water', anchor='water="road"')
+add('non-adjacent-hexside.redoubt', sub('at="0401|0402"', 'at="0401|0404"'), 'error', 'are not adjacent',
     anchor='0401|0404')
-add('hexside-same-hex.redoubt', sub('at="0401|0402"', 'at="0401|0401"'), 'error', 'adjacent',
+add('hexside-same-hex.redoubt', sub('at="0401|0402"', 'at="0401|0401"'), 'error', 'are not adjacent',
     anchor='0401|0401')
-add('slope-high-not-on-hexside.redoubt', sub('high="0102"', 'high="0303"'), 'error', 'high',
-    anchor='high="0303"')
+add('slope-high-not-on-hexside.redoubt', sub('high="0102"', 'high="0303"'), 'error',
+    'slope high side 0303 is not one of the hexes', anchor='high="0303"')
 add('fieldwork-symbol-not-on-hexside.redoubt', sub('symbol="0303"', 'symbol="0101"'), 'error',
-    'symbol', anchor='symbol="0101"')
-add('off-map-hex.redoubt', sub('<hex at="0303"', '<hex at="0909"'), 'error', '0909',
+    'symbol hex 0101 is not one of the hexes', anchor='symbol="0101"')
+add('off-map-hex.redoubt', sub('<hex at="0303"', '<hex at="0909"'), 'error', '0909 is not on the map',
     anchor='<hex at="0909"')
-add('off-map-hexside.redoubt', sub('at="0401|0402"', 'at="0601|0701"'), 'error', '0701',
+add('off-map-hexside.redoubt', sub('at="0401|0402"', 'at="0601|0701"'), 'error', '0701 is not on the map',
     anchor='0601|0701')
-add('off-map-setup.redoubt', sub('<setup hex="0303"/>', '<setup hex="0707"/>'), 'error', '0707',
-    anchor='<setup hex="0707"')
-add('off-map-area-hex.redoubt', sub('0501 0502 0503', '0501 0502 0599'), 'error', '0599',
+# Set-up, arrival and state findings name the <unit> element and its line.
+add('off-map-setup.redoubt', sub('<setup hex="0303"/>', '<setup hex="0707"/>'), 'error', '0707 is not on the map',
+    anchor='<unit id="40th-foot"')
+add('off-map-area-hex.redoubt', sub('0501 0502 0503', '0501 0502 0599'), 'error', '0599 is not on the map',
     anchor='<area')
 add('off-map-objective.redoubt', sub('<objective at="0303"', '<objective at="0808"'), 'error',
-    '0808', anchor='<objective at="0808"')
+    '0808 is not on the map', anchor='<objective at="0808"')
 add('off-map-entry.redoubt', sub('<entry id="A" at="0601"', '<entry id="A" at="0001"'), 'error',
-    '0001', anchor='<entry id="A" at="0001"')
+    '0001 is not on the map', anchor='<entry id="A" at="0001"')
 add('duplicate-unit-id.redoubt', sub('<unit id="proctor"', '<unit id="40th-foot"'), 'error',
-    '40th-foot', anchor='<unit id="40th-foot" name="Proctor')
+    'duplicate unit id', anchor='<unit id="40th-foot" name="Proctor')
 add('duplicate-leader-unit-id.redoubt', sub('<leader id="musgrave"', '<leader id="morgan"'),
-    'error', 'morgan', anchor='<leader id="morgan"')
+    'error', 'duplicate unit id', anchor='<leader id="morgan"')
 add('duplicate-side-id.redoubt', sub('<side id="american" name="American"', '<side id="british" name="American"'),
-    'error', 'british', anchor='<side id="british" name="American"')
+    'error', 'already a side', anchor='<side id="british" name="American"')
 add('duplicate-terrain-id.redoubt', sub('<terrain id="chew-house"', '<terrain id="heavy-woods"'),
-    'error', 'heavy-woods', anchor='<terrain id="heavy-woods" name="Chew')
+    'error', 'duplicate terrain id', anchor='<terrain id="heavy-woods" name="Chew')
 add('overstacked-setup.redoubt',
     sub('      <setup area="american-deployment" states="first-fire"/>',
         '      <setup hex="0303" states="first-fire"/>',
         text=sub('side="american" kind="rifle"', 'side="british" kind="rifle"')
         .replace('<step strength="2" morale="6"/>\n      <setup area', '<step strength="3" morale="6"/>\n      <setup area')),
-    'error', 'stack')
+    'error', 'limit (7.1)', anchor='<unit id="40th-foot"')
 add('missing-side-reference.redoubt', sub('side="american" kind="militia"', 'side="french" kind="militia"'),
-    'error', 'french', anchor='side="french"')
+    'error', 'unknown side', anchor='<unit id="spare"')
 add('missing-area-reference.redoubt', sub('<setup area="american-deployment"', '<setup area="nowhere"'),
-    'error', 'nowhere', anchor='area="nowhere"')
+    'error', 'unknown area', anchor='<unit id="morgan"')
 add('missing-entry-reference.redoubt', sub('<arrive turn="2" entry="A"/>', '<arrive turn="2" entry="Z"/>'),
-    'error', 'Z', anchor='entry="Z"')
+    'error', 'unknown entry hex', anchor='<unit id="proctor"')
 add('missing-state-reference.redoubt', sub('states="first-fire"', 'states="no-such-state"'),
-    'error', 'no-such-state', anchor='no-such-state')
+    'error', 'unknown state', anchor='<unit id="morgan"')
 add('missing-first-player.redoubt', sub('first-player="british"', 'first-player="hessian"'),
-    'error', 'hessian', anchor='first-player="hessian"')
-add('unit-not-placed.redoubt', sub('      <unused/>\n', ''), 'error', 'spare', anchor='<unit id="spare"')
-add('empty-area.redoubt', sub('      0501 0502 0503\n', ''), 'error', 'american-deployment',
+    'error', 'hessian” is not a side', anchor='first-player="hessian"')
+add('unit-not-placed.redoubt', sub('      <unused/>\n', ''), 'error', 'not placed', anchor='<unit id="spare"')
+add('empty-area.redoubt', sub('      0501 0502 0503\n', ''), 'error', 'no hexes',
     anchor='<area id="american-deployment"')
-add('arrive-turn-out-of-range.redoubt', sub('<arrive turn="2"', '<arrive turn="99"'), 'error', '99',
-    anchor='<arrive turn="99"')
+add('arrive-turn-out-of-range.redoubt', sub('<arrive turn="2"', '<arrive turn="99"'), 'error',
+    'turn 99', anchor='<unit id="proctor"')
 add('setup-step-out-of-range.redoubt', sub('      <setup hex="0303"/>\n    </unit>',
                                            '      <setup hex="0303" step="3"/>\n    </unit>'),
-    'error', 'step', anchor='step="3"')
+    'error', 'step 3', anchor='<unit id="40th-foot"')
 
 # --- Warnings -----------------------------------------------------------------------
 add('comment-not-preserved.redoubt', sub('  <map default-terrain', '  <!-- designer note -->\n  <map default-terrain'),
     'warning', 'will not be preserved', anchor='<!-- designer note')
 
 # --- Generated by tests/test-hostile.c at test time (too big to commit) ----------
-add_generated('nested-10mb', 'error', 'deep')
-add_generated('deep-single-line-10mb', 'error', 'deep')
-add_generated('huge-attribute-11mb', 'error', 'name')
-add_generated('many-elements', 'error', 'elements')
+add_generated('nested-10mb', 'error', 'depth')
+add_generated('deep-single-line-10mb', 'error', 'depth')
+add_generated('huge-attribute-11mb', 'error', 'too long')
+add_generated('many-elements', 'error', 'more than 2000000 elements')
 add_generated('larger-than-64mib', 'error', 'larger than')
 # These point at a canary file (watched with inotify) and a TCP listener on
 # 127.0.0.1 that the test creates: nothing may open the one or connect to the
 # other.
 add_generated('canary-external-entities', 'error', 'DOCTYPE')
 add_generated('canary-external-dtd', 'error', 'DOCTYPE')
-add_generated('canary-xinclude', 'error', 'include')
+add_generated('canary-xinclude', 'error', 'element include')
 
 with open(os.path.join(HERE, 'MANIFEST'), 'w', encoding='utf-8') as manifest:
     manifest.write('# The hostile corpus: FILE SEVERITY LINE SUBSTRING, tab-separated.\n'
