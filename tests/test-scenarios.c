@@ -1211,6 +1211,67 @@ test_hex_victory_brandywine (void)
   g_assert_false (rdt_hex_victory_is_held (h, v721));
 }
 
+/* A row that cannot be read is an error naming the row, not a silent pass. */
+static void
+test_hex_victory_invalid (void)
+{
+  const char *bad[][2] = {
+    { "units", "cavalry" }, { "hexes", "2419 9999" }, { "holder", "hessians" }, { "min-sp", "four" },
+    { "enemy-adjacent", "sometimes" }, { "if", "maybe" }, { "hexes", "area:nowhere" }, { "parade", "" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(RdtScenario) s = load ("brandywine");
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) list = NULL;
+
+      g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (s), "hex-victory", "2.1", bad[i][0],
+                                                bad[i][1], FALSE, NULL, NULL, &error));
+      g_assert_no_error (error);
+      list = rdt_hex_victory_list (s, &error);
+      g_assert_null (list);
+      g_assert_error (error, RDT_HEX_VICTORY_ERROR, RDT_HEX_VICTORY_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "2.1"));
+    }
+}
+
+/* The counters are the same in every scenario of a volume. */
+static void
+test_counters_consistent (void)
+{
+  const char *brandywine[] = { "brandywine", "brandywine-knyphausens-feint", "brandywine-howes-flank-attack",
+                               "brandywine-short-campaign" };
+  const char *savannah[] = { "savannah-historical", "savannah-campaign" };
+  const char **sets[] = { brandywine, savannah };
+  guint sizes[] = { G_N_ELEMENTS (brandywine), G_N_ELEMENTS (savannah) };
+
+  for (guint k = 0; k < G_N_ELEMENTS (sets); k++)
+    {
+      g_autoptr(RdtScenario) first = load (sets[k][0]);
+
+      for (guint f = 1; f < sizes[k]; f++)
+        {
+          g_autoptr(RdtScenario) other = load (sets[k][f]);
+
+          g_assert_cmpuint (rdt_scenario_get_n_units (other), ==, rdt_scenario_get_n_units (first));
+          for (guint i = 0; i < rdt_scenario_get_n_units (first); i++)
+            {
+              RdtUnit *a = rdt_scenario_get_unit (first, i);
+              RdtUnit *b = unit (other, a->id);
+
+              g_assert_cmpstr (a->name, ==, b->name);
+              g_assert_cmpint (a->kind, ==, b->kind);
+              g_assert_cmpint (a->side, ==, b->side);
+              g_assert_cmpint (a->movement, ==, b->movement);
+              g_assert_cmpint (a->rank, ==, b->rank);
+              g_assert_cmpint (a->seniority, ==, b->seniority);
+              g_assert_cmpuint (rdt_unit_get_n_steps (a), ==, rdt_unit_get_n_steps (b));
+            }
+        }
+    }
+}
+
 static void
 test_hex_victory_germantown (void)
 {
@@ -1298,6 +1359,8 @@ main (int   argc,
   g_test_add_func ("/scenarios/savannah/historical", test_savannah_historical);
   g_test_add_func ("/scenarios/brandywine/2.1-7.2.2/hex-victory", test_hex_victory_brandywine);
   g_test_add_func ("/scenarios/germantown/2.1.2/hex-victory", test_hex_victory_germantown);
+  g_test_add_func ("/scenarios/hex-victory/invalid-rows", test_hex_victory_invalid);
+  g_test_add_func ("/scenarios/units/same-counters-in-every-scenario", test_counters_consistent);
   g_test_add_func ("/scenarios/savannah/2.8/hex-victory", test_hex_victory_savannah);
   g_test_add_func ("/scenarios/savannah/campaign-reinforcements", test_savannah_campaign);
 

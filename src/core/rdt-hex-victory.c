@@ -2,6 +2,7 @@
  * "hex-victory" table (see the header for the columns). */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,8 +42,11 @@ fail (GError     **error,
       const char  *column,
       const char  *value)
 {
+  /* Translators: the first %s is a table row key such as "7.1.2.1", the second
+   * a column name, the third the cell as written. */
   g_set_error (error, RDT_HEX_VICTORY_ERROR, RDT_HEX_VICTORY_ERROR_INVALID,
-               "hex-victory row “%s”: cannot read %s “%s”", rule, column, value ? value : "(missing)");
+               _("Victory table row “%s”: cannot read %s “%s” (see docs/volumes.md for the columns)"),
+               rule, column, value ? value : _("(missing)"));
   return FALSE;
 }
 
