@@ -244,7 +244,8 @@ def common_states():
 
 def brandywine_volume():
     terrains = [
-        eff("clear", "Clear", mp=1, zoc=True, rule="9.2",
+        eff("clear", "Clear", stated=("blocks-los", "zoc", "covered"), mp=1, zoc=True,
+            rule="9.2; 8.1 (ZOC into all adjacent hexes but the listed exceptions); 11.42; 10.7",
             note="Terrain Effects Chart not transcribed"),
         eff("light-woods", "Light forest / orchard", stated=("blocks-los", "zoc", "covered"),
             mp=1.5, blocks_los=True, zoc=False, covered=True, rule="11.42; 8.1; 10.7"),
@@ -298,7 +299,8 @@ def brandywine_volume():
 
 def germantown_volume():
     terrains = [
-        eff("clear", "Clear", mp=1, zoc=True, rule="9.2; Germantown 3.2.1 example",
+        eff("clear", "Clear", stated=("blocks-los", "zoc", "covered"), mp=1, zoc=True,
+            rule="9.2; Germantown 3.2.1 example; 8.1; 11.42; 10.7",
             note="the 3.2.1 example moves four clear hexes with a 4 MP brigade"),
         eff("light-woods", "Light forest / orchard", stated=("blocks-los", "zoc", "covered"),
             mp=1, blocks_los=True, zoc=False, covered=True, rule="11.42; 8.1; 10.7"),
@@ -350,7 +352,7 @@ def germantown_volume():
 
 def savannah_volume():
     terrains = [
-        eff("clear", "Clear", mp=1, zoc=True, rule="9.1"),
+        eff("clear", "Clear", stated=("blocks-los", "zoc"), mp=1, zoc=True, rule="9.1; older 8.1, 11.42"),
         eff("light-forest", "Light forest", stated=("blocks-los", "zoc"), mp=1.5, blocks_los=True,
             zoc=False, covered=True, rule="older 11.42; 8.1"),
         eff("forest", "Forest", stated=("blocks-los", "zoc"), mp=2, blocks_los=True, zoc=False,
@@ -388,7 +390,8 @@ def savannah_volume():
             rule="older 9.51, 9.52"),
         eff("track", "Track", stated=("mp", "strategic"), kind="road", mp=1, strategic=True,
             rule="older 9.51, 9.52"),
-        eff("path", "Path", stated=("mp",), kind="road", mp=1, strategic=False, rule="older 9.51, 9.52"),
+        eff("path", "Path", stated=("mp", "strategic"), kind="road", mp=1, strategic=False,
+            rule="older 9.51; 9.52 (strategic movement along roads or tracks only)"),
         eff("covered-way", "Covered Way", stated=("strategic",), kind="road", mp=1, strategic=False,
             rule="Savannah 4.9"),
     ]
