@@ -371,6 +371,61 @@ test_units_provisional (void)
     }
 }
 
+/* Every XXYY hex number in the volume's exclusive rules lies on its map (years
+ * excepted).  Reads ../shared/rules next to the source tree; skips without it. */
+static void
+test_grid_holds_rulebook_hexes (gconstpointer data)
+{
+  const char *const *spec = data;   /* scenario, rules file, first line of the exclusive rules */
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(RdtScenario) s = NULL;
+  g_autoptr(GRegex) regex = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  const char *start;
+  guint n = 0;
+
+  if (root == NULL)
+    {
+      g_test_skip ("REDOUBT_SOURCE_ROOT is not set");
+      return;
+    }
+  path = g_build_filename (root, "..", "shared", "rules", spec[1], NULL);
+  if (!g_file_get_contents (path, &text, NULL, NULL))
+    {
+      g_test_skip ("the rulebooks are not next to the source tree");
+      return;
+    }
+  start = strstr (text, spec[2]);
+  g_assert_nonnull (start);
+  s = load (spec[0]);
+  regex = g_regex_new ("\\b([0-9]{2})([0-9]{2})\\b", 0, 0, NULL);
+  g_regex_match (regex, start, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_autofree char *word = g_match_info_fetch (match, 0);
+      RdtHex h;
+
+      if (strcmp (word, "1777") != 0 && strcmp (word, "1778") != 0 && strcmp (word, "1779") != 0)
+        {
+          g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (s), word, &h, NULL));
+          if (!rdt_hex_grid_contains (rdt_scenario_get_grid (s), h))
+            g_error ("%s: hex %s of %s is not on the map", spec[0], word, spec[1]);
+          n++;
+        }
+      g_match_info_next (match, NULL);
+    }
+  g_assert_cmpuint (n, >, 10);
+}
+
+static const char *const rulebook_brandywine[] = {
+  "brandywine", "boar-series-and-brandywine.txt", "Brandywine Exclusive Rules Credits" };
+static const char *const rulebook_germantown[] = {
+  "germantown", "boar-series-and-germantown.txt", "Part Two: Germantown Exclusive Rulebook" };
+static const char *const rulebook_savannah[] = {
+  "savannah-campaign", "boar-series-older-and-savannah.txt", "PART TWO: SAVANNAH 1779 EXCLUSIVE RULEBOOK" };
+
 /* --------------------------------------------------------- area deployment */
 
 typedef struct {
@@ -1343,6 +1398,12 @@ main (int   argc,
       g_test_add_data_func (p, bundled_volumes[i], test_volume_file);
     }
   g_test_add_func ("/scenarios/units/provisional-marked", test_units_provisional);
+  g_test_add_data_func ("/scenarios/brandywine/grid/holds-every-rulebook-hex", rulebook_brandywine,
+                        test_grid_holds_rulebook_hexes);
+  g_test_add_data_func ("/scenarios/germantown/grid/holds-every-rulebook-hex", rulebook_germantown,
+                        test_grid_holds_rulebook_hexes);
+  g_test_add_data_func ("/scenarios/savannah/grid/holds-every-rulebook-hex", rulebook_savannah,
+                        test_grid_holds_rulebook_hexes);
   g_test_add_func ("/scenarios/brandywine/1.1-1.4/prepare-for-play", test_brandywine_full_prepare);
   g_test_add_func ("/scenarios/brandywine/1.5-4.1/at-start", test_brandywine_full_setup);
   g_test_add_func ("/scenarios/brandywine/3.1/seniority", test_brandywine_seniority);

@@ -56,6 +56,8 @@ typedef struct {
 
 /* Styles 0-254 and a blank one for grid-only drawing. */
 #define N_STYLE_TILES 256
+/* Above this many pixels per map unit terrain is drawn hex by hex. */
+#define MAX_TILED_SCALE 100.0
 
 struct _RdtMapRenderer
 {
@@ -744,7 +746,9 @@ get_style_pattern (RdtMapRenderer        *self,
   double w, h;
   int wi, hi, m, n;
 
-  if (style_id >= N_STYLE_TILES)
+  /* Zoomed far in, tiles would be megabytes each and few hexes show: draw
+   * those directly instead. */
+  if (style_id >= N_STYLE_TILES || scale > MAX_TILED_SCALE)
     return NULL;
   tile = &self->style_tiles[style_id];
   if (tile->pattern && tile->scale == scale && tile->grid == grid
@@ -854,6 +858,19 @@ draw_terrain (RdtMapRenderer      *self,
         {
           set_rgb (cr, style->fill_rgb);
           cairo_fill (cr);
+          if (style->pattern != RDT_RENDER_PATTERN_NONE)
+            {
+              for (guint i = 0; i < self->n_visible; i++)
+                {
+                  const VisibleHex *v = &self->visible[i];
+                  if (!terrain || map->terrain[v->index] == t)
+                    add_pattern (self, cr, style->pattern, v->x, v->y, scale);
+                }
+              set_rgb (cr, style->pattern_rgb);
+              cairo_fill (cr);
+            }
+          if (!terrain)
+            break;
           continue;
         }
       cairo_matrix_init_translate (&matrix, -floor (ax + 0.5), -floor (ay + 0.5));
@@ -862,6 +879,28 @@ draw_terrain (RdtMapRenderer      *self,
       cairo_fill (cr);
       if (!terrain)
         break;
+    }
+
+  /* Without tiles, the grid as lines. */
+  if (grid && scale > MAX_TILED_SCALE)
+    {
+      cairo_new_path (cr);
+      for (guint i = 0; i < self->n_visible; i++)
+        {
+          const VisibleHex *v = &self->visible[i];
+          for (int dir = 0; dir < 6; dir++)
+            {
+              double x1, y1, x2, y2;
+              if (!owns_side (self, v->hex, dir))
+                continue;
+              side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
+              cairo_move_to (cr, x1, y1);
+              cairo_line_to (cr, x2, y2);
+            }
+        }
+      cairo_set_source_rgba (cr, 0.25, 0.22, 0.18, 0.6);
+      cairo_set_line_width (cr, 1.2);
+      cairo_stroke (cr);
     }
 
   /* The map's outer edge, which the tiles give only half its width. */
@@ -1250,7 +1289,7 @@ draw_areas (RdtMapRenderer *self,
       /* Dashed and a little transparent, so a creek or slope on the same
        * hexside still shows, and areas never read as water. */
       set_rgba (cr, (area->rgb << 8) | 0xd0);
-      cairo_set_line_width (cr, MAX (1.2, 0.05 * scale));
+      cairo_set_line_width (cr, CLAMP (0.05 * scale, 1.2, 4.0));
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
       if (scale >= 6.0)
         {
