@@ -123,6 +123,26 @@ test_file_zoc (void)
   g_assert_true (rdt_board_get_hex_flags (board, H (8, 6)) & RDT_BOARD_HEX_NO_ZOC_INTO);
 }
 
+static void
+test_file_surrounded (void)
+{
+  g_autoptr (RdtBoard) surrounded = load ("rules/zoc-surrounded.redoubt");
+  g_autoptr (RdtBoard) negated = load ("rules/zoc-negated.redoubt");
+  RdtZocSurrounded detail;
+  int disrupted_enemy = find_unit (negated, "u5");
+
+  /* 3.1 Surrounded: "When enemy units or their ZOC occupy all six hexes
+   * adjacent to a unit." */
+  g_assert_true (rdt_zoc_is_surrounded (surrounded, H (5, 5), 0, &detail));
+  /* 8.2: a (disrupted) friendly combat unit in 0506 negates the enemy ZOC. */
+  g_assert_false (rdt_zoc_is_surrounded (negated, H (5, 5), 0, &detail));
+  g_assert_cmpint (detail.what[3], ==, RDT_ZOC_ADJ_NEGATED);
+  /* 8.1: "A unit loses its ZOC while it is disrupted" (status from the file). */
+  g_assert_cmpint (rdt_board_get_unit (negated, disrupted_enemy)->state, ==, RDT_UNIT_STATE_DISRUPTED);
+  g_assert_cmpint (rdt_zoc_unit_has_zoc (negated, disrupted_enemy), ==, RDT_ZOC_REASON_NOT_PARADE_ORDER);
+  g_assert_cmpint (rdt_zoc_unit_into (negated, disrupted_enemy, H (9, 8)), ==, RDT_ZOC_REASON_NOT_PARADE_ORDER);
+}
+
 /* ---- The command line ----------------------------------------------------- */
 
 static char *
@@ -313,15 +333,119 @@ test_cli_zoc (void)
   }
 }
 
+/* ---- cases.txt ------------------------------------------------------------ */
+
+typedef struct {
+  char *file;
+  char *from;
+  char *to;
+  char *verdict;
+  char *los_case;
+  char *reason;
+} Case;
+
+static void
+case_free (gpointer data)
+{
+  Case *c = data;
+  g_free (c->file);
+  g_free (c->from);
+  g_free (c->to);
+  g_free (c->verdict);
+  g_free (c->los_case);
+  g_free (c->reason);
+  g_free (c);
+}
+
+static void
+test_case (gconstpointer data)
+{
+  const Case *c = data;
+  g_autofree char *name = g_strconcat ("rules/", c->file, ".redoubt", NULL);
+  g_autoptr (RdtBoard) board = load (name);
+  RdtHexGrid *grid = rdt_board_get_grid (board);
+  g_autoptr (RdtLos) los = rdt_los_new (board);
+  g_auto (RdtLosReport) r = { 0, };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  RdtHex from, to;
+  gboolean found = FALSE;
+
+  rdt_los_report_init (&r);
+  rdt_hex_grid_parse_label (grid, c->from, &from, &error);
+  g_assert_no_error (error);
+  rdt_hex_grid_parse_label (grid, c->to, &to, &error);
+  g_assert_no_error (error);
+  rdt_los_check (los, from, to, &r);
+  text = rdt_los_report_to_text (&r, grid);
+  g_test_message ("%s", text);
+
+  g_assert_cmpstr (r.verdict == RDT_LOS_CLEAR ? "clear" : "blocked", ==, c->verdict);
+  g_assert_cmpstr (rdt_los_case_get_id (r.los_case), ==, c->los_case);
+  g_assert_cmpint (rdt_los_check (los, from, to, NULL), ==, r.verdict);
+  if (g_str_equal (rdt_los_reason_get_id (r.reason), c->reason))
+    found = TRUE;
+  for (guint i = 0; i < rdt_los_report_get_n_steps (&r) && !found; i++)
+    {
+      const RdtLosStep *s = rdt_los_report_get_step (&r, i);
+      if (g_str_equal (rdt_los_reason_get_id (s->reason), c->reason) &&
+          (r.verdict == RDT_LOS_CLEAR || s->effect == RDT_LOS_EFFECT_BLOCKS))
+        found = TRUE;
+    }
+  g_assert_true (found);
+}
+
+/* Registers one test per line of cases.txt; the cases live until exit. */
+static GPtrArray *
+add_cases (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "los", "cases.txt", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) lines = NULL;
+  GPtrArray *cases = g_ptr_array_new_with_free_func (case_free);
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (contents, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_auto (GStrv) f = NULL;
+      g_autofree char *test_path = NULL;
+      Case *c;
+
+      g_strstrip (lines[i]);
+      if (lines[i][0] == '\0' || lines[i][0] == '#')
+        continue;
+      f = g_regex_split_simple ("\\s+", lines[i], 0, 0);
+      g_assert_cmpuint (g_strv_length (f), ==, 7);
+      c = g_new0 (Case, 1);
+      c->file = g_strdup (f[1]);
+      c->from = g_strdup (f[2]);
+      c->to = g_strdup (f[3]);
+      c->verdict = g_strdup (f[4]);
+      c->los_case = g_strdup (f[5]);
+      c->reason = g_strdup (f[6]);
+      g_ptr_array_add (cases, c);
+      test_path = g_strconcat ("/los-files/", f[0], NULL);
+      g_test_add_data_func (test_path, c, test_case);
+    }
+  return cases;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr (GPtrArray) cases = NULL;
+
   g_test_init (&argc, &argv, NULL);
+  cases = add_cases ();
 
   g_test_add_func ("/los-files/11.4/artillery-example", test_file_artillery_example);
   g_test_add_func ("/los-files/11.43/case-b/editions-from-volume-data", test_file_staircase_editions);
   g_test_add_func ("/los-files/8.1/zoc-from-volume-data", test_file_zoc);
+  g_test_add_func ("/los-files/8.2/surrounded-and-negation", test_file_surrounded);
   g_test_add_func ("/los-files/cli/los", test_cli_los);
   g_test_add_func ("/los-files/cli/los-fan", test_cli_los_fan);
   g_test_add_func ("/los-files/cli/zoc", test_cli_zoc);

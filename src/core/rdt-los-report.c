@@ -187,6 +187,11 @@ rdt_los_report_dup_rules (const RdtLosReport *report,
         continue;
       add_rule (rules, reasons[step->reason].rule);
       conventions |= reasons[step->reason].conventions;
+      /* Through a corner: conventions 4 (crossing) and 6 (both hexsides). */
+      if (step->kind == RDT_LOS_STEP_CORNER)
+        conventions |= CONV (6);
+      if (step->kind == RDT_LOS_STEP_CROSS && step->via_corner)
+        conventions |= CONV (4) | CONV (6);
     }
   g_ptr_array_add (rules, NULL);
   if (out_conventions)
