@@ -1071,6 +1071,17 @@ hexside_type_attr (Builder        *b,
   return i;
 }
 
+static int
+compare_hex_labels (gconstpointer a,
+                    gconstpointer b)
+{
+  const RdtHex *ha = a, *hb = b;
+
+  if (ha->col != hb->col)
+    return ha->col < hb->col ? -1 : 1;
+  return ha->row < hb->row ? -1 : ha->row > hb->row;
+}
+
 static void
 build_map (Builder *b,
            xmlNode *map)
@@ -1189,6 +1200,14 @@ build_map (Builder *b,
 
           if (!parse_hex_attr (b, n, "at", &hex))
             continue;
+          if (rdt_scenario_get_location_name (b->scenario, hex) != NULL)
+            {
+              g_autofree char *label = attr (n, "at");
+              report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                           _("keep one <location> per hex"),
+                           _("hex %s already has a named location"), label);
+              continue;
+            }
           l = g_new0 (RdtLocation, 1);
           l->hex = hex;
           l->name = attr (n, "name");
@@ -1213,6 +1232,7 @@ build_map (Builder *b,
         {
           g_autofree char *text = text_of (n);
           g_auto(GStrv) labels = g_strsplit_set (text, " \t\r\n", -1);
+          g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
           RdtArea *area = g_new0 (RdtArea, 1);
 
           area->id = attr (n, "id");
@@ -1222,10 +1242,23 @@ build_map (Builder *b,
           for (guint i = 0; labels[i] != NULL; i++)
             {
               RdtHex hex;
+              gpointer key;
+
               if (labels[i][0] == '\0' || !parse_hex (b, n, "area", labels[i], &hex))
                 continue;
+              key = GUINT_TO_POINTER (((guint) (guint16) hex.col << 16) | (guint16) hex.row);
+              if (g_hash_table_contains (seen, key))
+                {
+                  report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
+                               _("list each hex once"),
+                               _("area: hex %s is listed twice"), labels[i]);
+                  continue;
+                }
+              g_hash_table_add (seen, key);
               g_array_append_val (area->hexes, hex);
             }
+          /* Areas are kept sorted (and written so: canonical form). */
+          g_array_sort (area->hexes, compare_hex_labels);
           _rdt_scenario_take_area (b->scenario, area);
         }
     }
@@ -1526,7 +1559,10 @@ build_scenario (xmlNode     *root,
           rdt_scenario_set_description (scenario, text);
         }
       else if (is_element (n, "map"))
-        build_map (&b, n);
+        {
+          build_map (&b, n);
+          _rdt_scenario_finish_load (scenario);
+        }
       else if (is_element (n, "sides"))
         {
           for (xmlNode *s = n->children; s != NULL; s = s->next)
@@ -2154,17 +2190,6 @@ write_unit (Writer      *w,
   text_element (w, 3, "note", unit->note);
   indent (w, 2);
   g_string_append_printf (w->out, "</%s>\n", leader ? "leader" : "unit");
-}
-
-static int
-compare_hex_labels (gconstpointer a,
-                    gconstpointer b)
-{
-  const RdtHex *ha = a, *hb = b;
-
-  if (ha->col != hb->col)
-    return ha->col < hb->col ? -1 : 1;
-  return ha->row < hb->row ? -1 : ha->row > hb->row;
 }
 
 static gboolean

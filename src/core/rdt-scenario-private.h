@@ -20,6 +20,8 @@ void         _rdt_scenario_take_entry          (RdtScenario *scenario,
                                                 RdtEntryHex *entry);
 void         _rdt_scenario_take_location       (RdtScenario *scenario,
                                                 RdtLocation *location);
+/* Sorts what the loader appended in file order. */
+void         _rdt_scenario_finish_load         (RdtScenario *scenario);
 void         _rdt_scenario_take_unit           (RdtScenario *scenario,
                                                 RdtUnit     *unit);
 void         _rdt_scenario_put_hexside         (RdtScenario *scenario,

@@ -28,10 +28,14 @@ struct _RdtScenario
   GHashTable *hex_lines;    /* hex index + 1 -> line */
   GHashTable *hexsides;     /* packed hexside -> RdtHexsideFeatures* */
 
-  GPtrArray *locations;     /* RdtLocation*, sorted by hex index */
+  GPtrArray *locations;     /* RdtLocation*, sorted by (col, row) */
+  GHashTable *location_hexes; /* packed hex -> RdtLocation* */
   GPtrArray *entries;       /* RdtEntryHex* */
+  GHashTable *entry_ids;    /* id -> first RdtEntryHex* with it */
   GPtrArray *areas;         /* RdtArea* */
+  GHashTable *area_ids;     /* id -> first RdtArea* with it */
   GPtrArray *sides;         /* RdtSide* */
+  GHashTable *side_ids;     /* id -> index + 1 */
   GArray *side_lines;       /* int */
   GPtrArray *units;         /* RdtUnit* */
   GHashTable *unit_ids;     /* id -> RdtUnit* (borrowed) */
@@ -183,6 +187,10 @@ rdt_scenario_finalize (GObject *object)
   g_clear_pointer (&self->terrain, g_array_unref);
   g_clear_pointer (&self->hex_lines, g_hash_table_unref);
   g_clear_pointer (&self->hexsides, g_hash_table_unref);
+  g_clear_pointer (&self->location_hexes, g_hash_table_unref);
+  g_clear_pointer (&self->entry_ids, g_hash_table_unref);
+  g_clear_pointer (&self->area_ids, g_hash_table_unref);
+  g_clear_pointer (&self->side_ids, g_hash_table_unref);
   g_clear_pointer (&self->locations, g_ptr_array_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->areas, g_ptr_array_unref);
@@ -229,6 +237,10 @@ rdt_scenario_init (RdtScenario *self)
   self->hex_lines = g_hash_table_new (g_direct_hash, g_direct_equal);
   self->hexsides = g_hash_table_new_full (key_hash, key_equal, g_free, g_free);
   self->locations = g_ptr_array_new_with_free_func ((GDestroyNotify) _rdt_location_free);
+  self->location_hexes = g_hash_table_new (g_direct_hash, g_direct_equal);
+  self->entry_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->area_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->side_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->entries = g_ptr_array_new_with_free_func ((GDestroyNotify) _rdt_entry_hex_free);
   self->areas = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_area_free);
   self->sides = g_ptr_array_new_with_free_func ((GDestroyNotify) side_free);
@@ -878,28 +890,28 @@ rdt_scenario_get_location (RdtScenario *scenario,
   return g_ptr_array_index (scenario->locations, index);
 }
 
-static int
+static gpointer
+hex_key (RdtHex hex)
+{
+  return GUINT_TO_POINTER (((guint) (guint16) hex.col << 16) | (guint16) hex.row);
+}
+
+static RdtLocation *
 find_location (RdtScenario *scenario,
                RdtHex       hex)
 {
-  for (guint i = 0; i < scenario->locations->len; i++)
-    {
-      const RdtLocation *l = g_ptr_array_index (scenario->locations, i);
-      if (l->hex.col == hex.col && l->hex.row == hex.row)
-        return (int) i;
-    }
-  return -1;
+  return g_hash_table_lookup (scenario->location_hexes, hex_key (hex));
 }
 
 const char *
 rdt_scenario_get_location_name (RdtScenario *scenario,
                                 RdtHex       hex)
 {
-  int i;
+  RdtLocation *l;
 
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
-  i = find_location (scenario, hex);
-  return i >= 0 ? ((RdtLocation *) g_ptr_array_index (scenario->locations, i))->name : NULL;
+  l = find_location (scenario, hex);
+  return l != NULL ? l->name : NULL;
 }
 
 static int
@@ -922,11 +934,20 @@ compare_locations (gconstpointer a,
   return compare_hex (la->hex, lb->hex);
 }
 
+/* The loader appends in file order and sorts once at the end
+ * (_rdt_scenario_finish_load), so a large file loads in n log n. */
 void
 _rdt_scenario_take_location (RdtScenario *scenario,
                              RdtLocation *location)
 {
   g_ptr_array_add (scenario->locations, location);
+  if (!g_hash_table_contains (scenario->location_hexes, hex_key (location->hex)))
+    g_hash_table_insert (scenario->location_hexes, hex_key (location->hex), location);
+}
+
+void
+_rdt_scenario_finish_load (RdtScenario *scenario)
+{
   g_ptr_array_sort (scenario->locations, compare_locations);
 }
 
@@ -936,23 +957,32 @@ rdt_scenario_set_location (RdtScenario *scenario,
                            const char  *name,
                            char       **out_old_name)
 {
-  int i;
+  RdtLocation *l;
 
   g_return_if_fail (RDT_IS_SCENARIO (scenario));
 
-  i = find_location (scenario, hex);
+  l = find_location (scenario, hex);
   if (out_old_name != NULL)
-    *out_old_name = i >= 0 ? g_strdup (((RdtLocation *) g_ptr_array_index (scenario->locations, i))->name)
-                           : NULL;
+    *out_old_name = l != NULL ? g_strdup (l->name) : NULL;
   if (name == NULL)
     {
-      if (i < 0)
+      if (l == NULL)
         return;
-      g_ptr_array_remove_index (scenario->locations, i);
+      g_hash_table_remove (scenario->location_hexes, hex_key (hex));
+      g_ptr_array_remove (scenario->locations, l);
+      /* A duplicate the loader kept (reported as an error) takes over. */
+      for (guint i = 0; i < scenario->locations->len; i++)
+        {
+          RdtLocation *other = g_ptr_array_index (scenario->locations, i);
+          if (other->hex.col == hex.col && other->hex.row == hex.row)
+            {
+              g_hash_table_insert (scenario->location_hexes, hex_key (hex), other);
+              break;
+            }
+        }
     }
-  else if (i >= 0)
+  else if (l != NULL)
     {
-      RdtLocation *l = g_ptr_array_index (scenario->locations, i);
       if (g_strcmp0 (l->name, name) == 0)
         return;
       g_free (l->name);
@@ -960,10 +990,11 @@ rdt_scenario_set_location (RdtScenario *scenario,
     }
   else
     {
-      RdtLocation *l = g_new0 (RdtLocation, 1);
+      l = g_new0 (RdtLocation, 1);
       l->hex = hex;
       l->name = g_strdup (name);
       _rdt_scenario_take_location (scenario, l);
+      g_ptr_array_sort (scenario->locations, compare_locations);
     }
   emit_changed (scenario, RDT_CHANGE_LOCATION, &hex, NULL, NULL);
 }
@@ -986,25 +1017,31 @@ rdt_scenario_get_entry (RdtScenario *scenario,
   return g_ptr_array_index (scenario->entries, index);
 }
 
-static int
-find_entry (RdtScenario *scenario,
-            const char  *id)
+static void
+reindex (GHashTable *ids,
+         GPtrArray  *items,
+         const char *id)
 {
-  for (guint i = 0; i < scenario->entries->len; i++)
-    if (g_strcmp0 (((RdtEntryHex *) g_ptr_array_index (scenario->entries, i))->id, id) == 0)
-      return (int) i;
-  return -1;
+  /* After removing an item: point the id at the first remaining item that has
+   * it (duplicates are kept by the loader and reported by the validator). */
+  g_hash_table_remove (ids, id);
+  for (guint i = 0; i < items->len; i++)
+    {
+      const char *const *item = g_ptr_array_index (items, i);
+      if (g_strcmp0 (*item, id) == 0)
+        {
+          g_hash_table_insert (ids, (gpointer) *item, (gpointer) item);
+          break;
+        }
+    }
 }
 
 const RdtEntryHex *
 rdt_scenario_find_entry (RdtScenario *scenario,
                          const char  *id)
 {
-  int i;
-
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
-  i = find_entry (scenario, id);
-  return i >= 0 ? g_ptr_array_index (scenario->entries, i) : NULL;
+  return id != NULL ? g_hash_table_lookup (scenario->entry_ids, id) : NULL;
 }
 
 void
@@ -1012,6 +1049,8 @@ _rdt_scenario_take_entry (RdtScenario *scenario,
                           RdtEntryHex *entry)
 {
   g_ptr_array_add (scenario->entries, entry);
+  if (!g_hash_table_contains (scenario->entry_ids, entry->id))
+    g_hash_table_insert (scenario->entry_ids, entry->id, entry);
 }
 
 gboolean
@@ -1020,25 +1059,22 @@ rdt_scenario_set_entry (RdtScenario  *scenario,
                         const RdtHex *hex,
                         RdtHex       *out_old_hex)
 {
-  int i;
-  RdtEntryHex *e = NULL;
+  RdtEntryHex *e;
 
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  i = find_entry (scenario, id);
-  if (i >= 0)
-    {
-      e = g_ptr_array_index (scenario->entries, i);
-      if (out_old_hex != NULL)
-        *out_old_hex = e->hex;
-    }
+  e = g_hash_table_lookup (scenario->entry_ids, id);
+  if (e != NULL && out_old_hex != NULL)
+    *out_old_hex = e->hex;
   if (hex == NULL)
     {
-      if (i >= 0)
+      if (e != NULL)
         {
-          g_ptr_array_remove_index (scenario->entries, i);
-          emit_changed (scenario, RDT_CHANGE_ENTRY, NULL, NULL, id);
+          g_autofree char *removed = g_strdup (e->id);
+          g_ptr_array_remove (scenario->entries, e);
+          reindex (scenario->entry_ids, scenario->entries, removed);
+          emit_changed (scenario, RDT_CHANGE_ENTRY, NULL, NULL, removed);
         }
     }
   else if (e != NULL)
@@ -1051,13 +1087,13 @@ rdt_scenario_set_entry (RdtScenario  *scenario,
     }
   else
     {
-      e = g_new0 (RdtEntryHex, 1);
-      e->id = g_strdup (id);
-      e->hex = *hex;
-      g_ptr_array_add (scenario->entries, e);
+      RdtEntryHex *n = g_new0 (RdtEntryHex, 1);
+      n->id = g_strdup (id);
+      n->hex = *hex;
+      _rdt_scenario_take_entry (scenario, n);
       emit_changed (scenario, RDT_CHANGE_ENTRY, hex, NULL, id);
     }
-  return i >= 0;
+  return e != NULL;
 }
 
 /* Areas. */
@@ -1082,9 +1118,11 @@ static int
 find_area (RdtScenario *scenario,
            const char  *id)
 {
-  for (guint i = 0; i < scenario->areas->len; i++)
-    if (g_strcmp0 (((RdtArea *) g_ptr_array_index (scenario->areas, i))->id, id) == 0)
-      return (int) i;
+  RdtArea *area = id != NULL ? g_hash_table_lookup (scenario->area_ids, id) : NULL;
+  guint i;
+
+  if (area != NULL && g_ptr_array_find (scenario->areas, area, &i))
+    return (int) i;
   return -1;
 }
 
@@ -1092,11 +1130,8 @@ const RdtArea *
 rdt_scenario_find_area (RdtScenario *scenario,
                         const char  *id)
 {
-  int i;
-
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
-  i = find_area (scenario, id);
-  return i >= 0 ? g_ptr_array_index (scenario->areas, i) : NULL;
+  return id != NULL ? g_hash_table_lookup (scenario->area_ids, id) : NULL;
 }
 
 /* Areas keep their hexes sorted by (col, row), so lookups are binary searches and
@@ -1141,6 +1176,8 @@ _rdt_scenario_take_area (RdtScenario *scenario,
                          RdtArea     *area)
 {
   g_ptr_array_add (scenario->areas, area);
+  if (!g_hash_table_contains (scenario->area_ids, area->id))
+    g_hash_table_insert (scenario->area_ids, area->id, area);
 }
 
 gboolean
@@ -1182,6 +1219,7 @@ rdt_scenario_insert_area (RdtScenario *scenario,
   if (position < 0 || (guint) position > scenario->areas->len)
     position = scenario->areas->len;
   g_ptr_array_insert (scenario->areas, position, area);
+  g_hash_table_insert (scenario->area_ids, area->id, area);
   emit_changed (scenario, RDT_CHANGE_AREA, NULL, NULL, area->id);
   return TRUE;
 }
@@ -1200,6 +1238,7 @@ rdt_scenario_remove_area (RdtScenario *scenario,
   if (i < 0)
     return NULL;
   area = g_ptr_array_steal_index (scenario->areas, i);
+  reindex (scenario->area_ids, scenario->areas, area->id);
   if (out_position != NULL)
     *out_position = (guint) i;
   emit_changed (scenario, RDT_CHANGE_AREA, NULL, NULL, area->id);
@@ -1313,10 +1352,9 @@ rdt_scenario_find_side (RdtScenario *scenario,
                         const char  *id)
 {
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), -1);
-  for (guint i = 0; i < scenario->sides->len; i++)
-    if (g_strcmp0 (((RdtSide *) g_ptr_array_index (scenario->sides, i))->id, id) == 0)
-      return (int) i;
-  return -1;
+  if (id == NULL)
+    return -1;
+  return GPOINTER_TO_INT (g_hash_table_lookup (scenario->side_ids, id)) - 1;
 }
 
 int
@@ -1345,6 +1383,7 @@ rdt_scenario_add_side (RdtScenario *scenario,
   side->army_morale = army_morale;
   side->momentum = momentum;
   g_ptr_array_add (scenario->sides, side);
+  g_hash_table_insert (scenario->side_ids, side->id, GINT_TO_POINTER (scenario->sides->len));
   g_array_append_val (scenario->side_lines, line);
   emit_changed (scenario, RDT_CHANGE_SIDE, NULL, NULL, side->id);
   return (int) scenario->sides->len - 1;

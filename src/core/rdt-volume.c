@@ -18,6 +18,13 @@ struct _RdtVolume
   GPtrArray *combined;       /* RdtCombinedType* */
   GPtrArray *states;         /* RdtStateType* */
   GPtrArray *tables;         /* RdtTable* */
+  /* id -> index + 1 for each array above, so loading a large map with many
+   * types stays linear (ids are never changed or removed once added). */
+  GHashTable *terrain_ids;
+  GHashTable *hexside_type_ids;
+  GHashTable *combined_ids;
+  GHashTable *state_ids;
+  GHashTable *table_ids;
   RdtStacking stacking;
   RdtEdition edition;
   RdtEdition variants[RDT_N_VARIANTS];
@@ -41,6 +48,11 @@ rdt_volume_finalize (GObject *object)
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->title, g_free);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->terrain_ids, g_hash_table_unref);
+  g_clear_pointer (&self->hexside_type_ids, g_hash_table_unref);
+  g_clear_pointer (&self->combined_ids, g_hash_table_unref);
+  g_clear_pointer (&self->state_ids, g_hash_table_unref);
+  g_clear_pointer (&self->table_ids, g_hash_table_unref);
   g_clear_pointer (&self->terrains, g_ptr_array_unref);
   g_clear_pointer (&self->hexside_types, g_ptr_array_unref);
   g_clear_pointer (&self->combined, g_ptr_array_unref);
@@ -66,6 +78,11 @@ rdt_volume_init (RdtVolume *self)
   self->combined = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_combined_type_free);
   self->states = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_state_type_free);
   self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_table_free);
+  self->terrain_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->hexside_type_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->combined_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->state_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->table_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* 7.1: six SPs plus one artillery unit. */
   self->stacking.max_sp = 6;
   self->stacking.max_artillery = 1;
@@ -121,41 +138,35 @@ rdt_volume_set_path (RdtVolume  *volume,
   volume->path = g_strdup (path);
 }
 
-/* Ids are looked up linearly: volumes hold tens of types, and the hot paths
- * (LOS, movement) use indices, never ids. */
 static int
-find_by_id (GPtrArray  *array,
+find_by_id (GHashTable *ids,
             const char *id)
 {
   if (id == NULL)
     return -1;
-  for (guint i = 0; i < array->len; i++)
-    {
-      /* Every element type starts with its char *id. */
-      const char *const *item = g_ptr_array_index (array, i);
-      if (g_strcmp0 (*item, id) == 0)
-        return (int) i;
-    }
-  return -1;
+  return GPOINTER_TO_INT (g_hash_table_lookup (ids, id)) - 1;
 }
 
 static int
 add_unique (GPtrArray      *array,
+            GHashTable     *ids,
             gpointer        item,
             GDestroyNotify  free_func,
             const char     *what,
             GError        **error)
 {
+  /* Every element type starts with its char *id. */
   const char *id = *(const char *const *) item;
 
-  if (find_by_id (array, id) >= 0)
+  if (id == NULL || find_by_id (ids, id) >= 0)
     {
       g_set_error (error, RDT_VOLUME_ERROR, RDT_VOLUME_ERROR_DUPLICATE_ID,
-                   _("Duplicate %s id “%s”"), what, id);
+                   _("Duplicate %s id “%s”"), what, id != NULL ? id : "");
       free_func (item);
       return -1;
     }
   g_ptr_array_add (array, item);
+  g_hash_table_insert (ids, (gpointer) id, GINT_TO_POINTER (array->len));
   return (int) array->len - 1;
 }
 
@@ -180,7 +191,7 @@ rdt_volume_find_terrain (RdtVolume  *volume,
                          const char *id)
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
-  return find_by_id (volume->terrains, id);
+  return find_by_id (volume->terrain_ids, id);
 }
 
 int
@@ -198,7 +209,8 @@ rdt_volume_add_terrain (RdtVolume      *volume,
       rdt_terrain_type_free (terrain);
       return -1;
     }
-  return add_unique (volume->terrains, terrain, (GDestroyNotify) rdt_terrain_type_free,
+  return add_unique (volume->terrains, volume->terrain_ids, terrain,
+                     (GDestroyNotify) rdt_terrain_type_free,
                      "terrain", error);
 }
 
@@ -223,7 +235,7 @@ rdt_volume_find_hexside_type (RdtVolume  *volume,
                               const char *id)
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
-  return find_by_id (volume->hexside_types, id);
+  return find_by_id (volume->hexside_type_ids, id);
 }
 
 int
@@ -233,7 +245,8 @@ rdt_volume_add_hexside_type (RdtVolume      *volume,
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
   g_return_val_if_fail (type != NULL, -1);
-  return add_unique (volume->hexside_types, type, (GDestroyNotify) rdt_hexside_type_free,
+  return add_unique (volume->hexside_types, volume->hexside_type_ids, type,
+                     (GDestroyNotify) rdt_hexside_type_free,
                      "hexside type", error);
 }
 
@@ -279,7 +292,8 @@ rdt_volume_add_combined (RdtVolume       *volume,
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
   g_return_val_if_fail (combined != NULL, -1);
-  return add_unique (volume->combined, combined, (GDestroyNotify) rdt_combined_type_free,
+  return add_unique (volume->combined, volume->combined_ids, combined,
+                     (GDestroyNotify) rdt_combined_type_free,
                      "combined type", error);
 }
 
@@ -381,7 +395,7 @@ rdt_volume_find_table (RdtVolume  *volume,
   int i;
 
   g_return_val_if_fail (RDT_IS_VOLUME (volume), NULL);
-  i = find_by_id (volume->tables, id);
+  i = find_by_id (volume->table_ids, id);
   return i >= 0 ? g_ptr_array_index (volume->tables, i) : NULL;
 }
 
@@ -392,7 +406,8 @@ rdt_volume_add_table (RdtVolume *volume,
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), FALSE);
   g_return_val_if_fail (table != NULL, FALSE);
-  return add_unique (volume->tables, table, (GDestroyNotify) rdt_table_free,
+  return add_unique (volume->tables, volume->table_ids, table,
+                     (GDestroyNotify) rdt_table_free,
                      "table", error) >= 0;
 }
 
@@ -457,7 +472,7 @@ rdt_volume_set_table_cell (RdtVolume  *volume,
   g_return_val_if_fail (RDT_IS_VOLUME (volume), FALSE);
   g_return_val_if_fail (value != NULL, FALSE);
 
-  t = find_by_id (volume->tables, table_id);
+  t = find_by_id (volume->table_ids, table_id);
   if (t < 0)
     {
       g_set_error (error, RDT_VOLUME_ERROR, RDT_VOLUME_ERROR_NOT_FOUND,
@@ -505,7 +520,7 @@ rdt_volume_find_state (RdtVolume  *volume,
                        const char *id)
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
-  return find_by_id (volume->states, id);
+  return find_by_id (volume->state_ids, id);
 }
 
 int
@@ -515,7 +530,8 @@ rdt_volume_add_state (RdtVolume    *volume,
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
   g_return_val_if_fail (state != NULL, -1);
-  return add_unique (volume->states, state, (GDestroyNotify) rdt_state_type_free,
+  return add_unique (volume->states, volume->state_ids, state,
+                     (GDestroyNotify) rdt_state_type_free,
                      "state", error);
 }
 
