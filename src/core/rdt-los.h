@@ -54,9 +54,11 @@ typedef struct {
   RdtLosReason reason;
 } RdtLosFanEntry;
 
-/* Every on-map hex within `range` of `from` (range < 0: the whole map), in the
- * order of rdt_hex_grid_range(), each with its verdict (transfer full: GArray
- * of RdtLosFanEntry). */
+/* Every on-map hex within `range` of `from`, in the order of
+ * rdt_hex_grid_range(), or with range < 0 the whole map in index order (column
+ * by column), each with its verdict (transfer full: GArray of RdtLosFanEntry).
+ * The targets share the blocking table, the hexside table and the walk buffer;
+ * each costs one walk and one pass that stops at the first blocking step. */
 GArray        *rdt_los_fan                (RdtLos          *los,
                                            RdtHex           from,
                                            int              range);
