@@ -735,24 +735,16 @@ is_creek_water (const char *id)
          g_strcmp0 (id, "secondary-ford") == 0;
 }
 
-/* Brandywine 5.1: the creek is one continuous hexside line from the north to
- * the south edge, non-ford except at its fords: it cuts the map in exactly two
- * parts, with every hex the scenarios put on one bank on that bank. */
-static void
-test_brandywine_creek (void)
+/* Labels the hexes of @s by the part of the map they are in when the
+ * Brandywine Creek (fords included) cannot be crossed; returns the number of
+ * parts.  @component has one entry per hex. */
+static int
+creek_banks (RdtScenario *s,
+             int         *component)
 {
-  g_autoptr(RdtScenario) s = load ("brandywine");
   RdtHexGrid *grid = rdt_scenario_get_grid (s);
   guint n = rdt_hex_grid_get_n_hexes (grid);
-  g_autofree int *component = g_new (int, n);
   int n_components = 0;
-  const char *east[] = { "0405", "0407", "0613", "0614", "0716", "0717", "0817", "0918", "0928",
-                         "0930", "1020", "1022", "1127", "1331", "1727", "1910" };
-  const char *west[] = { "0305", "0518", "0616", "0628", "0827", "0828", "0829", "0830" };
-  gboolean touches_north = FALSE, touches_south = FALSE;
-  const RdtGridSettings *gs = rdt_hex_grid_get_settings (grid);
-  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
-  guint n_creek = 0;
 
   for (guint i = 0; i < n; i++)
     component[i] = -1;
@@ -787,6 +779,29 @@ test_brandywine_creek (void)
         }
       n_components++;
     }
+  return n_components;
+}
+
+/* Brandywine 5.1: the creek is one continuous hexside line from the north to
+ * the south edge, non-ford except at its fords: it cuts the map in exactly two
+ * parts, with every hex the scenarios put on one bank on that bank. */
+static void
+test_brandywine_creek (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine");
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  guint n = rdt_hex_grid_get_n_hexes (grid);
+  g_autofree int *component = g_new (int, n);
+  int n_components;
+  const char *east[] = { "0405", "0407", "0613", "0614", "0716", "0717", "0817", "0918", "0928",
+                         "0930", "1020", "1022", "1127", "1331", "1727", "1910" };
+  const char *west[] = { "0305", "0518", "0616", "0628", "0827", "0828", "0829", "0830" };
+  gboolean touches_north = FALSE, touches_south = FALSE;
+  const RdtGridSettings *gs = rdt_hex_grid_get_settings (grid);
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+  guint n_creek = 0;
+
+  n_components = creek_banks (s, component);
   g_assert_cmpint (n_components, ==, 2);
   for (guint i = 0; i < G_N_ELEMENTS (east); i++)
     g_assert_cmpint (component[rdt_hex_grid_hex_index (grid, hex (s, east[i]))], ==,
@@ -832,6 +847,62 @@ test_brandywine_creek (void)
     g_assert_true (creek->effects.prohibited & RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_ARTILLERY));
     g_assert_cmpint (creek->effects.cc_drm, ==, -2);              /* 5.2.5 */
   }
+}
+
+/* The areas lie on the bank the rules give them: the Bivouac Area and the
+ * 7.1.1.5 "east of the Brandywine Creek" areas east, Maxwell's Detachment (4.1)
+ * and the British 7.1.1.5 areas west; the Bivouac Area south of Radley Run
+ * (3.6.2.1); the British 7.1 set-up south of Renwick Run (7.1.3.1). */
+static void
+test_brandywine_banks (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine-knyphausens-feint");
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  g_autofree int *component = g_new (int, rdt_hex_grid_get_n_hexes (grid));
+  int east;
+  const char *east_areas[] = { "american-bivouac-area", "east-south-of-renwick-run", "east-south-of-pike",
+                               "brinton-run-to-renwick-run" };
+  const char *west_areas[] = { "maxwells-detachment-area", "7.1-pike-08xx-starved-gut", "7.1-chadds-ford-2",
+                               "7.1-chadds-ferry-2", "7.1-south-of-starved-gut", "7.1-south-of-ring-run" };
+  const RdtArea *north_radley = area (s, "north-of-radley-run");
+  const RdtArea *north_renwick = area (s, "north-of-renwick-run");
+
+  g_assert_cmpint (creek_banks (s, component), ==, 2);
+  east = component[rdt_hex_grid_hex_index (grid, hex (s, "0928"))];
+  for (guint i = 0; i < G_N_ELEMENTS (east_areas); i++)
+    {
+      const RdtArea *a = area (s, east_areas[i]);
+
+      for (guint j = 0; j < a->hexes->len; j++)
+        g_assert_cmpint (component[rdt_hex_grid_hex_index (grid, g_array_index (a->hexes, RdtHex, j))], ==, east);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (west_areas); i++)
+    {
+      const RdtArea *a = area (s, west_areas[i]);
+
+      for (guint j = 0; j < a->hexes->len; j++)
+        {
+          RdtHex h = g_array_index (a->hexes, RdtHex, j);
+
+          g_assert_cmpint (component[rdt_hex_grid_hex_index (grid, h)], !=, east);
+          if (i > 0)
+            g_assert_false (rdt_scenario_area_contains (north_renwick, h));
+        }
+    }
+  {
+    const RdtArea *a = area (s, "american-bivouac-area");
+
+    for (guint j = 0; j < a->hexes->len; j++)
+      g_assert_false (rdt_scenario_area_contains (north_radley, g_array_index (a->hexes, RdtHex, j)));
+  }
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (u->placement.kind == RDT_PLACEMENT_HEX &&
+          g_strcmp0 (rdt_scenario_get_side (s, u->side)->id, "british") == 0)
+        g_assert_false (rdt_scenario_area_contains (north_renwick, u->placement.hex));
+    }
 }
 
 static void
@@ -1409,6 +1480,7 @@ main (int   argc,
   g_test_add_func ("/scenarios/brandywine/3.1/seniority", test_brandywine_seniority);
   g_test_add_func ("/scenarios/brandywine/3.8/locations-and-victory-hexes", test_brandywine_locations);
   g_test_add_func ("/scenarios/brandywine/5.1/creek-line-and-fords", test_brandywine_creek);
+  g_test_add_func ("/scenarios/brandywine/4.1-7.1.3.1/areas-on-their-banks", test_brandywine_banks);
   g_test_add_func ("/scenarios/brandywine/7.1.1.5/hex-specific", test_brandywine_7_1_hex);
   g_test_add_func ("/scenarios/brandywine/7.1.1.5/area-specific", test_brandywine_7_1_areas);
   g_test_add_func ("/scenarios/brandywine/7.2.1.5/sullivan-at-0716", test_brandywine_7_2);
