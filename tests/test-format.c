@@ -588,6 +588,80 @@ test_check_volume_duplicate (void)
                          "Duplicate terrain id “clear”", 16, "terrain");
 }
 
+
+static void
+test_check_duplicate_location (void)
+{
+  assert_semantic_error ("<location at=\"0303\" name=\"Chew House\"/>",
+                         "<location at=\"0303\" name=\"Chew House\"/>\n    <location at=\"0303\" name=\"Cliveden\"/>",
+                         "already has a named location", 43, "location");
+}
+
+/* Area hexes are sorted on load (canonical order) and duplicates reported. */
+static void
+test_area_sorted_and_deduplicated (void)
+{
+  g_autofree char *text = variant ("0501 0502 0503", "0503 0501\n 0502 0501");
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = load_text (text, diagnostics, &error);
+  g_autoptr(GBytes) out = NULL;
+  g_autofree char *canonical = read_example ();
+  const RdtArea *area;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (find_diag (diagnostics, RDT_SEVERITY_WARNING, "hex 0501 is listed twice"));
+  area = rdt_scenario_find_area (scenario, "american-deployment");
+  g_assert_cmpuint (area->hexes->len, ==, 3);
+  g_assert_cmpint (g_array_index (area->hexes, RdtHex, 0).row, ==, 1);
+  g_assert_cmpint (g_array_index (area->hexes, RdtHex, 2).row, ==, 3);
+  out = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_cmpstr (g_bytes_get_data (out, NULL), ==, canonical);
+}
+
+/* <volume-ref ref="ID"/> is looked up in $REDOUBT_DATADIR/volumes first. */
+static void
+test_volume_ref_datadir (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-format-data-XXXXXX", &error);
+  g_autofree char *volumes = g_build_filename (dir, "volumes", NULL);
+  g_autofree char *target = g_build_filename (volumes, "example-volume.xml", NULL);
+  g_autofree char *source = data_path ("example-volume.xml");
+  g_autofree char *href = data_path ("volume-href.redoubt");
+  g_autofree char *contents = NULL;
+  g_autofree char *scenario_text = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *found = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(GBytes) out = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir (volumes, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  g_assert_true (g_file_set_contents (target, contents, -1, NULL));
+  g_setenv ("REDOUBT_DATADIR", dir, TRUE);
+
+  found = rdt_volume_find_file ("example-volume");
+  g_assert_cmpstr (found, ==, target);
+  g_assert_null (rdt_volume_find_file ("../example-volume"));
+
+  g_assert_true (g_file_get_contents (href, &scenario_text, NULL, NULL));
+  text = replace_once (scenario_text, "<volume-ref href=\"example-volume.xml\"/>",
+                       "<volume-ref ref=\"example-volume\"/>");
+  scenario = load_text (text, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (rdt_scenario_get_volume_ref (scenario), ==, "example-volume");
+  g_assert_cmpstr (rdt_volume_get_path (rdt_scenario_get_volume (scenario)), ==, target);
+  out = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_cmpstr (g_bytes_get_data (out, NULL), ==, text);
+
+  g_unsetenv ("REDOUBT_DATADIR");
+  g_remove (target);
+  g_rmdir (volumes);
+  g_rmdir (dir);
+}
+
 /* ----------------------------------------------------------- round trips */
 
 static void
@@ -1032,6 +1106,9 @@ main (int   argc,
   g_test_add_func ("/format/check/victory-hex", test_check_victory_hex);
   g_test_add_func ("/format/check/provisional-warnings", test_check_provisional_warnings);
   g_test_add_func ("/format/check/volume-duplicate-id", test_check_volume_duplicate);
+  g_test_add_func ("/format/check/duplicate-location", test_check_duplicate_location);
+  g_test_add_func ("/format/load/area-sorted-deduplicated", test_area_sorted_and_deduplicated);
+  g_test_add_func ("/format/load/volume-ref-datadir", test_volume_ref_datadir);
   g_test_add_func ("/format/round-trip/test-data", test_round_trip_test_data);
   g_test_add_func ("/format/round-trip/bundled", test_round_trip_bundled);
   g_test_add_func ("/format/round-trip/after-edit", test_round_trip_after_edit);

@@ -6,7 +6,10 @@
  * RELAX NG schema embedded from data/schema/redoubt.rng, then builds the model.
  * Files that cannot be loaded give NULL and an RDT_FORMAT_ERROR naming
  * file:line and the element, and the same finding as an RdtDiagnostic.
- * Semantic problems (rdt-validate.h) do not stop loading.
+ * Semantic problems do not stop loading: the scenario load functions run
+ * rdt_scenario_validate() themselves and append its findings (errors and
+ * provisional-value warnings), so callers need not call it again on a
+ * freshly loaded scenario; call it after edits.
  *
  * The writer produces the one canonical form (docs/format.md), so loading and
  * saving a canonical file reproduces it byte for byte.
