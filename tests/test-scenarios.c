@@ -426,6 +426,35 @@ static const char *const rulebook_germantown[] = {
 static const char *const rulebook_savannah[] = {
   "savannah-campaign", "boar-series-older-and-savannah.txt", "PART TWO: SAVANNAH 1779 EXCLUSIVE RULEBOOK" };
 
+/* The committed files are what tools/gen-schematic-volumes.py generates
+ * (the script is their source; a hand edit must go into it too). */
+static void
+test_generator_up_to_date (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *python = g_find_program_in_path ("python3");
+  g_autofree char *script = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  if (root == NULL || python == NULL)
+    {
+      g_test_skip ("needs REDOUBT_SOURCE_ROOT and python3");
+      return;
+    }
+  script = g_build_filename (root, "tools", "gen-schematic-volumes.py", NULL);
+  {
+    const char *argv[] = { python, script, "--check", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL,
+                                 &status, &error));
+  }
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("bundled files out of date:\n%s", out);
+}
+
 /* --------------------------------------------------------- area deployment */
 
 typedef struct {
@@ -1469,6 +1498,7 @@ main (int   argc,
       g_test_add_data_func (p, bundled_volumes[i], test_volume_file);
     }
   g_test_add_func ("/scenarios/units/provisional-marked", test_units_provisional);
+  g_test_add_func ("/scenarios/generator/up-to-date", test_generator_up_to_date);
   g_test_add_data_func ("/scenarios/brandywine/grid/holds-every-rulebook-hex", rulebook_brandywine,
                         test_grid_holds_rulebook_hexes);
   g_test_add_data_func ("/scenarios/germantown/grid/holds-every-rulebook-hex", rulebook_germantown,

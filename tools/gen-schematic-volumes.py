@@ -11,9 +11,10 @@
 #  - every value the rulebooks do not state is marked provisional, as
 #    docs/format.md defines (effects fields, table cells, unit values).
 #
-# Run from the source root:  python3 tools/gen-schematic-volumes.py
-# then `redoubt-cli format` keeps the files canonical (the script already writes
-# the canonical form).  Standard library only.
+# Run:  python3 tools/gen-schematic-volumes.py          (rewrites the files)
+#       python3 tools/gen-schematic-volumes.py --check  (exit 1 if a file differs)
+# The script writes the canonical form, so `redoubt-cli format` changes nothing.
+# Standard library only.
 
 import os
 import sys
@@ -1915,24 +1916,38 @@ def savannah_scenarios(units):
 
 # ========================================================================= main
 
-def write(path, content):
-    path = os.path.join(ROOT, path)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8", newline="\n") as f:
-        f.write(content)
+def outputs():
+    """(path relative to the source root, content) of every generated file."""
+    out = [("data/volumes/brandywine.xml", brandywine_volume()),
+           ("data/volumes/germantown.xml", germantown_volume()),
+           ("data/volumes/savannah.xml", savannah_volume())]
+    for gen, units in ((brandywine_scenarios, brandywine_units), (germantown_scenarios, germantown_units),
+                       (savannah_scenarios, savannah_units)):
+        for name, content in gen(units()).items():
+            out.append(("scenarios/%s.redoubt" % name, content))
+    return out
 
 
-def main():
-    write("data/volumes/brandywine.xml", brandywine_volume())
-    write("data/volumes/germantown.xml", germantown_volume())
-    write("data/volumes/savannah.xml", savannah_volume())
-    for name, content in brandywine_scenarios(brandywine_units()).items():
-        write("scenarios/%s.redoubt" % name, content)
-    for name, content in germantown_scenarios(germantown_units()).items():
-        write("scenarios/%s.redoubt" % name, content)
-    for name, content in savannah_scenarios(savannah_units()).items():
-        write("scenarios/%s.redoubt" % name, content)
+def main(argv):
+    check = "--check" in argv[1:]
+    stale = []
+    for rel, content in outputs():
+        path = os.path.join(ROOT, rel)
+        if check:
+            try:
+                with open(path, encoding="utf-8", newline="") as f:
+                    if f.read() != content:
+                        stale.append(rel)
+            except OSError:
+                stale.append(rel)
+            continue
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(content)
+    for rel in stale:
+        print("%s: differs from what tools/gen-schematic-volumes.py generates" % rel)
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv))
