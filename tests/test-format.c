@@ -1072,6 +1072,39 @@ test_volume_table_edit (void)
   g_assert_error (error, RDT_VOLUME_ERROR, RDT_VOLUME_ERROR_NOT_FOUND);
 }
 
+/* An edited effects chart entry is saved inline and reads back. */
+static void
+test_volume_effects_edit (void)
+{
+  g_autoptr(RdtScenario) scenario = load_example ();
+  g_autoptr(RdtScenario) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  int clear = rdt_volume_find_terrain (volume, "clear");
+  RdtEffects e = rdt_volume_get_terrain (volume, clear)->effects;
+  RdtEffects old;
+  const RdtTerrainType *t;
+
+  e.mp_halves = 5;
+  e.prohibited = RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_ARTILLERY) | RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_DRAGOONS);
+  e.fire_drm = -1;
+  e.provisional = RDT_EFFECT_MP;
+  rdt_volume_set_terrain_effects (volume, clear, &e, &old);
+  g_assert_cmpint (old.mp_halves, ==, 2);
+  bytes = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (g_bytes_get_data (bytes, NULL),
+                            "<terrain id=\"clear\" name=\"Clear\" mp=\"2.5\" prohibited=\"dragoons artillery\""));
+  again = rdt_scenario_load_from_bytes (bytes, "again.redoubt", NULL, &error);
+  g_assert_no_error (error);
+  t = rdt_volume_get_terrain (rdt_scenario_get_volume (again), clear);
+  g_assert_cmpint (t->effects.mp_halves, ==, 5);
+  g_assert_cmpuint (t->effects.prohibited, ==, e.prohibited);
+  g_assert_cmpint (t->effects.fire_drm, ==, -1);
+  g_assert_cmpuint (t->effects.provisional, ==, RDT_EFFECT_MP);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1119,6 +1152,7 @@ main (int   argc,
   g_test_add_func ("/format/mutate/areas-locations-entries", test_mutate_areas_locations_entries);
   g_test_add_func ("/format/mutate/grid", test_mutate_grid);
   g_test_add_func ("/format/mutate/volume-table", test_volume_table_edit);
+  g_test_add_func ("/format/mutate/volume-effects", test_volume_effects_edit);
 
   return g_test_run ();
 }

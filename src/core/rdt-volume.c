@@ -214,6 +214,42 @@ rdt_volume_add_terrain (RdtVolume      *volume,
                      "terrain", error);
 }
 
+void
+rdt_volume_set_terrain_effects (RdtVolume        *volume,
+                                guint             index,
+                                const RdtEffects *effects,
+                                RdtEffects       *out_old)
+{
+  RdtTerrainType *t;
+
+  g_return_if_fail (RDT_IS_VOLUME (volume));
+  g_return_if_fail (index < volume->terrains->len);
+  g_return_if_fail (effects != NULL);
+
+  t = g_ptr_array_index (volume->terrains, index);
+  if (out_old != NULL)
+    *out_old = t->effects;
+  t->effects = *effects;
+}
+
+void
+rdt_volume_set_hexside_effects (RdtVolume        *volume,
+                                guint             index,
+                                const RdtEffects *effects,
+                                RdtEffects       *out_old)
+{
+  RdtHexsideType *t;
+
+  g_return_if_fail (RDT_IS_VOLUME (volume));
+  g_return_if_fail (index < volume->hexside_types->len);
+  g_return_if_fail (effects != NULL);
+
+  t = g_ptr_array_index (volume->hexside_types, index);
+  if (out_old != NULL)
+    *out_old = t->effects;
+  t->effects = *effects;
+}
+
 guint
 rdt_volume_get_n_hexside_types (RdtVolume *volume)
 {

@@ -194,6 +194,13 @@ int             rdt_volume_add_terrain         (RdtVolume         *volume,
                                                 RdtTerrainType    *terrain,
                                                 GError           **error);
 
+/* Edits a terrain type's effects chart entry; @out_old (nullable) receives
+ * the previous values for undo.  Call rdt_scenario_volume_changed() after. */
+void            rdt_volume_set_terrain_effects (RdtVolume         *volume,
+                                                guint              index,
+                                                const RdtEffects  *effects,
+                                                RdtEffects        *out_old);
+
 guint           rdt_volume_get_n_hexside_types (RdtVolume         *volume);
 const RdtHexsideType *
                 rdt_volume_get_hexside_type    (RdtVolume         *volume,
@@ -203,6 +210,11 @@ int             rdt_volume_find_hexside_type   (RdtVolume         *volume,
 int             rdt_volume_add_hexside_type    (RdtVolume         *volume,
                                                 RdtHexsideType    *type,
                                                 GError           **error);
+
+void            rdt_volume_set_hexside_effects (RdtVolume         *volume,
+                                                guint              index,
+                                                const RdtEffects  *effects,
+                                                RdtEffects        *out_old);
 
 guint           rdt_volume_get_n_combined      (RdtVolume         *volume);
 const RdtCombinedType *
