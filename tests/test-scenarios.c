@@ -1135,16 +1135,22 @@ test_germantown_stephen_moves (void)
   g_clear_pointer (&reach, rdt_reach_unref);
   rdt_move_options_init (&options);
   options.strategic = TRUE;
-  options.allowance_halves = 16;
+  options.allowance_halves = 8;           /* the printed 4 MPs; strategic doubles them */
   reach = rdt_movement_reach (movement, "4th-virginia", &options, &error);
   g_assert_no_error (error);
   g_assert_true (rdt_reach_lookup (reach, hex (s, "3907"), &r));
   g_test_message ("3907 costs %d half MPs; 3908: %s", r.cost_halves,
                   rdt_move_reason_get_id (rdt_reach_get_reason (reach, hex (s, "3908"))));
   g_assert_cmpint (r.cost_halves, ==, 14);
-  if (rdt_reach_lookup (reach, hex (s, "3908"), NULL))
-    g_test_incomplete ("the movement engine lets the road nullify the flechette's +1 MP; Germantown 3.2.1 "
-                       "charges it on Lime Kiln Road, so 3908 should be out of reach");
+  g_assert_false (rdt_reach_lookup (reach, hex (s, "3908"), NULL));
+  /* 3908 is on the road too: it costs the road's 1 MP plus the flechette's 1 MP */
+  g_assert_nonnull (hexside_type (s, "3907|3908", RDT_HEXSIDE_KIND_ROAD));
+  g_clear_pointer (&reach, rdt_reach_unref);
+  options.allowance_halves = 9;
+  reach = rdt_movement_reach (movement, "4th-virginia", &options, &error);
+  g_assert_no_error (error);
+  g_assert_true (rdt_reach_lookup (reach, hex (s, "3908"), &r));
+  g_assert_cmpint (r.cost_halves, ==, 14 + 2 + 2);
 }
 
 /* --------------------------------------------------------------- Savannah */
