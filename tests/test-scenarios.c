@@ -1143,6 +1143,9 @@ test_germantown_stephen_moves (void)
                   rdt_move_reason_get_id (rdt_reach_get_reason (reach, hex (s, "3908"))));
   g_assert_cmpint (r.cost_halves, ==, 14);
   g_assert_false (rdt_reach_lookup (reach, hex (s, "3908"), NULL));
+  /* Die roll 7: north along the road, off the map through entry hex A (2800). */
+  g_assert_true (rdt_reach_lookup (reach, hex (s, "2800"), &r));
+  g_assert_cmpint (r.cost_halves, ==, 14);
   /* 3908 is on the road too: it costs the road's 1 MP plus the flechette's 1 MP */
   g_assert_nonnull (hexside_type (s, "3907|3908", RDT_HEXSIDE_KIND_ROAD));
   g_clear_pointer (&reach, rdt_reach_unref);
