@@ -298,11 +298,34 @@ edit_script (RdtWindow *window,
     g_autoptr(GError) error = NULL;
     g_autoptr(GdkTexture) exported = NULL;
 
-    _rdt_window_export (window, png, &error);
+    g_autofree char *visible = g_build_filename (g_get_user_state_dir (), "visible.png", NULL);
+    g_autofree char *pdf = g_build_filename (g_get_user_state_dir (), "export.pdf", NULL);
+    g_autofree char *printed = g_build_filename (g_get_user_state_dir (), "printed.pdf", NULL);
+    g_autofree char *contents = NULL;
+    gsize len;
+    g_autoptr(GdkTexture) shown = NULL;
+
+    _rdt_window_export (window, png, FALSE, &error);
     g_assert_no_error (error);
     exported = gdk_texture_new_from_filename (png, &error);
     g_assert_no_error (error);
     g_assert_cmpint (gdk_texture_get_width (exported), >, 100);
+    /* The visible part is the map view's size. */
+    _rdt_window_export (window, visible, TRUE, &error);
+    g_assert_no_error (error);
+    shown = gdk_texture_new_from_filename (visible, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (shown), ==, gtk_widget_get_width (window->map));
+    _rdt_window_export (window, pdf, FALSE, &error);
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (pdf, &contents, &len, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
+    g_clear_pointer (&contents, g_free);
+    /* Printing, to a file instead of a printer. */
+    g_assert_true (_rdt_window_print_to_pdf (window, printed, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (printed, &contents, &len, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
   }
 
   spin (400);
@@ -334,6 +357,7 @@ test_edit_and_save (void)
   source = dup_source_path ("tests/data/format/example.redoubt");
   path = copy_to_tmp (source, dir);
   g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
   run_editor (path, edit_script, NULL);
 
   /* The saved file validates with the CLI... */
@@ -464,6 +488,7 @@ test_crash_recovery (void)
   path = copy_to_tmp (source, dir);
   saved = g_build_filename (dir, "restored.redoubt", NULL);
   g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
   recovery_dir = rdt_recovery_dup_dir ();
 
   envp = g_get_environ ();
@@ -710,6 +735,7 @@ test_dialogs (void)
     }
   state = g_dir_make_tmp ("redoubt-dialogs-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
   source = dup_source_path ("tests/data/format/example.redoubt");
   path = copy_to_tmp (source, state);
   run_editor (path, dialogs_script, NULL);
@@ -748,6 +774,7 @@ test_screenshot (void)
     }
   state = g_dir_make_tmp ("redoubt-shot-XXXXXX", NULL);
   g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
   path = find_brandywine ();
   png = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
                           "editor-screenshot.png", NULL);

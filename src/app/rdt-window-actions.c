@@ -643,7 +643,9 @@ export_response (GtkNativeDialog *dialog,
       g_autofree char *path = g_file_get_path (file);
       g_autoptr(GError) error = NULL;
 
-      _rdt_window_export (self, path, &error);
+      const char *part = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "part");
+
+      _rdt_window_export (self, path, g_strcmp0 (part, "visible") == 0, &error);
       if (error != NULL)
         _rdt_window_report_error (self, _("Cannot export"), error);
       else
@@ -679,6 +681,13 @@ win_export (GSimpleAction *action,
     base[strlen (base) - strlen (".redoubt")] = '\0';
   name = g_strdup_printf ("%s.png", base);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  {
+    const char *ids[] = { "whole", "visible", NULL };
+    const char *labels[] = { _("The whole map"), _("The visible part"), NULL };
+
+    gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "part", _("Export"), ids, labels);
+    gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "part", "whole");
+  }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (export_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <math.h>
 
 #include "rdt-calibration.h"
@@ -438,9 +440,68 @@ build_renderer (RdtWindow *self)
   return rdt_map_renderer_new (map);
 }
 
+/* The part of the map the view shows, at the view's zoom. */
+static gboolean
+export_visible (RdtWindow        *self,
+                const char       *path,
+                RdtRenderFormat   format,
+                GError          **error)
+{
+  RdtMapRenderer *renderer = rdt_map_view_get_renderer (RDT_MAP_VIEW (self->map));
+  int width = gtk_widget_get_width (self->map);
+  int height = gtk_widget_get_height (self->map);
+  RdtRenderView view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  if (width <= 0 || height <= 0)
+    {
+      g_set_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_AREA,
+                   _("The map is not shown: there is no visible part to export."));
+      return FALSE;
+    }
+  rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &view);
+  switch (format)
+    {
+    case RDT_RENDER_FORMAT_SVG:
+      surface = cairo_svg_surface_create (path, width, height);
+      break;
+    case RDT_RENDER_FORMAT_PDF:
+      surface = cairo_pdf_surface_create (path, width, height);
+      break;
+    case RDT_RENDER_FORMAT_PNG:
+    default:
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      break;
+    }
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  if (format == RDT_RENDER_FORMAT_PNG)
+    status = cairo_surface_write_to_png (surface, path);
+  else
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_WRITE,
+                   _("Cannot write “%s”: %s"), path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 _rdt_window_export (RdtWindow   *self,
                     const char  *path,
+                    gboolean     visible_only,
                     GError     **error)
 {
   g_autoptr(RdtMapRenderer) renderer = NULL;
@@ -453,6 +514,11 @@ _rdt_window_export (RdtWindow   *self,
     {
       g_set_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_FORMAT,
                    _("Choose a file name ending in .png, .svg or .pdf."));
+      return;
+    }
+  if (visible_only)
+    {
+      export_visible (self, path, options.format, error);
       return;
     }
   renderer = build_renderer (self);
@@ -473,6 +539,17 @@ draw_page (GtkPrintOperation *operation,
   rdt_map_renderer_draw (renderer, gtk_print_context_get_cairo_context (context), &view, NULL);
 }
 
+static GtkPrintOperation *
+new_print_operation (RdtWindow *self)
+{
+  GtkPrintOperation *operation = gtk_print_operation_new ();
+
+  gtk_print_operation_set_n_pages (operation, 1);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page), self);
+  return operation;
+}
+
 void
 _rdt_window_print (RdtWindow *self)
 {
@@ -481,11 +558,25 @@ _rdt_window_print (RdtWindow *self)
 
   if (self->document == NULL)
     return;
-  operation = gtk_print_operation_new ();
-  gtk_print_operation_set_n_pages (operation, 1);
-  gtk_print_operation_set_embed_page_setup (operation, TRUE);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page), self);
+  operation = new_print_operation (self);
   if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
                                GTK_WINDOW (self), &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
     _rdt_window_report_error (self, _("Cannot print"), error);
+}
+
+/* Prints without the dialog to a PDF file (the print dialog's "Print to
+ * File"; used by the tests). */
+gboolean
+_rdt_window_print_to_pdf (RdtWindow   *self,
+                          const char  *path,
+                          GError     **error)
+{
+  g_autoptr(GtkPrintOperation) operation = NULL;
+
+  if (self->document == NULL)
+    return FALSE;
+  operation = new_print_operation (self);
+  gtk_print_operation_set_export_filename (operation, path);
+  return gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT,
+                                  GTK_WINDOW (self), error) != GTK_PRINT_OPERATION_RESULT_ERROR;
 }

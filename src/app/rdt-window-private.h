@@ -148,7 +148,11 @@ void     _rdt_window_execute          (RdtWindow   *self,
                                        RdtCommand  *command);
 void     _rdt_window_export           (RdtWindow   *self,
                                        const char  *path,
+                                       gboolean     visible_only,
                                        GError     **error_out);
+gboolean _rdt_window_print_to_pdf     (RdtWindow   *self,
+                                       const char  *path,
+                                       GError     **error);
 
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */
