@@ -241,6 +241,34 @@ edit_script (RdtWindow *window,
   drag_through (window, (const char *[]) { "0103", "0203", "0303", NULL });
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
 
+  /* A new area painted over two hexes (adding it is its own step). */
+  activate (window, "tool", "area");
+  gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "Bivouac");
+  drag_through (window, (const char *[]) { "0304", "0305", NULL });
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 8);
+  g_assert_cmpuint (rdt_scenario_find_area (rdt_document_get_scenario (document), "bivouac")->hexes->len, ==, 2);
+
+  /* A named location and an entry hex. */
+  activate (window, "tool", "location");
+  gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "Chadd's Ford");
+  view_press (window, "0204");
+  view_release (window, "0204");
+  gtk_drop_down_set_selected (window->location_kind_dropdown, 1);
+  gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "B");
+  view_press (window, "0105");
+  view_release (window, "0105");
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 10);
+  {
+    guint before = rdt_undo_stack_get_n_undo (stack);
+
+    /* Undo and redo from the window's actions. */
+    activate (window, "undo", NULL);
+    g_assert_null (rdt_scenario_find_entry (rdt_document_get_scenario (document), "B"));
+    activate (window, "redo", NULL);
+    g_assert_nonnull (rdt_scenario_find_entry (rdt_document_get_scenario (document), "B"));
+    g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, before);
+  }
+
   /* Validation ran after the edits and the panel lists its findings. */
   spin (500);
   g_assert_nonnull (window->diagnostics);
@@ -250,9 +278,9 @@ edit_script (RdtWindow *window,
   activate (window, "tool", "brush");
   activate (window, "terrain", "chew-house");
   drag_through (window, stray);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 7);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 11);
   activate (window, "undo", NULL);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 10);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
 
   /* Calibrate the underlay: the scan is really at 40 px per hex, turned 2°
@@ -420,6 +448,13 @@ test_edit_and_save (void)
     f = rdt_scenario_get_hexside (scenario, side);
     g_assert_nonnull (f);
     g_assert_cmpint (f->road, ==, rdt_volume_find_hexside_type (volume, "road"));
+    /* Area, location, entry hex. */
+    g_assert_nonnull (rdt_scenario_find_area (scenario, "bivouac"));
+    g_assert_cmpuint (rdt_scenario_find_area (scenario, "bivouac")->hexes->len, ==, 2);
+    g_assert_true (rdt_hex_grid_parse_label (grid, "0204", &h, NULL));
+    g_assert_cmpstr (rdt_scenario_get_location_name (scenario, h), ==, "Chadd's Ford");
+    g_assert_nonnull (rdt_scenario_find_entry (scenario, "B"));
+    g_assert_cmpint (rdt_scenario_find_entry (scenario, "B")->hex.row, ==, 5);
     /* The calibration fitted to the clicks, rotation included. */
     g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->rotation, 2, 1e-3);
     g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->hex_size, 40, 1e-3);

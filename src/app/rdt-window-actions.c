@@ -542,6 +542,49 @@ win_area_add (GSimpleAction *action,
   command = rdt_area_command_new_add (id, name);
   _rdt_window_execute (self, command);
   _rdt_window_refresh_tool_options (self);
+  {
+    RdtScenario *scenario = rdt_document_get_scenario (self->document);
+
+    for (guint i = 0; i < rdt_scenario_get_n_areas (scenario); i++)
+      if (g_strcmp0 (rdt_scenario_get_area (scenario, i)->id, id) == 0)
+        gtk_drop_down_set_selected (self->area_dropdown, i);
+  }
+}
+
+static void
+win_area_rename (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  const char *id = _rdt_window_chosen_area_id (self);
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (id == NULL || name == NULL || *name == '\0')
+    {
+      gtk_label_set_text (self->status_label, _("Choose the area, then type its new name."));
+      return;
+    }
+  command = rdt_area_command_new_rename (id, name);
+  _rdt_window_execute (self, command);
+  _rdt_window_refresh_tool_options (self);
+}
+
+static void
+win_area_delete (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  const char *id = _rdt_window_chosen_area_id (self);
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (id == NULL)
+    return;
+  command = rdt_area_command_new_remove (id);
+  _rdt_window_execute (self, command);
+  _rdt_window_refresh_tool_options (self);
 }
 
 /* Underlay. */
@@ -729,6 +772,8 @@ static const GActionEntry win_actions[] = {
   { .name = "unit-status", .activate = win_unit_status, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "unit-raise", .activate = win_unit_raise, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-lower", .activate = win_unit_lower, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "area-rename", .activate = win_area_rename, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "area-delete", .activate = win_area_delete, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "area-add", .activate = win_area_add, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   /* Writes the recovery file now instead of at the next minute (tests). */
   { .name = "autosave-now", .activate = win_autosave_now, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -817,6 +862,8 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "unit-raise", unit);
   set_enabled (self, "unit-lower", unit);
   set_enabled (self, "area-add", has_doc);
+  set_enabled (self, "area-rename", has_doc);
+  set_enabled (self, "area-delete", has_doc);
   set_enabled (self, "flip-hexside", has_doc && self->has_last_side);
 
   if (stack != NULL)

@@ -52,6 +52,8 @@ struct _RdtWindow
   GtkWidget *name_label;
   GtkEntry *name_entry;
   GtkDropDown *location_kind_dropdown;
+  GtkDropDown *area_dropdown;
+  GtkWidget *area_buttons;
   GtkAdjustment *opacity_adjustment;
   GtkSearchEntry *unit_filter_entry;
   GtkListView *unit_list;
@@ -172,6 +174,7 @@ void     _rdt_window_tool_hover       (RdtWindow   *self,
                                        double       y);
 void     _rdt_window_flip_last_hexside (RdtWindow  *self);
 void     _rdt_window_refresh_tool_options (RdtWindow *self);
+const char *_rdt_window_chosen_area_id (RdtWindow  *self);
 const char *_rdt_tool_to_string       (RdtTool      tool);
 gboolean _rdt_tool_from_string        (const char  *text,
                                        RdtTool     *out_tool);

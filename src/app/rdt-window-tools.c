@@ -85,6 +85,30 @@ dup_label (RdtWindow *self,
 
 /* Tool options. */
 
+static void
+on_area_chosen (GtkDropDown *dropdown,
+                GParamSpec  *pspec,
+                RdtWindow   *self)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (dropdown);
+
+  if (item != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entry), gtk_string_object_get_string (item));
+}
+
+/* The area chosen in the dropdown, if any. */
+const char *
+_rdt_window_chosen_area_id (RdtWindow *self)
+{
+  RdtScenario *scenario = self->document ? rdt_document_get_scenario (self->document) : NULL;
+  guint selected = gtk_drop_down_get_selected (self->area_dropdown);
+
+  if (scenario == NULL || selected == GTK_INVALID_LIST_POSITION
+      || selected >= rdt_scenario_get_n_areas (scenario))
+    return NULL;
+  return rdt_scenario_get_area (scenario, selected)->id;
+}
+
 void
 _rdt_window_refresh_tool_options (RdtWindow *self)
 {
@@ -119,6 +143,24 @@ _rdt_window_refresh_tool_options (RdtWindow *self)
         gtk_drop_down_set_selected (self->hexside_dropdown, old_side);
     }
 
+  /* Areas: the dropdown lists them; choosing one puts its name in the entry,
+   * which the area tool and the rename action read. */
+  {
+    g_autoptr(GtkStringList) areas = gtk_string_list_new (NULL);
+    guint n_areas = scenario ? rdt_scenario_get_n_areas (scenario) : 0;
+    guint old_area = gtk_drop_down_get_selected (self->area_dropdown);
+
+    for (guint i = 0; i < n_areas; i++)
+      {
+        const RdtArea *area = rdt_scenario_get_area (scenario, i);
+        gtk_string_list_append (areas, area->name ? area->name : area->id);
+      }
+    g_signal_handlers_block_by_func (self->area_dropdown, on_area_chosen, self);
+    gtk_drop_down_set_model (self->area_dropdown, G_LIST_MODEL (areas));
+    gtk_drop_down_set_selected (self->area_dropdown, old_area < n_areas ? old_area : GTK_INVALID_LIST_POSITION);
+    g_signal_handlers_unblock_by_func (self->area_dropdown, on_area_chosen, self);
+  }
+
   terrain = tool == RDT_TOOL_BRUSH || tool == RDT_TOOL_FILL || tool == RDT_TOOL_PICK;
   hexside = tool == RDT_TOOL_HEXSIDE || tool == RDT_TOOL_ROAD;
   name = tool == RDT_TOOL_AREA || tool == RDT_TOOL_LOCATION || tool == RDT_TOOL_CALIBRATE;
@@ -131,6 +173,8 @@ _rdt_window_refresh_tool_options (RdtWindow *self)
   gtk_widget_set_visible (self->name_label, name);
   gtk_widget_set_visible (GTK_WIDGET (self->name_entry), name);
   gtk_widget_set_visible (GTK_WIDGET (self->location_kind_dropdown), location);
+  gtk_widget_set_visible (GTK_WIDGET (self->area_dropdown), tool == RDT_TOOL_AREA);
+  gtk_widget_set_visible (self->area_buttons, tool == RDT_TOOL_AREA);
 }
 
 void
@@ -1108,6 +1152,7 @@ _rdt_window_setup_units (RdtWindow *self)
   g_object_unref (self->unit_selection);
   g_signal_connect (self->unit_selection, "notify::selected", G_CALLBACK (on_unit_selected), self);
   g_signal_connect (self->unit_filter_entry, "search-changed", G_CALLBACK (on_unit_filter_changed), self);
+  g_signal_connect (self->area_dropdown, "notify::selected", G_CALLBACK (on_area_chosen), self);
 }
 
 void

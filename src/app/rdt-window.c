@@ -117,9 +117,13 @@ on_scenario_changed (RdtScenario *scenario,
                      gpointer     change,
                      RdtWindow   *self)
 {
+  const RdtChange *what = change;
+
   self->autosaved_current = FALSE;
   schedule_validation (self);
   _rdt_window_update_inspector (self);
+  if (what != NULL && what->kind == RDT_CHANGE_AREA)
+    _rdt_window_refresh_tool_options (self);
   if (self->map != NULL)
     gtk_widget_queue_draw (self->map);
 }
@@ -1072,6 +1076,8 @@ rdt_window_class_init (RdtWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, name_label);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, name_entry);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, location_kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RdtWindow, area_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, RdtWindow, area_buttons);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, opacity_adjustment);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, unit_filter_entry);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, unit_list);
