@@ -948,7 +948,7 @@ test_germantown_fieldwork (void)
 
   /* The flechette costs +1 MP into its symbol hex (3908)... */
   fx_unit (sc, "british", 0, RDT_UNIT_KIND_INFANTRY, 4, 2, "3908");
-  rdt_scenario_remove_unit (sc, "4th-va", NULL);
+  rdt_unit_free (rdt_scenario_remove_unit (sc, "4th-va", NULL));
   r = fx_reach (sc, NULL, "british", FALSE);
   /* ...and nothing out of it (3.1 "Into Fieldworks"; the format has no
    * owner for fieldworks). */
@@ -961,7 +961,7 @@ test_germantown_fieldwork (void)
     f.fieldwork = RDT_NO_TYPE;
     g_assert_true (rdt_scenario_set_hexside (sc, &f, NULL, NULL));
   }
-  rdt_scenario_remove_unit (sc, "british", NULL);
+  rdt_unit_free (rdt_scenario_remove_unit (sc, "british", NULL));
   fx_unit (sc, "4th-va", 1, RDT_UNIT_KIND_INFANTRY, 4, 4, "3304");
   r = fx_reach (sc, NULL, "4th-va", TRUE);
   g_assert_cmpint (fx_cost (r, sc, "3908"), ==, 16);

@@ -33,7 +33,7 @@ static const ReasonInfo reasons[RDT_MOVE_N_REASONS] = {
   [RDT_MOVE_REASON_DISRUPTED_ADJACENT] = { "disrupted-adjacent", "13.3", N_("Disrupted units may not move adjacent to an enemy unit") },
   [RDT_MOVE_REASON_DISRUPTED_MOVE_AWAY] = { "disrupted-move-away", "13.3", N_("A disrupted unit adjacent to enemy units must move away from as many of them as possible") },
   [RDT_MOVE_REASON_PINNED_ADJACENT] = { "pinned-adjacent", "9.3", N_("Pinned units may move only if they do not end adjacent to enemy units") },
-  [RDT_MOVE_REASON_STRATEGIC_START] = { "strategic-start", "9.5", N_("Strategic movement may not begin adjacent to enemy units or off a road") },
+  [RDT_MOVE_REASON_STRATEGIC_START] = { "strategic-start", "9.5", N_("Strategic movement may not begin adjacent to enemy units") },
   [RDT_MOVE_REASON_STRATEGIC_ADJACENT] = { "strategic-adjacent", "9.5", N_("Strategic movement may not move adjacent to enemy units") },
   [RDT_MOVE_REASON_STRATEGIC_OFF_ROAD] = { "strategic-off-road", "3.1", N_("Strategic movement must follow roads") },
   [RDT_MOVE_REASON_STRATEGIC_ROAD_TYPE] = { "strategic-road-type", "9.5", N_("This road, track or path may not be used for strategic movement") },
@@ -870,7 +870,9 @@ rdt_reach_get_reason_rule (const RdtReach *reach,
 
   if (h < 0)
     return rdt_move_reason_get_rule (RDT_MOVE_REASON_OFF_MAP);
-  if (reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
+  if ((reach->reason[h] == RDT_MOVE_REASON_VOLUME_STACKING ||
+       reach->reason[h] == RDT_MOVE_REASON_NO_MINIMUM_MOVE) &&
+      reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
     return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
   return rdt_move_reason_get_rule (reach->reason[h]);
 }
