@@ -434,6 +434,30 @@ test_snapshot_draws_map_and_overlays (Fixture       *f,
   gsk_render_node_unref (node);
 }
 
+/* Rebuilding the map after an edit (same grid) keeps the viewport. */
+static void
+test_set_map_keeps_viewport (Fixture       *f,
+                             gconstpointer  data)
+{
+  RdtViewport *viewport = rdt_map_view_get_viewport (f->view);
+  g_autoptr(RdtRenderMap) rebuilt = rdt_render_map_new (rdt_render_map_get_grid (f->map));
+  RdtGridSettings other = { 4, 4, 1, 1, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD };
+  g_autoptr(RdtHexGrid) small_grid = rdt_hex_grid_new (&other, NULL);
+  g_autoptr(RdtRenderMap) small = rdt_render_map_new (small_grid);
+  double w, h;
+
+  rdt_viewport_set_centre (viewport, 3.25, 4.5);
+  rdt_map_view_set_map (f->view, rebuilt);
+  g_assert_cmpfloat (rdt_viewport_get_centre_x (viewport), ==, 3.25);
+  g_assert_cmpfloat (rdt_viewport_get_centre_y (viewport), ==, 4.5);
+  g_assert_true (rdt_map_view_get_map (f->view) == rebuilt);
+
+  rdt_map_view_set_map (f->view, small);
+  rdt_hex_grid_map_size (small_grid, &w, &h);
+  g_assert_cmpfloat_with_epsilon (rdt_viewport_get_centre_x (viewport), w / 2, 1e-9);
+  g_assert_cmpfloat_with_epsilon (rdt_viewport_get_centre_y (viewport), h / 2, 1e-9);
+}
+
 static void
 test_viewport_clamps_and_notifies (void)
 {
@@ -481,6 +505,7 @@ main (int   argc,
   ADD ("/map-view/signals/press-drag-release", test_tool_signals);
   ADD ("/map-view/hover", test_hover);
   ADD ("/map-view/snapshot/map-and-overlays", test_snapshot_draws_map_and_overlays);
+  ADD ("/map-view/set-map/keeps-viewport", test_set_map_keeps_viewport);
   g_test_add_func ("/map-view/viewport/clamp-and-notify", test_viewport_clamps_and_notifies);
 
   return g_test_run ();

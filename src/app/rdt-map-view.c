@@ -790,6 +790,8 @@ void
 rdt_map_view_set_map (RdtMapView   *self,
                       RdtRenderMap *map)
 {
+  gboolean same_grid;
+
   g_return_if_fail (RDT_IS_MAP_VIEW (self));
 
   if (map == self->map)
@@ -797,16 +799,22 @@ rdt_map_view_set_map (RdtMapView   *self,
       rdt_map_view_map_changed (self);
       return;
     }
+  /* A rebuilt map of the same grid (an edit) keeps the viewport; a new grid
+   * is shown from its middle. */
+  same_grid = self->map && map
+              && rdt_grid_settings_equal (rdt_hex_grid_get_settings (rdt_render_map_get_grid (self->map)),
+                                          rdt_hex_grid_get_settings (rdt_render_map_get_grid (map)));
   if (map)
     rdt_render_map_ref (map);
   g_clear_pointer (&self->map, rdt_render_map_unref);
   self->map = map;
   rdt_map_renderer_set_map (self->renderer, map);
   rdt_tile_cache_invalidate (self->tiles);
-  self->placed = FALSE;
+  if (!same_grid)
+    self->placed = FALSE;
   self->hover_valid = FALSE;
   g_clear_pointer (&self->hover_text, g_free);
-  if (map && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+  if (!same_grid && map && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
     {
       RdtRenderRect rect = rdt_map_renderer_get_map_rect (self->renderer);
       self->placed = TRUE;

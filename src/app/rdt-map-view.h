@@ -37,7 +37,8 @@ RdtViewport    *rdt_map_view_get_viewport      (RdtMapView           *self);
 RdtMapRenderer *rdt_map_view_get_renderer      (RdtMapView           *self);
 /* (transfer none) (nullable) */
 RdtRenderMap   *rdt_map_view_get_map           (RdtMapView           *self);
-/* Shows `map` (nullable), centred at the default zoom when it is a new map. */
+/* Shows `map` (nullable).  A map with another grid is shown from its middle;
+ * a rebuilt map of the same grid keeps the viewport. */
 void            rdt_map_view_set_map           (RdtMapView           *self,
                                                 RdtRenderMap         *map);
 /* Redraws after the map was changed in place. */
