@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/inotify.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -120,6 +121,21 @@ generate_many_elements (const char *path)
   write_or_die (path, s);
 }
 
+/* 60 MB of empty elements, under the size limit: the count limit must stop
+ * the parse early, before a tree of 15 million nodes exists. */
+static void
+generate_many_elements_60mb (const char *path)
+{
+  g_autoptr(GString) s = g_string_sized_new (61 * 1024 * 1024);
+
+  g_string_append (s, scenario_head);
+  g_string_append (s, "  <note>");
+  while (s->len < 60 * 1024 * 1024)
+    g_string_append (s, "<b/>");
+  g_string_append (s, "</note>\n</scenario>\n");
+  write_or_die (path, s);
+}
+
 /* A sparse file one byte over the limit: nothing should read it. */
 static void
 generate_too_large (const char *path)
@@ -185,6 +201,8 @@ case_path (const Case *c)
     generate_huge_attribute (path);
   else if (g_str_equal (gen, "many-elements"))
     generate_many_elements (path);
+  else if (g_str_equal (gen, "many-elements-60mb"))
+    generate_many_elements_60mb (path);
   else if (g_str_equal (gen, "larger-than-64mib"))
     generate_too_large (path);
   else if (g_str_equal (gen, "canary-external-entities"))
@@ -455,6 +473,17 @@ test_case (gconstpointer data)
   if (!g_test_failed ())
     check_with_cli (c, path);
   assert_canaries_untouched (c->name);
+
+  /* The limits bound memory too: redoubt-cli validate on the 60 MB file
+   * stays far below the 2 GB a full tree of it would take. */
+  if (g_str_has_suffix (c->name, "-60mb") && g_getenv ("REDOUBT_CLI") != NULL)
+    {
+      struct rusage usage;
+
+      g_assert_cmpint (getrusage (RUSAGE_CHILDREN, &usage), ==, 0);
+      g_test_message ("largest redoubt-cli so far: %ld KiB", usage.ru_maxrss);
+      g_assert_cmpint (usage.ru_maxrss, <, 1024 * 1024);
+    }
   alarm (0);
 
   if (c->name[0] == '@')

@@ -214,6 +214,47 @@ line_of_offset (const char *data,
   return line;
 }
 
+/* The element count and depth limits, enforced while parsing: checking only
+ * the finished tree would let a hostile 60 MB file of "<b/>" build 15
+ * million nodes (2 GB) first.  The messages match check_depth_and_count(). */
+typedef struct {
+  startElementNsSAX2Func start_element;
+  guint count;
+  gboolean exceeded;
+  int line;
+  char *element;
+  char *message;
+} ParseLimits;
+
+static void
+limited_start_element (void           *ctx,
+                       const xmlChar  *localname,
+                       const xmlChar  *prefix,
+                       const xmlChar  *uri,
+                       int             nb_namespaces,
+                       const xmlChar **namespaces,
+                       int             nb_attributes,
+                       int             nb_defaulted,
+                       const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  if (++limits->count > RDT_FORMAT_MAX_ELEMENTS || ctxt->nameNr + 1 > RDT_FORMAT_MAX_DEPTH)
+    {
+      limits->exceeded = TRUE;
+      limits->line = ctxt->input != NULL ? ctxt->input->line : 0;
+      limits->element = g_strdup ((const char *) localname);
+      limits->message = limits->count > RDT_FORMAT_MAX_ELEMENTS
+        ? g_strdup_printf (_("more than %d elements"), RDT_FORMAT_MAX_ELEMENTS)
+        : g_strdup_printf (_("elements nested more than %d deep"), RDT_FORMAT_MAX_DEPTH);
+      xmlStopParser (ctxt);
+      return;
+    }
+  limits->start_element (ctx, localname, prefix, uri, nb_namespaces, namespaces,
+                         nb_attributes, nb_defaulted, attributes);
+}
+
 static gboolean
 check_depth_and_count (xmlNode *root,
                        Report  *report)
@@ -278,6 +319,7 @@ parse_checked (GBytes     *bytes,
   xmlNode *root;
   g_autofree char *version = NULL;
   gsize start = 0;
+  ParseLimits limits = { 0 };
 
   ensure_libxml ();
 
@@ -325,6 +367,9 @@ parse_checked (GBytes     *bytes,
                   _("out of memory"), NULL);
       return NULL;
     }
+  limits.start_element = ctxt->sax->startElementNs;
+  ctxt->sax->startElementNs = limited_start_element;
+  ctxt->_private = &limits;
   /* Per thread in libxml2: set on every parse, not only in init_libxml(). */
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
   xmlSetStructuredErrorFunc (report, collect_xml_error);
@@ -332,6 +377,21 @@ parse_checked (GBytes     *bytes,
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, NULL, NULL,
                            XML_PARSE_NONET | XML_PARSE_BIG_LINES);
   xmlSetStructuredErrorFunc (NULL, NULL);
+  if (limits.exceeded)
+    {
+      /* Reported first: the parse stopped there, whatever else it said. */
+      report->first_error_set = FALSE;
+      g_clear_pointer (&report->first_error, g_free);
+      report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, limits.line,
+                  limits.element, limits.message,
+                  limits.count > RDT_FORMAT_MAX_ELEMENTS
+                    ? _("split the file or remove what is repeated")
+                    : _("no valid file nests this deep: remove the extra nesting"));
+      g_free (limits.element);
+      g_free (limits.message);
+      xmlFreeParserCtxt (ctxt);
+      return NULL;
+    }
   if (doc == NULL || !ctxt->wellFormed)
     {
       if (!report->first_error_set)
