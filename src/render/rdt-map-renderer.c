@@ -1870,6 +1870,22 @@ rdt_map_renderer_highlight_hexside (RdtMapRenderer      *self,
 }
 
 void
+rdt_map_renderer_draw_counter (RdtMapRenderer         *self,
+                               cairo_t                *cr,
+                               double                  scale,
+                               const RdtRenderCounter *counter,
+                               double                  x,
+                               double                  y)
+{
+  g_return_if_fail (RDT_IS_MAP_RENDERER (self));
+  g_return_if_fail (cr != NULL && counter != NULL);
+
+  cairo_save (cr);
+  draw_counter (self, cr, counter, x, y, scale, TRUE);
+  cairo_restore (cr);
+}
+
+void
 rdt_map_renderer_draw_overlays (RdtMapRenderer         *self,
                                 cairo_t                *cr,
                                 const RdtRenderView    *view,

@@ -93,6 +93,14 @@ void            rdt_map_renderer_text_hex       (RdtMapRenderer        *self,
                                                  RdtHex                 hex,
                                                  const char            *text,
                                                  guint32                rgba);
+/* Draws one counter centred on device point (x, y), as on the map: for drag
+ * previews and the order-of-battle list. */
+void            rdt_map_renderer_draw_counter   (RdtMapRenderer        *self,
+                                                 cairo_t               *cr,
+                                                 double                 scale,
+                                                 const RdtRenderCounter *counter,
+                                                 double                 x,
+                                                 double                 y);
 /* Draws a list of overlay items, skipping those outside `visible` (device
  * units; NULL = the clip extents). */
 void            rdt_map_renderer_draw_overlays  (RdtMapRenderer        *self,
