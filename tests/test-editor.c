@@ -235,7 +235,14 @@ edit_script (RdtWindow *window,
   view_release (window, "0505");
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 5);
 
-  /* A road dragged through 0101, 0201, 0301: two hexsides, one step. */
+  /* Drag it with the select tool to 0504 and back to 0505. */
+  activate (window, "tool", "select");
+  drag_through (window, (const char *[]) { "0505", "0504", NULL });
+  g_assert_cmpint (rdt_scenario_find_unit (rdt_document_get_scenario (document), "morgan")->placement.hex.row, ==, 4);
+  activate (window, "undo", NULL);
+  g_assert_cmpint (rdt_scenario_find_unit (rdt_document_get_scenario (document), "morgan")->placement.hex.row, ==, 5);
+
+  /* A road dragged through 0103, 0203, 0303: two hexsides, one step. */
   activate (window, "tool", "road");
   activate (window, "hexside-feature", "road");
   drag_through (window, (const char *[]) { "0103", "0203", "0303", NULL });

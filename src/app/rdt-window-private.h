@@ -41,6 +41,7 @@ struct _RdtWindow
   GtkInfoBar *info_bar;
   GtkLabel *info_label;
   GtkBox *map_box;
+  GtkWidget *empty_page;
   GtkLabel *tool_title;
   GtkLabel *tool_hint;
   GtkWidget *terrain_label;

@@ -232,6 +232,10 @@ update_title (RdtWindow *self)
   g_autofree char *title = NULL;
   const char *path;
 
+  gtk_widget_set_visible (self->empty_page, self->document == NULL);
+  if (self->map != NULL)
+    gtk_widget_set_visible (self->map, self->document != NULL);
+
   if (self->document == NULL)
     {
       gtk_label_set_text (self->title_label, _("Redoubt"));
@@ -1065,6 +1069,7 @@ rdt_window_class_init (RdtWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, info_bar);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, info_label);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, map_box);
+  gtk_widget_class_bind_template_child (widget_class, RdtWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, tool_title);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, tool_hint);
   gtk_widget_class_bind_template_child (widget_class, RdtWindow, terrain_label);
