@@ -1049,51 +1049,62 @@ draw_slopes_and_works (RdtMapRenderer *self,
   double lw = MAX (1.2, 0.07 * scale);
   double wl = MAX (1.0, 0.05 * scale);
 
-  /* Slopes: lines and teeth as one filled path.  Filling quadrilaterals is much
-   * cheaper than stroking, and these are the densest features of the maps. */
-  cairo_new_path (cr);
-  for (guint i = 0; i < self->n_visible; i++)
+  /* Slopes: the lines as one filled path (filling quadrilaterals is much
+   * cheaper than stroking), then the teeth as another, without anti-aliasing:
+   * they are a few pixels each and the densest shapes on the maps. */
+  for (int pass = 0; pass < 2; pass++)
     {
-      const VisibleHex *v = &self->visible[i];
-      for (int dir = 0; dir < 6; dir++)
+      cairo_new_path (cr);
+      for (guint i = 0; i < self->n_visible; i++)
         {
-          guint32 f = side_flags (self, v->index, dir);
-          double x1, y1, x2, y2, nx, ny, sign;
-          gboolean high_here, high_there;
-          RdtHex nb;
-          int nb_index;
-
-          if (!(f & RDT_RENDER_SIDE_SLOPE) || !owns_side (self, v->hex, dir))
-            continue;
-          side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
-          add_segment (cr, x1, y1, x2, y2, lw);
-          any_slope = TRUE;
-          if (scale < 5.0)
-            continue;
-          high_here = (f & RDT_RENDER_SIDE_HIGH_HERE) != 0;
-          nb = rdt_hex_grid_neighbour (grid, v->hex, dir);
-          nb_index = rdt_hex_grid_hex_index (grid, nb);
-          high_there = nb_index >= 0
-                       && (side_flags (self, nb_index, (dir + 3) % 6) & RDT_RENDER_SIDE_HIGH_HERE);
-          if (high_here == high_there)
-            continue;   /* no known high side: a plain line */
-          normal_towards (x1, y1, x2, y2, v->x, v->y, &nx, &ny);
-          sign = high_here ? -1.0 : 1.0;   /* teeth go into the low hex */
-          for (int t = 0; t < 4; t++)
+          const VisibleHex *v = &self->visible[i];
+          for (int dir = 0; dir < 6; dir++)
             {
-              double f0 = (t + 0.2) / 4.0, f1 = (t + 0.8) / 4.0, fm = (t + 0.5) / 4.0;
-              double h = 0.16 * scale * sign;
-              cairo_move_to (cr, x1 + (x2 - x1) * f0, y1 + (y2 - y1) * f0);
-              cairo_line_to (cr, x1 + (x2 - x1) * fm + nx * h, y1 + (y2 - y1) * fm + ny * h);
-              cairo_line_to (cr, x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1);
-              cairo_close_path (cr);
+              guint32 f = side_flags (self, v->index, dir);
+              double x1, y1, x2, y2, nx, ny, sign;
+              gboolean high_here, high_there;
+              RdtHex nb;
+              int nb_index;
+
+              if (!(f & RDT_RENDER_SIDE_SLOPE) || !owns_side (self, v->hex, dir))
+                continue;
+              side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
+              if (pass == 0)
+                {
+                  add_segment (cr, x1, y1, x2, y2, lw);
+                  any_slope = TRUE;
+                  continue;
+                }
+              if (scale < 5.0)
+                continue;
+              high_here = (f & RDT_RENDER_SIDE_HIGH_HERE) != 0;
+              nb = rdt_hex_grid_neighbour (grid, v->hex, dir);
+              nb_index = rdt_hex_grid_hex_index (grid, nb);
+              high_there = nb_index >= 0
+                           && (side_flags (self, nb_index, (dir + 3) % 6) & RDT_RENDER_SIDE_HIGH_HERE);
+              if (high_here == high_there)
+                continue;   /* no known high side: a plain line */
+              normal_towards (x1, y1, x2, y2, v->x, v->y, &nx, &ny);
+              sign = high_here ? -1.0 : 1.0;   /* teeth go into the low hex */
+              for (int t = 0; t < 4; t++)
+                {
+                  double f0 = (t + 0.2) / 4.0, f1 = (t + 0.8) / 4.0, fm = (t + 0.5) / 4.0;
+                  double h = 0.16 * scale * sign;
+                  cairo_move_to (cr, x1 + (x2 - x1) * f0, y1 + (y2 - y1) * f0);
+                  cairo_line_to (cr, x1 + (x2 - x1) * fm + nx * h, y1 + (y2 - y1) * fm + ny * h);
+                  cairo_line_to (cr, x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1);
+                  cairo_close_path (cr);
+                }
             }
         }
-    }
-  if (any_slope)
-    {
+      if (!any_slope)
+        break;
+      cairo_save (cr);
+      if (pass == 1)
+        cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
       cairo_set_source_rgb (cr, 0.42, 0.25, 0.1);
       cairo_fill (cr);
+      cairo_restore (cr);
     }
 
   /* Fieldworks. */
