@@ -159,6 +159,7 @@ load_file (const char    *path,
   if (scenario == NULL)
     return NULL;
   rdt_scenario_set_path (scenario, path);
+  rdt_scenario_set_file_stamp (scenario, out_stamp);
   return scenario;
 }
 
@@ -278,6 +279,8 @@ rdt_document_redo (RdtDocument *self)
   return rdt_undo_stack_redo (self->undo_stack);
 }
 
+/* Saves through the format's canonical writer, which re-validates the bytes
+ * it is about to write and replaces the file atomically. */
 static gboolean
 save_to (RdtDocument  *self,
          const char   *path,
@@ -285,34 +288,27 @@ save_to (RdtDocument  *self,
          gboolean      overwrite,
          GError      **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
-  const RdtFileStamp *expected = NULL;
-  RdtSaveFlags flags = RDT_SAVE_NONE;
-  RdtFileStamp new_stamp;
-  const void *data;
-  gsize len;
+  RdtFileStamp expected;
 
-  bytes = rdt_scenario_to_bytes (self->scenario, error);
-  if (bytes == NULL)
-    return FALSE;
   /* The stamp protects the file this document was loaded from; a file chosen
-   * with Save As was confirmed by the user in the file chooser. */
-  if (same_file && !overwrite && self->stamp.valid)
-    expected = &self->stamp;
-  if (!self->saved_once || !same_file)
-    flags |= RDT_SAVE_KEEP_BACKUP;
-
-  data = g_bytes_get_data (bytes, &len);
-  if (!rdt_file_save_atomic (path, data, len, expected, flags, &new_stamp, error))
+   * with Save As was confirmed by the user in the file chooser, and
+   * "overwrite" is the user's answer to "it changed on disk". */
+  if (same_file && !overwrite)
+    expected = self->stamp;
+  else
+    rdt_file_stamp_clear (&expected);
+  rdt_scenario_set_file_stamp (self->scenario, &expected);
+  /* The first save of a session over a file keeps a .bak of it. */
+  rdt_scenario_set_saved_once (self->scenario, same_file && self->saved_once);
+  if (!rdt_scenario_save_to_file (self->scenario, path, error))
     return FALSE;
 
-  self->stamp = new_stamp;
+  self->stamp = *rdt_scenario_get_file_stamp (self->scenario);
   self->saved_once = TRUE;
   if (g_strcmp0 (self->path, path) != 0)
     {
       g_free (self->path);
       self->path = g_strdup (path);
-      rdt_scenario_set_path (self->scenario, path);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PATH]);
     }
   self->modified = FALSE;
