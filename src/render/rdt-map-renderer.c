@@ -1075,7 +1075,8 @@ draw_slopes_and_works (RdtMapRenderer *self,
                   any_slope = TRUE;
                   continue;
                 }
-              if (scale < 5.0)
+              /* Below this the teeth would be a pixel: the line alone. */
+              if (scale < 10.0)
                 continue;
               high_here = (f & RDT_RENDER_SIDE_HIGH_HERE) != 0;
               nb = rdt_hex_grid_neighbour (grid, v->hex, dir);
