@@ -35,6 +35,22 @@ typedef struct {
   guint8 *friendly_art;
 } RdtMoveSide;
 
+/* What a reach needs after the search to say why an unreached hex may not be
+ * entered at all (9.3, 7.2), shared by the model and the reaches it answered
+ * (reference counted: a reach may outlive a rebuild of the model). */
+typedef struct {
+  gatomicrefcount ref_count;
+  guint n_hexes;
+  guint n_sides;
+  guint *hex_prohibited;
+  gint16 *max_sp;
+  gint16 *max_art;
+  guint8 **enemy_combat;    /* per side */
+  guint8 **enemy_leaders;
+  gint16 **friendly_sp;
+  guint8 **friendly_art;
+} RdtMoveSnapshot;
+
 typedef struct {
   RdtScenario *scenario;
   RdtVolume *volume;
@@ -61,6 +77,7 @@ typedef struct {
   guint n_sides;
   RdtMoveSide *sides;
   RdtBoard *board;
+  RdtMoveSnapshot *snapshot;
 } RdtMoveModel;
 
 RdtMoveModel *_rdt_move_model_new        (RdtScenario        *scenario,

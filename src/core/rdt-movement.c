@@ -160,6 +160,61 @@ move_rules_copy (const RdtMoveRules *src)
 
 /* ---- The compiled model ------------------------------------------------- */
 
+static RdtMoveSnapshot *
+snapshot_ref (RdtMoveSnapshot *snap)
+{
+  g_atomic_ref_count_inc (&snap->ref_count);
+  return snap;
+}
+
+static void
+snapshot_unref (RdtMoveSnapshot *snap)
+{
+  if (snap == NULL || !g_atomic_ref_count_dec (&snap->ref_count))
+    return;
+  for (guint s = 0; s < snap->n_sides; s++)
+    {
+      g_free (snap->enemy_combat[s]);
+      g_free (snap->enemy_leaders[s]);
+      g_free (snap->friendly_sp[s]);
+      g_free (snap->friendly_art[s]);
+    }
+  g_free (snap->enemy_combat);
+  g_free (snap->enemy_leaders);
+  g_free (snap->friendly_sp);
+  g_free (snap->friendly_art);
+  g_free (snap->hex_prohibited);
+  g_free (snap->max_sp);
+  g_free (snap->max_art);
+  g_free (snap);
+}
+
+static RdtMoveSnapshot *
+snapshot_new (const RdtMoveModel *m)
+{
+  RdtMoveSnapshot *snap = g_new0 (RdtMoveSnapshot, 1);
+  guint n = m->n_hexes;
+
+  g_atomic_ref_count_init (&snap->ref_count);
+  snap->n_hexes = n;
+  snap->n_sides = m->n_sides;
+  snap->hex_prohibited = g_memdup2 (m->hex_prohibited, n * sizeof (guint));
+  snap->max_sp = g_memdup2 (m->max_sp, n * sizeof (gint16));
+  snap->max_art = g_memdup2 (m->max_art, n * sizeof (gint16));
+  snap->enemy_combat = g_new0 (guint8 *, MAX (m->n_sides, 1));
+  snap->enemy_leaders = g_new0 (guint8 *, MAX (m->n_sides, 1));
+  snap->friendly_sp = g_new0 (gint16 *, MAX (m->n_sides, 1));
+  snap->friendly_art = g_new0 (guint8 *, MAX (m->n_sides, 1));
+  for (guint s = 0; s < m->n_sides; s++)
+    {
+      snap->enemy_combat[s] = g_memdup2 (m->sides[s].enemy_combat, n);
+      snap->enemy_leaders[s] = g_memdup2 (m->sides[s].enemy_leaders, n);
+      snap->friendly_sp[s] = g_memdup2 (m->sides[s].friendly_sp, n * sizeof (gint16));
+      snap->friendly_art[s] = g_memdup2 (m->sides[s].friendly_art, n);
+    }
+  return snap;
+}
+
 static void
 model_clear (RdtMoveModel *m)
 {
@@ -189,6 +244,7 @@ model_clear (RdtMoveModel *m)
   m->n_sides = 0;
   g_clear_pointer (&m->board, rdt_board_unref);
   g_clear_pointer (&m->grid, rdt_hex_grid_unref);
+  g_clear_pointer (&m->snapshot, snapshot_unref);
 }
 
 static gboolean
@@ -569,6 +625,7 @@ model_build (RdtMoveModel *m)
             }
         }
     }
+  m->snapshot = snapshot_new (m);
   m->dirty = FALSE;
 }
 
@@ -733,6 +790,18 @@ struct _RdtReach
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
   GArray *capture_hex;      /* int */
   GPtrArray *capture_id;    /* char* */
+
+  /* Unreached hexes the unit may not enter at all say so when asked (9.3,
+   * 7.2), from the snapshot and the mover's values, instead of a pass over
+   * the whole map after every search. */
+  gboolean lazy;
+  RdtMoveSnapshot *snapshot;
+  int side;
+  guint kind_mask;
+  int sp;
+  gboolean artillery;
+  gboolean leader;
+  gboolean capturer;
 };
 
 G_DEFINE_BOXED_TYPE (RdtReach, rdt_reach, rdt_reach_ref, rdt_reach_unref)
@@ -777,6 +846,7 @@ rdt_reach_unref (RdtReach *reach)
   g_ptr_array_unref (reach->rules);
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
+  g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
 
@@ -851,6 +921,38 @@ rdt_reach_lookup (const RdtReach *reach,
   return TRUE;
 }
 
+/* The reason a hex may never be entered by the mover, or NONE. */
+static RdtMoveReason
+intrinsic_reason (const RdtReach *reach,
+                  int             h)
+{
+  const RdtMoveSnapshot *snap = reach->snapshot;
+  int s = reach->side;
+
+  if (snap->enemy_combat[s][h] > 0 || (snap->enemy_leaders[s][h] > 0 && !reach->capturer))
+    return RDT_MOVE_REASON_ENEMY_OCCUPIED;
+  if (snap->hex_prohibited[h] & reach->kind_mask)
+    return RDT_MOVE_REASON_PROHIBITED_TERRAIN;
+  if (!reach->leader &&
+      (reach->artillery ? snap->friendly_art[s][h] + 1 > snap->max_art[h]
+                        : snap->friendly_sp[s][h] + reach->sp > snap->max_sp[h]))
+    return RDT_MOVE_REASON_OVERSTACKED;
+  return RDT_MOVE_REASON_NONE;
+}
+
+static RdtMoveReason
+reason_at (const RdtReach *reach,
+           int             h)
+{
+  if (reach->lazy && reach->cost[h] < 0 && h != reach->start_index)
+    {
+      RdtMoveReason r = intrinsic_reason (reach, h);
+      if (r != RDT_MOVE_REASON_NONE)
+        return r;
+    }
+  return reach->reason[h];
+}
+
 RdtMoveReason
 rdt_reach_get_reason (const RdtReach *reach,
                       RdtHex          hex)
@@ -859,7 +961,7 @@ rdt_reach_get_reason (const RdtReach *reach,
 
   if (h < 0)
     return RDT_MOVE_REASON_OFF_MAP;
-  return reach->reason[h];
+  return reason_at (reach, h);
 }
 
 const char *
@@ -870,11 +972,12 @@ rdt_reach_get_reason_rule (const RdtReach *reach,
 
   if (h < 0)
     return rdt_move_reason_get_rule (RDT_MOVE_REASON_OFF_MAP);
-  if ((reach->reason[h] == RDT_MOVE_REASON_VOLUME_STACKING ||
-       reach->reason[h] == RDT_MOVE_REASON_NO_MINIMUM_MOVE) &&
+  RdtMoveReason r = reason_at (reach, h);
+
+  if ((r == RDT_MOVE_REASON_VOLUME_STACKING || r == RDT_MOVE_REASON_NO_MINIMUM_MOVE) &&
       reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
     return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
-  return rdt_move_reason_get_rule (reach->reason[h]);
+  return rdt_move_reason_get_rule (r);
 }
 
 GArray *
@@ -951,6 +1054,12 @@ reach_prepare (RdtReach     *reach,
   g_ptr_array_set_size (reach->capture_id, 0);
   g_ptr_array_set_size (reach->rules, 0);
   reach->unit_reason = RDT_MOVE_REASON_NONE;
+  reach->lazy = FALSE;
+  if (reach->snapshot != m->snapshot)
+    {
+      g_clear_pointer (&reach->snapshot, snapshot_unref);
+      reach->snapshot = snapshot_ref (m->snapshot);
+    }
 }
 
 /* Records why the unit could not go on into hex @h at @at_cost: the reason of
@@ -995,6 +1104,8 @@ struct _RdtMovement
   guint capacity;
   guint8 *closed;
   guint8 *restriction;      /* per hex, volume restriction level for the mover */
+  int *settled;             /* hexes in the order the search settled them */
+  guint n_settled;
   GArray *touched;          /* hexes whose restriction was set */
 };
 
@@ -1020,6 +1131,7 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->heap);
   g_free (movement->heap_pos);
   g_free (movement->closed);
+  g_free (movement->settled);
   g_free (movement->restriction);
   g_array_unref (movement->touched);
   g_free (movement);
@@ -1119,6 +1231,7 @@ engine_prepare (RdtMovement *mv)
       mv->heap = g_renew (int, mv->heap, n);
       mv->heap_pos = g_renew (int, mv->heap_pos, n);
       mv->closed = g_renew (guint8, mv->closed, n);
+      mv->settled = g_renew (int, mv->settled, n);
       g_free (mv->restriction);
       mv->restriction = g_new0 (guint8, n);
       g_array_set_size (mv->touched, 0);
@@ -1126,6 +1239,7 @@ engine_prepare (RdtMovement *mv)
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
+  mv->n_settled = 0;
 }
 
 /* 7.1 for the mover, with its side's counts hoisted out of the hot loops. */
@@ -1204,29 +1318,39 @@ step_cost (const RdtMoveModel *m,
 
 static void
 finish_reach (RdtReach     *reach,
-              RdtMoveModel *m)
+              RdtMoveModel *m,
+              const int    *candidates,
+              guint         n_candidates)
 {
-  for (guint h = 0; h < reach->n; h++)
-    if (reach->end_ok[h])
-      {
-        RdtReachHex e;
-        e.hex = rdt_hex_grid_hex_at_index (m->grid, h);
-        e.cost_halves = reach->cost[h];
-        e.flags = reach->flags[h];
-        reach->reason[h] = RDT_MOVE_REASON_NONE;
-        g_array_append_val (reach->hexes, e);
-      }
-  /* Already ordered by label (dense index order); now stably by cost. */
-  for (guint i = 1; i < reach->hexes->len; i++)
+  /* The candidates come in the order the search settled them, so by
+   * nondecreasing cost; order each run of equal cost by label. */
+  for (guint i = 0; i < n_candidates; i++)
     {
-      RdtReachHex x = g_array_index (reach->hexes, RdtReachHex, i);
-      guint j = i;
-      while (j > 0 && g_array_index (reach->hexes, RdtReachHex, j - 1).cost_halves > x.cost_halves)
+      int h = candidates[i];
+      RdtReachHex e;
+      guint j;
+
+      if (!reach->end_ok[h])
+        continue;
+      e.hex = rdt_hex_grid_hex_at_index (m->grid, (guint) h);
+      e.cost_halves = reach->cost[h];
+      e.flags = reach->flags[h];
+      reach->reason[h] = RDT_MOVE_REASON_NONE;
+      g_array_append_val (reach->hexes, e);
+      for (j = reach->hexes->len - 1; j > 0; j--)
         {
-          g_array_index (reach->hexes, RdtReachHex, j) = g_array_index (reach->hexes, RdtReachHex, j - 1);
-          j--;
+          RdtReachHex *a = &g_array_index (reach->hexes, RdtReachHex, j - 1);
+          RdtReachHex *b = &g_array_index (reach->hexes, RdtReachHex, j);
+          RdtReachHex t;
+
+          if (a->cost_halves < b->cost_halves ||
+              (a->cost_halves == b->cost_halves &&
+               (a->hex.col < b->hex.col || (a->hex.col == b->hex.col && a->hex.row < b->hex.row))))
+            break;
+          t = *a;
+          *a = *b;
+          *b = t;
         }
-      g_array_index (reach->hexes, RdtReachHex, j) = x;
     }
   if (reach->start_index >= 0)
     reach->reason[reach->start_index] = RDT_MOVE_REASON_START;
@@ -1276,7 +1400,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   const RdtMoveUnit *mu;
   const RdtMoveSide *ms;
   const RdtMoveRules *rules;
-  gboolean reinforcement, disrupted, pinned, strategic, capturer, no_min_unit;
+  gboolean reinforcement, disrupted, pinned, strategic, capturer, no_min_unit, any_leaders;
   guint kind_mask;
   int start, side, allowance;
   guint8 start_zoc;
@@ -1343,13 +1467,25 @@ rdt_movement_reach_into (RdtMovement          *mv,
   no_min_unit = (rules->no_minimum_move_kinds & kind_mask) != 0 ||
                 strv_has (rules->no_minimum_move_units, unit->id) || m->hex_no_min[start];
   start_zoc = ms->enemy_zoc[start];
+  reach->side = side;
+  reach->kind_mask = kind_mask;
+  reach->sp = mu->sp;
+  reach->artillery = mu->artillery;
+  reach->leader = mu->leader;
+  reach->capturer = capturer;
+  any_leaders = FALSE;
+  for (guint i = 0; capturer && i < m->units->len; i++)
+    {
+      const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
+      any_leaders |= o->leader && o->hex >= 0 && o->side != side;
+    }
 
   /* 13.4, 9.3: shattered units may not move. */
   if (unit->status == RDT_UNIT_STATUS_SHATTERED)
     {
       reach->unit_reason = RDT_MOVE_REASON_SHATTERED;
       set_all_reasons (reach, RDT_MOVE_REASON_SHATTERED);
-      finish_reach (reach, m);
+      finish_reach (reach, m, NULL, 0);
       return TRUE;
     }
   /* 9.5: strategic movement may not begin adjacent to enemy units. */
@@ -1357,7 +1493,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
     {
       reach->unit_reason = RDT_MOVE_REASON_STRATEGIC_START;
       set_all_reasons (reach, RDT_MOVE_REASON_STRATEGIC_START);
-      finish_reach (reach, m);
+      finish_reach (reach, m, NULL, 0);
       return TRUE;
     }
 
@@ -1466,7 +1602,15 @@ rdt_movement_reach_into (RdtMovement          *mv,
                 }
             }
         }
-      finish_reach (reach, m);
+      {
+        int list[6];
+        guint k = 0;
+
+        for (int d = 0; d < 6; d++)
+          if (cand[d] >= 0)
+            list[k++] = cand[d];
+        finish_reach (reach, m, list, k);
+      }
       return TRUE;
     }
 
@@ -1481,6 +1625,8 @@ rdt_movement_reach_into (RdtMovement          *mv,
       gboolean at_start = h == start;
 
       mv->closed[h] = 1;
+      if (!at_start)
+        mv->settled[mv->n_settled++] = h;
       if (!at_start && (ms->enemy_zoc[h] & 1))
         {
           /* 8.31: movement ends here; what lies beyond is stopped by the ZOC. */
@@ -1615,36 +1761,33 @@ rdt_movement_reach_into (RdtMovement          *mv,
         }
     }
 
-  /* Which settled hexes are legal ends.  A hex never reached that the unit
-   * may not enter at all says so, whatever stopped the search first. */
-  for (guint h = 0; h < reach->n; h++)
+  /* Which settled hexes are legal ends.  Unreached hexes the unit may not
+   * enter at all answer through reason_at(); the volume's restrictions are
+   * per mover, so they are written here. */
+  reach->lazy = TRUE;
+  for (guint i = 0; i < mv->touched->len; i++)
     {
-      if ((int) h == start)
-        continue;
-      if (reach->cost[h] < 0)
-        {
-          if (ms->enemy_combat[h] > 0 || (ms->enemy_leaders[h] > 0 && !capturer))
-            reach->reason[h] = RDT_MOVE_REASON_ENEMY_OCCUPIED;
-          else if (m->hex_prohibited[h] & kind_mask)
-            reach->reason[h] = RDT_MOVE_REASON_PROHIBITED_TERRAIN;
-          else if (overstacks (m, ms, mu, (int) h))
-            reach->reason[h] = RDT_MOVE_REASON_OVERSTACKED;
-          else if (mv->restriction[h] == 2)
-            reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
-          continue;
-        }
+      int h = g_array_index (mv->touched, int, i);
+      if (reach->cost[h] < 0 && mv->restriction[h] == 2)
+        reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
+    }
+  for (guint i = 0; i < mv->n_settled; i++)
+    {
+      int h = mv->settled[i];
+
       if (ms->enemy_zoc[h] & 1)
         reach->flags[h] |= RDT_REACH_ZOC_STOP;
       if (capturer && ms->enemy_leaders[h] > 0)
         {
           reach->flags[h] |= RDT_REACH_CAPTURE;
-          note_captures (reach, m, side, (int) h);
+          note_captures (reach, m, side, h);
         }
       if (pinned)
         reach->flags[h] |= RDT_REACH_PINNED_AM;
-      for (int p = reach->prev[h]; p >= 0 && p != start; p = reach->prev[p])
-        if (capturer && ms->enemy_leaders[p] > 0)
-          reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
+      if (capturer && any_leaders)
+        for (int p = reach->prev[h]; p >= 0 && p != start; p = reach->prev[p])
+          if (ms->enemy_leaders[p] > 0)
+            reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
       if (pinned && ms->enemy_adjacent[h] > 0)
         {
           reach->reason[h] = RDT_MOVE_REASON_PINNED_ADJACENT;
@@ -1659,7 +1802,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
         }
       reach->end_ok[h] = 1;
     }
-  finish_reach (reach, m);
+  finish_reach (reach, m, mv->settled, mv->n_settled);
   return TRUE;
 }
 
