@@ -220,9 +220,19 @@ on_pointer_motion (GtkEventControllerMotion *motion,
                    double                    y,
                    RdtWindow                *self)
 {
+  RdtRenderView render_view;
+  double mx, my;
+
   self->pointer_x = x;
   self->pointer_y = y;
   self->pointer_valid = TRUE;
+  if (self->document == NULL)
+    return;
+  /* The status line follows the exact point, so the hexside tool names the
+   * hexside under it. */
+  rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
+  rdt_render_view_to_map (&render_view, x, y, &mx, &my);
+  _rdt_window_tool_hover (self, mx, my);
 }
 
 static void
@@ -322,15 +332,9 @@ on_hex_hovered (RdtMapView *view,
                 gboolean    valid,
                 RdtWindow  *self)
 {
-  double x, y;
-
+  /* Hovering a hex is shown from the pointer's motion; this only clears. */
   if (self->document == NULL || !valid)
-    {
-      gtk_label_set_text (self->hover_label, "");
-      return;
-    }
-  hex_centre (self, col, row, &x, &y);
-  _rdt_window_tool_hover (self, x, y);
+    gtk_label_set_text (self->hover_label, "");
 }
 
 static void
