@@ -172,6 +172,29 @@ generate_canary (const char *path,
                             "<!DOCTYPE scenario SYSTEM \"http://127.0.0.1:%d/redoubt.dtd\">\n"
                             "<scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"c\">\n"
                             "  <title>t</title>\n</scenario>\n", listener_port);
+  else if (g_str_equal (kind, "utf7"))
+    {
+      /* The same external entities, spelt in UTF-7 so that no "<!DOCTYPE"
+       * appears in the bytes. */
+      g_autofree char *plain = g_strdup_printf (
+        "<!DOCTYPE scenario [\n"
+        "  <!ENTITY file SYSTEM \"file://%s\">\n"
+        "  <!ENTITY net SYSTEM \"http://127.0.0.1:%d/entity\">\n"
+        "]>\n"
+        "<scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"c\">\n"
+        "  <title>&file;&net;</title>\n</scenario>\n", canary_path, listener_port);
+
+      g_string_assign (s, "<?xml version=\"1.0\" encoding=\"UTF-7\"?>\n");
+      for (const char *p = plain; *p != '\0'; p++)
+        switch (*p)
+          {
+          case '<': g_string_append (s, "+ADw-"); break;
+          case '>': g_string_append (s, "+AD4-"); break;
+          case '&': g_string_append (s, "+ACY-"); break;
+          case '!': g_string_append (s, "+ACE-"); break;
+          default: g_string_append_c (s, *p); break;
+          }
+    }
   else
     g_string_append_printf (s,
                             "<scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"c\">\n"
@@ -211,6 +234,8 @@ case_path (const Case *c)
     generate_canary (path, "dtd");
   else if (g_str_equal (gen, "canary-xinclude"))
     generate_canary (path, "xinclude");
+  else if (g_str_equal (gen, "canary-utf7-doctype"))
+    generate_canary (path, "utf7");
   else
     g_error ("MANIFEST names an unknown generated case %s", c->name);
   return path;

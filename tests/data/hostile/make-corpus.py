@@ -106,6 +106,20 @@ add('doctype-internal-subset.redoubt',
 add('doctype-after-comment.redoubt',
     HEAD + '<!-- a comment first -->\n<!DOCTYPE scenario>\n' + BODY, 'error', 'DOCTYPE',
     anchor='<!DOCTYPE')
+# UTF-7 hides "<!DOCTYPE" from a byte scan ("+ADw-+ACE-DOCTYPE"): the loader's
+# check of the parsed tree must still refuse it, without fetching the entity.
+def utf7_hide(text):
+    return text.replace('<', '+ADw-').replace('>', '+AD4-').replace('&', '+ACY-').replace('!', '+ACE-')
+
+
+add('utf7-hidden-doctype.redoubt',
+    ('<?xml version="1.0" encoding="UTF-7"?>\n' + utf7_hide(
+        '<!DOCTYPE scenario [\n  <!ENTITY xxe SYSTEM "file:///etc/passwd">\n]>\n'
+        '<scenario xmlns="urn:x-redoubt:format" format-version="1" id="x">\n'
+        '  <title>&xxe;</title>\n</scenario>\n')).encode('ascii'),
+    'error', 'DOCTYPE')
+add('utf16-real.redoubt', base.replace('encoding="UTF-8"', 'encoding="UTF-16"').encode('utf-16'),
+    'error', 'not an XML file in UTF-8')
 add('xinclude.redoubt',
     sub('<description>', '<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" '
         'href="file:///etc/passwd" parse="text"/>\n  <description>'),
@@ -246,6 +260,7 @@ add_generated('larger-than-64mib', 'error', 'larger than')
 add_generated('canary-external-entities', 'error', 'DOCTYPE')
 add_generated('canary-external-dtd', 'error', 'DOCTYPE')
 add_generated('canary-xinclude', 'error', 'element include')
+add_generated('canary-utf7-doctype', 'error', 'DOCTYPE')
 
 with open(os.path.join(HERE, 'MANIFEST'), 'w', encoding='utf-8') as manifest:
     manifest.write('# The hostile corpus: FILE SEVERITY LINE SUBSTRING, tab-separated.\n'
