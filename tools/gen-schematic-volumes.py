@@ -1140,7 +1140,7 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
                  objectives=(), conditions=(), notes=()):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<scenario xmlns="%s" format-version="1" id="%s">' % (NS, sid),
-           "  <title>%s</title>" % text(title),
+           "  <title>%s</title>" % text(title + " (schematic map)"),
            "  <description>%s</description>" % text(description + " " + SCHEMATIC_SHORT),
            '  <volume-ref ref="%s"/>' % volume]
     out += m.xml(2)
