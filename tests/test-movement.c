@@ -988,6 +988,28 @@ test_germantown_file (void)
   assert_label (sc, stephen_straight (sc, normal, GT_SE), "3603");
 }
 
+
+static void
+test_reach_outlives_movement (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+  RdtMovement *mv;
+  RdtMoveOptions opts;
+
+  fx_terrain (sc, "0909", "cliff");
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 2, 2, "0101");
+  fx_unit (sc, "foe", 0, RDT_UNIT_KIND_INFANTRY, 2, 2, "1010");
+  mv = rdt_movement_new (sc, NULL);
+  rdt_move_options_init (&opts);
+  r = rdt_movement_reach (mv, "a", &opts, NULL);
+  rdt_movement_free (mv);
+  /* Far beyond the allowance, a hex the unit may never enter says why. */
+  g_assert_cmpstr (fx_why (r, sc, "0909"), ==, "prohibited-terrain");
+  g_assert_cmpstr (fx_why (r, sc, "1010"), ==, "enemy-occupied");
+  g_assert_cmpstr (fx_why (r, sc, "0808"), ==, "allowance");
+}
+
 /* ---- Files -------------------------------------------------------------- */
 
 static void
@@ -1152,6 +1174,7 @@ main (int   argc,
   g_test_add_func ("/movement/germantown-3.2.1/from-file", test_germantown_file);
   g_test_add_func ("/movement/file/ford-and-zoc", test_file_zoc_and_creek);
   g_test_add_func ("/movement/engine/reuse-and-edits", test_reuse_and_edits);
+  g_test_add_func ("/movement/engine/reach-outlives-movement", test_reach_outlives_movement);
   g_test_add_func ("/movement/cli/moves-and-retreats-json", test_cli_moves);
 
   return g_test_run ();
