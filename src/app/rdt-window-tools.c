@@ -441,8 +441,12 @@ _rdt_window_select_unit (RdtWindow  *self,
   if (unit == NULL)
     return;
   self->selection = RDT_SELECTION_UNIT;
-  g_free (self->selected_id);
-  self->selected_id = g_strdup (id);
+  /* @id may be self->selected_id itself. */
+  if (id != self->selected_id)
+    {
+      g_free (self->selected_id);
+      self->selected_id = g_strdup (id);
+    }
   if (unit->placement.kind == RDT_PLACEMENT_HEX)
     self->selected_hex = unit->placement.hex;
   /* Keep the list in step with the map. */
