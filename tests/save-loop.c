@@ -1,9 +1,9 @@
 /* save-loop.c: a helper of tests/test-file-io.c.  Saves the two contents of
  * save-loop-content.h alternately to TARGET, forever, with the stamp check and
- * a .bak on every save, until it is killed.  It writes one byte to stdout when
- * its first save is complete, so that the parent's random delays start from
- * there and fall at random moments of the following saves (a 2 MiB save with
- * its change check takes 15-30 ms, about the span of the delays). */
+ * a .bak on every save, until it is killed.  When its first save is complete
+ * it writes "r USEC" to stdout (USEC: how long that save took), so that the
+ * parent's random delays start from there and fall at random moments of the
+ * following saves. */
 #include "config.h"
 
 #include <stdio.h>
@@ -22,6 +22,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   RdtFileStamp stamp;
   const char *target;
+  gint64 start;
 
   if (argc != 2)
     {
@@ -39,6 +40,7 @@ main (int   argc,
       return 1;
     }
 
+  start = g_get_monotonic_time ();
   for (guint64 i = 0;; i++)
     {
       /* Write whichever version is not on disk now, so every save changes
@@ -56,8 +58,17 @@ main (int   argc,
       stamp = new_stamp;
       g_bytes_unref (current);
       current = g_bytes_ref (next);
-      if (i == 0 && write (STDOUT_FILENO, "r", 1) != 1)
-        return 1;
+      if (i == 0)
+        {
+          /* "ready", and how long that save took, so the parent can spread
+           * its kills over a whole save however loaded the machine is. */
+          char line[64];
+          int n = g_snprintf (line, sizeof line, "r %" G_GINT64_FORMAT "\n",
+                              g_get_monotonic_time () - start);
+          if (write (STDOUT_FILENO, line, n) != n)
+            return 1;
+        }
+      start = g_get_monotonic_time ();
     }
 
   return 0;

@@ -189,7 +189,7 @@ set_not_regular_error (GError    **error,
 
   g_set_error (error, RDT_FILE_ERROR, RDT_FILE_ERROR_NOT_REGULAR,
                _("“%s” is not a regular file (a folder, device, pipe or socket). "
-                 "Choose a scenario file."),
+                 "Choose a regular file."),
                name);
 }
 
