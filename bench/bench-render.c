@@ -239,13 +239,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  int runs = 31, width = 1920, height = 1080, layers = RDT_RENDER_LAYER_ALL;
+  int runs = 31, width = 1920, height = 1080, layers = RDT_RENDER_LAYER_ALL, only = -1;
   double zoomed_scale = 90.0;
   g_autofree char *png = NULL;
   GOptionEntry entries[] = {
     { "runs", 'n', 0, G_OPTION_ARG_INT, &runs, "Frames per case (median reported)", "N" },
     { "width", 0, 0, G_OPTION_ARG_INT, &width, "Frame width in pixels", "W" },
     { "height", 0, 0, G_OPTION_ARG_INT, &height, "Frame height in pixels", "H" },
+    { "case", 0, 0, G_OPTION_ARG_INT, &only, "Run only case N (0-4)", "N" },
     { "layers", 0, 0, G_OPTION_ARG_INT, &layers, "RdtRenderLayers bits to draw (default all)", "BITS" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png, "Write each case's frame to PREFIX-<case>.png", "PREFIX" },
     { NULL }
@@ -300,10 +301,15 @@ main (int   argc,
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *file = png ? g_strdup_printf ("%s-%u.png", png, i) : NULL;
-      Timing t = time_frames (cases[i].renderer, surface, &cases[i].view, runs, file);
+      Timing t;
+
+      if (only >= 0 && (guint) only != i)
+        continue;
+      t = time_frames (cases[i].renderer, surface, &cases[i].view, runs, file);
       g_print ("%-38s %6.1f %8u %7.2f ms %6.2f ms %7.2f ms\n", cases[i].name, cases[i].view.scale,
                t.hexes, t.median, t.min, t.cpu_median);
     }
+  if (only < 0 || only == 4)
   {
     g_autofree char *file = png ? g_strdup_printf ("%s-cached.png", png) : NULL;
     Timing t = time_cached_frames (big_renderer, surface, &cases[0].view, runs, file);

@@ -42,7 +42,7 @@ typedef struct {
   guint last_used;
 } FontEntry;
 
-#define N_FONT_ENTRIES 12
+#define N_FONT_ENTRIES 24
 
 /* A terrain style's repeating tile at one scale (see draw_terrain()). */
 typedef struct {
@@ -82,6 +82,12 @@ struct _RdtMapRenderer
   guint font_clock;
 
   StyleTile style_tiles[N_STYLE_TILES];
+
+  GHashTable *sprites;      /* (style, sub-pixel offset) -> Sprite */
+  double sprite_scale;
+  gboolean sprite_grid;
+  GHashTable *side_sprites; /* (direction, high side, offset) -> SideSprite */
+  double side_sprite_scale;
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapRenderer, rdt_map_renderer, G_TYPE_OBJECT)
@@ -347,6 +353,8 @@ rdt_map_renderer_finalize (GObject *object)
     font_entry_clear (&self->fonts[i]);
   for (guint i = 0; i < N_STYLE_TILES; i++)
     style_tile_clear (&self->style_tiles[i]);
+  g_clear_pointer (&self->sprites, g_hash_table_unref);
+  g_clear_pointer (&self->side_sprites, g_hash_table_unref);
   g_clear_object (&self->pango_context);
   g_clear_pointer (&self->map, rdt_render_map_unref);
   g_clear_pointer (&self->visible, g_free);
@@ -541,7 +549,7 @@ hex_path (RdtMapRenderer *self,
 
 /* A line of width `w` from (x1, y1) to (x2, y2) as a filled rectangle with
  * square ends, so lines meeting at a hex corner close up. */
-static inline void
+static void
 add_segment (cairo_t *cr,
              double   x1,
              double   y1,
@@ -812,6 +820,273 @@ get_style_pattern (RdtMapRenderer        *self,
   return tile->pattern;
 }
 
+/* Hex sprites: at ordinary zooms each visible hex is one copy of a small
+ * pre-drawn image of its style (fill, symbols and outline), which pixman
+ * composites far faster than cairo rasterises the same hexagons.  Hex centres
+ * fall between pixels, so each style has SPRITE_SUB x SPRITE_SUB variants
+ * drawn at quarter-pixel offsets; a sprite's hexagon is a little larger than
+ * the hex so neighbours overlap instead of letting the background through. */
+
+#define SPRITE_SUB 4
+#define MIN_SPRITE_SCALE 6.0
+#define MAX_SPRITE_SCALE 64.0
+
+typedef struct {
+  cairo_pattern_t *pattern;
+  guint32 fill_rgb;
+  guint32 pattern_rgb;
+  RdtRenderPattern kind;
+} Sprite;
+
+static void
+sprite_free (gpointer data)
+{
+  Sprite *sprite = data;
+  g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
+  g_free (sprite);
+}
+
+/* Half the sprite's side beyond the hex centre, in whole pixels. */
+static int
+sprite_margin (double scale)
+{
+  return (int) ceil (scale + 2.0);
+}
+
+static cairo_pattern_t *
+get_sprite (RdtMapRenderer        *self,
+            guint                  style_id,
+            const RdtTerrainStyle *style,
+            int                    qx,
+            int                    qy,
+            double                 scale,
+            gboolean               grid)
+{
+  gpointer key = GUINT_TO_POINTER ((style_id << 8) | (qx << 4) | qy);
+  Sprite *sprite;
+  cairo_surface_t *surface;
+  cairo_t *scr;
+  int b = sprite_margin (scale);
+  double cx = b + (double) qx / SPRITE_SUB, cy = b + (double) qy / SPRITE_SUB;
+  double grow = 0.7 / scale;   /* map units: 0.7 px of overlap */
+
+  if (!self->sprites)
+    self->sprites = g_hash_table_new_full (NULL, NULL, NULL, sprite_free);
+  if (self->sprite_scale != scale || self->sprite_grid != grid)
+    {
+      g_hash_table_remove_all (self->sprites);
+      self->sprite_scale = scale;
+      self->sprite_grid = grid;
+    }
+  sprite = g_hash_table_lookup (self->sprites, key);
+  if (sprite && sprite->fill_rgb == style->fill_rgb && sprite->pattern_rgb == style->pattern_rgb
+      && sprite->kind == style->pattern)
+    return sprite->pattern;
+  if (!sprite)
+    {
+      sprite = g_new0 (Sprite, 1);
+      g_hash_table_insert (self->sprites, key, sprite);
+    }
+  g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * b + 1, 2 * b + 1);
+  scr = cairo_create (surface);
+  hex_path (self, scr, cx, cy, scale * (1.0 + grow));
+  set_rgb (scr, style->fill_rgb);
+  cairo_fill (scr);
+  if (style->pattern != RDT_RENDER_PATTERN_NONE)
+    {
+      add_pattern (self, scr, style->pattern, cx, cy, scale);
+      set_rgb (scr, style->pattern_rgb);
+      cairo_fill (scr);
+    }
+  if (grid && scale >= 3.0)
+    {
+      /* Both neighbours draw a shared edge: each at the alpha that makes the
+       * pair come out as the grid's 0.6. */
+      hex_path (self, scr, cx, cy, scale);
+      cairo_set_source_rgba (scr, 0.25, 0.22, 0.18, scale < 10.0 ? 0.19 : 0.37);
+      cairo_set_line_width (scr, MAX (0.6, MIN (1.2, scale * 0.03)));
+      cairo_stroke (scr);
+    }
+  cairo_destroy (scr);
+  sprite->pattern = cairo_pattern_create_for_surface (surface);
+  cairo_surface_destroy (surface);
+  cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
+  sprite->fill_rgb = style->fill_rgb;
+  sprite->pattern_rgb = style->pattern_rgb;
+  sprite->kind = style->pattern;
+  return sprite->pattern;
+}
+
+static void
+draw_terrain_sprites (RdtMapRenderer *self,
+                      cairo_t        *cr,
+                      double          scale,
+                      gboolean        grid)
+{
+  RdtRenderMap *map = self->map;
+  int b = sprite_margin (scale), side = 2 * b + 1;
+  cairo_matrix_t matrix;
+
+  for (guint i = 0; i < self->n_visible; i++)
+    {
+      const VisibleHex *v = &self->visible[i];
+      guint t = map->terrain[v->index];
+      const RdtTerrainStyle *style = &g_array_index (map->styles, RdtRenderStyleSlot, t).style;
+      double fx = floor (v->x), fy = floor (v->y);
+      int qx = (int) floor ((v->x - fx) * SPRITE_SUB + 0.5);
+      int qy = (int) floor ((v->y - fy) * SPRITE_SUB + 0.5);
+      cairo_pattern_t *pattern;
+      double x0, y0;
+
+      if (qx == SPRITE_SUB)
+        {
+          qx = 0;
+          fx += 1;
+        }
+      if (qy == SPRITE_SUB)
+        {
+          qy = 0;
+          fy += 1;
+        }
+      pattern = get_sprite (self, t, style, qx, qy, scale, grid);
+      x0 = fx - b;
+      y0 = fy - b;
+      cairo_matrix_init_translate (&matrix, -x0, -y0);
+      cairo_pattern_set_matrix (pattern, &matrix);
+      cairo_set_source (cr, pattern);
+      cairo_rectangle (cr, x0, y0, side, side);
+      cairo_fill (cr);
+    }
+}
+
+/* Slope sprites: the same trick for the densest hexside feature.  A sprite
+ * holds one slope graphic (line and teeth) for a hexside direction, a high
+ * side and a quarter-pixel offset, cut to its own small bounding box. */
+
+typedef struct {
+  cairo_pattern_t *pattern;
+  int x;          /* box relative to the hex centre's whole pixel */
+  int y;
+  int width;
+  int height;
+} SideSprite;
+
+static void
+side_sprite_free (gpointer data)
+{
+  SideSprite *sprite = data;
+  g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
+  g_free (sprite);
+}
+
+static void add_segment (cairo_t *cr, double x1, double y1, double x2, double y2, double w);
+static void normal_towards (double x1, double y1, double x2, double y2, double hx, double hy,
+                            double *nx, double *ny);
+
+/* The slope graphic of hexside `dir` of a hex centred at (cx, cy): `high` is 0
+ * when the high side is unknown, 1 when it is this hex, 2 the other.  Pass 0
+ * adds the line, pass 1 the teeth. */
+static void
+add_slope (RdtMapRenderer *self,
+           cairo_t        *cr,
+           double          cx,
+           double          cy,
+           double          scale,
+           int             dir,
+           int             high,
+           int             pass)
+{
+  double x1, y1, x2, y2, nx, ny, sign;
+
+  side_points (self, cx, cy, scale, dir, &x1, &y1, &x2, &y2);
+  if (pass == 0)
+    {
+      add_segment (cr, x1, y1, x2, y2, MAX (1.2, 0.07 * scale));
+      return;
+    }
+  /* Below 10 px per map unit the teeth would be a pixel: the line alone. */
+  if (high == 0 || scale < 10.0)
+    return;
+  normal_towards (x1, y1, x2, y2, cx, cy, &nx, &ny);
+  sign = high == 1 ? -1.0 : 1.0;   /* teeth go into the low hex */
+  for (int t = 0; t < 4; t++)
+    {
+      double f0 = (t + 0.2) / 4.0, f1 = (t + 0.8) / 4.0, fm = (t + 0.5) / 4.0;
+      double h = 0.16 * scale * sign;
+      cairo_move_to (cr, x1 + (x2 - x1) * f0, y1 + (y2 - y1) * f0);
+      cairo_line_to (cr, x1 + (x2 - x1) * fm + nx * h, y1 + (y2 - y1) * fm + ny * h);
+      cairo_line_to (cr, x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1);
+      cairo_close_path (cr);
+    }
+}
+
+static void
+fill_slope (RdtMapRenderer *self,
+            cairo_t        *cr,
+            double          cx,
+            double          cy,
+            double          scale,
+            int             dir,
+            int             high)
+{
+  cairo_set_source_rgb (cr, 0.42, 0.25, 0.1);
+  cairo_new_path (cr);
+  add_slope (self, cr, cx, cy, scale, dir, high, 0);
+  cairo_fill (cr);
+  /* The teeth are a few pixels each: no anti-aliasing. */
+  cairo_save (cr);
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
+  add_slope (self, cr, cx, cy, scale, dir, high, 1);
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+static SideSprite *
+get_slope_sprite (RdtMapRenderer *self,
+                  int             dir,
+                  int             high,
+                  int             qx,
+                  int             qy,
+                  double          scale)
+{
+  gpointer key = GUINT_TO_POINTER ((dir << 12) | (high << 8) | (qx << 4) | qy);
+  SideSprite *sprite;
+  double x1, y1, x2, y2, m = 0.2 * scale + 2.0;
+  double cx = (double) qx / SPRITE_SUB, cy = (double) qy / SPRITE_SUB;
+  cairo_surface_t *surface;
+  cairo_t *scr;
+
+  if (!self->side_sprites)
+    self->side_sprites = g_hash_table_new_full (NULL, NULL, NULL, side_sprite_free);
+  if (self->side_sprite_scale != scale)
+    {
+      g_hash_table_remove_all (self->side_sprites);
+      self->side_sprite_scale = scale;
+    }
+  sprite = g_hash_table_lookup (self->side_sprites, key);
+  if (sprite)
+    return sprite;
+
+  sprite = g_new0 (SideSprite, 1);
+  side_points (self, cx, cy, scale, dir, &x1, &y1, &x2, &y2);
+  sprite->x = (int) floor (MIN (x1, x2) - m);
+  sprite->y = (int) floor (MIN (y1, y2) - m);
+  sprite->width = (int) ceil (MAX (x1, x2) + m) - sprite->x;
+  sprite->height = (int) ceil (MAX (y1, y2) + m) - sprite->y;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sprite->width, sprite->height);
+  scr = cairo_create (surface);
+  cairo_set_antialias (scr, CAIRO_ANTIALIAS_FAST);
+  fill_slope (self, scr, cx - sprite->x, cy - sprite->y, scale, dir, high);
+  cairo_destroy (scr);
+  sprite->pattern = cairo_pattern_create_for_surface (surface);
+  cairo_surface_destroy (surface);
+  cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
+  g_hash_table_insert (self->side_sprites, key, sprite);
+  return sprite;
+}
+
 static void
 draw_terrain (RdtMapRenderer      *self,
               cairo_t             *cr,
@@ -826,6 +1101,12 @@ draw_terrain (RdtMapRenderer      *self,
   double ax, ay;
   const RdtGridSettings *s = rdt_hex_grid_get_settings (map->grid);
   cairo_matrix_t matrix;
+
+  if (terrain && scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE)
+    {
+      draw_terrain_sprites (self, cr, scale, grid);
+      goto edge;
+    }
 
   for (guint i = 0; i < self->n_visible; i++)
     {
@@ -909,7 +1190,8 @@ draw_terrain (RdtMapRenderer      *self,
       cairo_stroke (cr);
     }
 
-  /* The map's outer edge, which the tiles give only half its width. */
+edge:
+  /* The map's outer edge, which tiles and sprites give only half its width. */
   if (grid && scale >= 3.0)
     {
       gboolean any = FALSE;
@@ -992,14 +1274,28 @@ stroke_ways (RdtMapRenderer *self,
           if (!(side_flags (self, v->index, dir) & flag))
             continue;
           side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
-          cairo_move_to (cr, v->x, v->y);
-          cairo_line_to (cr, (x1 + x2) / 2, (y1 + y2) / 2);
+          if (dash > 0)
+            {
+              cairo_move_to (cr, v->x, v->y);
+              cairo_line_to (cr, (x1 + x2) / 2, (y1 + y2) / 2);
+            }
+          else
+            {
+              /* Solid ways are filled, like the hexside lines: the half
+               * segments' square ends overlap at the hex centre. */
+              add_segment (cr, v->x, v->y, (x1 + x2) / 2, (y1 + y2) / 2, MAX (1.0, width * scale));
+            }
           any = TRUE;
         }
     }
   if (!any)
     return;
   set_rgb (cr, rgb);
+  if (dash <= 0)
+    {
+      cairo_fill (cr);
+      return;
+    }
   cairo_set_line_width (cr, MAX (1.0, width * scale));
   cairo_set_line_cap (cr, dash > 0 ? CAIRO_LINE_CAP_BUTT : CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1013,7 +1309,7 @@ stroke_ways (RdtMapRenderer *self,
 }
 
 /* Unit normal of a hexside pointing from its line into the hex at (hx, hy). */
-static inline void
+static void
 normal_towards (double  x1,
                 double  y1,
                 double  x2,
@@ -1045,67 +1341,52 @@ draw_slopes_and_works (RdtMapRenderer *self,
                        double          scale)
 {
   RdtHexGrid *grid = self->map->grid;
-  gboolean any_slope = FALSE, any_works = FALSE;
-  double lw = MAX (1.2, 0.07 * scale);
+  gboolean any_works = FALSE;
   double wl = MAX (1.0, 0.05 * scale);
 
-  /* Slopes: the lines as one filled path (filling quadrilaterals is much
-   * cheaper than stroking), then the teeth as another, without anti-aliasing:
-   * they are a few pixels each and the densest shapes on the maps. */
-  for (int pass = 0; pass < 2; pass++)
+  /* Slopes (11.43 note): at ordinary zooms one sprite each, else drawn. */
+  for (guint i = 0; i < self->n_visible; i++)
     {
-      cairo_new_path (cr);
-      for (guint i = 0; i < self->n_visible; i++)
+      const VisibleHex *v = &self->visible[i];
+      for (int dir = 0; dir < 6; dir++)
         {
-          const VisibleHex *v = &self->visible[i];
-          for (int dir = 0; dir < 6; dir++)
-            {
-              guint32 f = side_flags (self, v->index, dir);
-              double x1, y1, x2, y2, nx, ny, sign;
-              gboolean high_here, high_there;
-              RdtHex nb;
-              int nb_index;
+          guint32 f = side_flags (self, v->index, dir);
+          int high, nb_index;
 
-              if (!(f & RDT_RENDER_SIDE_SLOPE) || !owns_side (self, v->hex, dir))
-                continue;
-              side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
-              if (pass == 0)
+          if (!(f & RDT_RENDER_SIDE_SLOPE) || !owns_side (self, v->hex, dir))
+            continue;
+          nb_index = rdt_hex_grid_hex_index (grid, rdt_hex_grid_neighbour (grid, v->hex, dir));
+          high = (f & RDT_RENDER_SIDE_HIGH_HERE) ? 1 : 0;
+          if (nb_index >= 0 && (side_flags (self, nb_index, (dir + 3) % 6) & RDT_RENDER_SIDE_HIGH_HERE))
+            high = high ? 0 : 2;   /* both high: no known side, a plain line */
+          if (scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE)
+            {
+              double fx = floor (v->x), fy = floor (v->y);
+              int qx = (int) floor ((v->x - fx) * SPRITE_SUB + 0.5);
+              int qy = (int) floor ((v->y - fy) * SPRITE_SUB + 0.5);
+              SideSprite *sprite;
+              cairo_matrix_t matrix;
+
+              if (qx == SPRITE_SUB)
                 {
-                  add_segment (cr, x1, y1, x2, y2, lw);
-                  any_slope = TRUE;
-                  continue;
+                  qx = 0;
+                  fx += 1;
                 }
-              /* Below this the teeth would be a pixel: the line alone. */
-              if (scale < 10.0)
-                continue;
-              high_here = (f & RDT_RENDER_SIDE_HIGH_HERE) != 0;
-              nb = rdt_hex_grid_neighbour (grid, v->hex, dir);
-              nb_index = rdt_hex_grid_hex_index (grid, nb);
-              high_there = nb_index >= 0
-                           && (side_flags (self, nb_index, (dir + 3) % 6) & RDT_RENDER_SIDE_HIGH_HERE);
-              if (high_here == high_there)
-                continue;   /* no known high side: a plain line */
-              normal_towards (x1, y1, x2, y2, v->x, v->y, &nx, &ny);
-              sign = high_here ? -1.0 : 1.0;   /* teeth go into the low hex */
-              for (int t = 0; t < 4; t++)
+              if (qy == SPRITE_SUB)
                 {
-                  double f0 = (t + 0.2) / 4.0, f1 = (t + 0.8) / 4.0, fm = (t + 0.5) / 4.0;
-                  double h = 0.16 * scale * sign;
-                  cairo_move_to (cr, x1 + (x2 - x1) * f0, y1 + (y2 - y1) * f0);
-                  cairo_line_to (cr, x1 + (x2 - x1) * fm + nx * h, y1 + (y2 - y1) * fm + ny * h);
-                  cairo_line_to (cr, x1 + (x2 - x1) * f1, y1 + (y2 - y1) * f1);
-                  cairo_close_path (cr);
+                  qy = 0;
+                  fy += 1;
                 }
+              sprite = get_slope_sprite (self, dir, high, qx, qy, scale);
+              cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
+              cairo_pattern_set_matrix (sprite->pattern, &matrix);
+              cairo_set_source (cr, sprite->pattern);
+              cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
+              cairo_fill (cr);
             }
+          else
+            fill_slope (self, cr, v->x, v->y, scale, dir, high);
         }
-      if (!any_slope)
-        break;
-      cairo_save (cr);
-      if (pass == 1)
-        cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
-      cairo_set_source_rgb (cr, 0.42, 0.25, 0.1);
-      cairo_fill (cr);
-      cairo_restore (cr);
     }
 
   /* Fieldworks. */
@@ -1582,7 +1863,8 @@ draw_counter (RdtMapRenderer         *self,
       /* Long names shrink to the band's width, down to a legible size. */
       if (font && layout_text (self, font, c->name, 0, 0, ALIGN_LEFT, 0, &width) > 0
           && width > side * 0.92)
-        font = get_font (self, FONT_BOLD, MAX (5.0, side * 0.19 * side * 0.92 / width));
+        font = get_font (self, FONT_BOLD,
+                         MAX (5.0, floor (2.0 * side * 0.19 * side * 0.92 / width) / 2.0));
       /* White on dark bands, black on light ones. */
       set_rgb (cr, luminance (c->band_rgb) < 110 ? 0xffffff : 0x111111);
       cairo_save (cr);
