@@ -17,7 +17,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
+#include "rdt-scenario-io.h"
 #include "save-loop-content.h"
 
 /* A scratch folder per test, removed afterwards. */
@@ -714,6 +716,87 @@ test_save_read_only_dir (void)
   scratch_teardown (s, NULL);
 }
 
+/* The scenario save path (rdt_scenario_save_to_file) is wired to all of
+ * this: the stamp taken at load time, the .bak on the first save of a
+ * session only, the refusal of a file changed on disk. */
+static RdtScenario *
+load_example_copy (const char *dir,
+                   char      **out_path)
+{
+  g_autofree char *example = g_test_build_filename (G_TEST_DIST, "data", "format",
+                                                    "example.redoubt", NULL);
+  g_autofree char *content = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  RdtScenario *scenario;
+  gsize len;
+
+  g_file_get_contents (example, &content, &len, &error);
+  g_assert_no_error (error);
+  *out_path = g_build_filename (dir, "example.redoubt", NULL);
+  write_file (*out_path, content, (gssize) len);
+  scenario = rdt_scenario_load_from_file (*out_path, diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  return scenario;
+}
+
+static void
+test_scenario_save_backup_once (Scratch       *s,
+                                gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *bak = NULL;
+  g_autoptr(RdtScenario) scenario = load_example_copy (s->dir, &path);
+  g_autoptr(GBytes) original = slurp (path);
+  g_autoptr(GBytes) backup = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bak = g_strconcat (path, ".bak", NULL);
+  g_assert_false (g_file_test (bak, G_FILE_TEST_EXISTS));
+
+  g_assert_true (rdt_scenario_save_to_file (scenario, path, &error));
+  g_assert_no_error (error);
+  backup = slurp (bak);
+  g_assert_true (g_bytes_equal (backup, original));
+
+  /* Second save of the session: the .bak keeps the file as it was when the
+   * session started. */
+  g_assert_cmpint (unlink (bak), ==, 0);
+  g_assert_true (rdt_scenario_save_to_file (scenario, path, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_file_test (bak, G_FILE_TEST_EXISTS));
+  assert_no_stray_files (s->dir, "example.redoubt", NULL);
+}
+
+static void
+test_scenario_save_changed_on_disk (Scratch       *s,
+                                    gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(RdtScenario) scenario = load_example_copy (s->dir, &path);
+  g_autoptr(GBytes) theirs = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* Another program (an editor, a git checkout) rewrites the file. */
+  {
+    g_autoptr(GBytes) mine = slurp (path);
+    g_autoptr(GString) edited = g_string_new_len (g_bytes_get_data (mine, NULL),
+                                                  (gssize) g_bytes_get_size (mine));
+    g_string_replace (edited, "A small complete example", "Edited elsewhere", 1);
+    write_file (path, edited->str, (gssize) edited->len);
+    theirs = slurp (path);
+  }
+
+  g_assert_false (rdt_scenario_save_to_file (scenario, path, &error));
+  g_assert_error (error, RDT_FILE_ERROR, RDT_FILE_ERROR_CHANGED_ON_DISK);
+  g_assert_nonnull (strstr (error->message, "example.redoubt"));
+  after = slurp (path);
+  g_assert_true (g_bytes_equal (after, theirs));
+  assert_no_stray_files (s->dir, "example.redoubt", NULL);
+}
+
 /* Crash safety: SIGKILL during saves ------------------------------------- */
 
 static void
@@ -856,6 +939,8 @@ main (int   argc,
   ADD ("/file-io/save/missing-folder", test_save_missing_folder);
   g_test_add_func ("/file-io/save/full-disk", test_save_full_disk);
   g_test_add_func ("/file-io/save/read-only-folder", test_save_read_only_dir);
+  ADD ("/file-io/scenario/backup-on-first-save-only", test_scenario_save_backup_once);
+  ADD ("/file-io/scenario/changed-on-disk-refused", test_scenario_save_changed_on_disk);
   ADD ("/file-io/save/sigkill-200-times", test_save_killed);
 
   return g_test_run ();
