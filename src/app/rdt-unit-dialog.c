@@ -43,6 +43,41 @@ static const RdtUnitStatus statuses[] = {
   RDT_UNIT_STATUS_PARADE, RDT_UNIT_STATUS_DISRUPTED, RDT_UNIT_STATUS_SHATTERED,
 };
 
+const char *
+rdt_unit_kind_display_name (RdtUnitKind kind)
+{
+  switch (kind)
+    {
+    case RDT_UNIT_KIND_INFANTRY: return _("Infantry");
+    case RDT_UNIT_KIND_LIGHT_INFANTRY: return _("Light infantry");
+    case RDT_UNIT_KIND_MILITIA: return _("Militia");
+    case RDT_UNIT_KIND_DRAGOONS: return _("Dragoons");
+    case RDT_UNIT_KIND_ARTILLERY: return _("Artillery");
+    case RDT_UNIT_KIND_RIFLE: return _("Rifles");
+    case RDT_UNIT_KIND_MUSKET_RIFLE: return _("Musket/rifle");
+    case RDT_UNIT_KIND_INDIANS: return _("Indians");
+    case RDT_UNIT_KIND_AMUSETTE: return _("Amusette");
+    case RDT_UNIT_KIND_MORTAR: return _("Mortar");
+    case RDT_UNIT_KIND_LEADER: return _("Leader");
+    case RDT_N_UNIT_KINDS:
+    default:
+      return rdt_unit_kind_to_string (kind);
+    }
+}
+
+const char *
+rdt_unit_status_display_name (RdtUnitStatus status)
+{
+  switch (status)
+    {
+    case RDT_UNIT_STATUS_PARADE: return _("Parade order");
+    case RDT_UNIT_STATUS_DISRUPTED: return _("Disrupted");
+    case RDT_UNIT_STATUS_SHATTERED: return _("Shattered");
+    default:
+      return rdt_unit_status_to_string (status);
+    }
+}
+
 static void
 set_text (GtkEntry   *entry,
           const char *text)
@@ -193,13 +228,11 @@ rdt_unit_dialog_init (RdtUnitDialog *self)
   g_signal_connect (self->cancel_button, "clicked", G_CALLBACK (on_cancel), self);
   g_signal_connect (self->reduced_check, "toggled", G_CALLBACK (on_reduced_toggled), self);
 
-  /* The file's names: they are ids the rules use, shown as written. */
   for (guint i = 0; i < RDT_N_UNIT_KINDS; i++)
-    gtk_string_list_append (kinds, rdt_unit_kind_to_string (i));
+    gtk_string_list_append (kinds, rdt_unit_kind_display_name (i));
   gtk_drop_down_set_model (self->kind_dropdown, G_LIST_MODEL (kinds));
-  gtk_string_list_append (status_names, _("Parade order"));
-  gtk_string_list_append (status_names, _("Disrupted"));
-  gtk_string_list_append (status_names, _("Shattered"));
+  for (guint i = 0; i < G_N_ELEMENTS (statuses); i++)
+    gtk_string_list_append (status_names, rdt_unit_status_display_name (statuses[i]));
   gtk_drop_down_set_model (self->status_dropdown, G_LIST_MODEL (status_names));
 }
 

@@ -18,4 +18,9 @@ RdtUnitDialog *rdt_unit_dialog_new (GtkWindow     *parent,
                                     RdtScenario   *scenario,
                                     const RdtUnit *unit);
 
+/* Translated names for the editor's lists and inspector (the file keeps the
+ * untranslated ids of rdt-unit.h). */
+const char    *rdt_unit_kind_display_name   (RdtUnitKind   kind);
+const char    *rdt_unit_status_display_name (RdtUnitStatus status);
+
 G_END_DECLS

@@ -13,6 +13,7 @@
 #include "rdt-map-command.h"
 #include "rdt-terrain-command.h"
 #include "rdt-unit-command.h"
+#include "rdt-unit-dialog.h"
 #include "rdt-window-private.h"
 
 static const struct {
@@ -263,7 +264,7 @@ append_unit (GString       *text,
   g_autofree char *id = g_markup_escape_text (unit->id, -1);
 
   g_string_append_printf (text, "<b>%s</b> <small>(%s)</small>\n", name, id);
-  g_string_append_printf (text, "  %s · %s", side ? side->name : "?", rdt_unit_kind_to_string (unit->kind));
+  g_string_append_printf (text, "  %s · %s", side ? side->name : "?", rdt_unit_kind_display_name (unit->kind));
   if (unit->formation != NULL)
     {
       g_autofree char *formation = g_markup_escape_text (unit->formation, -1);
@@ -274,7 +275,7 @@ append_unit (GString       *text,
     g_string_append_printf (text, _("  %d-%d-%d (strength-morale-movement)%s\n"),
                             step->strength, step->morale, unit->movement,
                             unit->step > 0 ? _(", reduced side") : "");
-  g_string_append_printf (text, _("  Status at start: %s\n"), rdt_unit_status_to_string (unit->status));
+  g_string_append_printf (text, _("  Status at start: %s\n"), rdt_unit_status_display_name (unit->status));
   if (unit->provisional != 0)
     g_string_append_printf (text, "  <i>%s</i>\n", _("Some values are provisional (not from the countersheet)."));
 }
