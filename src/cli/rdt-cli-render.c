@@ -1,9 +1,10 @@
 /* rdt-cli-render.c: `redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS]
- * [--scale N] [--caption TEXT] [--no-counters]`: draws the map, or the hexes
- * within RADIUS of HEX, with the editor's own drawing code (src/render/).
- *
- * The overlay options of issue 7 (--los, --fan, --zoc, --moves) add overlay
- * items to RdtRenderExportOptions; the drawing is already shared. */
+ * [--scale N] [--caption TEXT] [--no-counters] [--los FROM:TO] [--fan HEX[:RANGE]]
+ * [--zoc SIDE] [--moves UNIT [--strategic] [--path HEX]] [--retreat UNIT]
+ * [--targets UNIT] [--ignore-units] [--occupied HEX,...]`: draws the map, or the
+ * hexes within RADIUS of HEX, with the editor's own drawing code (src/render/),
+ * and the rule overlays of issue 7 from the same code as the editor
+ * (rdt-rule-overlays.h).  docs/cli-render.md. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -11,6 +12,9 @@
 #include <string.h>
 
 #include "rdt-cli.h"
+#include "rdt-cli-board.h"
+#include "rdt-cli-moves.h"
+#include "rdt-rule-overlays.h"
 #include "redoubt-core.h"
 #include "redoubt-render.h"
 
@@ -38,6 +42,221 @@ parse_area (RdtHexGrid *grid,
   return TRUE;
 }
 
+/* "1127:0928" -> two hexes. */
+static gboolean
+parse_pair (RdtHexGrid *grid,
+            const char *text,
+            RdtHex     *a,
+            RdtHex     *b,
+            GError    **error)
+{
+  g_auto(GStrv) parts = g_strsplit (text, ":", 2);
+
+  if (g_strv_length (parts) != 2)
+    {
+      g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                   _("expected FROM:TO"));
+      return FALSE;
+    }
+  return rdt_hex_grid_parse_label (grid, parts[0], a, error)
+      && rdt_hex_grid_parse_label (grid, parts[1], b, error);
+}
+
+typedef struct {
+  const char *los;
+  const char *fan;
+  const char *zoc;
+  const char *moves;
+  const char *path;
+  const char *retreat;
+  const char *targets;
+  const char *occupied;
+  gboolean strategic;
+  gboolean ignore_units;
+} OverlayArgs;
+
+/* Adds the requested rule overlays to `items` and their captions to
+ * `caption`; prints errors. */
+static int
+build_overlays (RdtScenario       *scenario,
+                const OverlayArgs *args,
+                GArray            *items,
+                GString           *caption)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GError) error = NULL;
+  RdtLos *los;
+  int status = RDT_CLI_EXIT_OK;
+
+  if (!args->los && !args->fan && !args->zoc && !args->moves && !args->retreat && !args->targets)
+    return RDT_CLI_EXIT_OK;
+  board = rdt_board_new_from_scenario (scenario, NULL, &error);
+  if (board == NULL)
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  if (!rdt_cli_parse_hex_list (board, args->occupied, occupied))
+    return RDT_CLI_EXIT_USAGE;
+  los = rdt_los_new (board);
+  rdt_los_set_ignore_units (los, args->ignore_units);
+  rdt_los_set_occupied (los, (const RdtHex *) occupied->data, occupied->len);
+
+  if (args->zoc)
+    {
+      int side = rdt_board_find_side (board, args->zoc);
+      guint n;
+
+      if (side < 0)
+        {
+          rdt_cli_error (_("--zoc %s: no such side"), args->zoc);
+          status = RDT_CLI_EXIT_USAGE;
+          goto out;
+        }
+      n = rdt_rule_overlays_add_zoc (items, board, side);
+      g_string_append (caption, caption->len ? "\n" : "");
+      g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
+                                                    "ZOC of %s: %u hex (8.1; rifle ZOC +1, 8.31)",
+                                                    "ZOC of %s: %u hexes (8.1; rifle ZOC +1, 8.31)", n),
+                              rdt_board_get_side_name (board, side), n);
+    }
+  if (args->moves || args->retreat)
+    {
+      RdtMoveRules *rules = rdt_cli_move_rules (NULL, NULL);
+      g_autoptr(RdtMovement) movement = rdt_movement_new (scenario, rules);
+
+      rdt_move_rules_free (rules);
+      if (args->moves)
+        {
+          g_autoptr(RdtReach) reach = NULL;
+          RdtMoveOptions options;
+          guint n;
+
+          rdt_move_options_init (&options);
+          options.strategic = args->strategic;
+          reach = rdt_movement_reach (movement, args->moves, &options, &error);
+          if (reach == NULL)
+            {
+              rdt_cli_error ("--moves %s: %s", args->moves, error->message);
+              status = RDT_CLI_EXIT_FAILURE;
+              goto out;
+            }
+          n = rdt_rule_overlays_add_reach (items, reach, grid);
+          g_string_append (caption, caption->len ? "\n" : "");
+          g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
+                                                        "%s (%s): %u hex in reach (9; yellow: ends in enemy ZOC, 8.31)",
+                                                        "%s (%s): %u hexes in reach (9; yellow: ends in enemy ZOC, 8.31)", n),
+                                  args->moves,
+                                  args->strategic ? _("strategic movement, 9.5") : _("normal movement"), n);
+          if (args->path)
+            {
+              RdtHex to;
+
+              if (!rdt_hex_grid_parse_label (grid, args->path, &to, &error))
+                {
+                  rdt_cli_error ("--path %s: %s", args->path, error->message);
+                  status = RDT_CLI_EXIT_USAGE;
+                  goto out;
+                }
+              if (!rdt_rule_overlays_add_path (items, reach, to))
+                {
+                  RdtMoveReason reason = rdt_reach_get_reason (reach, to);
+
+                  g_string_append_printf (caption, "\n%s: %s (%s)", args->path,
+                                          rdt_move_reason_get_message (reason),
+                                          rdt_reach_get_reason_rule (reach, to));
+                }
+            }
+        }
+      if (args->retreat)
+        {
+          g_autoptr(RdtRetreat) retreat = NULL;
+          RdtRetreatOptions options;
+
+          rdt_retreat_options_init (&options, 1);
+          retreat = rdt_movement_retreat (movement, args->retreat, &options, &error);
+          if (retreat == NULL)
+            {
+              rdt_cli_error ("--retreat %s: %s", args->retreat, error->message);
+              status = RDT_CLI_EXIT_FAILURE;
+              goto out;
+            }
+          rdt_rule_overlays_add_retreat (items, retreat);
+          g_string_append (caption, caption->len ? "\n" : "");
+          g_string_append_printf (caption, _("%s retreats: %u destinations (13.2)"),
+                                  args->retreat, rdt_retreat_get_n_ends (retreat));
+        }
+    }
+  if (args->fan)
+    {
+      RdtHex from;
+      int radius = -1;
+      guint n;
+      g_autofree char *text = NULL;
+
+      if (strchr (args->fan, ':') ? !parse_area (grid, args->fan, &from, &radius, &error)
+                                  : !rdt_hex_grid_parse_label (grid, args->fan, &from, &error))
+        {
+          rdt_cli_error ("--fan %s: %s", args->fan, error->message);
+          status = RDT_CLI_EXIT_USAGE;
+          goto out;
+        }
+      if (radius < 0)
+        radius = rdt_board_get_artillery_range (board);
+      n = rdt_rule_overlays_add_fan (items, los, from, radius);
+      text = rdt_rule_overlays_fan_caption (grid, from, radius, n);
+      g_string_append (caption, caption->len ? "\n" : "");
+      g_string_append (caption, text);
+    }
+  if (args->targets)
+    {
+      int unit = -1;
+      g_autoptr(GArray) targets = NULL;
+
+      for (guint i = 0; i < rdt_board_get_n_units (board); i++)
+        if (g_strcmp0 (rdt_board_get_unit (board, i)->id, args->targets) == 0)
+          unit = (int) i;
+      if (unit < 0)
+        {
+          rdt_cli_error (_("--targets %s: no such unit on the map"), args->targets);
+          status = RDT_CLI_EXIT_USAGE;
+          goto out;
+        }
+      targets = rdt_los_artillery_targets (los, unit);
+      rdt_rule_overlays_add_targets (items, rdt_board_get_unit (board, unit)->hex, targets);
+      g_string_append (caption, caption->len ? "\n" : "");
+      g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
+                                                    "%s: %u artillery target (11.2)",
+                                                    "%s: %u artillery targets (11.2)", targets->len),
+                              args->targets, targets->len);
+    }
+  if (args->los)
+    {
+      RdtHex from, to;
+      RdtLosReport report;
+      g_autofree char *text = NULL;
+
+      if (!parse_pair (grid, args->los, &from, &to, &error))
+        {
+          rdt_cli_error ("--los %s: %s", args->los, error->message);
+          status = RDT_CLI_EXIT_USAGE;
+          goto out;
+        }
+      rdt_los_report_init (&report);
+      rdt_los_check (los, from, to, &report);
+      rdt_rule_overlays_add_los (items, &report);
+      text = rdt_rule_overlays_los_caption (&report, grid);
+      g_string_append (caption, caption->len ? "\n" : "");
+      g_string_append (caption, text);
+      rdt_los_report_clear (&report);
+    }
+out:
+  rdt_los_free (los);
+  return status;
+}
+
 int
 rdt_cli_render (int    argc,
                 char **argv)
@@ -47,12 +266,28 @@ rdt_cli_render (int    argc,
   g_autofree char *caption = NULL;
   double scale = RDT_RENDER_DEFAULT_SCALE;
   gboolean no_counters = FALSE;
+  g_autofree char *los = NULL, *fan = NULL, *zoc = NULL, *moves = NULL, *path = NULL;
+  g_autofree char *retreat = NULL, *targets = NULL, *occupied = NULL;
+  OverlayArgs args = { 0 };
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  g_autoptr(GString) auto_caption = g_string_new (NULL);
+  int status;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the image to OUT (.png, .svg or .pdf)"), N_("OUT") },
     { "area", 0, 0, G_OPTION_ARG_STRING, &area, N_("Only the hexes within RADIUS of HEX"), N_("HEX:RADIUS") },
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, N_("Pixels (PNG) or points (SVG, PDF) per hex radius (default 28)"), N_("N") },
     { "caption", 0, 0, G_OPTION_ARG_STRING, &caption, N_("Text set under the map"), N_("TEXT") },
     { "no-counters", 0, 0, G_OPTION_ARG_NONE, &no_counters, N_("Leave the counters out"), NULL },
+    { "los", 0, 0, G_OPTION_ARG_STRING, &los, N_("Draw the line of sight from FROM to TO (11.4)"), N_("FROM:TO") },
+    { "fan", 0, 0, G_OPTION_ARG_STRING, &fan, N_("Shade the hexes out of LOS from HEX within RANGE (default: artillery range, 11.2)"), N_("HEX[:RANGE]") },
+    { "zoc", 0, 0, G_OPTION_ARG_STRING, &zoc, N_("Shade the zone of control of SIDE's units (8.1)"), N_("SIDE") },
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Shade the hexes UNIT can reach, with their cost (9)"), N_("UNIT") },
+    { "strategic", 0, 0, G_OPTION_ARG_NONE, &args.strategic, N_("With --moves: strategic movement (9.5)"), NULL },
+    { "path", 0, 0, G_OPTION_ARG_STRING, &path, N_("With --moves: the cheapest path to HEX"), N_("HEX") },
+    { "retreat", 0, 0, G_OPTION_ARG_STRING, &retreat, N_("Shade the retreat destinations of UNIT (13.2)"), N_("UNIT") },
+    { "targets", 0, 0, G_OPTION_ARG_STRING, &targets, N_("Show the legal targets of artillery UNIT (11.2)"), N_("UNIT") },
+    { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &args.ignore_units, N_("LOS: combat units do not block"), NULL },
+    { "occupied", 0, 0, G_OPTION_ARG_STRING, &occupied, N_("LOS: treat these hexes as occupied"), N_("HEX,...") },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — draw the map to an image"));
@@ -71,7 +306,7 @@ rdt_cli_render (int    argc,
     }
   if (argc != 2 || output == NULL)
     {
-      rdt_cli_error (_("usage: redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS] [--scale N]"));
+      rdt_cli_error (_("usage: redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS] [--los FROM:TO] [--fan HEX[:RANGE]] [--zoc SIDE] [--moves UNIT] [--scale N]"));
       return RDT_CLI_EXIT_USAGE;
     }
   rdt_render_export_options_init (&options);
@@ -99,11 +334,25 @@ rdt_cli_render (int    argc,
       return RDT_CLI_EXIT_USAGE;
     }
 
+  args.los = los;
+  args.fan = fan;
+  args.zoc = zoc;
+  args.moves = moves;
+  args.path = path;
+  args.retreat = retreat;
+  args.targets = targets;
+  args.occupied = occupied;
+  status = build_overlays (scenario, &args, items, auto_caption);
+  if (status != RDT_CLI_EXIT_OK)
+    return status;
+
   map = rdt_render_map_new_from_scenario (scenario);
   renderer = rdt_map_renderer_new (map);
   options.scale = scale;
   options.use_area = area != NULL;
-  options.caption = caption;
+  options.caption = caption ? caption : (auto_caption->len ? auto_caption->str : NULL);
+  options.overlays = (const RdtRenderOverlay *) items->data;
+  options.n_overlays = items->len;
   options.layers = no_counters ? RDT_RENDER_LAYER_ALL & ~RDT_RENDER_LAYER_COUNTERS
                                : RDT_RENDER_LAYER_ALL;
   if (!rdt_map_renderer_export_file (renderer, output, &options, &error))
