@@ -545,6 +545,15 @@ test_check_step (void)
 }
 
 static void
+test_check_turns_and_sides (void)
+{
+  assert_semantic_error ("<turns first=\"1\" count=\"8\"", "<turns first=\"1\" count=\"0\"",
+                         "the scenario has no turns", 52, "turns");
+  assert_semantic_error ("\n    <side id=\"american\" name=\"American\" army-morale=\"18\"/>", "",
+                         "needs two sides", 2, "sides");
+}
+
+static void
 test_check_area_empty (void)
 {
   assert_semantic_error ("\n      0501 0502 0503\n    ", "", "has no hexes", 44, "area");
@@ -1136,6 +1145,7 @@ main (int   argc,
   g_test_add_func ("/format/check/unplaced", test_check_unplaced);
   g_test_add_func ("/format/check/step", test_check_step);
   g_test_add_func ("/format/check/area-empty", test_check_area_empty);
+  g_test_add_func ("/format/check/turns-and-sides", test_check_turns_and_sides);
   g_test_add_func ("/format/check/victory-hex", test_check_victory_hex);
   g_test_add_func ("/format/check/provisional-warnings", test_check_provisional_warnings);
   g_test_add_func ("/format/check/volume-duplicate-id", test_check_volume_duplicate);

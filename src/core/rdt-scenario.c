@@ -1072,6 +1072,8 @@ rdt_scenario_set_entry (RdtScenario  *scenario,
       if (e != NULL)
         {
           g_autofree char *removed = g_strdup (e->id);
+          /* The hash's key is e->id: unhash before freeing e. */
+          g_hash_table_remove (scenario->entry_ids, removed);
           g_ptr_array_remove (scenario->entries, e);
           reindex (scenario->entry_ids, scenario->entries, removed);
           emit_changed (scenario, RDT_CHANGE_ENTRY, NULL, NULL, removed);

@@ -340,6 +340,19 @@ check_stacking (Check *c)
 }
 
 static void
+check_turns (Check *c)
+{
+  if (rdt_scenario_get_n_turns (c->scenario) < 1)
+    add (c, RDT_SEVERITY_ERROR, _rdt_scenario_get_line (c->scenario, "turns"), "turns",
+         _("set count= to the number of game turns"),
+         _("the scenario has no turns"));
+  if (rdt_scenario_get_n_sides (c->scenario) < 2)
+    add (c, RDT_SEVERITY_ERROR, _rdt_scenario_get_line (c->scenario, "scenario"), "sides",
+         _("declare both armies in <sides>"),
+         _("a scenario needs two sides, this one has %u"), rdt_scenario_get_n_sides (c->scenario));
+}
+
+static void
 check_victory (Check *c)
 {
   for (guint i = 0; i < rdt_scenario_get_n_objectives (c->scenario); i++)
@@ -477,6 +490,7 @@ rdt_scenario_validate (RdtScenario *scenario,
   check_map_items (&c);
   check_units (&c);
   check_stacking (&c);
+  check_turns (&c);
   check_victory (&c);
   check_volume_refs (&c);
 
