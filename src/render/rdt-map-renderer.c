@@ -1043,17 +1043,96 @@ fill_slope (RdtMapRenderer *self,
   cairo_restore (cr);
 }
 
-static SideSprite *
-get_slope_sprite (RdtMapRenderer *self,
-                  int             dir,
-                  int             high,
-                  int             qx,
-                  int             qy,
-                  double          scale)
+typedef enum {
+  SIDE_SLOPE,
+  SIDE_RIVER,
+  SIDE_CREEK,
+  SIDE_STREAM,
+  SIDE_ROAD_OUTER,   /* roads in two passes so junctions stay light inside */
+  SIDE_ROAD_INNER,
+} SideKind;
+
+static const struct {
+  guint32 rgb;
+  double width;      /* map units */
+} side_looks[] = {
+  [SIDE_SLOPE] = { RDT_RGB (0x6b, 0x40, 0x1a), 0.07 },
+  [SIDE_RIVER] = { RDT_RGB (0x3a, 0x78, 0xc0), 0.24 },
+  [SIDE_CREEK] = { RDT_RGB (0x2f, 0x6d, 0xb5), 0.13 },
+  [SIDE_STREAM] = { RDT_RGB (0x4f, 0x8f, 0xd0), 0.07 },
+  [SIDE_ROAD_OUTER] = { RDT_RGB (0x5a, 0x3a, 0x1e), 0.16 },
+  [SIDE_ROAD_INNER] = { RDT_RGB (0xd9, 0xa4, 0x5a), 0.09 },
+};
+
+/* A road's half from the hex centre to hexside `dir`'s midpoint.  Its end at
+ * the midpoint is flush, so the two halves of a crossing meet exactly; its end
+ * at the centre reaches past it so the halves of a bend close up. */
+static void
+add_road_half (RdtMapRenderer *self,
+               cairo_t        *cr,
+               double          cx,
+               double          cy,
+               double          scale,
+               int             dir,
+               double          w)
 {
-  gpointer key = GUINT_TO_POINTER ((dir << 12) | (high << 8) | (qx << 4) | qy);
+  double x1, y1, x2, y2, mx, my, len, ux, uy;
+
+  side_points (self, cx, cy, scale, dir, &x1, &y1, &x2, &y2);
+  mx = (x1 + x2) / 2;
+  my = (y1 + y2) / 2;
+  len = hypot (mx - cx, my - cy);
+  ux = (mx - cx) / len * w / 2;
+  uy = (my - cy) / len * w / 2;
+  cairo_move_to (cr, cx - ux - uy, cy - uy + ux);
+  cairo_line_to (cr, mx - uy, my + ux);
+  cairo_line_to (cr, mx + uy, my - ux);
+  cairo_line_to (cr, cx - ux + uy, cy - uy - ux);
+  cairo_close_path (cr);
+}
+
+static void
+draw_side (RdtMapRenderer *self,
+           cairo_t        *cr,
+           SideKind        kind,
+           double          cx,
+           double          cy,
+           double          scale,
+           int             dir,
+           int             high)
+{
+  double x1, y1, x2, y2, w = MAX (1.0, side_looks[kind].width * scale);
+
+  if (kind == SIDE_SLOPE)
+    {
+      fill_slope (self, cr, cx, cy, scale, dir, high);
+      return;
+    }
+  cairo_new_path (cr);
+  set_rgb (cr, side_looks[kind].rgb);
+  if (kind == SIDE_ROAD_OUTER || kind == SIDE_ROAD_INNER)
+    add_road_half (self, cr, cx, cy, scale, dir, w);
+  else
+    {
+      side_points (self, cx, cy, scale, dir, &x1, &y1, &x2, &y2);
+      add_segment (cr, x1, y1, x2, y2, w);
+    }
+  cairo_fill (cr);
+}
+
+static SideSprite *
+get_side_sprite (RdtMapRenderer *self,
+                 SideKind        kind,
+                 int             dir,
+                 int             high,
+                 int             qx,
+                 int             qy,
+                 double          scale)
+{
+  gpointer key = GUINT_TO_POINTER ((kind << 16) | (dir << 12) | (high << 8) | (qx << 4) | qy);
   SideSprite *sprite;
-  double x1, y1, x2, y2, m = 0.2 * scale + 2.0;
+  double x1, y1, x2, y2;
+  double m = (kind == SIDE_SLOPE ? 0.2 : side_looks[kind].width / 2 + 0.05) * scale + 2.0;
   double cx = (double) qx / SPRITE_SUB, cy = (double) qy / SPRITE_SUB;
   cairo_surface_t *surface;
   cairo_t *scr;
@@ -1071,6 +1150,14 @@ get_slope_sprite (RdtMapRenderer *self,
 
   sprite = g_new0 (SideSprite, 1);
   side_points (self, cx, cy, scale, dir, &x1, &y1, &x2, &y2);
+  if (kind == SIDE_ROAD_OUTER || kind == SIDE_ROAD_INNER)
+    {
+      /* From the centre to the midpoint. */
+      x1 = (x1 + x2) / 2;
+      y1 = (y1 + y2) / 2;
+      x2 = cx;
+      y2 = cy;
+    }
   sprite->x = (int) floor (MIN (x1, x2) - m);
   sprite->y = (int) floor (MIN (y1, y2) - m);
   sprite->width = (int) ceil (MAX (x1, x2) + m) - sprite->x;
@@ -1078,13 +1165,54 @@ get_slope_sprite (RdtMapRenderer *self,
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sprite->width, sprite->height);
   scr = cairo_create (surface);
   cairo_set_antialias (scr, CAIRO_ANTIALIAS_FAST);
-  fill_slope (self, scr, cx - sprite->x, cy - sprite->y, scale, dir, high);
+  draw_side (self, scr, kind, cx - sprite->x, cy - sprite->y, scale, dir, high);
   cairo_destroy (scr);
   sprite->pattern = cairo_pattern_create_for_surface (surface);
   cairo_surface_destroy (surface);
   cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
   g_hash_table_insert (self->side_sprites, key, sprite);
   return sprite;
+}
+
+/* Draws one hexside graphic of the hex `v`: a sprite copy at ordinary zooms,
+ * drawn outright otherwise. */
+static void
+put_side (RdtMapRenderer   *self,
+          cairo_t          *cr,
+          const VisibleHex *v,
+          SideKind          kind,
+          int               dir,
+          int               high,
+          double            scale)
+{
+  double fx = floor (v->x), fy = floor (v->y);
+  int qx, qy;
+  SideSprite *sprite;
+  cairo_matrix_t matrix;
+
+  if (scale < MIN_SPRITE_SCALE || scale > MAX_SPRITE_SCALE)
+    {
+      draw_side (self, cr, kind, v->x, v->y, scale, dir, high);
+      return;
+    }
+  qx = (int) floor ((v->x - fx) * SPRITE_SUB + 0.5);
+  qy = (int) floor ((v->y - fy) * SPRITE_SUB + 0.5);
+  if (qx == SPRITE_SUB)
+    {
+      qx = 0;
+      fx += 1;
+    }
+  if (qy == SPRITE_SUB)
+    {
+      qy = 0;
+      fy += 1;
+    }
+  sprite = get_side_sprite (self, kind, dir, high, qx, qy, scale);
+  cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
+  cairo_pattern_set_matrix (sprite->pattern, &matrix);
+  cairo_set_source (cr, sprite->pattern);
+  cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
+  cairo_fill (cr);
 }
 
 static void
@@ -1220,35 +1348,40 @@ edge:
 }
 
 static void
-stroke_side_kind (RdtMapRenderer *self,
-                  cairo_t        *cr,
-                  double          scale,
-                  guint           flag,
-                  guint           exclude,
-                  guint32         rgb,
-                  double          width)
+put_side_kind (RdtMapRenderer *self,
+               cairo_t        *cr,
+               double          scale,
+               guint           flag,
+               guint           exclude,
+               SideKind        kind)
 {
-  gboolean any = FALSE;
-
-  cairo_new_path (cr);
   for (guint i = 0; i < self->n_visible; i++)
     {
       const VisibleHex *v = &self->visible[i];
       for (int dir = 0; dir < 6; dir++)
         {
           guint32 f = side_flags (self, v->index, dir);
-          double x1, y1, x2, y2;
           if (!(f & flag) || (f & exclude) || !owns_side (self, v->hex, dir))
             continue;
-          side_points (self, v->x, v->y, scale, dir, &x1, &y1, &x2, &y2);
-          add_segment (cr, x1, y1, x2, y2, MAX (1.0, width * scale));
-          any = TRUE;
+          put_side (self, cr, v, kind, dir, 0, scale);
         }
     }
-  if (!any)
-    return;
-  set_rgb (cr, rgb);
-  cairo_fill (cr);
+}
+
+/* Solid roads: every hex draws its own halves, dark edges first. */
+static void
+put_roads (RdtMapRenderer *self,
+           cairo_t        *cr,
+           double          scale)
+{
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < self->n_visible; i++)
+      {
+        const VisibleHex *v = &self->visible[i];
+        for (int dir = 0; dir < 6; dir++)
+          if (side_flags (self, v->index, dir) & RDT_RENDER_SIDE_ROAD)
+            put_side (self, cr, v, pass == 0 ? SIDE_ROAD_OUTER : SIDE_ROAD_INNER, dir, 0, scale);
+      }
 }
 
 /* Roads, tracks and paths run from each hex's centre to the midpoints of the
@@ -1359,33 +1492,7 @@ draw_slopes_and_works (RdtMapRenderer *self,
           high = (f & RDT_RENDER_SIDE_HIGH_HERE) ? 1 : 0;
           if (nb_index >= 0 && (side_flags (self, nb_index, (dir + 3) % 6) & RDT_RENDER_SIDE_HIGH_HERE))
             high = high ? 0 : 2;   /* both high: no known side, a plain line */
-          if (scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE)
-            {
-              double fx = floor (v->x), fy = floor (v->y);
-              int qx = (int) floor ((v->x - fx) * SPRITE_SUB + 0.5);
-              int qy = (int) floor ((v->y - fy) * SPRITE_SUB + 0.5);
-              SideSprite *sprite;
-              cairo_matrix_t matrix;
-
-              if (qx == SPRITE_SUB)
-                {
-                  qx = 0;
-                  fx += 1;
-                }
-              if (qy == SPRITE_SUB)
-                {
-                  qy = 0;
-                  fy += 1;
-                }
-              sprite = get_slope_sprite (self, dir, high, qx, qy, scale);
-              cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
-              cairo_pattern_set_matrix (sprite->pattern, &matrix);
-              cairo_set_source (cr, sprite->pattern);
-              cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
-              cairo_fill (cr);
-            }
-          else
-            fill_slope (self, cr, v->x, v->y, scale, dir, high);
+          put_side (self, cr, v, SIDE_SLOPE, dir, high, scale);
         }
     }
 
@@ -1525,18 +1632,14 @@ draw_hexsides (RdtMapRenderer *self,
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_FAST);
 
   if (any & RDT_RENDER_SIDE_RIVER)
-    stroke_side_kind (self, cr, scale, RDT_RENDER_SIDE_RIVER, 0, RDT_RGB (0x3a, 0x78, 0xc0), 0.24);
+    put_side_kind (self, cr, scale, RDT_RENDER_SIDE_RIVER, 0, SIDE_RIVER);
   if (any & RDT_RENDER_SIDE_CREEK)
-    stroke_side_kind (self, cr, scale, RDT_RENDER_SIDE_CREEK, RDT_RENDER_SIDE_RIVER,
-                      RDT_RGB (0x2f, 0x6d, 0xb5), 0.13);
+    put_side_kind (self, cr, scale, RDT_RENDER_SIDE_CREEK, RDT_RENDER_SIDE_RIVER, SIDE_CREEK);
   if (any & RDT_RENDER_SIDE_STREAM)
-    stroke_side_kind (self, cr, scale, RDT_RENDER_SIDE_STREAM,
-                      RDT_RENDER_SIDE_RIVER | RDT_RENDER_SIDE_CREEK, RDT_RGB (0x4f, 0x8f, 0xd0), 0.07);
+    put_side_kind (self, cr, scale, RDT_RENDER_SIDE_STREAM,
+                   RDT_RENDER_SIDE_RIVER | RDT_RENDER_SIDE_CREEK, SIDE_STREAM);
   if (any & RDT_RENDER_SIDE_ROAD)
-    {
-      stroke_ways (self, cr, scale, RDT_RENDER_SIDE_ROAD, RDT_RGB (0x5a, 0x3a, 0x1e), 0.16, 0);
-      stroke_ways (self, cr, scale, RDT_RENDER_SIDE_ROAD, RDT_RGB (0xd9, 0xa4, 0x5a), 0.09, 0);
-    }
+    put_roads (self, cr, scale);
   if (any & RDT_RENDER_SIDE_TRACK)
     stroke_ways (self, cr, scale, RDT_RENDER_SIDE_TRACK, RDT_RGB (0x6b, 0x45, 0x22), 0.08, 0.14);
   if (any & RDT_RENDER_SIDE_PATH)
