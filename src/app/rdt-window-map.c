@@ -19,6 +19,7 @@
 #include "rdt-render-map.h"
 #include "rdt-render-overlay.h"
 #include "rdt-render-scenario.h"
+#include "rdt-unit-command.h"
 #include "rdt-window-private.h"
 
 static RdtScenario *
@@ -376,6 +377,69 @@ on_opacity_changed (GtkAdjustment *adjustment,
   gtk_widget_queue_draw (self->map);
 }
 
+/* Dragging a counter with the select tool is a drag and drop: onto another
+ * hex of the map (on_unit_drop) or back onto the order of battle, which takes
+ * it off the map. */
+static GdkContentProvider *
+on_counter_drag_prepare (GtkDragSource *source,
+                         double         x,
+                         double         y,
+                         RdtWindow     *self)
+{
+  RdtHex hex;
+  g_autoptr(GPtrArray) units = NULL;
+
+  if (self->document == NULL || self->tool != RDT_TOOL_SELECT
+      || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
+    return NULL;
+  units = rdt_scenario_units_in_hex (scenario_of (self), hex);
+  if (units->len == 0)
+    return NULL;
+  return gdk_content_provider_new_typed (G_TYPE_STRING,
+                                         ((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id);
+}
+
+static void
+on_counter_drag_begin (GtkDragSource *source,
+                       GdkDrag       *drag,
+                       RdtWindow     *self)
+{
+  g_object_set_data (G_OBJECT (self), "map-drag", drag);
+}
+
+static void
+on_counter_drag_end (GtkDragSource *source,
+                     GdkDrag       *drag,
+                     gboolean       delete_data,
+                     RdtWindow     *self)
+{
+  g_object_set_data (G_OBJECT (self), "map-drag", NULL);
+  /* The view's own drag was cancelled by the drag and drop. */
+  self->stroke_has_last = FALSE;
+}
+
+static gboolean
+on_list_drop (GtkDropTarget *target,
+              const GValue  *value,
+              double         x,
+              double         y,
+              RdtWindow     *self)
+{
+  GdkDrop *drop = gtk_drop_target_get_current_drop (target);
+  RdtPlacement none = { 0, };
+  g_autoptr(RdtCommand) command = NULL;
+
+  /* Only counters dragged from the map go back to the list. */
+  if (self->document == NULL || !G_VALUE_HOLDS_STRING (value) || drop == NULL
+      || gdk_drop_get_drag (drop) == NULL
+      || gdk_drop_get_drag (drop) != g_object_get_data (G_OBJECT (self), "map-drag"))
+    return FALSE;
+  none.kind = RDT_PLACEMENT_NONE;
+  command = rdt_unit_command_new_move (g_value_get_string (value), &none);
+  _rdt_window_execute (self, command);
+  return TRUE;
+}
+
 void
 _rdt_window_setup_map (RdtWindow *self)
 {
@@ -402,6 +466,18 @@ _rdt_window_setup_map (RdtWindow *self)
     gtk_widget_add_controller (self->map, motion);
   }
   g_signal_connect (self->opacity_adjustment, "value-changed", G_CALLBACK (on_opacity_changed), self);
+  {
+    GtkDragSource *source = gtk_drag_source_new ();
+    GtkDropTarget *list_drop = gtk_drop_target_new (G_TYPE_STRING, GDK_ACTION_MOVE);
+
+    gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+    g_signal_connect (source, "prepare", G_CALLBACK (on_counter_drag_prepare), self);
+    g_signal_connect (source, "drag-begin", G_CALLBACK (on_counter_drag_begin), self);
+    g_signal_connect (source, "drag-end", G_CALLBACK (on_counter_drag_end), self);
+    gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (source));
+    g_signal_connect (list_drop, "drop", G_CALLBACK (on_list_drop), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->unit_list), GTK_EVENT_CONTROLLER (list_drop));
+  }
   gtk_box_append (self->map_box, self->map);
 }
 
