@@ -1,0 +1,447 @@
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cairo.h>
+#include <glib/gstdio.h>
+
+#include "redoubt-core.h"
+#include "redoubt-render.h"
+#include "rdt-rule-overlays.h"
+
+/* `redoubt-cli render` with the rule overlays of issue 7 on a small map
+ * (tests/data/render/overlays.redoubt).  Each overlay is rendered once without
+ * and once with the overlay option; a pixel probe inside each hex (left of the
+ * centre, clear of letters, counters, labels and hexside highlights) must
+ * differ exactly where the core's own answer says the hex is shaded.  The
+ * hex centres in image pixels come from the export transform
+ * (rdt_rule_overlays_export_point()). */
+
+#define SCALE 30
+#define AREA "0505:5"
+#define PROBE_DX (-0.55)
+#define PROBE_DY 0.15
+
+typedef struct {
+  RdtScenario *scenario;
+  RdtBoard *board;
+  RdtRenderMap *map;
+  RdtMapRenderer *renderer;
+  RdtRenderExportOptions options;
+  char *file;
+} Fixture;
+
+static char *
+test_map (void)
+{
+  return g_test_build_filename (G_TEST_DIST, "data", "render", "overlays.redoubt", NULL);
+}
+
+static void
+fixture_init (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new ();
+
+  f->file = test_map ();
+  f->scenario = rdt_scenario_load_from_file (f->file, diagnostics, &error);
+  g_assert_no_error (error);
+  f->board = rdt_board_new_from_scenario (f->scenario, NULL, &error);
+  g_assert_no_error (error);
+  f->map = rdt_render_map_new_from_scenario (f->scenario);
+  f->renderer = rdt_map_renderer_new (f->map);
+  rdt_render_export_options_init (&f->options);
+  f->options.scale = SCALE;
+  f->options.use_area = TRUE;
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f->scenario), "0505",
+                                           &f->options.area_centre, NULL));
+  f->options.area_radius = 5;
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  g_object_unref (f->renderer);
+  rdt_render_map_unref (f->map);
+  rdt_board_unref (f->board);
+  g_object_unref (f->scenario);
+  g_free (f->file);
+}
+
+static char *
+temp_png (void)
+{
+  g_autoptr(GError) error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("test-render-overlays-XXXXXX.png", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  return path;
+}
+
+/* Runs redoubt-cli render FILE -o OUT --area AREA --scale SCALE --caption x
+ * EXTRA... and returns the image (the same caption keeps both images the same
+ * size). */
+static cairo_surface_t *
+render (const char        *file,
+        const char *const *extra,
+        int                expect_status)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = temp_png ();
+  g_autofree char *err = NULL;
+  g_autofree char *scale = g_strdup_printf ("%d", SCALE);
+  cairo_surface_t *surface;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, "render");
+  g_ptr_array_add (argv, (gpointer) file);
+  g_ptr_array_add (argv, "-o");
+  g_ptr_array_add (argv, out);
+  g_ptr_array_add (argv, "--area");
+  g_ptr_array_add (argv, AREA);
+  g_ptr_array_add (argv, "--scale");
+  g_ptr_array_add (argv, scale);
+  g_ptr_array_add (argv, "--caption");
+  g_ptr_array_add (argv, "x");
+  for (guint i = 0; extra && extra[i]; i++)
+    g_ptr_array_add (argv, (gpointer) extra[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                NULL, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  if (WEXITSTATUS (status) != expect_status)
+    g_test_message ("stderr: %s", err);
+  g_assert_cmpint (WEXITSTATUS (status), ==, expect_status);
+  if (expect_status != 0)
+    {
+      g_remove (out);
+      return NULL;
+    }
+  g_assert_cmpstr (err, ==, "");
+  surface = cairo_image_surface_create_from_png (out);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_remove (out);
+  return surface;
+}
+
+static guint32
+probe (Fixture         *f,
+       cairo_surface_t *surface,
+       RdtHex           hex)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (f->scenario);
+  double mx, my, x, y;
+  int ix, iy;
+
+  rdt_hex_grid_hex_centre (grid, hex, &mx, &my);
+  g_assert_true (rdt_rule_overlays_export_point (f->renderer, &f->options,
+                                                 mx + PROBE_DX, my + PROBE_DY, &x, &y, NULL));
+  ix = (int) x;
+  iy = (int) y;
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (surface));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (surface));
+  cairo_surface_flush (surface);
+  return *(guint32 *) (cairo_image_surface_get_data (surface)
+                       + iy * cairo_image_surface_get_stride (surface) + ix * 4) & 0xffffff;
+}
+
+static int
+colour_distance (guint32 a,
+                 guint32 b)
+{
+  int d = 0;
+
+  for (int shift = 0; shift < 24; shift += 8)
+    d += ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff));
+  return d;
+}
+
+static gboolean
+shaded (Fixture         *f,
+        cairo_surface_t *base,
+        cairo_surface_t *over,
+        RdtHex           hex)
+{
+  return colour_distance (probe (f, base, hex), probe (f, over, hex)) > 24;
+}
+
+static RdtHex
+hex (Fixture    *f,
+     const char *label)
+{
+  RdtHex h;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f->scenario), label, &h, NULL));
+  return h;
+}
+
+static gboolean
+in_area (Fixture *f,
+         RdtHex   h)
+{
+  return rdt_hex_grid_distance (rdt_scenario_get_grid (f->scenario), f->options.area_centre, h) <= 5;
+}
+
+/* 11.4 figure: every hex of the fan that is out of LOS is shaded (and only
+ * those), as the core's own fan says. */
+static void
+test_fan (void)
+{
+  Fixture f;
+  const char *extra[] = { "--fan", "0505:4", NULL };
+  cairo_surface_t *base, *over;
+  g_autoptr(RdtLos) los = NULL;
+  g_autoptr(GArray) fan = NULL;
+  guint n_blocked = 0, n_clear = 0;
+
+  fixture_init (&f);
+  base = render (f.file, NULL, 0);
+  over = render (f.file, extra, 0);
+  los = rdt_los_new (f.board);
+  fan = rdt_los_fan (los, hex (&f, "0505"), 4);
+  for (guint i = 0; i < fan->len; i++)
+    {
+      const RdtLosFanEntry *e = &g_array_index (fan, RdtLosFanEntry, i);
+      char label[RDT_HEX_LABEL_SIZE];
+
+      if (e->distance == 0)
+        continue;
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f.scenario), e->hex, label);
+      g_test_message ("%s %s", label, e->verdict == RDT_LOS_BLOCKED ? "blocked" : "clear");
+      if (e->verdict == RDT_LOS_BLOCKED)
+        {
+          g_assert_true (shaded (&f, base, over, e->hex));
+          n_blocked++;
+        }
+      else
+        {
+          g_assert_false (shaded (&f, base, over, e->hex));
+          n_clear++;
+        }
+    }
+  /* The map has blocked and clear hexes both: forest 0504, units 0605, the
+   * creek slope 0703|0704. */
+  g_assert_cmpuint (n_blocked, >=, 3);
+  g_assert_cmpuint (n_clear, >=, 20);
+  /* Outside the fan: untouched. */
+  g_assert_false (shaded (&f, base, over, hex (&f, "0101")));
+  cairo_surface_destroy (base);
+  cairo_surface_destroy (over);
+  fixture_clear (&f);
+}
+
+/* 11.42: the blocking hex of a blocked LOS is shaded; with --ignore-units
+ * the unit no longer blocks and its hex is not shaded. */
+static void
+test_los (void)
+{
+  Fixture f;
+  const char *blocked_args[] = { "--los", "0505:0805", NULL };
+  const char *ignore_args[] = { "--los", "0505:0805", "--ignore-units", NULL };
+  const char *forest_args[] = { "--los", "0505:0502", NULL };
+  cairo_surface_t *base, *blocked, *ignored, *forest;
+  fixture_init (&f);
+  base = render (f.file, NULL, 0);
+  blocked = render (f.file, blocked_args, 0);
+  ignored = render (f.file, ignore_args, 0);
+  forest = render (f.file, forest_args, 0);
+
+  /* 0605 holds the blocker (U). */
+  g_assert_true (shaded (&f, base, blocked, hex (&f, "0605")));
+  g_assert_false (shaded (&f, base, ignored, hex (&f, "0605")));
+  /* 0504 is light forest (B). */
+  g_assert_true (shaded (&f, base, forest, hex (&f, "0504")));
+  /* Hexes off the line are untouched. */
+  g_assert_false (shaded (&f, base, blocked, hex (&f, "0303")));
+  g_assert_false (shaded (&f, base, forest, hex (&f, "0807")));
+  /* The line itself is red when blocked, green when clear: the pixel at the
+   * midpoint between 0605 and 0705 centres. */
+  {
+    RdtHexGrid *grid = rdt_scenario_get_grid (f.scenario);
+    double ax, ay, bx, by, x, y;
+    guint32 red, green;
+
+    rdt_hex_grid_hex_centre (grid, hex (&f, "0605"), &ax, &ay);
+    rdt_hex_grid_hex_centre (grid, hex (&f, "0705"), &bx, &by);
+    g_assert_true (rdt_rule_overlays_export_point (f.renderer, &f.options, (ax + bx) / 2, (ay + by) / 2,
+                                                   &x, &y, NULL));
+    cairo_surface_flush (blocked);
+    cairo_surface_flush (ignored);
+    red = *(guint32 *) (cairo_image_surface_get_data (blocked)
+                        + (int) y * cairo_image_surface_get_stride (blocked) + (int) x * 4) & 0xffffff;
+    green = *(guint32 *) (cairo_image_surface_get_data (ignored)
+                          + (int) y * cairo_image_surface_get_stride (ignored) + (int) x * 4) & 0xffffff;
+    g_assert_cmphex (red, ==, RDT_RULE_BLOCKED_RGBA >> 8);
+    g_assert_cmphex (green, ==, RDT_RULE_CLEAR_RGBA >> 8);
+  }
+  cairo_surface_destroy (base);
+  cairo_surface_destroy (blocked);
+  cairo_surface_destroy (ignored);
+  cairo_surface_destroy (forest);
+  fixture_clear (&f);
+}
+
+/* 8.1, 8.31: the hexes in the American ZOC are shaded, rifle ZOC in another
+ * colour, the light forest 0208 next to the riflemen is not (8.1: no ZOC into
+ * it). */
+static void
+test_zoc (void)
+{
+  Fixture f;
+  const char *extra[] = { "--zoc", "american", NULL };
+  cairo_surface_t *base, *over;
+  g_autoptr(RdtZocMap) map = NULL;
+  RdtHexGrid *grid;
+  guint n_zoc = 0, n_rifle = 0;
+  guint32 plain_colour = 0, rifle_colour = 0;
+
+  fixture_init (&f);
+  grid = rdt_scenario_get_grid (f.scenario);
+  base = render (f.file, NULL, 0);
+  over = render (f.file, extra, 0);
+  map = rdt_zoc_map_new (f.board, rdt_board_find_side (f.board, "american"));
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex h = rdt_hex_grid_hex_at_index (grid, i);
+
+      if (!in_area (&f, h))
+        continue;
+      if (rdt_zoc_map_get_count (map, h) > 0)
+        {
+          g_assert_true (shaded (&f, base, over, h));
+          n_zoc++;
+          if (rdt_zoc_map_get_rifle (map, h))
+            {
+              n_rifle++;
+              rifle_colour = probe (&f, over, h);
+            }
+          else if (rdt_board_count_combat_units (f.board, h) == 0
+                   && g_strcmp0 (rdt_board_get_hex_terrain (f.board, h), "clear") == 0)
+            plain_colour = probe (&f, over, h);
+        }
+      else
+        g_assert_false (shaded (&f, base, over, h));
+    }
+  g_assert_cmpuint (n_zoc, >=, 10);
+  g_assert_cmpuint (n_rifle, >=, 3);
+  g_assert_cmpint (colour_distance (rifle_colour, plain_colour), >, 24);
+  g_assert_cmpuint (rdt_zoc_map_get_count (map, hex (&f, "0208")), ==, 0);
+  g_assert_false (shaded (&f, base, over, hex (&f, "0208")));
+  cairo_surface_destroy (base);
+  cairo_surface_destroy (over);
+  fixture_clear (&f);
+}
+
+/* 9: every hex the unit may reach is shaded, the others are not. */
+static void
+test_moves (void)
+{
+  Fixture f;
+  const char *extra[] = { "--moves", "marchers", NULL };
+  cairo_surface_t *base, *over;
+  g_autoptr(RdtMovement) movement = NULL;
+  g_autoptr(RdtReach) reach = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtMoveRules *rules = rdt_move_rules_new ();
+  RdtMoveOptions options;
+  RdtHexGrid *grid;
+  guint n_reach = 0, n_not = 0;
+
+  fixture_init (&f);
+  grid = rdt_scenario_get_grid (f.scenario);
+  base = render (f.file, NULL, 0);
+  over = render (f.file, extra, 0);
+  movement = rdt_movement_new (f.scenario, rules);
+  rdt_move_rules_free (rules);
+  rdt_move_options_init (&options);
+  reach = rdt_movement_reach (movement, "marchers", &options, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex h = rdt_hex_grid_hex_at_index (grid, i);
+      RdtHex start = rdt_reach_get_start (reach);
+
+      if (!in_area (&f, h) || (h.col == start.col && h.row == start.row))
+        continue;
+      if (rdt_reach_lookup (reach, h, NULL))
+        {
+          g_assert_true (shaded (&f, base, over, h));
+          n_reach++;
+        }
+      else
+        {
+          g_assert_false (shaded (&f, base, over, h));
+          n_not++;
+        }
+    }
+  g_assert_cmpuint (n_reach, >=, 6);
+  g_assert_cmpuint (n_not, >=, 6);
+  cairo_surface_destroy (base);
+  cairo_surface_destroy (over);
+  fixture_clear (&f);
+}
+
+/* The same overlays go to SVG and PDF; bad overlay arguments are usage
+ * errors (exit 2). */
+static void
+test_formats_and_errors (void)
+{
+  g_autofree char *file = test_map ();
+  const char *exts[] = { "svg", "pdf" };
+  const char *bad_side[] = { "--zoc", "hessians", NULL };
+  const char *bad_los[] = { "--los", "0505", NULL };
+  const char *bad_unit[] = { "--moves", "nobody", NULL };
+
+  for (guint i = 0; i < G_N_ELEMENTS (exts); i++)
+    {
+      const char *cli = g_getenv ("REDOUBT_CLI");
+      g_autofree char *name = g_strdup_printf ("test-render-overlays-XXXXXX.%s", exts[i]);
+      g_autofree char *out = NULL;
+      g_autofree char *contents = NULL;
+      const char *argv[] = { cli, "render", file, "-o", NULL, "--los", "0505:0805", "--zoc", "american", NULL };
+      int fd = g_file_open_tmp (name, &out, NULL);
+      int status = -1;
+      gsize len = 0;
+
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+      argv[4] = out;
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                                   NULL, NULL, &status, NULL));
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+      g_assert_true (g_file_get_contents (out, &contents, &len, NULL));
+      g_assert_cmpuint (len, >, 1000);
+      g_remove (out);
+    }
+  g_assert_null (render (file, bad_side, 2));
+  g_assert_null (render (file, bad_los, 2));
+  g_assert_null (render (file, bad_unit, 1));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render-overlays/11.4/fan-out-of-los-shaded", test_fan);
+  g_test_add_func ("/render-overlays/11.42/los-blocking-hex-shaded", test_los);
+  g_test_add_func ("/render-overlays/8.1/zoc-shaded-rifle-distinguished", test_zoc);
+  g_test_add_func ("/render-overlays/9/reachable-hexes-shaded", test_moves);
+  g_test_add_func ("/render-overlays/formats-and-usage", test_formats_and_errors);
+
+  return g_test_run ();
+}
