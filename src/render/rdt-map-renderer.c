@@ -88,6 +88,10 @@ struct _RdtMapRenderer
   gboolean sprite_grid;
   GHashTable *side_sprites; /* (direction, high side, offset) -> SideSprite */
   double side_sprite_scale;
+  gboolean vector_target;   /* drawing into SVG, PDF or PostScript */
+  GHashTable *counter_sprites;  /* counter index and top flag -> SideSprite */
+  double counter_sprite_scale;
+  guint64 counter_sprite_serial;
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapRenderer, rdt_map_renderer, G_TYPE_OBJECT)
@@ -355,6 +359,7 @@ rdt_map_renderer_finalize (GObject *object)
     style_tile_clear (&self->style_tiles[i]);
   g_clear_pointer (&self->sprites, g_hash_table_unref);
   g_clear_pointer (&self->side_sprites, g_hash_table_unref);
+  g_clear_pointer (&self->counter_sprites, g_hash_table_unref);
   g_clear_object (&self->pango_context);
   g_clear_pointer (&self->map, rdt_render_map_unref);
   g_clear_pointer (&self->visible, g_free);
@@ -756,7 +761,7 @@ get_style_pattern (RdtMapRenderer        *self,
 
   /* Zoomed far in, tiles would be megabytes each and few hexes show: draw
    * those directly instead. */
-  if (style_id >= N_STYLE_TILES || scale > MAX_TILED_SCALE)
+  if (style_id >= N_STYLE_TILES || scale > MAX_TILED_SCALE || self->vector_target)
     return NULL;
   tile = &self->style_tiles[style_id];
   if (tile->pattern && tile->scale == scale && tile->grid == grid
@@ -830,6 +835,14 @@ get_style_pattern (RdtMapRenderer        *self,
 #define SPRITE_SUB 4
 #define MIN_SPRITE_SCALE 6.0
 #define MAX_SPRITE_SCALE 64.0
+
+/* Sprites are pixels: vector output (SVG, PDF, print) gets real paths. */
+static gboolean
+use_sprites (RdtMapRenderer *self,
+             double          scale)
+{
+  return !self->vector_target && scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE;
+}
 
 typedef struct {
   cairo_pattern_t *pattern;
@@ -1190,7 +1203,7 @@ put_side (RdtMapRenderer   *self,
   SideSprite *sprite;
   cairo_matrix_t matrix;
 
-  if (scale < MIN_SPRITE_SCALE || scale > MAX_SPRITE_SCALE)
+  if (!use_sprites (self, scale))
     {
       draw_side (self, cr, kind, v->x, v->y, scale, dir, high);
       return;
@@ -1230,7 +1243,7 @@ draw_terrain (RdtMapRenderer      *self,
   const RdtGridSettings *s = rdt_hex_grid_get_settings (map->grid);
   cairo_matrix_t matrix;
 
-  if (terrain && scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE)
+  if (terrain && use_sprites (self, scale))
     {
       draw_terrain_sprites (self, cr, scale, grid);
       goto edge;
@@ -1297,7 +1310,7 @@ draw_terrain (RdtMapRenderer      *self,
   cairo_restore (cr);
 
   /* Without tiles, the grid as lines. */
-  if (grid && scale > MAX_TILED_SCALE)
+  if (grid && (scale > MAX_TILED_SCALE || self->vector_target))
     {
       cairo_new_path (cr);
       for (guint i = 0; i < self->n_visible; i++)
@@ -2013,6 +2026,67 @@ draw_counter (RdtMapRenderer         *self,
     }
 }
 
+/* Counters are drawn every frame over the cached map, so at ordinary zooms
+ * each is drawn once into a sprite (whole-pixel positions are close enough
+ * for a counter) and copied after that, until the counters change. */
+static void
+put_counter (RdtMapRenderer *self,
+             cairo_t        *cr,
+             guint           index,
+             double          x,
+             double          y,
+             double          scale,
+             gboolean        top)
+{
+  RdtRenderMap *map = self->map;
+  const RdtRenderCounterSlot *slot = &g_array_index (map->counters, RdtRenderCounterSlot, index);
+  gpointer key = GUINT_TO_POINTER (index * 2 + (top ? 1 : 0) + 1);
+  SideSprite *sprite;
+  cairo_matrix_t matrix;
+  RdtRenderCounter c;
+  double fx = floor (x + 0.5), fy = floor (y + 0.5);
+
+  c = slot->pub;
+  c.values = slot->values;
+  if (!use_sprites (self, scale))
+    {
+      draw_counter (self, cr, &c, x, y, scale, top);
+      return;
+    }
+  if (!self->counter_sprites)
+    self->counter_sprites = g_hash_table_new_full (NULL, NULL, NULL, side_sprite_free);
+  if (self->counter_sprite_scale != scale || self->counter_sprite_serial != map->serial)
+    {
+      g_hash_table_remove_all (self->counter_sprites);
+      self->counter_sprite_scale = scale;
+      self->counter_sprite_serial = map->serial;
+    }
+  sprite = g_hash_table_lookup (self->counter_sprites, key);
+  if (!sprite)
+    {
+      int b = (int) ceil (COUNTER_SIDE * scale / 2 + 3);
+      cairo_surface_t *surface;
+      cairo_t *scr;
+
+      sprite = g_new0 (SideSprite, 1);
+      sprite->x = sprite->y = -b;
+      sprite->width = sprite->height = 2 * b + 1;
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, sprite->width, sprite->height);
+      scr = cairo_create (surface);
+      draw_counter (self, scr, &c, b, b, scale, top);
+      cairo_destroy (scr);
+      sprite->pattern = cairo_pattern_create_for_surface (surface);
+      cairo_surface_destroy (surface);
+      cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
+      g_hash_table_insert (self->counter_sprites, key, sprite);
+    }
+  cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
+  cairo_pattern_set_matrix (sprite->pattern, &matrix);
+  cairo_set_source (cr, sprite->pattern);
+  cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
+  cairo_fill (cr);
+}
+
 static void
 draw_counters (RdtMapRenderer *self,
                cairo_t        *cr,
@@ -2045,10 +2119,9 @@ draw_counters (RdtMapRenderer *self,
         }
       for (guint k = 0; k < n; k++)
         {
-          RdtRenderCounter c = stack[k]->pub;
           double off = (double) (n - 1 - k) * STACK_OFFSET * scale;
-          c.values = stack[k]->values;
-          draw_counter (self, cr, &c, v->x - off, v->y - off, scale, k == n - 1);
+          guint index = stack[k] - &g_array_index (map->counters, RdtRenderCounterSlot, 0);
+          put_counter (self, cr, index, v->x - off, v->y - off, scale, k == n - 1);
         }
       if (total > n && scale * 0.3 >= 5.0)
         {
@@ -2084,6 +2157,18 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
   collect_visible (self, view, &rect, 1.3);
   if (self->n_visible == 0)
     return 0;
+
+  switch (cairo_surface_get_type (cairo_get_target (cr)))
+    {
+    case CAIRO_SURFACE_TYPE_PDF:
+    case CAIRO_SURFACE_TYPE_PS:
+    case CAIRO_SURFACE_TYPE_SVG:
+    case CAIRO_SURFACE_TYPE_SCRIPT:
+      self->vector_target = TRUE;
+      break;
+    default:
+      self->vector_target = FALSE;
+    }
 
   cairo_save (cr);
   cairo_rectangle (cr, dev.x, dev.y, dev.width, dev.height);
