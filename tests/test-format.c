@@ -1035,6 +1035,13 @@ test_mutate_areas_locations_entries (void)
   g_assert_nonnull (rdt_scenario_find_entry (scenario, "V-1"));
   rdt_scenario_set_entry (scenario, "V-1", NULL, NULL);
   g_assert_null (rdt_scenario_find_entry (scenario, "V-1"));
+  /* Undo of the removal, then the removal again (the id index follows). */
+  g_assert_false (rdt_scenario_set_entry (scenario, "V-1", &(RdtHex) { 1, 2 }, NULL));
+  g_assert_cmpint (rdt_scenario_find_entry (scenario, "V-1")->hex.row, ==, 2);
+  g_assert_true (rdt_scenario_set_entry (scenario, "V-1", NULL, &old_hex));
+  g_assert_cmpint (old_hex.row, ==, 2);
+  g_assert_null (rdt_scenario_find_entry (scenario, "V-1"));
+  g_assert_nonnull (rdt_scenario_find_entry (scenario, "A"));
 }
 
 static void
