@@ -50,8 +50,13 @@ update_overlays (RdtWindow *self)
 
   if (self->document != NULL)
     {
-      if (self->selection == RDT_SELECTION_HEX || self->selection == RDT_SELECTION_UNIT)
-        items[n++] = rdt_render_overlay_outline (self->selected_hex, RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
+      RdtUnit *unit = self->selection == RDT_SELECTION_UNIT && self->selected_id != NULL
+                      ? rdt_scenario_find_unit (scenario_of (self), self->selected_id) : NULL;
+
+      if (self->selection == RDT_SELECTION_HEX
+          || (unit != NULL && unit->placement.kind == RDT_PLACEMENT_HEX))
+        items[n++] = rdt_render_overlay_outline (unit ? unit->placement.hex : self->selected_hex,
+                                                 RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
       else if (self->selection == RDT_SELECTION_HEXSIDE)
         items[n++] = rdt_render_overlay_hexside (self->selected_side, RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
       for (guint i = 0; i < self->n_calibration && n < G_N_ELEMENTS (items); i++)

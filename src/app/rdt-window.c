@@ -775,8 +775,22 @@ _rdt_window_validate_now (RdtWindow *self)
       gtk_label_set_text (self->validation_title, _("Validation"));
       return;
     }
-  self->diagnostics = rdt_diagnostics_new ();
-  rdt_scenario_validate (rdt_document_get_scenario (self->document), self->diagnostics);
+  {
+    g_autoptr(GPtrArray) found = rdt_diagnostics_new ();
+
+    rdt_scenario_validate (rdt_document_get_scenario (self->document), found);
+    /* Errors first, then warnings, each in the validator's order; the rows
+     * follow this array. */
+    self->diagnostics = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_diagnostic_free);
+    for (int pass = 0; pass < 2; pass++)
+      for (guint i = 0; i < found->len; i++)
+        {
+          RdtDiagnostic *d = g_ptr_array_index (found, i);
+
+          if ((d->severity == RDT_SEVERITY_ERROR) == (pass == 0))
+            g_ptr_array_add (self->diagnostics, rdt_diagnostic_copy (d));
+        }
+  }
   errors = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_ERROR);
   warnings = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_WARNING);
   for (guint i = 0; i < self->diagnostics->len && i < MAX_FINDINGS; i++)
@@ -817,7 +831,13 @@ _rdt_window_validate_now (RdtWindow *self)
   if (errors == 0 && warnings == 0)
     title = g_strdup (_("Validation: no problems"));
   else
-    title = g_strdup_printf (_("Validation: %u errors, %u warnings"), errors, warnings);
+    {
+      g_autofree char *e = g_strdup_printf (ngettext ("%u error", "%u errors", errors), errors);
+      g_autofree char *w = g_strdup_printf (ngettext ("%u warning", "%u warnings", warnings), warnings);
+
+      /* Translators: "Validation: 1 error, 15 warnings". */
+      title = g_strdup_printf (_("Validation: %s, %s"), e, w);
+    }
   gtk_label_set_text (self->validation_title, title);
 }
 
