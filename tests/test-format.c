@@ -671,6 +671,32 @@ test_volume_ref_datadir (void)
   g_rmdir (dir);
 }
 
+/* docs/format.md shows tests/data/format/example.redoubt verbatim. */
+static void
+test_docs_example_in_sync (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *docs = NULL;
+  g_autofree char *doc_text = NULL;
+  g_autofree char *example_text = read_example ();
+  const char *start, *end;
+
+  if (root == NULL)
+    {
+      g_test_skip ("REDOUBT_SOURCE_ROOT is not set");
+      return;
+    }
+  docs = g_build_filename (root, "docs", "format.md", NULL);
+  g_assert_true (g_file_get_contents (docs, &doc_text, NULL, NULL));
+  start = strstr (doc_text, "```xml\n");
+  g_assert_nonnull (start);
+  start += strlen ("```xml\n");
+  end = strstr (start, "```");
+  g_assert_nonnull (end);
+  g_assert_cmpint (end - start, ==, (int) strlen (example_text));
+  g_assert_true (strncmp (start, example_text, end - start) == 0);
+}
+
 /* ----------------------------------------------------------- round trips */
 
 static void
@@ -1159,6 +1185,7 @@ main (int   argc,
   g_test_add_func ("/format/check/duplicate-location", test_check_duplicate_location);
   g_test_add_func ("/format/load/area-sorted-deduplicated", test_area_sorted_and_deduplicated);
   g_test_add_func ("/format/load/volume-ref-datadir", test_volume_ref_datadir);
+  g_test_add_func ("/format/docs/example-in-sync", test_docs_example_in_sync);
   g_test_add_func ("/format/round-trip/test-data", test_round_trip_test_data);
   g_test_add_func ("/format/round-trip/bundled", test_round_trip_bundled);
   g_test_add_func ("/format/round-trip/after-edit", test_round_trip_after_edit);
