@@ -230,16 +230,16 @@ is_slope_brown (guint32 px)
 /* 11.43 note: the slope graphic's teeth point down into the low hex; the high
  * side is flush. */
 static void
-test_slope_teeth_point_down (void)
+check_slope_teeth (double scale)
 {
   g_autoptr(RdtRenderMap) map = make_map (6, 1);
   g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
   RdtHexGrid *grid = rdt_render_map_get_grid (map);
-  RdtRenderView view = rdt_render_view_make (60.0, 10.0, 10.0);
+  RdtRenderView view = rdt_render_view_make (scale, 10.3, 10.6);
   RdtHex high = { 3, 3 }, low;
   RdtHexside side;
   cairo_t *cr;
-  cairo_surface_t *surface = make_surface (600, 600, &cr);
+  cairo_surface_t *surface = make_surface (800, 800, &cr);
   double hx, hy, lx, ly, mx, my, nx, ny, len;
   guint low_hits = 0, high_hits = 0;
 
@@ -272,6 +272,15 @@ test_slope_teeth_point_down (void)
 
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
+}
+
+/* Both drawing paths: pre-drawn sprites (up to 64 px per map unit) and shapes
+ * drawn outright (zoomed further in). */
+static void
+test_slope_teeth_point_down (void)
+{
+  check_slope_teeth (40.0);
+  check_slope_teeth (90.0);
 }
 
 static void
