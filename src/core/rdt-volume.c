@@ -328,6 +328,16 @@ rdt_volume_add_combined (RdtVolume       *volume,
 {
   g_return_val_if_fail (RDT_IS_VOLUME (volume), -1);
   g_return_val_if_fail (combined != NULL, -1);
+
+  if (combined->slope_type < 0 || (guint) combined->slope_type >= volume->hexside_types->len ||
+      combined->other_type < 0 || (guint) combined->other_type >= volume->hexside_types->len)
+    {
+      g_set_error (error, RDT_VOLUME_ERROR, RDT_VOLUME_ERROR_INVALID,
+                   _("Combined type “%s” does not name two hexside types of the volume"),
+                   combined->id != NULL ? combined->id : "");
+      rdt_combined_type_free (combined);
+      return -1;
+    }
   return add_unique (volume->combined, volume->combined_ids, combined,
                      (GDestroyNotify) rdt_combined_type_free,
                      "combined type", error);
