@@ -258,19 +258,31 @@ on_hex_pressed (RdtMapView      *view,
 {
   double x, y;
 
-  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE)
+  /* The hexside and calibration tools have their own press handlers. */
+  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE)
     return;
   hex_centre (self, col, row, &x, &y);
-  if (self->tool == RDT_TOOL_CALIBRATE && self->pointer_valid)
-    {
-      /* Calibration needs the exact point clicked on the scan, not the
-       * centre of the hex the present calibration puts there. */
-      RdtRenderView render_view;
-
-      rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
-      rdt_render_view_to_map (&render_view, self->pointer_x, self->pointer_y, &x, &y);
-    }
   _rdt_window_tool_press (self, x, y);
+  update_overlays (self);
+}
+
+/* Calibration needs the exact point clicked on the scan, anywhere on it:
+ * the scan may reach beyond the map the present calibration shows. */
+static void
+on_calibrate_click (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    RdtWindow       *self)
+{
+  RdtRenderView render_view;
+  double mx, my;
+
+  if (self->document == NULL || self->tool != RDT_TOOL_CALIBRATE)
+    return;
+  rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
+  rdt_render_view_to_map (&render_view, x, y, &mx, &my);
+  _rdt_window_tool_press (self, mx, my);
   update_overlays (self);
 }
 
@@ -463,6 +475,13 @@ _rdt_window_setup_map (RdtWindow *self)
   rdt_map_view_set_overlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
   g_signal_connect (drop, "drop", G_CALLBACK (on_unit_drop), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drop));
+  {
+    GtkGesture *click = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+    g_signal_connect (click, "pressed", G_CALLBACK (on_calibrate_click), self);
+    gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (click));
+  }
   {
     GtkEventController *motion = gtk_event_controller_motion_new ();
 
