@@ -717,6 +717,8 @@ dialogs_script (RdtWindow *window,
   dialog_shot (window, "preferences");
   activate (window, "show-help-overlay", NULL);
   dialog_shot (window, "shortcuts");
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "about", NULL);
+  dialog_shot (window, "about");
   activate (window, "new", NULL);
   dialog_shot (window, "new-map");
   activate (window, "grid-settings", NULL);
