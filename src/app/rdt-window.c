@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rdt-diagnostic.h"
+#include "rdt-ruling-panel.h"
 #include "rdt-scenario-io.h"
 #include "rdt-terrain-command.h"
 #include "rdt-validate.h"
@@ -1141,6 +1142,7 @@ rdt_window_init (RdtWindow *self)
   _rdt_window_install_actions (self);
   _rdt_window_setup_map (self);
   _rdt_window_setup_units (self);
+  rdt_ruling_panel_attach (self);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (drop, "drop", G_CALLBACK (on_file_drop), self);

@@ -1,0 +1,45 @@
+/* rdt-ruling-panel.h: the "Rules" page of the side bar (issue 7).
+ *
+ * Chooses the rule overlay (line of sight, LOS fan, zones of control,
+ * movement, artillery targets) and its options, and gives the answer in words:
+ * for a LOS the core's report (the case and why, each step, the conventions
+ * and rule numbers), as `redoubt-cli los` prints it.  "Copy ruling" puts the
+ * text on the clipboard; "Export ruling image" writes a PNG of the area around
+ * the question with the overlay and a caption, drawn by the render library.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "rdt-overlay-controller.h"
+#include "rdt-window.h"
+
+G_BEGIN_DECLS
+
+#define RDT_TYPE_RULING_PANEL (rdt_ruling_panel_get_type ())
+G_DECLARE_FINAL_TYPE (RdtRulingPanel, rdt_ruling_panel, RDT, RULING_PANEL, GtkBox)
+
+GtkWidget            *rdt_ruling_panel_new            (RdtMapView             *view,
+                                                       RdtOverlayScenarioFunc  func,
+                                                       gpointer                user_data);
+/* (transfer none) */
+RdtOverlayController *rdt_ruling_panel_get_controller (RdtRulingPanel *self);
+void                  rdt_ruling_panel_set_mode       (RdtRulingPanel *self,
+                                                       RdtOverlayMode  mode);
+/* (transfer none) The verdict line as shown. */
+const char           *rdt_ruling_panel_get_verdict    (RdtRulingPanel *self);
+/* The report as shown (transfer full). */
+char                 *rdt_ruling_panel_dup_report     (RdtRulingPanel *self);
+/* The text "Copy ruling" puts on the clipboard (transfer full). */
+char                 *rdt_ruling_panel_dup_ruling     (RdtRulingPanel *self);
+void                  rdt_ruling_panel_copy_ruling    (RdtRulingPanel *self);
+/* The movement overlay's hover line as shown. */
+const char           *rdt_ruling_panel_get_hover      (RdtRulingPanel *self);
+
+/* Adds the panel as the "Rules" page of the window's side bar, lays the
+ * overlay area over its map view, and follows its unit selection and
+ * scenario.  Returns the panel (transfer none); also set as the window's
+ * "rdt-ruling-panel" data. */
+RdtRulingPanel       *rdt_ruling_panel_attach         (RdtWindow      *window);
+
+G_END_DECLS
