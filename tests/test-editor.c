@@ -17,6 +17,7 @@
 #include "rdt-application.h"
 #include "rdt-calibration.h"
 #include "rdt-hexside-command.h"
+#include "rdt-new-map-dialog.h"
 #include "rdt-recovery.h"
 #include "rdt-scenario-io.h"
 #include "rdt-window-private.h"
@@ -723,6 +724,24 @@ dialogs_script (RdtWindow *window,
   dialog_shot (window, "new-map");
   activate (window, "grid-settings", NULL);
   dialog_shot (window, "grid-settings");
+
+  /* Grid settings of the open map: 8 x 6 from column 2, an undoable step. */
+  {
+    RdtGridSettings settings = { 8, 6, 2, 0, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_EVEN };
+    RdtDocument *document = rdt_window_get_document (window);
+    const RdtGridSettings *now;
+
+    activate (window, "grid-settings", NULL);
+    spin (300);
+    rdt_new_map_dialog_set_grid (RDT_NEW_MAP_DIALOG (find_dialog (window)), &settings);
+    rdt_new_map_dialog_accept (RDT_NEW_MAP_DIALOG (find_dialog (window)));
+    now = rdt_hex_grid_get_settings (rdt_scenario_get_grid (rdt_document_get_scenario (document)));
+    g_assert_true (rdt_grid_settings_equal (now, &settings));
+    activate (window, "undo", NULL);
+    now = rdt_hex_grid_get_settings (rdt_scenario_get_grid (rdt_document_get_scenario (document)));
+    g_assert_cmpint (now->columns, ==, 6);
+    spin (300);
+  }
   activate (window, "unit-edit", NULL);
   dialog_shot (window, "unit");
 
@@ -826,6 +845,58 @@ test_screenshot (void)
   run_editor (path, screenshot_script, png);
 }
 
+/* New map: the dialog's grid settings (Germantown numbers a row 00). */
+static void
+new_map_script (RdtWindow *window,
+                gpointer   data)
+{
+  RdtGridSettings settings = { 10, 7, 1, 0, RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_EVEN };
+  RdtDocument *document;
+  RdtScenario *scenario;
+  GtkWindow *dialog;
+
+  g_assert_null (rdt_window_get_document (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
+  activate (window, "new", NULL);
+  spin (300);
+  dialog = find_dialog (window);
+  g_assert_true (RDT_IS_NEW_MAP_DIALOG (dialog));
+  rdt_new_map_dialog_set_grid (RDT_NEW_MAP_DIALOG (dialog), &settings);
+  rdt_new_map_dialog_accept (RDT_NEW_MAP_DIALOG (dialog));
+  spin (300);
+  document = rdt_window_get_document (window);
+  g_assert_nonnull (document);
+  scenario = rdt_document_get_scenario (document);
+  g_assert_true (rdt_grid_settings_equal (rdt_hex_grid_get_settings (rdt_scenario_get_grid (scenario)),
+                                          &settings));
+  g_assert_cmpuint (rdt_hex_grid_get_n_hexes (rdt_scenario_get_grid (scenario)), ==, 70);
+  g_assert_cmpuint (rdt_volume_get_n_terrains (rdt_scenario_get_volume (scenario)), >, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "Untitled Map"));
+}
+
+static void
+test_new_map (void)
+{
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  state = g_dir_make_tmp ("redoubt-new-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
+  run_editor (NULL, new_map_script, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -838,6 +909,7 @@ main (int   argc,
 
   g_test_add_func ("/editor/actions/paint-slope-counter-undo-save", test_edit_and_save);
   g_test_add_func ("/editor/recovery/kill-restart-restore", test_crash_recovery);
+  g_test_add_func ("/editor/new-map/grid-settings", test_new_map);
   g_test_add_func ("/editor/screenshot/brandywine-not-blank", test_screenshot);
   g_test_add_func ("/editor/dialogs/changed-on-disk-close-confirm", test_dialogs);
 

@@ -268,6 +268,28 @@ rdt_new_map_dialog_init (RdtNewMapDialog *self)
   gtk_drop_down_set_model (self->volume_dropdown, G_LIST_MODEL (names));
 }
 
+void
+rdt_new_map_dialog_set_grid (RdtNewMapDialog       *self,
+                             const RdtGridSettings *s)
+{
+  g_return_if_fail (RDT_IS_NEW_MAP_DIALOG (self));
+  g_return_if_fail (s != NULL);
+
+  gtk_spin_button_set_value (self->columns_spin, s->columns);
+  gtk_spin_button_set_value (self->rows_spin, s->rows);
+  gtk_spin_button_set_value (self->first_column_spin, s->first_column);
+  gtk_spin_button_set_value (self->first_row_spin, s->first_row);
+  gtk_drop_down_set_selected (self->orientation_dropdown, s->orientation == RDT_GRID_POINTY_TOP);
+  gtk_drop_down_set_selected (self->shift_dropdown, s->shift == RDT_GRID_SHIFT_EVEN);
+}
+
+void
+rdt_new_map_dialog_accept (RdtNewMapDialog *self)
+{
+  g_return_if_fail (RDT_IS_NEW_MAP_DIALOG (self));
+  on_ok (self->ok_button, self);
+}
+
 RdtNewMapDialog *
 rdt_new_map_dialog_new (GtkWindow   *parent,
                         RdtScenario *scenario)
@@ -286,12 +308,7 @@ rdt_new_map_dialog_new (GtkWindow   *parent,
       gtk_widget_set_visible (GTK_WIDGET (self->volume_dropdown), FALSE);
       gtk_widget_set_visible (self->title_label, FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->title_entry), FALSE);
-      gtk_spin_button_set_value (self->columns_spin, s->columns);
-      gtk_spin_button_set_value (self->rows_spin, s->rows);
-      gtk_spin_button_set_value (self->first_column_spin, s->first_column);
-      gtk_spin_button_set_value (self->first_row_spin, s->first_row);
-      gtk_drop_down_set_selected (self->orientation_dropdown, s->orientation == RDT_GRID_POINTY_TOP);
-      gtk_drop_down_set_selected (self->shift_dropdown, s->shift == RDT_GRID_SHIFT_EVEN);
+      rdt_new_map_dialog_set_grid (self, s);
     }
   return self;
 }

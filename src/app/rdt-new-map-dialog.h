@@ -16,6 +16,11 @@ G_DECLARE_FINAL_TYPE (RdtNewMapDialog, rdt_new_map_dialog, RDT, NEW_MAP_DIALOG, 
 
 RdtNewMapDialog *rdt_new_map_dialog_new    (GtkWindow   *parent,
                                             RdtScenario *scenario);
+/* Fills the fields, and presses the default button (what the user does;
+ * the tests use them). */
+void             rdt_new_map_dialog_set_grid (RdtNewMapDialog       *self,
+                                              const RdtGridSettings *settings);
+void             rdt_new_map_dialog_accept   (RdtNewMapDialog       *self);
 /* Volumes found in the data folders, plus the generic one (transfer full:
  * GPtrArray of char* paths; "" stands for the generic volume). */
 GPtrArray       *rdt_new_map_dialog_find_volumes (void);
