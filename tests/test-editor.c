@@ -16,6 +16,7 @@
 
 #include "rdt-application.h"
 #include "rdt-calibration.h"
+#include "rdt-diagnostic.h"
 #include "rdt-hexside-command.h"
 #include "rdt-new-map-dialog.h"
 #include "rdt-recovery.h"
@@ -281,6 +282,21 @@ edit_script (RdtWindow *window,
   spin (500);
   g_assert_nonnull (window->diagnostics);
   g_assert_nonnull (gtk_widget_get_first_child (GTK_WIDGET (window->validation_list)));
+  /* Clicking a finding about a unit selects that unit. */
+  {
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (window->validation_list, 0);
+    const RdtDiagnostic *first = g_ptr_array_index (window->diagnostics, 0);
+
+    g_assert_nonnull (row);
+    g_signal_emit_by_name (window->validation_list, "row-activated", row);
+    if (g_strcmp0 (first->element, "unit") == 0 || g_strcmp0 (first->element, "leader") == 0)
+      {
+        g_assert_cmpint (window->selection, ==, RDT_SELECTION_UNIT);
+        g_assert_nonnull (strstr (first->message, window->selected_id));
+      }
+    else
+      g_assert_cmpint (window->selection, !=, RDT_SELECTION_NONE);
+  }
 
   /* A stray stroke, undone in one step. */
   activate (window, "tool", "brush");
