@@ -889,6 +889,44 @@ new_map_script (RdtWindow *window,
   g_assert_cmpuint (rdt_volume_get_n_terrains (rdt_scenario_get_volume (scenario)), >, 0);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "save"));
   g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "Untitled Map"));
+
+  /* Saved and loaded back, the new map keeps its grid and volume. */
+  {
+    g_autofree char *path = g_build_filename (g_get_user_state_dir (), "new.redoubt", NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtScenario) loaded = NULL;
+
+    rdt_document_save_as (document, path, &error);
+    g_assert_no_error (error);
+    loaded = rdt_scenario_load_from_file (path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_true (rdt_grid_settings_equal (rdt_hex_grid_get_settings (rdt_scenario_get_grid (loaded)),
+                                            &settings));
+    g_assert_cmpstr (rdt_volume_get_id (rdt_scenario_get_volume (loaded)), ==,
+                     rdt_volume_get_id (rdt_scenario_get_volume (scenario)));
+  }
+
+  /* A map on the generic volume (no volume data) is written inline and
+   * loads back. */
+  {
+    g_autoptr(RdtVolume) generic = rdt_new_map_dialog_generic_volume ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtScenario) fresh = rdt_scenario_new (generic, &settings, NULL, &error);
+    g_autoptr(GBytes) bytes = NULL;
+    g_autoptr(RdtScenario) back = NULL;
+
+    g_assert_no_error (error);
+    rdt_scenario_set_id (fresh, "generic-test");
+    rdt_scenario_set_title (fresh, "Generic");
+    rdt_scenario_add_side (fresh, "a", "A", -1, -1, NULL);
+    rdt_scenario_add_side (fresh, "b", "B", -1, -1, NULL);
+    bytes = rdt_scenario_to_bytes (fresh, &error);
+    g_assert_no_error (error);
+    back = rdt_scenario_load_from_bytes (bytes, "generic.redoubt", NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (rdt_volume_get_n_terrains (rdt_scenario_get_volume (back)), ==,
+                      rdt_volume_get_n_terrains (generic));
+  }
 }
 
 static void

@@ -187,6 +187,11 @@ on_ok (GtkButton       *button,
         rdt_scenario_set_volume_link (scenario, rdt_volume_get_id (volume), NULL);
       rdt_scenario_set_id (scenario, "new-map");
       rdt_scenario_set_title (scenario, *title ? title : _("Untitled Map"));
+      /* A scenario file always has its two armies (the format requires
+       * sides); the designer renames them in the file or the order of
+       * battle. */
+      rdt_scenario_add_side (scenario, "british", _("British"), -1, -1, NULL);
+      rdt_scenario_add_side (scenario, "american", _("American"), -1, -1, NULL);
       g_signal_emit (self, signals[CREATE], 0, scenario);
     }
   gtk_window_destroy (GTK_WINDOW (self));
