@@ -717,6 +717,31 @@ test_recovery (Fixture       *f,
   g_rmdir (state);
 }
 
+/* What the editor can make, the file can hold: a document with a new unit
+ * and a new, still empty area saves (validation reports them, 3.x). */
+static void
+test_document_saves_editor_states (Fixture       *f,
+                                   gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-model-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "states.redoubt", NULL);
+  g_autoptr(RdtUnit) unit = rdt_unit_new ("new-unit", "New Unit", 0, RDT_UNIT_KIND_INFANTRY);
+  g_autoptr(RdtCommand) add_unit_command = NULL;
+  g_autoptr(RdtCommand) add_area = rdt_area_command_new_add ("empty", "Empty");
+  g_autoptr(GError) error = NULL;
+
+  rdt_unit_add_step (unit, 1, -1, 1);
+  unit->placement.kind = RDT_PLACEMENT_NONE;
+  add_unit_command = rdt_unit_command_new_add (unit, -1);
+  g_assert_true (rdt_document_execute (f->document, add_unit_command, &error));
+  g_assert_true (rdt_document_execute (f->document, add_area, &error));
+  g_assert_no_error (error);
+  rdt_document_save_as (f->document, path, &error);
+  g_assert_no_error (error);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -743,6 +768,7 @@ main (int   argc,
   ADD ("/model/underlay/set-calibrate-remove", test_underlay_and_calibration);
   ADD ("/model/document/save-changed-on-disk-revert", test_document_save_reload);
   ADD ("/model/recovery/orphan-after-writer-died", test_recovery);
+  ADD ("/model/document/saves-new-unit-and-empty-area", test_document_saves_editor_states);
 
   return g_test_run ();
 }
