@@ -4,9 +4,16 @@
  * four digits) with dense woods and slopes and 600 counters is drawn into a
  * cairo image surface the size of a large window: a full frame at the default
  * zoom, the whole map fitted into the frame, and zoomed-in frames on the
- * 100 x 100 map and on a 20 x 20 one, which should cost the same.
+ * 100 x 100 map and on a 20 x 20 one, which should cost the same.  These draw
+ * every layer from nothing (the renderer's sprite caches warm, as after one
+ * frame at that zoom).  The last case is what the map view does while panning:
+ * still layers copied from the tile cache, counters drawn over them.
  *
- *   bench-render [--runs N] [--width W] [--height H] [--png PREFIX]
+ * Columns: median and fastest wall-clock time per frame, and the median of the
+ * thread's CPU time (steadier on a busy machine).
+ *
+ *   bench-render [--runs N] [--width W] [--height H] [--case N] [--layers BITS]
+ *                [--png PREFIX]
  */
 #include "config.h"
 
