@@ -136,6 +136,19 @@ generate_many_elements_60mb (const char *path)
   write_or_die (path, s);
 }
 
+/* One element with 400,000 attributes (5 MB): quadratic in libxml2 2.9. */
+static void
+generate_many_attributes (const char *path)
+{
+  g_autoptr(GString) s = g_string_new (scenario_head);
+
+  g_string_append (s, "  <note");
+  for (guint i = 0; i < 400000; i++)
+    g_string_append_printf (s, " a%u=\"\"", i);
+  g_string_append (s, ">x</note>\n</scenario>\n");
+  write_or_die (path, s);
+}
+
 /* A sparse file one byte over the limit: nothing should read it. */
 static void
 generate_too_large (const char *path)
@@ -226,6 +239,8 @@ case_path (const Case *c)
     generate_many_elements (path);
   else if (g_str_equal (gen, "many-elements-60mb"))
     generate_many_elements_60mb (path);
+  else if (g_str_equal (gen, "many-attributes-400k"))
+    generate_many_attributes (path);
   else if (g_str_equal (gen, "larger-than-64mib"))
     generate_too_large (path);
   else if (g_str_equal (gen, "canary-external-entities"))

@@ -214,6 +214,76 @@ line_of_offset (const char *data,
   return line;
 }
 
+/* libxml2 2.9 checks each attribute of a start tag against all the previous
+ * ones, so one element with 100,000 attributes (1 MB) takes minutes to parse
+ * and a 64 MB one would take days.  No valid file has more than about twenty
+ * on an element: count them in the bytes before parsing.  The scan follows
+ * XML's lexical structure (comments, CDATA sections, processing instructions,
+ * quoted values) so that nothing can hide attributes from it; it may
+ * over-count in a malformed file, which is refused anyway.  Returns the
+ * offset of the first tag over the limit, or -1. */
+#define MAX_ATTRIBUTES_PER_ELEMENT 256
+
+static gssize
+find_too_many_attributes (const char *data,
+                          gsize       size)
+{
+  const char *p = data;
+  const char *end = data + size;
+
+  while (p < end)
+    {
+      const char *tag;
+      guint n = 0;
+      char quote = 0;
+
+      p = memchr (p, '<', end - p);
+      if (p == NULL)
+        return -1;
+      if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        {
+          p = g_strstr_len (p + 4, end - p - 4, "-->");
+          if (p == NULL)
+            return -1;
+          p += 3;
+          continue;
+        }
+      if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
+        {
+          p = g_strstr_len (p + 9, end - p - 9, "]]>");
+          if (p == NULL)
+            return -1;
+          p += 3;
+          continue;
+        }
+      if (end - p >= 2 && p[1] == '?')
+        {
+          p = g_strstr_len (p + 2, end - p - 2, "?>");
+          if (p == NULL)
+            return -1;
+          p += 2;
+          continue;
+        }
+      /* A start or end tag (or a declaration, refused elsewhere). */
+      tag = p++;
+      for (; p < end; p++)
+        {
+          if (quote != 0)
+            {
+              if (*p == quote)
+                quote = 0;
+            }
+          else if (*p == '"' || *p == '\'')
+            quote = *p;
+          else if (*p == '=' && ++n > MAX_ATTRIBUTES_PER_ELEMENT)
+            return tag - data;
+          else if (*p == '>')
+            break;
+        }
+    }
+  return -1;
+}
+
 /* The element count and depth limits, enforced while parsing: checking only
  * the finished tree would let a hostile 60 MB file of "<b/>" build 15
  * million nodes (2 GB) first.  The messages match check_depth_and_count(). */
@@ -359,6 +429,19 @@ parse_checked (GBytes     *bytes,
                   _("remove the <!DOCTYPE ...> declaration; write characters directly in UTF-8"));
       return NULL;
     }
+  {
+    gssize too_many = find_too_many_attributes (data, size);
+
+    if (too_many >= 0)
+      {
+        g_autofree char *msg = g_strdup_printf (_("an element has more than %d attributes"),
+                                                MAX_ATTRIBUTES_PER_ELEMENT);
+        report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG,
+                    line_of_offset (data, (gsize) too_many), NULL, msg,
+                    _("no valid file has this many: check that this is the right file"));
+        return NULL;
+      }
+  }
 
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)

@@ -175,6 +175,12 @@ add('bad-mp-number.redoubt', sub('name="Heavy woods" mp="1.5"', 'name="Heavy woo
     'error', 'Invalid attribute mp', anchor='id="heavy-woods"')
 add('huge-morale-overflow.redoubt', sub('army-morale="20"', 'army-morale="4294967297"'),
     'error', 'Invalid attribute army-morale', anchor='army-morale="4294967297"')
+# libxml2 2.9 checks attributes pairwise: many attributes are refused before
+# parsing (the generated @many-attributes-400k would take hours otherwise).
+add('too-many-attributes.redoubt',
+    sub('<hex at="0202" terrain="heavy-woods"/>',
+        '<hex at="0202" terrain="heavy-woods" ' + ' '.join('x%d="1"' % i for i in range(300)) + '/>'),
+    'error', 'more than 256 attributes', anchor='<hex at="0202"')
 add('deep-nesting-40.redoubt',
     sub('  <note>Special rules in prose go here.</note>',
         '  <note>' + '<b>' * 40 + 'x' + '</b>' * 40 + '</note>'),
@@ -253,6 +259,7 @@ add_generated('deep-single-line-10mb', 'error', 'nested more than 32 deep')
 add_generated('huge-attribute-11mb', 'error', 'too long')
 add_generated('many-elements', 'error', 'more than 2000000 elements')
 add_generated('many-elements-60mb', 'error', 'more than 2000000 elements')
+add_generated('many-attributes-400k', 'error', 'more than 256 attributes')
 add_generated('larger-than-64mib', 'error', 'larger than')
 # These point at a canary file (watched with inotify) and a TCP listener on
 # 127.0.0.1 that the test creates: nothing may open the one or connect to the
