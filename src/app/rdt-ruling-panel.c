@@ -393,6 +393,30 @@ rdt_ruling_panel_set_mode (RdtRulingPanel *self,
   gtk_drop_down_set_selected (self->mode_dropdown, mode);
 }
 
+void
+rdt_ruling_panel_set_fan_range (RdtRulingPanel *self,
+                                int             range)
+{
+  g_return_if_fail (RDT_IS_RULING_PANEL (self));
+  gtk_spin_button_set_value (self->range_spin, range);
+}
+
+void
+rdt_ruling_panel_set_zoc_side (RdtRulingPanel *self,
+                               guint           side)
+{
+  g_return_if_fail (RDT_IS_RULING_PANEL (self));
+  gtk_drop_down_set_selected (self->side_dropdown, side);
+}
+
+void
+rdt_ruling_panel_set_show_retreat (RdtRulingPanel *self,
+                                   gboolean        show)
+{
+  g_return_if_fail (RDT_IS_RULING_PANEL (self));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->retreat_check), show);
+}
+
 const char *
 rdt_ruling_panel_get_verdict (RdtRulingPanel *self)
 {
@@ -467,16 +491,39 @@ on_unit_selected (GtkSingleSelection *selection,
   rdt_overlay_controller_set_unit (self->controller, id);
 }
 
+/* The LOS and fan tools press and drag on the map: while they are on, the
+ * editor's tools do not see those gestures (a select-tool drag would move the
+ * counter the LOS starts from). */
+static void
+block_editor_gestures (RdtWindow *window,
+                       gboolean   block)
+{
+  static const char *const names[] = { "hex-pressed", "hex-dragged", "hex-released", "hexside-pressed" };
+  gboolean blocked = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (window), "rdt-rules-blocking"));
+
+  if (blocked == block)
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      guint id = g_signal_lookup (names[i], RDT_TYPE_MAP_VIEW);
+
+      if (block)
+        g_signal_handlers_block_matched (window->map, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_DATA,
+                                         id, 0, NULL, NULL, window);
+      else
+        g_signal_handlers_unblock_matched (window->map, G_SIGNAL_MATCH_ID | G_SIGNAL_MATCH_DATA,
+                                           id, 0, NULL, NULL, window);
+    }
+  g_object_set_data (G_OBJECT (window), "rdt-rules-blocking", GINT_TO_POINTER (block));
+}
+
 static void
 on_controller_changed_for_window (RdtOverlayController *controller,
                                   RdtWindow            *window)
 {
   RdtOverlayMode mode = rdt_overlay_controller_get_mode (controller);
 
-  /* The LOS and fan tools press and drag on the map: no painting tool
-   * may act on the same gestures. */
-  if ((mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN) && window->tool != RDT_TOOL_SELECT)
-    g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  block_editor_gestures (window, mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN);
 }
 
 RdtRulingPanel *

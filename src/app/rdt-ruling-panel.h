@@ -26,6 +26,13 @@ GtkWidget            *rdt_ruling_panel_new            (RdtMapView             *v
 RdtOverlayController *rdt_ruling_panel_get_controller (RdtRulingPanel *self);
 void                  rdt_ruling_panel_set_mode       (RdtRulingPanel *self,
                                                        RdtOverlayMode  mode);
+/* The panel's own option widgets, as a user would set them. */
+void                  rdt_ruling_panel_set_fan_range  (RdtRulingPanel *self,
+                                                       int             range);
+void                  rdt_ruling_panel_set_zoc_side   (RdtRulingPanel *self,
+                                                       guint           side);
+void                  rdt_ruling_panel_set_show_retreat (RdtRulingPanel *self,
+                                                       gboolean        show);
 /* (transfer none) The verdict line as shown. */
 const char           *rdt_ruling_panel_get_verdict    (RdtRulingPanel *self);
 /* The report as shown (transfer full). */

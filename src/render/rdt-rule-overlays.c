@@ -308,7 +308,7 @@ rdt_rule_overlays_add_zoc (GArray   *items,
               break;
             case RDT_ZOC_REASON_EXERTS_ACROSS_WATER:
             case RDT_ZOC_REASON_EXERTS_OUT_OF_FIELDWORKS:
-              push_width (items, rdt_render_overlay_hexside (hs, RDT_RULE_ZOC_ACROSS_RGBA), CORNER_WIDTH);
+              push_width (items, rdt_render_overlay_hexside (hs, RDT_RULE_ZOC_ACROSS_RGBA), SIDE_WIDTH - 1);
               break;
             default:
               break;
