@@ -19,6 +19,7 @@
 #include "rdt-diagnostic.h"
 #include "rdt-hexside-command.h"
 #include "rdt-new-map-dialog.h"
+#include "rdt-unit-dialog.h"
 #include "rdt-recovery.h"
 #include "rdt-scenario-io.h"
 #include "rdt-window-private.h"
@@ -66,6 +67,8 @@ spin (guint ms)
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
 }
+
+static GtkWindow *find_dialog (RdtWindow *window);
 
 static gboolean
 run_script (gpointer user_data)
@@ -237,6 +240,25 @@ edit_script (RdtWindow *window,
   view_release (window, "0505");
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 5);
 
+  /* Enter Morgan's printed values in the unit dialog. */
+  activate (window, "unit-edit", NULL);
+  spin (300);
+  {
+    GtkWindow *dialog = find_dialog (window);
+    RdtUnit *morgan;
+
+    g_assert_true (RDT_IS_UNIT_DIALOG (dialog));
+    rdt_unit_dialog_set_values (RDT_UNIT_DIALOG (dialog), "Morgan's Riflemen", 3, 5, 7);
+    rdt_unit_dialog_accept (RDT_UNIT_DIALOG (dialog));
+    spin (200);
+    morgan = rdt_scenario_find_unit (rdt_document_get_scenario (document), "morgan");
+    g_assert_cmpstr (morgan->name, ==, "Morgan's Riflemen");
+    g_assert_cmpint (morgan->movement, ==, 7);
+    g_assert_cmpint (rdt_unit_get_current_step (morgan)->strength, ==, 3);
+    g_assert_cmpuint (morgan->provisional & RDT_UNIT_PROVISIONAL_STRENGTH, ==, 0);
+  }
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
+
   /* Drag it with the select tool to 0504 and back to 0505. */
   activate (window, "tool", "select");
   drag_through (window, (const char *[]) { "0505", "0504", NULL });
@@ -248,13 +270,13 @@ edit_script (RdtWindow *window,
   activate (window, "tool", "road");
   activate (window, "hexside-feature", "road");
   drag_through (window, (const char *[]) { "0103", "0203", "0303", NULL });
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 6);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 7);
 
   /* A new area painted over two hexes (adding it is its own step). */
   activate (window, "tool", "area");
   gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "Bivouac");
   drag_through (window, (const char *[]) { "0304", "0305", NULL });
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 8);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 9);
   g_assert_cmpuint (rdt_scenario_find_area (rdt_document_get_scenario (document), "bivouac")->hexes->len, ==, 2);
 
   /* A named location and an entry hex. */
@@ -266,7 +288,7 @@ edit_script (RdtWindow *window,
   gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "B");
   view_press (window, "0105");
   view_release (window, "0105");
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 10);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 11);
   {
     guint before = rdt_undo_stack_get_n_undo (stack);
 
@@ -302,9 +324,9 @@ edit_script (RdtWindow *window,
   activate (window, "tool", "brush");
   activate (window, "terrain", "chew-house");
   drag_through (window, stray);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 11);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 12);
   activate (window, "undo", NULL);
-  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 10);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 11);
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "redo"));
 
   /* Calibrate the underlay: the scan is really at 40 px per hex, turned 2°
@@ -483,6 +505,8 @@ test_edit_and_save (void)
     g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->rotation, 2, 1e-3);
     g_assert_cmpfloat_with_epsilon (rdt_scenario_get_underlay (scenario)->hex_size, 40, 1e-3);
     morgan = rdt_scenario_find_unit (scenario, "morgan");
+    g_assert_cmpstr (morgan->name, ==, "Morgan's Riflemen");
+    g_assert_cmpint (morgan->movement, ==, 7);
     g_assert_cmpint (morgan->placement.kind, ==, RDT_PLACEMENT_HEX);
     g_assert_cmpint (morgan->placement.hex.col, ==, 5);
     g_assert_cmpint (morgan->placement.hex.row, ==, 5);

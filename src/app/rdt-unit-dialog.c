@@ -236,6 +236,29 @@ rdt_unit_dialog_init (RdtUnitDialog *self)
   gtk_drop_down_set_model (self->status_dropdown, G_LIST_MODEL (status_names));
 }
 
+void
+rdt_unit_dialog_set_values (RdtUnitDialog *self,
+                            const char    *name,
+                            int            strength,
+                            int            morale,
+                            int            movement)
+{
+  g_return_if_fail (RDT_IS_UNIT_DIALOG (self));
+
+  set_text (self->name_entry, name);
+  gtk_spin_button_set_value (self->strength_spin, strength);
+  gtk_spin_button_set_value (self->morale_spin, morale);
+  gtk_spin_button_set_value (self->movement_spin, movement);
+  gtk_check_button_set_active (self->provisional_check, FALSE);
+}
+
+void
+rdt_unit_dialog_accept (RdtUnitDialog *self)
+{
+  g_return_if_fail (RDT_IS_UNIT_DIALOG (self));
+  on_ok (self->ok_button, self);
+}
+
 RdtUnitDialog *
 rdt_unit_dialog_new (GtkWindow     *parent,
                      RdtScenario   *scenario,

@@ -18,6 +18,15 @@ RdtUnitDialog *rdt_unit_dialog_new (GtkWindow     *parent,
                                     RdtScenario   *scenario,
                                     const RdtUnit *unit);
 
+/* Sets the name and full-strength values, and presses Apply (what the user
+ * does; the tests use them). */
+void           rdt_unit_dialog_set_values   (RdtUnitDialog *self,
+                                             const char    *name,
+                                             int            strength,
+                                             int            morale,
+                                             int            movement);
+void           rdt_unit_dialog_accept       (RdtUnitDialog *self);
+
 /* Translated names for the editor's lists and inspector (the file keeps the
  * untranslated ids of rdt-unit.h). */
 const char    *rdt_unit_kind_display_name   (RdtUnitKind   kind);

@@ -955,6 +955,9 @@ _rdt_window_tool_hover (RdtWindow *self,
       rdt_hex_grid_format_hexside (grid_of (self), side, side_label);
       text = g_strdup_printf ("%s · %s · %s", label, terrain ? terrain->name : "", side_label);
     }
+  else if (rdt_scenario_get_location_name (scenario, hex) != NULL)
+    text = g_strdup_printf ("%s · %s · %s", label, terrain ? terrain->name : "",
+                            rdt_scenario_get_location_name (scenario, hex));
   else
     text = g_strdup_printf ("%s · %s", label, terrain ? terrain->name : "");
   gtk_label_set_text (self->hover_label, text);
