@@ -423,6 +423,10 @@ rdt_map_renderer_set_map (RdtMapRenderer *self,
   g_clear_pointer (&self->map, rdt_render_map_unref);
   self->map = map;
   update_geometry (self);
+  /* Counter sprites are keyed by index within a map; another map's serial
+   * could match by chance. */
+  if (self->counter_sprites)
+    g_hash_table_remove_all (self->counter_sprites);
 }
 
 guint
