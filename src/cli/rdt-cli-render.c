@@ -246,7 +246,7 @@ build_overlays (RdtScenario       *scenario,
         }
       rdt_los_report_init (&report);
       rdt_los_check (los, from, to, &report);
-      rdt_rule_overlays_add_los (items, &report);
+      rdt_rule_overlays_add_los (items, &report, board);
       text = rdt_rule_overlays_los_caption (&report, grid);
       g_string_append (caption, caption->len ? "\n" : "");
       g_string_append (caption, text);
@@ -292,7 +292,7 @@ rdt_cli_render (int    argc,
   };
   g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — draw the map to an image"));
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) diagnostics = g_ptr_array_new ();
+  g_autoptr (GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr (RdtScenario) scenario = NULL;
   g_autoptr (RdtRenderMap) map = NULL;
   g_autoptr (RdtMapRenderer) renderer = NULL;
