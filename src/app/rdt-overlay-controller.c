@@ -181,7 +181,7 @@ compute_los (RdtOverlayController *self)
     }
   rdt_los_check (self->los, self->from, self->to, &self->report);
   self->has_report = TRUE;
-  rdt_rule_overlays_add_los (self->items, &self->report);
+  rdt_rule_overlays_add_los (self->items, &self->report, self->board);
   text = rdt_los_report_to_text (&self->report, grid_of (self));
   g_string_append (self->text, text);
   self->caption = rdt_rule_overlays_los_caption (&self->report, grid_of (self));

@@ -8,7 +8,7 @@
 /* Line widths in device units. */
 #define LOS_LINE_WIDTH   3.0
 #define SIDE_WIDTH       4.0
-#define CORNER_WIDTH     2.0
+#define CORNER_WIDTH     3.0
 #define OUTLINE_WIDTH    1.5
 #define PATH_WIDTH       3.0
 
@@ -69,6 +69,8 @@ rdt_rule_overlays_step_letter (const RdtLosStep *step)
       /* 11.44: both hexes of the spine hold blocking things. */
       if (step->effect != RDT_LOS_EFFECT_BLOCKS)
         return NULL;
+      if (!(f & RDT_LOS_FEATURE_BLOCKING))
+        return "B";
     }
   else if (step->kind == RDT_LOS_STEP_CROSS && step->via_corner)
     {
@@ -100,9 +102,24 @@ effect_rgba (RdtLosEffect effect)
     }
 }
 
+/* 11.44: what one hex of a blocking spine holds. */
+static const char *
+spine_letter (const RdtBoard     *board,
+              RdtHex              hex,
+              const char         *fallback)
+{
+  if (board == NULL)
+    return fallback;
+  if (rdt_board_get_hex_flags (board, hex) & RDT_BOARD_HEX_BLOCKS_LOS)
+    return "B";
+  /* Combat units, or treated as occupied on request. */
+  return "U";
+}
+
 void
 rdt_rule_overlays_add_los (GArray             *items,
-                           const RdtLosReport *report)
+                           const RdtLosReport *report,
+                           const RdtBoard     *board)
 {
   guint n = rdt_los_report_get_n_steps (report);
   gboolean blocked = report->verdict == RDT_LOS_BLOCKED;
@@ -141,7 +158,8 @@ rdt_rule_overlays_add_los (GArray             *items,
         case RDT_LOS_STEP_RUN:
           /* 11.44, convention 5: a spine run, red when both sides block. */
           rgba = step->effect == RDT_LOS_EFFECT_BLOCKS ? RDT_RULE_BLOCKED_RGBA : RDT_RULE_SPINE_RGBA;
-          push_width (items, rdt_render_overlay_hexside (step->hexside, rgba), SIDE_WIDTH + 1);
+          /* Wider than the LOS line, which runs along it. */
+          push_width (items, rdt_render_overlay_hexside (step->hexside, rgba), 3 * LOS_LINE_WIDTH);
           if (step->effect == RDT_LOS_EFFECT_BLOCKS)
             {
               push (items, rdt_render_overlay_shade (step->hexside.a, RDT_RULE_BLOCK_SHADE_RGBA));
@@ -193,8 +211,10 @@ rdt_rule_overlays_add_los (GArray             *items,
             push (items, rdt_render_overlay_letter (step->from, letter, rgba));
           break;
         case RDT_LOS_STEP_RUN:
-          push (items, rdt_render_overlay_letter (step->hexside.a, letter, rgba));
-          push (items, rdt_render_overlay_letter (step->hexside.b, letter, rgba));
+          if (step->features & RDT_LOS_FEATURE_SIDE_A_BLOCKS)
+            push (items, rdt_render_overlay_letter (step->hexside.a, spine_letter (board, step->hexside.a, letter), rgba));
+          if (step->features & RDT_LOS_FEATURE_SIDE_B_BLOCKS)
+            push (items, rdt_render_overlay_letter (step->hexside.b, spine_letter (board, step->hexside.b, letter), rgba));
           break;
         case RDT_LOS_STEP_CORNER:
         default:

@@ -59,9 +59,11 @@ const char *rdt_rule_overlays_step_letter  (const RdtLosStep    *step);
 /* The LOS line (green clear, red blocked) through the hex centres, the hexes
  * passed through outlined, blocking hexes shaded and lettered, slope hexsides
  * crossed highlighted (red blocks, blue up slope, amber allowed), runs along
- * hexsides (11.44 spines) and corners (convention 6) highlighted. */
+ * hexsides (11.44 spines) and corners (convention 6) highlighted.  `board`
+ * (nullable) letters the two hexes of a blocking spine B or U. */
 void        rdt_rule_overlays_add_los      (GArray              *items,
-                                            const RdtLosReport  *report);
+                                            const RdtLosReport  *report,
+                                            const RdtBoard      *board);
 
 /* The fan from `from` within `range` (< 0: the board's artillery range,
  * 11.2): every hex out of LOS shaded and lettered B, S or U.  `los` carries
