@@ -163,6 +163,48 @@ test_overlay_shade_and_letter (void)
   cairo_surface_destroy (surface);
 }
 
+/* One renderer showing a flat-top map and then a pointy-top one: cached hex
+ * images of the first orientation must not leak into the second. */
+static void
+test_orientation_change (void)
+{
+  RdtGridSettings settings = { 4, 4, 1, 1, RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_ODD };
+  g_autoptr(RdtHexGrid) pointy_grid = rdt_hex_grid_new (&settings, NULL);
+  g_autoptr(RdtRenderMap) flat = make_map (4, 1);
+  g_autoptr(RdtRenderMap) pointy = rdt_render_map_new (pointy_grid);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (flat);
+  RdtRenderView view = rdt_render_view_make (60.0, 20.0, 20.0);
+  guint red = rdt_render_map_add_terrain_style (pointy, "test-red", RED, 0, RDT_RENDER_PATTERN_NONE);
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (600, 600, &cr);
+  double x, y;
+
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (pointy_grid); i++)
+    rdt_render_map_set_terrain (pointy, rdt_hex_grid_hex_at_index (pointy_grid, i), red);
+  /* Draw the flat map at every quarter-pixel offset, so every cached image
+   * the pointy map could ask for exists. */
+  for (int i = 0; i < 16; i++)
+    {
+      RdtRenderView shifted = rdt_render_view_make (60.0, 20.0 + (i % 4) / 4.0, 20.0 + (i / 4) / 4.0);
+      rdt_map_renderer_draw (renderer, cr, &shifted, NULL);
+    }
+  cairo_set_source_rgb (cr, 0, 1, 0);
+  cairo_paint (cr);
+  rdt_map_renderer_set_map (renderer, pointy);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  /* Just below the top corner of a top-row pointy hex (above where a
+   * flat-top hex's top side would be): inside it. */
+  hex_device (pointy, &view, (RdtHex) { 2, 1 }, 0.0, -0.94, &x, &y);
+  g_assert_cmphex (pixel (surface, x, y), ==, RED);
+  /* Right of the last hex of the top row, where a flat-top hex would reach
+   * its side corner: off the map. */
+  hex_device (pointy, &view, (RdtHex) { 4, 1 }, 0.94, 0.0, &x, &y);
+  g_assert_cmphex (pixel (surface, x, y), ==, BACKGROUND);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Only hexes meeting the visible rectangle are drawn, and nothing outside it. */
 static void
 test_culling (void)
@@ -490,6 +532,7 @@ main (int   argc,
 
   g_test_add_func ("/render/terrain/colours", test_terrain_colours);
   g_test_add_func ("/render/overlay/11.4/shade-and-letter", test_overlay_shade_and_letter);
+  g_test_add_func ("/render/terrain/orientation-change", test_orientation_change);
   g_test_add_func ("/render/culling/visible-rect", test_culling);
   g_test_add_func ("/render/culling/independent-of-map-size", test_culling_independent_of_map_size);
   g_test_add_func ("/render/hexside/11.43-note/slope-teeth-point-down", test_slope_teeth_point_down);

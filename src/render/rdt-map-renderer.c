@@ -414,6 +414,8 @@ void
 rdt_map_renderer_set_map (RdtMapRenderer *self,
                           RdtRenderMap   *map)
 {
+  double old_x[6], old_y[6];
+
   g_return_if_fail (RDT_IS_MAP_RENDERER (self));
 
   if (map == self->map)
@@ -422,11 +424,23 @@ rdt_map_renderer_set_map (RdtMapRenderer *self,
     rdt_render_map_ref (map);
   g_clear_pointer (&self->map, rdt_render_map_unref);
   self->map = map;
+  memcpy (old_x, self->corner_x, sizeof old_x);
+  memcpy (old_y, self->corner_y, sizeof old_y);
   update_geometry (self);
-  /* Counter sprites are keyed by index within a map; another map's serial
-   * could match by chance. */
+  /* Counter sprites hold indices within a map (another map's serial could
+   * match by chance); sprites and tiles hold the grid's orientation. */
   if (self->counter_sprites)
     g_hash_table_remove_all (self->counter_sprites);
+  if (memcmp (old_x, self->corner_x, sizeof old_x) != 0
+      || memcmp (old_y, self->corner_y, sizeof old_y) != 0)
+    {
+      if (self->sprites)
+        g_hash_table_remove_all (self->sprites);
+      if (self->side_sprites)
+        g_hash_table_remove_all (self->side_sprites);
+      for (guint i = 0; i < N_STYLE_TILES; i++)
+        style_tile_clear (&self->style_tiles[i]);
+    }
 }
 
 guint
