@@ -44,7 +44,7 @@ static void
 fixture_init (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new ();
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
 
   f->file = test_map ();
   f->scenario = rdt_scenario_load_from_file (f->file, diagnostics, &error);
@@ -431,6 +431,194 @@ test_formats_and_errors (void)
   g_assert_null (render (file, bad_unit, 1));
 }
 
+/* The overlay items themselves, from the core's answers (no CLI). */
+
+static RdtBoard *
+load_board (const char *const *parts,
+            RdtScenario      **out_scenario)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  RdtScenario *scenario;
+  RdtBoard *board;
+
+  path = g_build_filenamev ((char **) parts);
+  scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  board = rdt_board_new_from_scenario (scenario, NULL, &error);
+  g_assert_no_error (error);
+  *out_scenario = scenario;
+  return board;
+}
+
+static gboolean
+has_item (GArray         *items,
+          RdtOverlayKind  kind,
+          RdtHex          hex,
+          const char     *text,
+          guint32         rgba)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const RdtRenderOverlay *item = &g_array_index (items, RdtRenderOverlay, i);
+
+      if (item->kind != kind || item->hex.col != hex.col || item->hex.row != hex.row)
+        continue;
+      if (text && g_strcmp0 (item->text, text) != 0)
+        continue;
+      if (rgba && item->rgba != rgba)
+        continue;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+has_hexside (GArray     *items,
+             RdtHexside  side,
+             guint32     rgba)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const RdtRenderOverlay *item = &g_array_index (items, RdtRenderOverlay, i);
+      gboolean same = (item->hexside.a.col == side.a.col && item->hexside.a.row == side.a.row
+                       && item->hexside.b.col == side.b.col && item->hexside.b.row == side.b.row)
+                   || (item->hexside.a.col == side.b.col && item->hexside.a.row == side.b.row
+                       && item->hexside.b.col == side.a.col && item->hexside.b.row == side.a.row);
+
+      if (item->kind == RDT_OVERLAY_HEXSIDE && same && item->rgba == rgba)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static RdtHex
+label_hex (RdtScenario *scenario,
+           const char  *label)
+{
+  RdtHex h;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), label, &h, NULL));
+  return h;
+}
+
+/* 11.43 A: the intervening slope hexside blocks: it is highlighted red and
+ * the hex behind it lettered S; the line is red. */
+static void
+test_items_slope (void)
+{
+  const char *parts[] = { g_test_get_dir (G_TEST_DIST), "data", "los", "rules", "case-a-slope.redoubt", NULL };
+  RdtScenario *scenario = NULL;
+  g_autoptr(RdtBoard) board = load_board (parts, &scenario);
+  g_autoptr(RdtLos) los = rdt_los_new (board);
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  g_auto(RdtLosReport) report;
+  gboolean slope_side = FALSE, letter_s = FALSE;
+
+  rdt_los_report_init (&report);
+  g_assert_cmpint (rdt_los_check (los, label_hex (scenario, "0502"), label_hex (scenario, "0505"), &report),
+                   ==, RDT_LOS_BLOCKED);
+  rdt_rule_overlays_add_los (items, &report, board);
+  for (guint i = 0; i < rdt_los_report_get_n_steps (&report); i++)
+    {
+      const RdtLosStep *step = rdt_los_report_get_step (&report, i);
+
+      if (step->kind == RDT_LOS_STEP_CROSS && step->effect == RDT_LOS_EFFECT_BLOCKS)
+        {
+          g_assert_true (has_hexside (items, step->hexside, RDT_RULE_BLOCKED_RGBA));
+          slope_side = TRUE;
+          letter_s = has_item (items, RDT_OVERLAY_LETTER_HEX, step->to, "S", 0);
+        }
+    }
+  g_assert_true (slope_side);
+  g_assert_true (letter_s);
+  g_assert_true (has_item (items, RDT_OVERLAY_LINE, label_hex (scenario, "0502"), NULL, RDT_RULE_BLOCKED_RGBA));
+  g_object_unref (scenario);
+}
+
+/* 11.44: a spine whose two hexes block: the forest hex lettered B, the
+ * occupied one U. */
+static void
+test_items_spine (void)
+{
+  const char *parts[] = { g_test_get_dir (G_TEST_DIST), "data", "los", "rules", "spine-both.redoubt", NULL };
+  RdtScenario *scenario = NULL;
+  g_autoptr(RdtBoard) board = load_board (parts, &scenario);
+  g_autoptr(RdtLos) los = rdt_los_new (board);
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  g_auto(RdtLosReport) report;
+  RdtHex a = label_hex (scenario, "0405"), b = label_hex (scenario, "0406");
+
+  rdt_los_report_init (&report);
+  g_assert_cmpint (rdt_los_check (los, label_hex (scenario, "0505"), label_hex (scenario, "0305"), &report),
+                   ==, RDT_LOS_BLOCKED);
+  rdt_rule_overlays_add_los (items, &report, board);
+  g_assert_true (has_hexside (items, (RdtHexside) { a, b }, RDT_RULE_BLOCKED_RGBA));
+  g_assert_true (has_item (items, RDT_OVERLAY_LETTER_HEX, a,
+                           (rdt_board_get_hex_flags (board, a) & RDT_BOARD_HEX_BLOCKS_LOS) ? "B" : "U", 0));
+  g_assert_true (has_item (items, RDT_OVERLAY_LETTER_HEX, b,
+                           (rdt_board_get_hex_flags (board, b) & RDT_BOARD_HEX_BLOCKS_LOS) ? "B" : "U", 0));
+  /* One of each on this map. */
+  g_assert_true (has_item (items, RDT_OVERLAY_LETTER_HEX, a, "B", 0) || has_item (items, RDT_OVERLAY_LETTER_HEX, b, "B", 0));
+  g_assert_true (has_item (items, RDT_OVERLAY_LETTER_HEX, a, "U", 0) || has_item (items, RDT_OVERLAY_LETTER_HEX, b, "U", 0));
+  g_object_unref (scenario);
+}
+
+/* 8.1: the riflemen's ZOC stops at the light forest edge (0308|0208, orange);
+ * 8.31: their ZOC hexes carry "+1". */
+static void
+test_items_zoc (void)
+{
+  const char *parts[] = { g_test_get_dir (G_TEST_DIST), "data", "render", "overlays.redoubt", NULL };
+  RdtScenario *scenario = NULL;
+  g_autoptr(RdtBoard) board = load_board (parts, &scenario);
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  int american = rdt_board_find_side (board, "american");
+
+  g_assert_cmpint (american, >=, 0);
+  rdt_rule_overlays_add_zoc (items, board, american);
+  g_assert_true (has_hexside (items, (RdtHexside) { label_hex (scenario, "0308"), label_hex (scenario, "0208") },
+                              RDT_RULE_ZOC_STOP_RGBA));
+  g_assert_false (has_item (items, RDT_OVERLAY_SHADE_HEX, label_hex (scenario, "0208"), NULL, 0));
+  g_assert_true (has_item (items, RDT_OVERLAY_TEXT_HEX, label_hex (scenario, "0309"), "+1", 0));
+  g_assert_true (has_item (items, RDT_OVERLAY_SHADE_HEX, label_hex (scenario, "0309"), NULL, RDT_RULE_RIFLE_ZOC_RGBA));
+  g_assert_true (has_item (items, RDT_OVERLAY_SHADE_HEX, label_hex (scenario, "0604"), NULL, RDT_RULE_ZOC_RGBA));
+  g_object_unref (scenario);
+}
+
+/* 9: the cheapest path is drawn hex centre to hex centre. */
+static void
+test_items_path (void)
+{
+  const char *parts[] = { g_test_get_dir (G_TEST_DIST), "data", "render", "overlays.redoubt", NULL };
+  RdtScenario *scenario = NULL;
+  g_autoptr(RdtBoard) board = load_board (parts, &scenario);
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  RdtMoveRules *rules = rdt_move_rules_new ();
+  g_autoptr(RdtMovement) movement = rdt_movement_new (scenario, rules);
+  g_autoptr(RdtReach) reach = NULL;
+  g_autoptr(GArray) path = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtMoveOptions options;
+  RdtHex far = label_hex (scenario, "0807");
+  guint lines = 0;
+
+  rdt_move_rules_free (rules);
+  rdt_move_options_init (&options);
+  reach = rdt_movement_reach (movement, "marchers", &options, &error);
+  g_assert_no_error (error);
+  g_assert_true (rdt_reach_lookup (reach, far, NULL));
+  g_assert_true (rdt_rule_overlays_add_path (items, reach, far));
+  path = rdt_reach_dup_path (reach, far);
+  for (guint i = 0; i < items->len; i++)
+    if (g_array_index (items, RdtRenderOverlay, i).kind == RDT_OVERLAY_LINE)
+      lines++;
+  g_assert_cmpuint (lines, ==, path->len - 1);
+  g_assert_false (rdt_rule_overlays_add_path (items, reach, label_hex (scenario, "0101")));
+  g_object_unref (scenario);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -442,6 +630,10 @@ main (int   argc,
   g_test_add_func ("/render-overlays/8.1/zoc-shaded-rifle-distinguished", test_zoc);
   g_test_add_func ("/render-overlays/9/reachable-hexes-shaded", test_moves);
   g_test_add_func ("/render-overlays/formats-and-usage", test_formats_and_errors);
+  g_test_add_func ("/render-overlays/items/11.43/slope-blocks-lettered-s", test_items_slope);
+  g_test_add_func ("/render-overlays/items/11.44/spine-lettered-b-and-u", test_items_spine);
+  g_test_add_func ("/render-overlays/items/8.1/zoc-stops-at-forest-edge", test_items_zoc);
+  g_test_add_func ("/render-overlays/items/9/cheapest-path", test_items_path);
 
   return g_test_run ();
 }
