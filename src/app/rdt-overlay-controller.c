@@ -59,6 +59,7 @@ struct _RdtOverlayController
   char *summary;
   char *caption;
   char *hover_text;
+  guint refresh_idle;
   /* The area an exported image shows. */
   gboolean use_area;
   RdtHex area_centre;
@@ -506,6 +507,17 @@ recompute (RdtOverlayController *self)
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
+static gboolean
+refresh_in_idle (gpointer user_data)
+{
+  RdtOverlayController *self = user_data;
+
+  self->refresh_idle = 0;
+  drop_sources (self);
+  recompute (self);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 draw_area (GtkDrawingArea *area,
            cairo_t        *cr,
@@ -519,6 +531,14 @@ draw_area (GtkDrawingArea *area,
 
   if (self->view == NULL || rdt_map_view_get_map (self->view) == NULL)
     return;
+  /* Another document: the items belong to the old one. */
+  if (self->mode != RDT_OVERLAY_MODE_NONE && self->scenario_func
+      && self->scenario_func (self->scenario_data) != self->scenario)
+    {
+      if (self->refresh_idle == 0)
+        self->refresh_idle = g_idle_add (refresh_in_idle, self);
+      return;
+    }
   if (self->items->len == 0 && self->hover_items->len == 0)
     return;
   renderer = rdt_map_view_get_renderer (self->view);
@@ -614,6 +634,7 @@ rdt_overlay_controller_dispose (GObject *object)
       g_clear_signal_handler (&self->changed_id, self->scenario);
       g_clear_object (&self->scenario);
     }
+  g_clear_handle_id (&self->refresh_idle, g_source_remove);
   drop_sources (self);
   g_clear_object (&self->area);
   G_OBJECT_CLASS (rdt_overlay_controller_parent_class)->dispose (object);
