@@ -705,22 +705,28 @@ diagnostic_target (RdtWindow           *self,
             }
         }
     }
-  /* By the unit id or hex label the message names. */
-  for (p = strstr (diagnostic->message, "“"); p != NULL; p = strstr (p + 1, "“"))
-    {
-      const char *start = p + strlen ("“");
-      const char *end = strstr (start, "”");
-      g_autofree char *word = NULL;
+  /* By the unit id the message quotes (in English or French quotes). */
+  {
+    static const char *const quotes[][2] = { { "“", "”" }, { "« ", " »" }, { "«", "»" } };
 
-      if (end == NULL)
-        break;
-      word = g_strndup (start, end - start);
-      if (rdt_scenario_find_unit (scenario, word) != NULL)
+    for (gsize q = 0; q < G_N_ELEMENTS (quotes); q++)
+      for (p = strstr (diagnostic->message, quotes[q][0]); p != NULL; p = strstr (p + 1, quotes[q][0]))
         {
-          _rdt_window_select_unit (self, word);
-          return TRUE;
+          const char *start = p + strlen (quotes[q][0]);
+          const char *end = strstr (start, quotes[q][1]);
+          g_autofree char *word = NULL;
+
+          if (end == NULL)
+            break;
+          word = g_strndup (start, end - start);
+          if (rdt_scenario_find_unit (scenario, word) != NULL)
+            {
+              _rdt_window_select_unit (self, word);
+              return TRUE;
+            }
         }
-    }
+  }
+  /* By the hex label it names. */
   for (p = diagnostic->message; *p != '\0'; p++)
     {
       RdtHex hex;
