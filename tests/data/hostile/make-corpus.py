@@ -16,6 +16,7 @@ LINE the line that diagnostic must name, or `-` when no line is meaningful
 (the file is not XML, or the limit is hit wherever libxml2 happens to be).
 """
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -224,12 +225,14 @@ add('duplicate-side-id.redoubt', sub('<side id="american" name="American"', '<si
     'error', 'already a side', anchor='<side id="british" name="American"')
 add('duplicate-terrain-id.redoubt', sub('<terrain id="chew-house"', '<terrain id="heavy-woods"'),
     'error', 'duplicate terrain id', anchor='<terrain id="heavy-woods" name="Chew')
-add('overstacked-setup.redoubt',
-    sub('      <setup area="american-deployment" states="first-fire"/>',
-        '      <setup hex="0303" states="first-fire"/>',
-        text=sub('side="american" kind="rifle"', 'side="british" kind="rifle"')
-        .replace('<step strength="2" morale="6"/>\n      <setup area', '<step strength="3" morale="6"/>\n      <setup area')),
-    'error', 'limit (7.1)', anchor='<unit id="40th-foot"')
+# Morgan (made British and 3 SP) sets up with the 40th Foot (4 SP) in 0303:
+# 7 SP over the 6 SP limit of 7.1.
+_over = sub('side="american" kind="rifle"', 'side="british" kind="rifle"')
+_over = sub('      <setup area="american-deployment" states="first-fire"/>',
+            '      <setup hex="0303" states="first-fire"/>', text=_over)
+_over, _n = re.subn(r'(<unit id="morgan"[^>]*>\s*<step strength=")2"', r'\g<1>3"', _over)
+assert _n == 1
+add('overstacked-setup.redoubt', _over, 'error', 'limit (7.1)', anchor='<unit id="40th-foot"')
 add('missing-side-reference.redoubt', sub('side="american" kind="militia"', 'side="french" kind="militia"'),
     'error', 'unknown side', anchor='<unit id="spare"')
 add('missing-area-reference.redoubt', sub('<setup area="american-deployment"', '<setup area="nowhere"'),
@@ -248,6 +251,37 @@ add('arrive-turn-out-of-range.redoubt', sub('<arrive turn="2"', '<arrive turn="9
 add('setup-step-out-of-range.redoubt', sub('      <setup hex="0303"/>\n    </unit>',
                                            '      <setup hex="0303" step="3"/>\n    </unit>'),
     'error', 'step 3', anchor='<unit id="40th-foot"')
+
+add('leader-commands-unknown.redoubt', sub('commands="musgrave"', 'commands="nobody"'), 'error',
+    'which no unit belongs to', anchor='commands="nobody"')
+add('combined-unknown-type.redoubt', sub('slope="slope" with="creek"', 'slope="slope" with="lava"'),
+    'error', 'unknown hexside type “lava”', anchor='with="lava"')
+add('table-row-short.redoubt', sub('<row key="Stand Fast"><c>-1</c><c>0</c></row>',
+                                   '<row key="Stand Fast"><c>-1</c></row>'),
+    'error', 'has 1 cells but there are 2 columns', anchor='<row key="Stand Fast">')
+add('stacking-exception-unknown-terrain.redoubt',
+    sub('<stacking max-sp="6" max-artillery="1" rule="7.1"/>',
+        '<stacking max-sp="6" max-artillery="1" rule="7.1">\n'
+        '      <exception id="x" terrain="nowhere" max-sp="6" max-artillery="0"/>\n    </stacking>'),
+    'error', 'unknown terrain in a stacking exception', anchor='<exception')
+add('duplicate-hex.redoubt', sub('<hex at="0202" terrain="heavy-woods"/>',
+                                 '<hex at="0202" terrain="heavy-woods"/>\n    <hex at="0202" terrain="clear"/>'),
+    'error', 'already has its terrain set', anchor='<hex at="0202" terrain="clear"')
+add('duplicate-hexside-reversed.redoubt', sub('<hexside at="0401|0402" road="road"/>',
+                                              '<hexside at="0401|0402" road="road"/>\n'
+                                              '    <hexside at="0402|0401" road="road"/>'),
+    'error', 'is already described', anchor='0402|0401')
+add('duplicate-entry-id.redoubt', sub('<entry id="A" at="0601" name="Skippack Road"/>',
+                                      '<entry id="A" at="0601" name="Skippack Road"/>\n    <entry id="A" at="0602"/>'),
+    'error', 'duplicate entry id', anchor='<entry id="A" at="0602"')
+add('duplicate-area-id.redoubt', sub('    <area id="american-deployment"',
+                                     '    <area id="american-deployment" name="first">0101</area>\n'
+                                     '    <area id="american-deployment"'),
+    'error', 'duplicate area id', anchor='<area id="american-deployment" name="American')
+add('negative-arrive-turn.redoubt', sub('<arrive turn="2"', '<arrive turn="-5"'), 'error',
+    'arrive failed to validate', anchor='<arrive turn="-5"')
+add('rank-overflow.redoubt', sub('rank="1"', 'rank="99999999999"'), 'error', 'Invalid attribute rank',
+    anchor='rank="99999999999"')
 
 # --- Warnings -----------------------------------------------------------------------
 add('comment-not-preserved.redoubt', sub('  <map default-terrain', '  <!-- designer note -->\n  <map default-terrain'),
