@@ -848,8 +848,12 @@ static char *
 find_brandywine (void)
 {
   g_autofree char *dir = dup_source_path ("scenarios");
+  g_autofree char *main_file = g_build_filename (dir, "brandywine.redoubt", NULL);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
+
+  if (g_file_test (main_file, G_FILE_TEST_IS_REGULAR))
+    return g_steal_pointer (&main_file);
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     if (g_str_has_prefix (name, "brandywine") && g_str_has_suffix (name, ".redoubt"))
