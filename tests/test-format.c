@@ -480,9 +480,9 @@ militia_in (const char *hex)
 {
   g_autofree char *a = variant ("<unit id=\"spare\" name=\"Spare militia\" side=\"american\"",
                                 "<unit id=\"spare\" name=\"Spare militia\" side=\"british\"");
-  g_autofree char *to = g_strdup_printf ("<step strength=\"3\" morale=\"4\"/>\n      <setup hex=\"%s\"/>", hex);
+  g_autofree char *to = g_strdup_printf ("<step strength=\"3\" morale=\"-1\"/>\n      <setup hex=\"%s\"/>", hex);
 
-  return replace_once (a, "<step strength=\"3\" morale=\"4\"/>\n      <unused/>", to);
+  return replace_once (a, "<step strength=\"3\" morale=\"-1\"/>\n      <unused/>", to);
 }
 
 /* 7.1: six SPs plus one artillery unit per hex. */
@@ -524,16 +524,16 @@ test_check_stacking_exception (void)
 static void
 test_check_enemy_stack (void)
 {
-  assert_semantic_error ("<step strength=\"2\" morale=\"5\"/>\n      <arrive turn=\"2\" entry=\"A\"/>",
-                         "<step strength=\"2\" morale=\"5\"/>\n      <setup hex=\"0303\"/>",
+  assert_semantic_error ("<step strength=\"2\" morale=\"0\"/>\n      <arrive turn=\"2\" entry=\"A\"/>",
+                         "<step strength=\"2\" morale=\"0\"/>\n      <setup hex=\"0303\"/>",
                          "units of both sides", 54, "unit");
 }
 
 static void
 test_check_unplaced (void)
 {
-  assert_semantic_error ("<step strength=\"3\" morale=\"4\"/>\n      <unused/>",
-                         "<step strength=\"3\" morale=\"4\"/>",
+  assert_semantic_error ("<step strength=\"3\" morale=\"-1\"/>\n      <unused/>",
+                         "<step strength=\"3\" morale=\"-1\"/>",
                          "is not placed, scheduled or marked unused", 67, "unit");
 }
 
@@ -1147,6 +1147,39 @@ test_volume_effects_edit (void)
   g_assert_cmpuint (t->effects.provisional, ==, RDT_EFFECT_MP);
 }
 
+/* 15.32, 16.2: printed morale is a rating used as a DRM: signed, written with
+ * a sign; an unsigned value reads as positive and is written back with "+". */
+static void
+test_signed_morale_15_32 (void)
+{
+  g_autofree char *a = variant ("<step strength=\"4\" morale=\"+2\"/>",
+                                "<step strength=\"4\" morale=\"-2\"/>");
+  g_autofree char *text = replace_once (a, "<step strength=\"2\" morale=\"0\"/>",
+                                        "<step strength=\"2\" morale=\"3\"/>");
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = load_text (text, diagnostics, &error);
+  g_autoptr(GBytes) out = NULL;
+  RdtUnit *unit;
+  const char *data;
+  gsize size;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  g_assert_null (find_diag (diagnostics, RDT_SEVERITY_ERROR, ""));
+  unit = rdt_scenario_find_unit (scenario, "40th-foot");
+  g_assert_cmpint (g_array_index (unit->steps, RdtUnitStep, 0).morale, ==, -2);
+  g_assert_cmpint (g_array_index (unit->steps, RdtUnitStep, 1).morale, ==, 1);
+  unit = rdt_scenario_find_unit (scenario, "proctor");
+  g_assert_cmpint (g_array_index (unit->steps, RdtUnitStep, 0).morale, ==, 3);
+  out = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (out, &size);
+  g_assert_nonnull (g_strstr_len (data, size, "<step strength=\"4\" morale=\"-2\"/>"));
+  g_assert_nonnull (g_strstr_len (data, size, "<step strength=\"2\" morale=\"+3\"/>"));
+  g_assert_nonnull (g_strstr_len (data, size, "<step strength=\"2\" morale=\"+1\"/>"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1155,6 +1188,7 @@ main (int   argc,
 
   g_test_add_func ("/format/load/example", test_load_example);
   g_test_add_func ("/format/load/volume-href", test_load_volume_href);
+  g_test_add_func ("/format/load/15.32/signed-morale", test_signed_morale_15_32);
   g_test_add_func ("/format/load/volume-missing", test_load_volume_missing);
   g_test_add_func ("/format/load/comment-warning", test_comment_warning);
   g_test_add_func ("/format/refuse/newer-version", test_refuse_newer_version);

@@ -840,13 +840,14 @@ def savannah_map():
 # countersheets, which the rulebooks do not transcribe: the values below are
 # placeholders marked provisional, chosen only so that every stack the
 # rulebooks set up hex by hex stays within 7.1 (e.g. three regiments in 0716,
-# Brandywine 7.2.1.5).  Morale is written as the schema's unsigned count.
+# Brandywine 7.2.1.5).  Morale is a signed rating used as a DRM (15.32,
+# 16.2; 12.64 names +2 as a printed value), written with a sign.
 
 KIND_DEFAULTS = {
     # kind: (steps [(strength, fire, morale)], movement)
     "infantry": ([(2, None, 1), (1, None, 0)], 4),
     "light-infantry": ([(2, None, 1), (1, None, 0)], 5),
-    "militia": ([(2, None, 0), (1, None, 0)], 4),
+    "militia": ([(2, None, 0), (1, None, -1)], 4),
     "dragoons": ([(1, None, 1)], 6),
     "artillery": ([(1, None, 0)], 3),
     "rifle": ([(1, None, 1)], 5),
@@ -854,7 +855,7 @@ KIND_DEFAULTS = {
     "musket-rifle": ([(2, 2, 1), (1, 2, 0)], 4),
     "amusette": ([(1, None, 0)], 5),
     "mortar": ([(1, None, 0)], 2),
-    "indians": ([(1, None, 0)], 5),
+    "indians": ([(1, None, -1)], 5),
 }
 
 
@@ -910,7 +911,7 @@ class U:
             t = '<step strength="%d"' % st
             if fire is not None:
                 t += ' fire-strength="%d"' % fire
-            t += ' morale="%d"/>' % mor
+            t += ' morale="%s"/>' % drm(mor)
             out.append(sp + "  " + t)
         out.append(sp + "  " + placement.xml())
         notes = [n for n in (self.note, placement.note) if n]

@@ -2290,7 +2290,8 @@ write_unit (Writer      *w,
       put_int_attr (w, "strength", step->strength);
       if (step->fire_strength >= 0)
         put_int_attr (w, "fire-strength", step->fire_strength);
-      put_int_attr (w, "morale", step->morale);
+      /* 15.32, 16.2: morale is a rating used as a DRM, written with a sign. */
+      put_drm_attr (w, "morale", step->morale);
       close_empty (w);
     }
   if (unit->placement.kind != RDT_PLACEMENT_NONE)
