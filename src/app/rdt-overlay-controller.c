@@ -182,10 +182,17 @@ compute_los (RdtOverlayController *self)
     }
   rdt_los_check (self->los, self->from, self->to, &self->report);
   self->has_report = TRUE;
+  rdt_rule_overlays_add_occupied (self->items, self->occupied);
   rdt_rule_overlays_add_los (self->items, &self->report, self->board);
   text = rdt_los_report_to_text (&self->report, grid_of (self));
   g_string_append (self->text, text);
-  self->caption = rdt_rule_overlays_los_caption (&self->report, grid_of (self));
+  {
+    g_autofree char *caption = rdt_rule_overlays_los_caption (&self->report, grid_of (self));
+    g_autofree char *options = rdt_rule_overlays_los_options_text (grid_of (self), self->ignore_units,
+                                                                   self->occupied);
+
+    self->caption = g_strconcat (caption, options, NULL);
+  }
   set_summary (self, g_strdup (self->report.verdict == RDT_LOS_CLEAR ? _("Clear") : _("Blocked")));
   self->use_area = TRUE;
   self->area_centre = self->from;
@@ -206,20 +213,18 @@ compute_fan (RdtOverlayController *self)
       set_summary (self, g_strdup (_("Press on the hex to trace the fan from; Ctrl+click treats a hex as occupied.")));
       return;
     }
-  for (guint i = 0; i < self->occupied->len; i++)
-    {
-      RdtRenderOverlay item = rdt_render_overlay_outline (g_array_index (self->occupied, RdtHex, i),
-                                                          RDT_RULE_ALLOWED_RGBA);
-      item.width = 2.5;
-      g_array_append_val (self->items, item);
-    }
+  rdt_rule_overlays_add_occupied (self->items, self->occupied);
   n_out = rdt_rule_overlays_add_fan (self->items, self->los, self->fan_from, range);
   label_of (self, self->fan_from, from);
-  self->caption = rdt_rule_overlays_fan_caption (grid_of (self), self->fan_from, range, n_out);
+  {
+    g_autofree char *caption = rdt_rule_overlays_fan_caption (grid_of (self), self->fan_from, range, n_out);
+    g_autofree char *options = rdt_rule_overlays_los_options_text (grid_of (self), self->ignore_units,
+                                                                   self->occupied);
+
+    self->caption = g_strconcat (caption, options, NULL);
+  }
   set_summary (self, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u hex out of LOS", "%u hexes out of LOS", n_out), n_out));
   g_string_append_printf (self->text, "%s\n", self->caption);
-  if (self->ignore_units)
-    g_string_append (self->text, _("Combat units do not block.\n"));
   /* Each hex out of LOS, with what blocks it first and the rule. */
   fan = rdt_los_fan (self->los, self->fan_from, range);
   rdt_los_report_init (&report);

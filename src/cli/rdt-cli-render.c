@@ -87,6 +87,7 @@ build_overlays (RdtScenario       *scenario,
   g_autoptr(RdtBoard) board = NULL;
   g_autoptr(GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   g_autoptr(GError) error = NULL;
+  g_autofree char *options_text = NULL;
   RdtLos *los;
   int status = RDT_CLI_EXIT_OK;
 
@@ -100,6 +101,9 @@ build_overlays (RdtScenario       *scenario,
     }
   if (!rdt_cli_parse_hex_list (board, args->occupied, occupied))
     return RDT_CLI_EXIT_USAGE;
+  options_text = rdt_rule_overlays_los_options_text (grid, args->ignore_units, occupied);
+  if (args->los || args->fan)
+    rdt_rule_overlays_add_occupied (items, occupied);
   los = rdt_los_new (board);
   rdt_los_set_ignore_units (los, args->ignore_units);
   rdt_los_set_occupied (los, (const RdtHex *) occupied->data, occupied->len);
@@ -209,6 +213,7 @@ build_overlays (RdtScenario       *scenario,
       text = rdt_rule_overlays_fan_caption (grid, from, radius, n);
       g_string_append (caption, caption->len ? "\n" : "");
       g_string_append (caption, text);
+      g_string_append (caption, options_text);
     }
   if (args->targets)
     {
@@ -250,6 +255,7 @@ build_overlays (RdtScenario       *scenario,
       text = rdt_rule_overlays_los_caption (&report, grid);
       g_string_append (caption, caption->len ? "\n" : "");
       g_string_append (caption, text);
+      g_string_append (caption, options_text);
       rdt_los_report_clear (&report);
     }
 out:

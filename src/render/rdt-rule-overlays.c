@@ -223,9 +223,11 @@ rdt_rule_overlays_add_los (GArray             *items,
     }
 }
 
-/* The letter of the first blocking step of a blocked LOS. */
+/* The letter of the first blocking step of a blocked LOS; a spine (11.44)
+ * is B when both its hexes hold blocking terrain, else U. */
 static const char *
-first_block_letter (const RdtLosReport *report)
+first_block_letter (const RdtLosReport *report,
+                    const RdtBoard     *board)
 {
   for (guint i = 0; i < rdt_los_report_get_n_steps (report); i++)
     {
@@ -234,6 +236,10 @@ first_block_letter (const RdtLosReport *report)
       if (step->effect == RDT_LOS_EFFECT_BLOCKS)
         {
           const char *letter = rdt_rule_overlays_step_letter (step);
+
+          if (step->kind == RDT_LOS_STEP_RUN && board != NULL)
+            return (g_str_equal (spine_letter (board, step->hexside.a, "B"), "B")
+                    && g_str_equal (spine_letter (board, step->hexside.b, "B"), "B")) ? "B" : "U";
           return letter ? letter : "B";
         }
     }
@@ -264,12 +270,22 @@ rdt_rule_overlays_add_fan (GArray *items,
       /* The fan stops at the first blocking step; the report says what it was. */
       rdt_los_check (los, from, entry->hex, &report);
       push (items, rdt_render_overlay_shade (entry->hex, RDT_RULE_OUT_SHADE_RGBA));
-      push (items, rdt_render_overlay_letter (entry->hex, first_block_letter (&report), 0xffffffffu));
+      push (items, rdt_render_overlay_letter (entry->hex, first_block_letter (&report, rdt_los_get_board (los)), 0xffffffffu));
       n_out++;
     }
   rdt_los_report_clear (&report);
   push_width (items, rdt_render_overlay_outline (from, RDT_RULE_UP_SLOPE_RGBA), 3.0);
   return n_out;
+}
+
+void
+rdt_rule_overlays_add_occupied (GArray       *items,
+                                const GArray *occupied)
+{
+  g_return_if_fail (items != NULL);
+  for (guint i = 0; occupied && i < occupied->len; i++)
+    push_width (items, rdt_render_overlay_outline (g_array_index (occupied, RdtHex, i),
+                                                   RDT_RULE_ALLOWED_RGBA), 2.5);
 }
 
 guint
@@ -482,6 +498,32 @@ rdt_rule_overlays_fan_caption (const RdtHexGrid *grid,
                                        "LOS from %s within %d hexes: %u hexes out of LOS (B terrain, U unit, S slope; 11.4)",
                                        n_out),
                           label, range, n_out);
+}
+
+char *
+rdt_rule_overlays_los_options_text (const RdtHexGrid *grid,
+                                    gboolean          ignore_units,
+                                    const GArray     *occupied)
+{
+  GString *text = g_string_new (NULL);
+
+  if (ignore_units)
+    g_string_append (text, _("; combat units ignored"));
+  if (occupied && occupied->len > 0)
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+
+      for (guint i = 0; i < occupied->len; i++)
+        {
+          char label[RDT_HEX_LABEL_SIZE];
+
+          rdt_hex_grid_format_label (grid, g_array_index (occupied, RdtHex, i), label);
+          g_string_append_printf (list, "%s%s", i ? ", " : "", label);
+        }
+      /* TRANSLATORS: %s is a list of hex labels. */
+      g_string_append_printf (text, _("; %s treated as occupied"), list->str);
+    }
+  return g_string_free (text, FALSE);
 }
 
 gboolean

@@ -74,6 +74,10 @@ guint       rdt_rule_overlays_add_fan      (GArray              *items,
                                             RdtHex               from,
                                             int                  range);
 
+/* Hexes treated as occupied (GArray of RdtHex, nullable): outlined amber. */
+void        rdt_rule_overlays_add_occupied (GArray              *items,
+                                            const GArray        *occupied);
+
 /* The ZOC that `side`'s units exert (8.1): hexes shaded, rifle ZOC (8.31)
  * darker and marked "+1"; hexsides where a unit's ZOC stops (into terrain or
  * fieldworks, or a no-ZOC hexside) highlighted orange, and where it extends
@@ -113,6 +117,12 @@ char       *rdt_rule_overlays_fan_caption  (const RdtHexGrid    *grid,
                                             RdtHex               from,
                                             int                  range,
                                             guint                n_out);
+
+/* "; combat units ignored; 1027, 1028 treated as occupied" or "" for the LOS
+ * options in force (transfer full). */
+char       *rdt_rule_overlays_los_options_text (const RdtHexGrid *grid,
+                                                gboolean          ignore_units,
+                                                const GArray     *occupied);
 
 /* The device point of a hex centre in an export drawn with `options`: the
  * transform rdt_map_renderer_draw_export() uses (for tests and callers that
