@@ -426,6 +426,14 @@ test_formats_and_errors (void)
       g_assert_cmpuint (len, >, 1000);
       g_remove (out);
     }
+  /* The other overlays render too. */
+  {
+    const char *all[] = { "--targets", "gun", "--moves", "marchers", "--path", "0807",
+                          "--retreat", "marchers", "--strategic", "--fan", "0505", "--occupied", "0604", NULL };
+    cairo_surface_t *surface = render (file, all, 0);
+
+    cairo_surface_destroy (surface);
+  }
   g_assert_null (render (file, bad_side, 2));
   g_assert_null (render (file, bad_los, 2));
   g_assert_null (render (file, bad_unit, 1));
