@@ -1035,6 +1035,89 @@ test_file_zoc_and_creek (void)
   g_assert_cmpstr (fx_why (s, sc, "0304"), ==, "strategic-hexside");
 }
 
+
+/* Savannah 1.4, 4.1: the French and the Americans are the Allied side, one
+ * player: "enemy" in 8.31 (ZOC), 9.3 (enemy-occupied) and 7.1 (friendly
+ * stacking) means the other player, not another <side>.  A three-side map:
+ * British 0603, French (and an American militia) 0303, Americans 0103. */
+static void
+test_alliance_savannah_1_4 (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "savannah-allied.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, diagnostics, &error);
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(RdtReach) am = NULL;
+  g_autoptr(RdtReach) br = NULL;
+  int british, french, american;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (sc);
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_assert_cmpint (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->severity, !=, RDT_SEVERITY_ERROR);
+  british = rdt_scenario_find_side (sc, "british");
+  french = rdt_scenario_find_side (sc, "french");
+  american = rdt_scenario_find_side (sc, "american");
+  g_assert_false (rdt_scenario_sides_are_enemies (sc, french, american));
+  g_assert_true (rdt_scenario_sides_are_enemies (sc, french, british));
+  g_assert_cmpuint (rdt_scenario_get_n_players (sc), ==, 2);
+
+  board = rdt_board_new_from_scenario (sc, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (rdt_board_sides_are_enemies (board, french, american));
+  g_assert_true (rdt_board_sides_are_enemies (board, american, british));
+  /* 8.1: the French unit's ZOC is not an enemy ZOC for the Americans. */
+  {
+    g_autoptr(GArray) z = rdt_zoc_enemy_units_into (board, fx_hex (sc, "0203"), american);
+    g_autoptr(GArray) zb = rdt_zoc_enemy_units_into (board, fx_hex (sc, "0503"), american);
+    g_assert_cmpuint (z->len, ==, 0);
+    g_assert_cmpuint (zb->len, ==, 1);
+  }
+
+  am = fx_reach (sc, NULL, "lincoln-1", FALSE);
+  /* 8.31: next to the French, no stop; 9.3: an allied hex may be entered
+   * (and passed through: 2 + 1 SPs stay within 7.1). */
+  g_assert_false (fx_flags (am, sc, "0203") & RDT_REACH_ZOC_STOP);
+  g_assert_cmpint (fx_cost (am, sc, "0303"), ==, 4);
+  g_assert_cmpint (fx_cost (am, sc, "0403"), ==, 6);
+  g_assert_true (fx_flags (am, sc, "0503") & RDT_REACH_ZOC_STOP);
+
+  br = fx_reach (sc, NULL, "60th", FALSE);
+  /* For the British both the French and the Americans are the enemy. */
+  g_assert_cmpstr (fx_why (br, sc, "0303"), ==, "enemy-occupied");
+  g_assert_true (fx_flags (br, sc, "0403") & RDT_REACH_ZOC_STOP);
+}
+
+/* A scenario whose sides are all one player has no enemy. */
+static void
+test_alliance_one_player_is_an_error (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "savannah-allied.redoubt", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(RdtScenario) sc = NULL;
+  GString *s;
+  gboolean found = FALSE;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  s = g_string_new (text);
+  g_string_replace (s, "<side id=\"british\" name=\"British\"/>",
+                    "<side id=\"british\" name=\"British\" player=\"allied\"/>", 1);
+  bytes = g_string_free_to_bytes (s);
+  sc = rdt_scenario_load_from_bytes (bytes, "one-player.redoubt", diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (sc);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      found |= d->severity == RDT_SEVERITY_ERROR && strstr (d->message, "same player") != NULL;
+    }
+  g_assert_true (found);
+}
+
 static void
 test_reuse_and_edits (void)
 {
@@ -1173,6 +1256,8 @@ main (int   argc,
   g_test_add_func ("/movement/germantown-3.2.1/enemy-fieldwork-into-symbol-hex", test_germantown_fieldwork);
   g_test_add_func ("/movement/germantown-3.2.1/from-file", test_germantown_file);
   g_test_add_func ("/movement/file/ford-and-zoc", test_file_zoc_and_creek);
+  g_test_add_func ("/movement/alliance/savannah-1.4/allied-sides-are-not-enemies", test_alliance_savannah_1_4);
+  g_test_add_func ("/movement/alliance/one-player-is-an-error", test_alliance_one_player_is_an_error);
   g_test_add_func ("/movement/engine/reuse-and-edits", test_reuse_and_edits);
   g_test_add_func ("/movement/engine/reach-outlives-movement", test_reach_outlives_movement);
   g_test_add_func ("/movement/cli/moves-and-retreats-json", test_cli_moves);

@@ -1146,8 +1146,11 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
            '  <volume-ref ref="%s"/>' % volume]
     out += m.xml(2)
     out.append("  <sides>")
-    for id_, name, am, mom in sides:
+    for side in sides:
+        id_, name, am, mom = side[:4]
         s = '    <side id="%s" name="%s"' % (id_, attr(name))
+        if len(side) > 4 and side[4]:
+            s += ' player="%s"' % side[4]
         if am is not None:
             s += ' army-morale="%d"' % am
         if mom is not None:
@@ -1865,7 +1868,7 @@ def savannah_scenarios(units):
         "savannah-campaign", "Savannah 1779: Campaign Game",
         "Strategic Turn Track turns 1-15, Tactical Turn Track turns 16-25 (1.5, 1.6). Deploy according to the "
         "Campaign Game Reinforcement Schedule (1.2).",
-        "savannah", m, [(B, "British", 19, 0), (A, "American", 18, 1), (F, "French", 17, 0)],
+        "savannah", m, [(B, "British", 19, 0), (A, "American", 18, 1, "allies"), (F, "French", 17, 0, "allies")],
         (1, 25, B, "fixed"), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
@@ -1898,7 +1901,7 @@ def savannah_scenarios(units):
         "The assault of 9 October 1779: turns 16-20 on the Tactical Game Turn Track. Deploy all units according "
         "to their printed at-start locations; the Loyal Savannah Militia anywhere within the Savannah Defensive "
         "Perimeter.",
-        "savannah", m, [(B, "British", 14, 0), (A, "American", 13, 1), (F, "French", 12, 0)],
+        "savannah", m, [(B, "British", 14, 0), (A, "American", 13, 1, "allies"), (F, "French", 12, 0, "allies")],
         (16, 5, F, "initiative"), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],

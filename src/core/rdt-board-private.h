@@ -34,6 +34,7 @@ struct _RdtBoard
   int artillery_range;
 
   GPtrArray *side_names;
+  GArray *side_players;             /* int per side: its player (a side index) */
 
   /* Padded dense arrays: (columns + 2) x (rows + 2) hexes. */
   int pw;
@@ -47,6 +48,22 @@ struct _RdtBoard
 
   GArray *units;                    /* RdtBoardUnitSlot */
 };
+
+/* "Enemy" means another player, not another side (Savannah: the French and
+ * the Americans are one player). */
+static inline gboolean
+_rdt_board_enemies (const RdtBoard *board,
+                    int             a,
+                    int             b)
+{
+  guint n = board->side_players->len;
+
+  if (a == b)
+    return FALSE;
+  if (a < 0 || b < 0 || (guint) a >= n || (guint) b >= n)
+    return TRUE;
+  return g_array_index (board->side_players, int, a) != g_array_index (board->side_players, int, b);
+}
 
 static inline int
 _rdt_board_pad (const RdtBoard *board,

@@ -26,6 +26,7 @@ rdt_board_new (RdtHexGrid *grid)
   /* 11.2: "The range for artillery units is three hexes". */
   board->artillery_range = 3;
   board->side_names = g_ptr_array_new_with_free_func (g_free);
+  board->side_players = g_array_new (FALSE, FALSE, sizeof (int));
   board->pw = board->settings.columns + 2;
   board->ph = board->settings.rows + 2;
   board->n_pad = (guint) board->pw * (guint) board->ph;
@@ -56,6 +57,7 @@ rdt_board_unref (RdtBoard *board)
     return;
   g_clear_pointer (&board->grid, rdt_hex_grid_unref);
   g_clear_pointer (&board->side_names, g_ptr_array_unref);
+  g_clear_pointer (&board->side_players, g_array_unref);
   g_clear_pointer (&board->hex_flags, g_free);
   g_clear_pointer (&board->terrain, g_free);
   g_clear_pointer (&board->sides, g_free);
@@ -135,7 +137,41 @@ rdt_board_add_side (RdtBoard   *board,
   g_return_val_if_fail (board != NULL, -1);
   g_return_val_if_fail (name != NULL, -1);
   g_ptr_array_add (board->side_names, g_strdup (name));
+  {
+    int player = (int) board->side_names->len - 1;
+    g_array_append_val (board->side_players, player);
+  }
+  board->generation++;
   return (int) board->side_names->len - 1;
+}
+
+void
+rdt_board_set_allied (RdtBoard *board,
+                      int       side,
+                      int       ally)
+{
+  int from, to;
+
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (side >= 0 && (guint) side < board->side_players->len);
+  g_return_if_fail (ally >= 0 && (guint) ally < board->side_players->len);
+
+  /* Merge the two players: every side of @side's player joins @ally's. */
+  from = g_array_index (board->side_players, int, side);
+  to = g_array_index (board->side_players, int, ally);
+  for (guint i = 0; i < board->side_players->len; i++)
+    if (g_array_index (board->side_players, int, i) == from)
+      g_array_index (board->side_players, int, i) = to;
+  board->generation++;
+}
+
+gboolean
+rdt_board_sides_are_enemies (const RdtBoard *board,
+                             int             a,
+                             int             b)
+{
+  g_return_val_if_fail (board != NULL, FALSE);
+  return _rdt_board_enemies (board, a, b);
 }
 
 guint
@@ -594,6 +630,14 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
 
   for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
     rdt_board_add_side (board, rdt_scenario_get_side (scenario, i)->id);
+  /* Sides played by one player are allies (<side player=>). */
+  for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
+    for (guint j = 0; j < i; j++)
+      if (!rdt_scenario_sides_are_enemies (scenario, (int) i, (int) j))
+        {
+          rdt_board_set_allied (board, (int) i, (int) j);
+          break;
+        }
 
   for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
     {

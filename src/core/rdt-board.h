@@ -144,6 +144,16 @@ const char    *rdt_board_get_side_name        (const RdtBoard   *board,
                                                int               side);
 int            rdt_board_find_side            (const RdtBoard   *board,
                                                const char       *name);
+/* Makes @side and @ally (and every side already allied to either) one
+ * player.  Every rule's "enemy" means another player (Savannah: the French
+ * and the Americans). */
+void           rdt_board_set_allied           (RdtBoard         *board,
+                                               int               side,
+                                               int               ally);
+/* TRUE when @a and @b are sides of different players. */
+gboolean       rdt_board_sides_are_enemies    (const RdtBoard   *board,
+                                               int               a,
+                                               int               b);
 
 /* Hex terrain.  `terrain` (nullable) names it in reports; it is interned. */
 gboolean       rdt_board_set_hex              (RdtBoard         *board,

@@ -747,7 +747,8 @@ rdt_los_artillery_targets (RdtLos *los,
 
       /* 11.2: "it must target a combat unit that is within range and Line of
        * Sight"; range counts the target's hex but not the firer's. */
-      if (i == unit || t->side == firer->side || !(t->flags & RDT_BOARD_UNIT_COMBAT))
+      if (i == unit || !rdt_board_sides_are_enemies (los->board, t->side, firer->side) ||
+          !(t->flags & RDT_BOARD_UNIT_COMBAT))
         continue;
       d = rdt_hex_grid_distance (los->grid, firer->hex, t->hex);
       if (d < 1 || d > range)

@@ -409,6 +409,13 @@ model_build (RdtMoveModel *m)
       m->board = rdt_board_new (m->grid);
       for (guint s = 0; s < rdt_scenario_get_n_sides (sc); s++)
         rdt_board_add_side (m->board, rdt_scenario_get_side (sc, s)->id);
+      for (guint s = 0; s < rdt_scenario_get_n_sides (sc); s++)
+        for (guint t = 0; t < s; t++)
+          if (!rdt_scenario_sides_are_enemies (sc, (int) s, (int) t))
+            {
+              rdt_board_set_allied (m->board, (int) s, (int) t);
+              break;
+            }
     }
 
   stacking = rdt_volume_get_stacking (volume);
@@ -577,7 +584,8 @@ model_build (RdtMoveModel *m)
             RdtHex hex = rdt_hex_grid_hex_at_index (m->grid, h);
             for (guint o = 0; o < m->n_sides; o++)
               {
-                if (o == s)
+                /* "Enemy": another player (allied sides are friends). */
+                if (!rdt_board_sides_are_enemies (m->board, (int) o, (int) s))
                   continue;
                 if (rdt_zoc_map_get_count (maps[o], hex) > 0)
                   ms->enemy_zoc[h] |= 1;
@@ -600,7 +608,7 @@ model_build (RdtMoveModel *m)
         {
           RdtMoveSide *ms = &m->sides[s];
 
-          if ((int) s == mu->side)
+          if (!rdt_board_sides_are_enemies (m->board, (int) s, mu->side))
             {
               ms->friendly_sp[mu->hex] = clamp16 (ms->friendly_sp[mu->hex] + mu->sp);
               if (mu->artillery && ms->friendly_art[mu->hex] < G_MAXUINT8)
@@ -735,7 +743,8 @@ _rdt_move_model_restriction (RdtMoveModel *m,
       const RdtMoveUnit *ov = &g_array_index (m->units, RdtMoveUnit, i);
       const RdtUnit *o;
 
-      if (i == unit_index || ov->hex != h || ov->side != mu->side)
+      if (i == unit_index || ov->hex != h ||
+          rdt_board_sides_are_enemies (m->board, ov->side, mu->side))
         continue;
       o = rdt_scenario_get_unit (m->scenario, i);
       for (guint r = 0; r < rs->len; r++)
@@ -1273,7 +1282,7 @@ rifle_step_cost (RdtMoveModel *m,
       const RdtBoardUnit *u = rdt_board_get_unit (m->board, i);
       gboolean in_from, in_to;
 
-      if (u->side == side || !(u->flags & RDT_BOARD_UNIT_RIFLE) ||
+      if (!rdt_board_sides_are_enemies (m->board, u->side, side) || !(u->flags & RDT_BOARD_UNIT_RIFLE) ||
           (u->flags & RDT_BOARD_UNIT_AMUSETTE))
         continue;
       if (rdt_hex_grid_distance (m->grid, u->hex, from) > 2)
@@ -1375,7 +1384,7 @@ note_captures (RdtReach     *reach,
       const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
       gboolean seen = FALSE;
 
-      if (u->hex != h || u->side == side || !u->leader)
+      if (u->hex != h || !rdt_board_sides_are_enemies (m->board, u->side, side) || !u->leader)
         continue;
       for (guint j = 0; j < reach->capture_hex->len; j++)
         seen |= g_array_index (reach->capture_hex, int, j) == h &&
@@ -1477,7 +1486,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   for (guint i = 0; capturer && i < m->units->len; i++)
     {
       const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
-      any_leaders |= o->leader && o->hex >= 0 && o->side != side;
+      any_leaders |= o->leader && o->hex >= 0 && rdt_board_sides_are_enemies (m->board, o->side, side);
     }
 
   /* 13.4, 9.3: shattered units may not move. */
@@ -1508,7 +1517,8 @@ rdt_movement_reach_into (RdtMovement          *mv,
         const char *rule = NULL;
         int level;
 
-        if (i == unit_index || o->hex < 0 || o->side != side || mv->restriction[o->hex] != 0)
+        if (i == unit_index || o->hex < 0 || rdt_board_sides_are_enemies (m->board, o->side, side) ||
+            mv->restriction[o->hex] != 0)
           continue;
         level = _rdt_move_model_restriction (m, unit_index, o->hex, FALSE, &rule);
         if (level > 0)

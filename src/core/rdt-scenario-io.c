@@ -1728,6 +1728,10 @@ build_scenario (xmlNode     *root,
                   continue;
                 }
               _rdt_scenario_set_side_line (scenario, index, node_line (s));
+              {
+                g_autofree char *player = attr (s, "player");
+                rdt_scenario_set_side_player (scenario, (guint) index, player);
+              }
             }
         }
       else if (is_element (n, "turns"))
@@ -2494,6 +2498,8 @@ write_scenario (Writer      *w,
       open_tag (w, 2, "side");
       put_attr (w, "id", s->id);
       put_attr (w, "name", s->name);
+      if (s->player != NULL)
+        put_attr (w, "player", s->player);
       if (s->army_morale >= 0)
         put_int_attr (w, "army-morale", s->army_morale);
       if (s->momentum >= 0)

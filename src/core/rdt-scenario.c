@@ -111,6 +111,7 @@ side_free (RdtSide *side)
 {
   g_free (side->id);
   g_free (side->name);
+  g_free (side->player);
   g_free (side);
 }
 
@@ -1389,6 +1390,65 @@ rdt_scenario_add_side (RdtScenario *scenario,
   g_array_append_val (scenario->side_lines, line);
   emit_changed (scenario, RDT_CHANGE_SIDE, NULL, NULL, side->id);
   return (int) scenario->sides->len - 1;
+}
+
+const char *
+rdt_side_get_player (const RdtSide *side)
+{
+  g_return_val_if_fail (side != NULL, NULL);
+  return side->player != NULL ? side->player : side->id;
+}
+
+void
+rdt_scenario_set_side_player (RdtScenario *scenario,
+                              guint        index,
+                              const char  *player)
+{
+  RdtSide *side;
+
+  g_return_if_fail (RDT_IS_SCENARIO (scenario));
+  g_return_if_fail (index < scenario->sides->len);
+
+  side = g_ptr_array_index (scenario->sides, index);
+  if (player != NULL && g_str_equal (player, side->id))
+    player = NULL;
+  if (g_strcmp0 (side->player, player) == 0)
+    return;
+  g_free (side->player);
+  side->player = g_strdup (player);
+  emit_changed (scenario, RDT_CHANGE_SIDE, NULL, NULL, side->id);
+}
+
+gboolean
+rdt_scenario_sides_are_enemies (RdtScenario *scenario,
+                                int          a,
+                                int          b)
+{
+  guint n;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  n = scenario->sides->len;
+  if (a == b || a < 0 || b < 0 || (guint) a >= n || (guint) b >= n)
+    return a != b;
+  return !g_str_equal (rdt_side_get_player (g_ptr_array_index (scenario->sides, a)),
+                       rdt_side_get_player (g_ptr_array_index (scenario->sides, b)));
+}
+
+guint
+rdt_scenario_get_n_players (RdtScenario *scenario)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), 0);
+  for (guint i = 0; i < scenario->sides->len; i++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < i && !seen; j++)
+        seen = !rdt_scenario_sides_are_enemies (scenario, (int) i, (int) j);
+      n += !seen;
+    }
+  return n;
 }
 
 void

@@ -69,7 +69,14 @@ typedef struct {
   char *name;
   int army_morale;          /* at-start army morale (16.x); -1 if not set */
   int momentum;             /* at-start momentum; -1 if not set */
+  /* The player who plays this side, or NULL: the side is its own player.
+   * Sides with the same player are allies, never enemies (Savannah: the French
+   * and the Americans are one player). */
+  char *player;
 } RdtSide;
+
+/* The player of @side: its `player`, or its id. */
+const char    *rdt_side_get_player            (const RdtSide         *side);
 
 typedef struct {
   char *id;                 /* "american-bivouac" */
@@ -304,6 +311,18 @@ int            rdt_scenario_add_side          (RdtScenario           *scenario,
                                                int                    army_morale,
                                                int                    momentum,
                                                GError               **error);
+
+/* Sets the player of side @index (NULL: the side is its own player). */
+void           rdt_scenario_set_side_player   (RdtScenario           *scenario,
+                                               guint                  index,
+                                               const char            *player);
+/* TRUE when sides @a and @b are played by different players: "enemy" in every
+ * rule means another player, not another side. */
+gboolean       rdt_scenario_sides_are_enemies (RdtScenario           *scenario,
+                                               int                    a,
+                                               int                    b);
+/* Number of distinct players. */
+guint          rdt_scenario_get_n_players     (RdtScenario           *scenario);
 
 /* Turns and player order. */
 int            rdt_scenario_get_n_turns       (RdtScenario           *scenario);

@@ -286,7 +286,8 @@ check_stacking (Check *c)
           s->line = u->line;
           g_hash_table_insert (stacks, GINT_TO_POINTER (index + 1), s);
         }
-      if (u->side != s->side)
+      /* Allied sides (one player) may stack together. */
+      if (rdt_scenario_sides_are_enemies (c->scenario, u->side, s->side))
         s->mixed = TRUE;
       if (u->kind == RDT_UNIT_KIND_ARTILLERY)
         s->artillery++;
@@ -350,6 +351,10 @@ check_turns (Check *c)
     add (c, RDT_SEVERITY_ERROR, _rdt_scenario_get_line (c->scenario, "scenario"), "sides",
          _("declare both armies in <sides>"),
          _("a scenario needs two sides, this one has %u"), rdt_scenario_get_n_sides (c->scenario));
+  else if (rdt_scenario_get_n_players (c->scenario) < 2)
+    add (c, RDT_SEVERITY_ERROR, _rdt_scenario_get_line (c->scenario, "scenario"), "sides",
+         _("give the opposing sides different player= values"),
+         _("every side is played by the same player, so no side has an enemy"));
 }
 
 static void

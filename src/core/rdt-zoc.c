@@ -273,7 +273,7 @@ rdt_zoc_enemy_units_into (const RdtBoard *board,
           const RdtBoardUnit *u = &g_array_index (board->units, RdtBoardUnitSlot, i).pub;
           guint idx = (guint) i;
 
-          if (u->side != side && unit_has_zoc (u) == RDT_ZOC_REASON_EXERTS &&
+          if (_rdt_board_enemies (board, u->side, side) && unit_has_zoc (u) == RDT_ZOC_REASON_EXERTS &&
               rdt_zoc_reason_exerts (extends (board, m, hex)))
             g_array_append_val (out, idx);
         }
@@ -293,7 +293,25 @@ has_enemy_unit (const RdtBoard *board,
        i = g_array_index (board->units, RdtBoardUnitSlot, i).next_in_hex)
     {
       const RdtBoardUnit *u = &g_array_index (board->units, RdtBoardUnitSlot, i).pub;
-      if (u->side != side && (u->flags & RDT_BOARD_UNIT_COMBAT))
+      if (_rdt_board_enemies (board, u->side, side) && (u->flags & RDT_BOARD_UNIT_COMBAT))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A combat unit of `side` or of an allied side (one player) is in the hex. */
+static gboolean
+has_friendly_unit (const RdtBoard *board,
+                   RdtHex          hex,
+                   int             side)
+{
+  int p = _rdt_board_pad (board, hex);
+
+  for (int i = p < 0 ? -1 : board->first_unit[p]; i >= 0;
+       i = g_array_index (board->units, RdtBoardUnitSlot, i).next_in_hex)
+    {
+      const RdtBoardUnit *u = &g_array_index (board->units, RdtBoardUnitSlot, i).pub;
+      if (!_rdt_board_enemies (board, u->side, side) && (u->flags & RDT_BOARD_UNIT_COMBAT))
         return TRUE;
     }
   return FALSE;
@@ -326,7 +344,7 @@ rdt_zoc_is_surrounded (const RdtBoard   *board,
           g_autoptr (GArray) zoc = rdt_zoc_enemy_units_into (board, n, side);
           if (zoc->len > 0)
             /* 8.2: a combat unit negates an enemy ZOC in its hex for this. */
-            what = rdt_board_hex_has_side (board, n, side) ? RDT_ZOC_ADJ_NEGATED : RDT_ZOC_ADJ_ENEMY_ZOC;
+            what = has_friendly_unit (board, n, side) ? RDT_ZOC_ADJ_NEGATED : RDT_ZOC_ADJ_ENEMY_ZOC;
           else if (older && (_rdt_board_hex_bits (board, n) & RDT_BOARD_HEX_PROHIBITED))
             what = RDT_ZOC_ADJ_PROHIBITED;
           else

@@ -63,7 +63,7 @@ guint        rdt_zoc_map_get_count       (const RdtZocMap *map,
 gboolean     rdt_zoc_map_get_rifle       (const RdtZocMap *map,
                                           RdtHex          hex);
 
-/* Units of sides other than `side` whose ZOC covers `hex`, in board order
+/* Units of enemy sides (another player than `side`'s) whose ZOC covers `hex`, in board order
  * (transfer full: GArray of guint). */
 GArray      *rdt_zoc_enemy_units_into    (const RdtBoard *board,
                                           RdtHex          hex,
