@@ -375,6 +375,84 @@ test_savannah_4_1_retreat_stacking (void)
   rdt_move_rules_free (rules);
 }
 
+/* Germantown 3.8 as scenario data (<side><retreat directions north>): with no
+ * priority in the options, rdt_movement_retreat() uses the side's. */
+static void
+test_germantown_3_8_from_scenario_data (void)
+{
+  g_autoptr(RdtVolume) v = fx_volume ();
+  g_autoptr(RdtScenario) sc = fx_scenario_full (v, 28, 0, 15, 13);
+  g_autoptr(RdtRetreat) r = NULL;
+  g_autoptr(RdtRetreat) none = NULL;
+  RdtHex zero = { 0, 0 };
+
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 4, 2, "3304");
+  none = retreat (sc, NULL, "a", 1, NULL);
+  g_assert_false (end_flags (none, sc, "3204") & RDT_RETREAT_TOWARD);
+  g_assert_null (rdt_retreat_get_priority_rule (none));
+  rdt_scenario_set_side_retreat (sc, 1, RDT_SIDE_RETREAT_DIRECTIONS, zero, "N NW W", 300,
+                                 "Germantown 3.8", FALSE);
+  r = retreat (sc, NULL, "a", 1, NULL);
+  g_assert_true (end_flags (r, sc, "3204") & RDT_RETREAT_TOWARD);      /* N */
+  g_assert_true (end_flags (r, sc, "3205") & RDT_RETREAT_TOWARD);      /* NW */
+  g_assert_false (end_flags (r, sc, "3303") & RDT_RETREAT_TOWARD);     /* NE */
+  g_assert_false (end_flags (r, sc, "3405") & RDT_RETREAT_TOWARD);     /* S */
+  g_assert_cmpstr (rdt_retreat_get_priority_rule (r), ==, "Germantown 3.8");
+}
+
+static RdtScenario *
+load_bundled (const char *name)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *file = g_strconcat (name, ".redoubt", NULL);
+  g_autofree char *path = root != NULL ? g_build_filename (root, "scenarios", file, NULL)
+                                       : g_test_build_filename (G_TEST_DIST, "..", "scenarios", file, NULL);
+  g_autoptr(GError) error = NULL;
+  RdtScenario *sc = rdt_scenario_load_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (sc);
+  return sc;
+}
+
+/* Brandywine 3.2.1 and 3.2.2, Germantown 3.8, Savannah 4.19 in the bundled
+ * scenarios' <side><retreat>. */
+static void
+test_retreat_priorities_bundled_data (void)
+{
+  g_autoptr(RdtScenario) bw = load_bundled ("brandywine");
+  g_autoptr(RdtScenario) gt = load_bundled ("germantown");
+  g_autoptr(RdtScenario) sv = load_bundled ("savannah-historical");
+  RdtRetreatPriority p;
+  RdtHex hq;
+
+  g_assert_true (rdt_retreat_priority_from_scenario (bw, rdt_scenario_find_side (bw, "american"), &p));
+  g_assert_cmpint (p.toward, ==, RDT_RETREAT_TOWARD_HEX);
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (bw), "1727", &hq, NULL));
+  g_assert_cmpint (p.hex.col, ==, hq.col);
+  g_assert_cmpint (p.hex.row, ==, hq.row);
+  g_assert_cmpstr (p.rule, ==, "Brandywine 3.2.1");
+  g_assert_true (rdt_retreat_priority_from_scenario (bw, rdt_scenario_find_side (bw, "british"), &p));
+  g_assert_cmpint (p.toward, ==, RDT_RETREAT_TOWARD_ENTRY);
+  g_assert_cmpstr (p.rule, ==, "Brandywine 3.2.2");
+
+  g_assert_true (rdt_retreat_priority_from_scenario (gt, rdt_scenario_find_side (gt, "british"), &p));
+  g_assert_cmpint (p.toward, ==, RDT_RETREAT_TOWARD_BEARINGS);
+  g_assert_cmpuint (p.n_bearings, ==, 3);
+  g_assert_cmpfloat (p.bearings[0], ==, 180);
+  g_assert_cmpfloat (p.bearings[1], ==, 135);
+  g_assert_cmpfloat (p.bearings[2], ==, 90);
+  g_assert_cmpfloat (p.north, ==, 300);
+
+  for (guint i = 0; i < rdt_scenario_get_n_sides (sv); i++)
+    {
+      g_assert_true (rdt_retreat_priority_from_scenario (sv, (int) i, &p));
+      g_assert_cmpint (p.toward, ==, RDT_RETREAT_TOWARD_HEX);
+      g_assert_cmpstr (p.rule, ==, "Savannah 4.19");
+      g_assert_true (rdt_scenario_get_side (sv, i)->retreat_provisional);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -393,6 +471,8 @@ main (int   argc,
   g_test_add_func ("/retreat/brandywine-3.2.1/toward-hex", test_brandywine_3_2_1_toward_hex);
   g_test_add_func ("/retreat/brandywine-3.2.2/toward-entry", test_brandywine_3_2_2_toward_entry);
   g_test_add_func ("/retreat/germantown-3.8/north-northwest-west", test_germantown_3_8_compass);
+  g_test_add_func ("/retreat/germantown-3.8/from-scenario-data", test_germantown_3_8_from_scenario_data);
+  g_test_add_func ("/retreat/brandywine-3.2/germantown-3.8/savannah-4.19/bundled-data", test_retreat_priorities_bundled_data);
   g_test_add_func ("/retreat/brandywine-5.2.9/creek-first-hex", test_brandywine_5_2_9_creek_first_hex);
   g_test_add_func ("/retreat/brandywine-5.2.10/creek-later-captured", test_brandywine_5_2_10_creek_later);
   g_test_add_func ("/retreat/savannah-4.1/stack-by-retreat", test_savannah_4_1_retreat_stacking);

@@ -1155,6 +1155,12 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
             s += ' army-morale="%d"' % am
         if mom is not None:
             s += ' momentum="%d"' % mom
+        if len(side) > 5 and side[5]:
+            # Retreat priorities (13.21): attributes of <retreat>.
+            out.append(s + ">")
+            out.append("      <retreat %s/>" % side[5])
+            out.append("    </side>")
+            continue
         out.append(s + "/>")
     out.append("  </sides>")
     first, count, first_player, order = turns
@@ -1237,6 +1243,19 @@ def howe_column(p, first_turn=1, skip=()):
     p["cornwallis"] = P(turn=7, entry="D")
 
 
+# Retreat priorities as <side><retreat> data (13.21 "specific game rules").
+BW_RETREAT_A = 'hex="1727" rule="Brandywine 3.2.1"'
+BW_RETREAT_B = 'entry="true" rule="Brandywine 3.2.2"'
+# Germantown 3.2.1 fixes the compass: map north is 300 degrees clockwise from
+# the grid's up (3304 -> 3405 is south).
+GT_RETREAT_A = 'directions="N NW W" north="300" rule="Germantown 3.8"'
+GT_RETREAT_B = 'directions="S SE E" north="300" rule="Germantown 3.8"'
+# Savannah 4.19: "Each army must retreat toward its HQ"; the HQ hexes are
+# schematic (see the map's locations), so the hexes are provisional.
+SV_RETREAT_B = 'hex="1902" provisional="true" rule="Savannah 4.19"'
+SV_RETREAT_A = 'hex="1115" provisional="true" rule="Savannah 4.19"'
+SV_RETREAT_F = 'hex="3021" provisional="true" rule="Savannah 4.19"'
+
 BW_SIDES_NOTE = "Army morale and momentum from the scenario's Prepare for Play section."
 
 
@@ -1281,7 +1300,7 @@ def brandywine_scenarios(units):
         "11 September 1777. Turns 1-12 (1.1); the British player has the initiative on turn 1 (1.2). "
         "Units deploy by the at-start hex or turn of entry printed on the counters (1.5): the hexes the "
         "exclusive rules state are set here; the rest are placed in their areas or entry hexes, provisionally.",
-        "brandywine", m, [(B, "British", 20, 1), (A, "American", 20, 0)], (1, 12, B, "initiative"),
+        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 20, 0, None, BW_RETREAT_A)], (1, 12, B, "initiative"),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "2.1 British Decisive Victory: at the end of any American player turn, at least 4 SPs of Parade Order "
@@ -1337,7 +1356,7 @@ def brandywine_scenarios(units):
         "Turns 7-12 (7.1.1.1); initiative rolled on every turn (7.1.1.2). Deployment in strict order: "
         "hex-specific in tandem, then remaining British and American artillery, then the remaining British and "
         "American area-specific units (7.1.1.5).",
-        "brandywine", m, [(B, "British", 20, 0), (A, "American", 19, 0)], (7, 6, None, "initiative"),
+        "brandywine", m, [(B, "British", 20, 0, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative"),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "7.1.1.5: British Turn 9 reinforcements and American Turn 8 and 9 reinforcements arrive normally; the "
@@ -1387,7 +1406,7 @@ def brandywine_scenarios(units):
     out["brandywine-howes-flank-attack"] = scenario_xml(
         "brandywine-howes-flank-attack", "Brandywine 7.2: Howe's Flank Attack",
         "Turns 6-12 (7.2.1.1); the British player has the initiative on turn 6, then random (7.2.1.2).",
-        "brandywine", m, [(B, "British", 20, 1), (A, "American", 19, 0)], (6, 7, B, "initiative"),
+        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (6, 7, B, "initiative"),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "7.2.2.1 British Decisive Victory: at the end of any game turn at least one British Parade Order "
@@ -1441,7 +1460,7 @@ def brandywine_scenarios(units):
         "Turns 7-12 (7.3.1.1). Initiative is rolled normally on turn 7 with -1 to the American roll, then "
         "random (7.3.1.2). The British deploy all their units of 7.1 and 7.2 first; no sequential deployment "
         "(7.3.1.5). Both sides receive their normal reinforcements on turns 7, 8 and 9.",
-        "brandywine", m, [(B, "British", 20, 1), (A, "American", 19, 0)], (7, 6, None, "initiative"),
+        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative"),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "7.3.2.1 British Decisive Victory: at the end of any American player turn at least 4 SPs of Parade "
@@ -1646,7 +1665,7 @@ def germantown_scenarios(units):
         "turns 4-10: random player order (1.2). Units with 4-digit at-start numbers are placed in those "
         "hexes, the others are reinforcements (1.6); the counters are not transcribed, so at-start units are "
         "placed in schematic areas.",
-        "germantown", m, [(B, "British", 14, 0), (A, "American", 13, 1)], (1, 10, A, "initiative"),
+        "germantown", m, [(B, "British", 14, 0, None, GT_RETREAT_B), (A, "American", 13, 1, None, GT_RETREAT_A)], (1, 10, A, "initiative"),
         units, p,
         objectives=[("3313", B, 1, "end"), ("3915", A, 1, "end")],
         conditions=[(A, "marginal", 2), (B, "marginal", 2)],
@@ -1868,7 +1887,7 @@ def savannah_scenarios(units):
         "savannah-campaign", "Savannah 1779: Campaign Game",
         "Strategic Turn Track turns 1-15, Tactical Turn Track turns 16-25 (1.5, 1.6). Deploy according to the "
         "Campaign Game Reinforcement Schedule (1.2).",
-        "savannah", m, [(B, "British", 19, 0), (A, "American", 18, 1, "allies"), (F, "French", 17, 0, "allies")],
+        "savannah", m, [(B, "British", 19, 0, None, SV_RETREAT_B), (A, "American", 18, 1, "allies", SV_RETREAT_A), (F, "French", 17, 0, "allies", SV_RETREAT_F)],
         (1, 25, B, "fixed"), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
@@ -1901,7 +1920,7 @@ def savannah_scenarios(units):
         "The assault of 9 October 1779: turns 16-20 on the Tactical Game Turn Track. Deploy all units according "
         "to their printed at-start locations; the Loyal Savannah Militia anywhere within the Savannah Defensive "
         "Perimeter.",
-        "savannah", m, [(B, "British", 14, 0), (A, "American", 13, 1, "allies"), (F, "French", 12, 0, "allies")],
+        "savannah", m, [(B, "British", 14, 0, None, SV_RETREAT_B), (A, "American", 13, 1, "allies", SV_RETREAT_A), (F, "French", 12, 0, "allies", SV_RETREAT_F)],
         (16, 5, F, "initiative"), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],

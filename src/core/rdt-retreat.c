@@ -425,12 +425,86 @@ compare_ends (gconstpointer a,
   return x->hex.row - y->hex.row;
 }
 
+static const struct {
+  const char *name;
+  double degrees;
+} compass[] = {
+  { "N", 0 }, { "NE", 45 }, { "E", 90 }, { "SE", 135 },
+  { "S", 180 }, { "SW", 225 }, { "W", 270 }, { "NW", 315 },
+};
+
+gboolean
+rdt_retreat_priority_parse_directions (const char         *text,
+                                       RdtRetreatPriority *priority)
+{
+  g_auto(GStrv) parts = NULL;
+
+  g_return_val_if_fail (priority != NULL, FALSE);
+  if (text == NULL)
+    return FALSE;
+  parts = g_strsplit_set (text, ", ", -1);
+  priority->n_bearings = 0;
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      gboolean found = FALSE;
+
+      if (parts[i][0] == '\0')
+        continue;
+      for (gsize k = 0; k < G_N_ELEMENTS (compass); k++)
+        if (g_ascii_strcasecmp (parts[i], compass[k].name) == 0 &&
+            priority->n_bearings < G_N_ELEMENTS (priority->bearings))
+          {
+            priority->bearings[priority->n_bearings++] = compass[k].degrees;
+            found = TRUE;
+          }
+      if (!found)
+        return FALSE;
+    }
+  return priority->n_bearings > 0;
+}
+
+gboolean
+rdt_retreat_priority_from_scenario (RdtScenario        *scenario,
+                                    int                 side,
+                                    RdtRetreatPriority *priority)
+{
+  const RdtSide *s;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (priority != NULL, FALSE);
+  if (side < 0 || (guint) side >= rdt_scenario_get_n_sides (scenario))
+    return FALSE;
+  s = rdt_scenario_get_side (scenario, (guint) side);
+  memset (priority, 0, sizeof *priority);
+  priority->rule = s->retreat_rule;
+  switch (s->retreat)
+    {
+    case RDT_SIDE_RETREAT_HEX:
+      priority->toward = RDT_RETREAT_TOWARD_HEX;
+      priority->hex = s->retreat_hex;
+      return TRUE;
+    case RDT_SIDE_RETREAT_ENTRY:
+      priority->toward = RDT_RETREAT_TOWARD_ENTRY;
+      return TRUE;
+    case RDT_SIDE_RETREAT_DIRECTIONS:
+      if (!rdt_retreat_priority_parse_directions (s->retreat_directions, priority))
+        return FALSE;
+      priority->toward = RDT_RETREAT_TOWARD_BEARINGS;
+      priority->north = s->retreat_north;
+      return TRUE;
+    case RDT_SIDE_RETREAT_NONE:
+    default:
+      return FALSE;
+    }
+}
+
 RdtRetreat *
 rdt_movement_retreat (RdtMovement             *movement,
                       const char              *unit_id,
                       const RdtRetreatOptions *options,
                       GError                 **error)
 {
+  RdtRetreatPriority priority;
   g_autoptr(RdtRetreat) out = NULL;
   RdtMoveModel *m;
   const RdtUnit *unit;
@@ -477,7 +551,13 @@ rdt_movement_retreat (RdtMovement             *movement,
   out->unit_id = g_strdup (unit_id);
   out->start = unit->placement.hex;
   out->hexes = options->hexes;
-  out->priority_rule = g_strdup (options->priority.rule);
+  /* The scenario's retreat priority for the unit's side, unless the caller
+   * gives one (13.21: "See specific game rules"). */
+  priority = options->priority;
+  if (priority.toward == RDT_RETREAT_TOWARD_NONE &&
+      rdt_retreat_priority_from_scenario (m->scenario, mu->side, &priority))
+    priority.rule = rdt_scenario_get_side (m->scenario, (guint) mu->side)->retreat_rule;
+  out->priority_rule = g_strdup (priority.rule);
   out->ends = g_array_new (FALSE, FALSE, sizeof (RdtRetreatEnd));
   out->blocks = g_array_new (FALSE, FALSE, sizeof (RdtRetreatBlock));
 
@@ -508,7 +588,7 @@ rdt_movement_retreat (RdtMovement             *movement,
         e->flags |= RDT_RETREAT_ADJACENT_ENEMY;
       else
         any_free = TRUE;
-      if (is_toward (m, unit, &options->priority, out->start, e->hex))
+      if (is_toward (m, unit, &priority, out->start, e->hex))
         e->flags |= RDT_RETREAT_TOWARD;
     }
   for (guint i = 0; i < out->ends->len; i++)

@@ -11,8 +11,8 @@
  * those in the direction the volume requires (13.21 and "Important").  With no
  * legal end the unit is captured (13.23).
  *
- * The retreat priorities are not in the file format; they are given as an
- * RdtRetreatPriority (see RdtRetreatOptions).
+ * The retreat priorities are scenario data (<side><retreat>, docs/format.md),
+ * used unless RdtRetreatOptions gives an RdtRetreatPriority.
  */
 #pragma once
 
@@ -63,6 +63,17 @@ typedef struct {
   double north;
   const char *rule;          /* (nullable) e.g. "Germantown 3.8" */
 } RdtRetreatPriority;
+
+/* Compass names (N NE E SE S SW W NW, separated by spaces or commas) into
+ * @priority's bearings. */
+gboolean rdt_retreat_priority_parse_directions (const char         *text,
+                                                RdtRetreatPriority *priority);
+/* The retreat priority the scenario gives @side (<side><retreat>), or FALSE
+ * when it gives none.  rdt_movement_retreat() uses it when the options give
+ * none (RDT_RETREAT_TOWARD_NONE). */
+gboolean rdt_retreat_priority_from_scenario    (RdtScenario        *scenario,
+                                                int                 side,
+                                                RdtRetreatPriority *priority);
 
 typedef struct {
   int hexes;                 /* 1 or 3 */

@@ -1732,6 +1732,39 @@ build_scenario (xmlNode     *root,
                 g_autofree char *player = attr (s, "player");
                 rdt_scenario_set_side_player (scenario, (guint) index, player);
               }
+              /* Retreat priorities (13.21; Brandywine 3.2, Germantown 3.8,
+               * Savannah 4.19). */
+              for (xmlNode *r = s->children; r != NULL; r = r->next)
+                {
+                  g_autofree char *hex_text = NULL;
+                  g_autofree char *directions = NULL;
+                  g_autofree char *north_text = NULL;
+                  g_autofree char *rule = NULL;
+                  RdtSideRetreatKind kind = RDT_SIDE_RETREAT_NONE;
+                  RdtHex hex = { 0, 0 };
+                  double north = 0;
+
+                  if (!is_element (r, "retreat"))
+                    continue;
+                  hex_text = attr (r, "hex");
+                  directions = attr (r, "directions");
+                  north_text = attr (r, "north");
+                  rule = attr (r, "rule");
+                  if (hex_text != NULL)
+                    {
+                      if (!parse_hex_attr (&b, r, "hex", &hex))
+                        continue;
+                      kind = RDT_SIDE_RETREAT_HEX;
+                    }
+                  else if (directions != NULL)
+                    kind = RDT_SIDE_RETREAT_DIRECTIONS;
+                  else if (bool_attr (r, "entry", FALSE))
+                    kind = RDT_SIDE_RETREAT_ENTRY;
+                  if (north_text != NULL)
+                    parse_real (north_text, &north);
+                  rdt_scenario_set_side_retreat (scenario, (guint) index, kind, hex, directions,
+                                                 north, rule, bool_attr (r, "provisional", FALSE));
+                }
             }
         }
       else if (is_element (n, "turns"))
@@ -2504,7 +2537,30 @@ write_scenario (Writer      *w,
         put_int_attr (w, "army-morale", s->army_morale);
       if (s->momentum >= 0)
         put_int_attr (w, "momentum", s->momentum);
+      if (s->retreat == RDT_SIDE_RETREAT_NONE)
+        {
+          close_empty (w);
+          continue;
+        }
+      g_string_append (w->out, ">\n");
+      open_tag (w, 3, "retreat");
+      if (s->retreat == RDT_SIDE_RETREAT_HEX)
+        put_hex_attr (w, grid, "hex", s->retreat_hex);
+      else if (s->retreat == RDT_SIDE_RETREAT_ENTRY)
+        put_attr (w, "entry", "true");
+      else
+        {
+          put_attr (w, "directions", s->retreat_directions);
+          if (s->retreat_north != 0)
+            put_real_attr (w, "north", s->retreat_north);
+        }
+      if (s->retreat_provisional)
+        put_attr (w, "provisional", "true");
+      if (s->retreat_rule != NULL)
+        put_attr (w, "rule", s->retreat_rule);
       close_empty (w);
+      indent (w, 2);
+      g_string_append (w->out, "</side>\n");
     }
   indent (w, 1);
   g_string_append (w->out, "</sides>\n");

@@ -112,6 +112,8 @@ side_free (RdtSide *side)
   g_free (side->id);
   g_free (side->name);
   g_free (side->player);
+  g_free (side->retreat_directions);
+  g_free (side->retreat_rule);
   g_free (side);
 }
 
@@ -1416,6 +1418,36 @@ rdt_scenario_set_side_player (RdtScenario *scenario,
     return;
   g_free (side->player);
   side->player = g_strdup (player);
+  emit_changed (scenario, RDT_CHANGE_SIDE, NULL, NULL, side->id);
+}
+
+void
+rdt_scenario_set_side_retreat (RdtScenario        *scenario,
+                               guint               index,
+                               RdtSideRetreatKind  kind,
+                               RdtHex              hex,
+                               const char         *directions,
+                               double              north,
+                               const char         *rule,
+                               gboolean            provisional)
+{
+  RdtSide *side;
+  char *old_directions, *old_rule;
+
+  g_return_if_fail (RDT_IS_SCENARIO (scenario));
+  g_return_if_fail (index < scenario->sides->len);
+
+  side = g_ptr_array_index (scenario->sides, index);
+  old_directions = side->retreat_directions;
+  old_rule = side->retreat_rule;
+  side->retreat = kind;
+  side->retreat_hex = kind == RDT_SIDE_RETREAT_HEX ? hex : (RdtHex) { 0, 0 };
+  side->retreat_directions = kind == RDT_SIDE_RETREAT_DIRECTIONS ? g_strdup (directions) : NULL;
+  side->retreat_north = kind == RDT_SIDE_RETREAT_DIRECTIONS ? north : 0;
+  side->retreat_rule = kind != RDT_SIDE_RETREAT_NONE ? g_strdup (rule) : NULL;
+  side->retreat_provisional = kind != RDT_SIDE_RETREAT_NONE && provisional;
+  g_free (old_directions);
+  g_free (old_rule);
   emit_changed (scenario, RDT_CHANGE_SIDE, NULL, NULL, side->id);
 }
 

@@ -64,6 +64,13 @@ gboolean rdt_hexside_features_equal  (const RdtHexsideFeatures *a,
 int      rdt_hexside_features_get    (const RdtHexsideFeatures *features,
                                       RdtHexsideKind            kind);
 
+typedef enum {
+  RDT_SIDE_RETREAT_NONE,
+  RDT_SIDE_RETREAT_HEX,           /* toward a hex (Brandywine 3.2.1, Savannah HQ) */
+  RDT_SIDE_RETREAT_ENTRY,         /* toward the entry hexes (Brandywine 3.2.2) */
+  RDT_SIDE_RETREAT_DIRECTIONS,    /* compass directions (Germantown 3.8) */
+} RdtSideRetreatKind;
+
 typedef struct {
   char *id;                 /* "british", "american" */
   char *name;
@@ -73,6 +80,14 @@ typedef struct {
    * Sides with the same player are allies, never enemies (Savannah: the French
    * and the Americans are one player). */
   char *player;
+  /* Retreat priorities (13.21 "specific game rules"; Brandywine 3.2,
+   * Germantown 3.8, Savannah 4.19): <retreat> in the <side>. */
+  RdtSideRetreatKind retreat;
+  RdtHex retreat_hex;             /* RDT_SIDE_RETREAT_HEX */
+  char *retreat_directions;       /* RDT_SIDE_RETREAT_DIRECTIONS: "N NW W" */
+  double retreat_north;           /* where map north points, degrees clockwise from up */
+  char *retreat_rule;             /* nullable: "Germantown 3.8" */
+  gboolean retreat_provisional;   /* the hex is not fixed by the rulebooks */
 } RdtSide;
 
 /* The player of @side: its `player`, or its id. */
@@ -316,6 +331,16 @@ int            rdt_scenario_add_side          (RdtScenario           *scenario,
 void           rdt_scenario_set_side_player   (RdtScenario           *scenario,
                                                guint                  index,
                                                const char            *player);
+/* Sets the retreat priority of side @index (@directions: compass names
+ * separated by spaces, N NE E SE S SW W NW; @rule nullable). */
+void           rdt_scenario_set_side_retreat  (RdtScenario           *scenario,
+                                               guint                  index,
+                                               RdtSideRetreatKind     kind,
+                                               RdtHex                 hex,
+                                               const char            *directions,
+                                               double                 north,
+                                               const char            *rule,
+                                               gboolean               provisional);
 /* TRUE when sides @a and @b are played by different players: "enemy" in every
  * rule means another player, not another side. */
 gboolean       rdt_scenario_sides_are_enemies (RdtScenario           *scenario,

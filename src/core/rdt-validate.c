@@ -340,6 +340,24 @@ check_stacking (Check *c)
     }
 }
 
+/* Retreat priorities (<side><retreat>, 13.21). */
+static void
+check_side_retreats (Check *c)
+{
+  for (guint i = 0; i < rdt_scenario_get_n_sides (c->scenario); i++)
+    {
+      const RdtSide *s = rdt_scenario_get_side (c->scenario, i);
+      int line = _rdt_scenario_get_side_line (c->scenario, i);
+
+      if (s->retreat == RDT_SIDE_RETREAT_HEX)
+        on_map (c, s->retreat_hex, line, "retreat", "retreat");
+      if (s->retreat_provisional)
+        add (c, RDT_SEVERITY_WARNING, line, "retreat",
+             _("check the hex against your map and remove provisional="),
+             _("side “%s”: the retreat priority hex is provisional (not fixed by the rulebooks)"), s->id);
+    }
+}
+
 static void
 check_turns (Check *c)
 {
@@ -496,6 +514,7 @@ rdt_scenario_validate (RdtScenario *scenario,
   check_units (&c);
   check_stacking (&c);
   check_turns (&c);
+  check_side_retreats (&c);
   check_victory (&c);
   check_volume_refs (&c);
 
