@@ -1118,6 +1118,59 @@ test_alliance_one_player_is_an_error (void)
   g_assert_true (found);
 }
 
+
+/* Brandywine 5.1 as volume data: a hexside type with
+ * crossing="whole-allowance" is crossed only with the whole allowance from an
+ * adjacent start hex, with no RdtMoveRules.  0304 is ringed by such hexsides;
+ * without the attribute the same creek (0 MP) is crossed for 1 MP. */
+static void
+test_brandywine_5_1_whole_allowance_from_volume (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "volume-rules.redoubt", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(RdtScenario) plain = NULL;
+  g_autoptr(RdtReach) r = NULL;
+  g_autoptr(RdtReach) p = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  GString *str;
+
+  g_assert_no_error (error);
+  r = fx_reach (sc, NULL, "3-virginia", FALSE);
+  g_assert_cmpint (fx_cost (r, sc, "0304"), ==, 8);
+  g_assert_true (fx_flags (r, sc, "0304") & RDT_REACH_WHOLE_ALLOWANCE);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  str = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (str, " crossing=\"whole-allowance\"", "", 0), ==, 1);
+  bytes = g_string_free_to_bytes (str);
+  plain = rdt_scenario_load_from_bytes (bytes, "plain.redoubt", NULL, &error);
+  g_assert_no_error (error);
+  p = fx_reach (plain, NULL, "3-virginia", FALSE);
+  g_assert_cmpint (fx_cost (p, plain, "0304"), ==, 2);
+  g_assert_false (fx_flags (p, plain, "0304") & RDT_REACH_WHOLE_ALLOWANCE);
+}
+
+/* Germantown 3.2.3 "Panicked units have no ZOC" as volume data
+ * (<state id="panic" zoc="false"/>): the movement engine's board reads it. */
+static void
+test_germantown_3_2_3_panic_state_zoc_from_volume (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "volume-rules.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(RdtReach) r = NULL;
+
+  g_assert_no_error (error);
+  r = fx_reach (sc, NULL, "3-virginia", FALSE);
+  /* 0405 is next to the panicked unit in 0505 only: no ZOC stop. */
+  g_assert_false (fx_flags (r, sc, "0405") & RDT_REACH_ZOC_STOP);
+  g_assert_cmpint (fx_cost (r, sc, "0406"), ==, 6);
+  /* 0402 is next to the steady unit in 0501: movement stops (8.31). */
+  g_assert_true (fx_flags (r, sc, "0402") & RDT_REACH_ZOC_STOP);
+}
+
 static void
 test_reuse_and_edits (void)
 {
@@ -1256,6 +1309,8 @@ main (int   argc,
   g_test_add_func ("/movement/germantown-3.2.1/enemy-fieldwork-into-symbol-hex", test_germantown_fieldwork);
   g_test_add_func ("/movement/germantown-3.2.1/from-file", test_germantown_file);
   g_test_add_func ("/movement/file/ford-and-zoc", test_file_zoc_and_creek);
+  g_test_add_func ("/movement/brandywine-5.1/whole-allowance-from-volume-data", test_brandywine_5_1_whole_allowance_from_volume);
+  g_test_add_func ("/movement/germantown-3.2.3/panic-state-zoc-false", test_germantown_3_2_3_panic_state_zoc_from_volume);
   g_test_add_func ("/movement/alliance/savannah-1.4/allied-sides-are-not-enemies", test_alliance_savannah_1_4);
   g_test_add_func ("/movement/alliance/one-player-is-an-error", test_alliance_one_player_is_an_error);
   g_test_add_func ("/movement/engine/reuse-and-edits", test_reuse_and_edits);

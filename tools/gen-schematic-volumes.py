@@ -211,13 +211,17 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
     for t in terrains:
         body.append('<terrain id="%s" name="%s" %s/>' % (t["id"], attr(t["name"]), effects_attrs(t)))
     for t in hexsides:
-        body.append('<hexside-type id="%s" name="%s" kind="%s" %s/>'
-                    % (t["id"], attr(t["name"]), t["kind"], effects_attrs(t)))
+        crossing = ' crossing="%s"' % t["crossing"] if t.get("crossing") else ""
+        body.append('<hexside-type id="%s" name="%s" kind="%s"%s %s/>'
+                    % (t["id"], attr(t["name"]), t["kind"], crossing, effects_attrs(t)))
     for t in combined:
         body.append('<combined id="%s" name="%s" slope="%s" with="%s" direction="%s" %s/>'
                     % (t["id"], attr(t["name"]), t["slope"], t["with"], t["direction"], effects_attrs(t)))
-    for sid, name, rule in states:
-        body.append('<state id="%s" name="%s" rule="%s"/>' % (sid, attr(name), attr(rule)))
+    for st in states:
+        sid, name, rule = st[:3]
+        # A fourth element False: the state takes the ZOC away (8.1).
+        zoc = ' zoc="false"' if len(st) > 3 and st[3] is False else ""
+        body.append('<state id="%s" name="%s"%s rule="%s"/>' % (sid, attr(name), zoc, attr(rule)))
     body.extend(tables(stated_tables, table_source))
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)
@@ -268,7 +272,7 @@ def brandywine_volume():
             kind="water", mp=2, zoc=True, rule="Brandywine 5.1, 5.2.1, 5.2.2; 8.1", note="+2 MP"),
         eff("brandywine-creek", "Brandywine Creek (non-ford)",
             stated=("prohibited", "zoc", "fire-drm", "cc-drm"), kind="water", mp=0,
-            prohibited=["artillery"], zoc=True, cc_drm=-2,
+            prohibited=["artillery"], zoc=True, cc_drm=-2, crossing="whole-allowance",
             rule="Brandywine 5.1, 5.2; 8.1",
             note="crossing takes the whole movement allowance from an adjacent start hex; "
                  "never artillery or disrupted units; no ZOC-to-ZOC; CC -2 when all attackers "
@@ -340,7 +344,7 @@ def germantown_volume():
     for c in combined:
         c["with"] = c.pop("with-")
         c["provisional"] = [f for f in c["provisional"] if f != "slope-for-los"]
-    states = common_states() + [("panic", "Panic", "Germantown 3.2.3"),
+    states = common_states() + [("panic", "Panic", "Germantown 3.2.3", False),
                                 ("friendly-fire", "Friendly Fire marker", "Germantown 3.2.2"),
                                 ("american-vanguard", "American Vanguard (yellow MP box)", "Germantown 3.6, 4.3")]
     stacking = [{"id": "chew-house", "terrain": "chew-house", "max-sp": 6, "max-artillery": 0,
@@ -405,7 +409,7 @@ def savannah_volume():
     for c in combined:
         c["with"] = c.pop("with-")
         c["provisional"] = [f for f in c["provisional"] if f != "slope-for-los"]
-    states = common_states() + [("lost", "Lost", "Savannah 4.9"),
+    states = common_states() + [("lost", "Lost", "Savannah 4.9", False),
                                 ("previously-lost", "Previously Lost", "Savannah 4.9"),
                                 ("mortar-moved", "Mortar Moved", "Savannah 4.12"),
                                 ("mortar-fired", "Mortar Fired", "Savannah 4.12")]

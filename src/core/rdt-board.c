@@ -685,9 +685,16 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
           u.state = RDT_UNIT_STATE_PARADE_ORDER;
           break;
         }
-      for (guint k = 0; su->states && su->states[k] && no_zoc_states; k++)
-        if (g_strv_contains (no_zoc_states, su->states[k]))
-          u.state = RDT_UNIT_STATE_NO_ZOC;
+      for (guint k = 0; su->states && su->states[k]; k++)
+        {
+          int st = rdt_volume_find_state (volume, su->states[k]);
+
+          /* The volume's <state zoc="false"> (8.1; Germantown 3.2.3), or the
+           * caller's list. */
+          if ((no_zoc_states != NULL && g_strv_contains (no_zoc_states, su->states[k])) ||
+              (st >= 0 && rdt_volume_get_state (volume, (guint) st)->no_zoc))
+            u.state = RDT_UNIT_STATE_NO_ZOC;
+        }
       /* 3.1: "Leaders and markers are not combat units." */
       if (su->kind != RDT_UNIT_KIND_LEADER)
         u.flags |= RDT_BOARD_UNIT_COMBAT;

@@ -227,9 +227,9 @@ gboolean       rdt_board_hex_has_side         (const RdtBoard     *board,
  * with a creek is still a slope), water features (8.1 Note), fieldworks with
  * their symbol hex and breach, hexside types with "zoc" FALSE, the 11.43 B and
  * 12.7 variants, and every unit set up in a hex (leaders are not combat units;
- * status from the set-up).  Volume state types carry no "takes the ZOC away"
- * field yet, so the ids of such states (panicked, lost...) are passed in
- * `no_zoc_states` (nullable, NULL-terminated). */
+ * status from the set-up).  Units in a volume state with zoc="false"
+ * (panicked, lost...) have no ZOC; `no_zoc_states` (nullable,
+ * NULL-terminated) may name more state ids. */
 RdtBoard      *rdt_board_new_from_scenario    (RdtScenario        *scenario,
                                                const char *const  *no_zoc_states,
                                                GError            **error);

@@ -335,7 +335,9 @@ hexside_crossing (RdtVolume                *volume,
       bits |= _RDT_MS_WATER;
       if (!t->effects.strategic)
         bits |= _RDT_MS_WATER_NO_STRAT;
-      if (strv_has (creek_types, t->id))
+      /* Brandywine 5.1: the volume's crossing="whole-allowance", or the
+       * caller's RdtMoveRules. */
+      if (t->whole_allowance || strv_has (creek_types, t->id))
         bits |= _RDT_MS_CREEK;
     }
   if (f->fieldwork != RDT_NO_TYPE)

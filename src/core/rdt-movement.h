@@ -12,9 +12,11 @@
  * translatable message.  The editor, `redoubt-cli moves` and the tests all read
  * the same answer.
  *
- * Rules the file format has no field for (Brandywine 5.1 non-ford creek
- * hexsides, Savannah 4.19's hexes and units without the one-hex minimum move,
- * Savannah 4.1 stacking restrictions) are given as RdtMoveRules.
+ * Brandywine 5.1 non-ford creek hexsides are volume data (hexside-type
+ * crossing="whole-allowance"); RdtMoveRules.creek_types may add more.  Rules
+ * the file format has no field for yet (Savannah 4.19's hexes and units
+ * without the one-hex minimum move, Savannah 4.1 stacking restrictions) are
+ * given as RdtMoveRules.
  */
 #pragma once
 

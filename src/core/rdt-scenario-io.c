@@ -895,6 +895,10 @@ build_volume (xmlNode *vnode,
           rdt_hexside_kind_from_string (kind, &k);
           t = rdt_hexside_type_new (tid, name, k);
           read_effects (n, &t->effects, &t->rule, &t->note);
+          {
+            g_autofree char *crossing = attr (n, "crossing");
+            t->whole_allowance = g_strcmp0 (crossing, "whole-allowance") == 0;
+          }
           t->line = node_line (n);
           if (rdt_volume_add_hexside_type (volume, t, &local) < 0)
             {
@@ -950,6 +954,7 @@ build_volume (xmlNode *vnode,
           s->id = attr (n, "id");
           s->name = attr (n, "name");
           s->rule = attr (n, "rule");
+          s->no_zoc = !bool_attr (n, "zoc", TRUE);
           s->line = node_line (n);
           if (rdt_volume_add_state (volume, s, &local) < 0)
             {
@@ -2197,6 +2202,8 @@ write_volume (Writer    *w,
       put_attr (w, "id", t->id);
       put_attr (w, "name", t->name);
       put_attr (w, "kind", rdt_hexside_kind_to_string (t->kind));
+      if (t->whole_allowance)
+        put_attr (w, "crossing", "whole-allowance");
       write_effects (w, &t->effects, t->rule, t->note);
       close_empty (w);
     }
@@ -2219,6 +2226,8 @@ write_volume (Writer    *w,
       open_tag (w, level + 1, "state");
       put_attr (w, "id", s->id);
       put_attr (w, "name", s->name);
+      if (s->no_zoc)
+        put_attr (w, "zoc", "false");
       put_attr (w, "rule", s->rule);
       close_empty (w);
     }

@@ -84,6 +84,11 @@ typedef struct {
   char *rule;
   char *note;
   int line;
+  /* crossing="whole-allowance": crossed only by a unit that starts adjacent
+   * and spends its whole allowance, never artillery or disrupted units, never
+   * from one enemy ZOC into another (Brandywine 5.1 non-ford creek); retreats
+   * across it follow Brandywine 5.2.9 and 5.2.10. */
+  gboolean whole_allowance;
 } RdtHexsideType;
 
 typedef enum {
@@ -167,6 +172,9 @@ typedef struct {
   char *name;
   char *rule;
   int line;
+  /* zoc="false": a unit in this state exerts no ZOC (8.1; Germantown 3.2.3
+   * panic, lost units). */
+  gboolean no_zoc;
 } RdtStateType;
 
 #define RDT_TYPE_VOLUME (rdt_volume_get_type ())
