@@ -1180,6 +1180,41 @@ test_signed_morale_15_32 (void)
   g_assert_nonnull (g_strstr_len (data, size, "<step strength=\"2\" morale=\"+1\"/>"));
 }
 
+/* Brandywine 4.5.2: "The Amusettes never count against stacking" as volume
+ * data (<stacking free="amusette">): 4 SPs of foot plus a 3-SP amusette in
+ * 0303 overstack only when the amusette counts. */
+static void
+test_check_stacking_free_kinds_4_5_2 (void)
+{
+  static const char *amusette =
+    "    <unit id=\"amusette\" name=\"Amusettes\" side=\"british\" kind=\"amusette\" movement=\"5\">\n"
+    "      <step strength=\"3\" morale=\"0\"/>\n"
+    "      <setup hex=\"0303\"/>\n"
+    "    </unit>\n"
+    "    <unit id=\"morgan\"";
+  g_autofree char *counted = variant ("    <unit id=\"morgan\"", amusette);
+  g_autofree char *free_text = replace_once (counted, "<stacking max-sp=\"6\" max-artillery=\"1\" rule=\"7.1\"/>",
+                                             "<stacking max-sp=\"6\" max-artillery=\"1\" free=\"amusette\" rule=\"7.1\"/>");
+  g_autoptr(GPtrArray) d1 = rdt_diagnostics_new ();
+  g_autoptr(GPtrArray) d2 = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) a = load_text (counted, d1, &error);
+  g_autoptr(RdtScenario) b = NULL;
+  g_autoptr(GBytes) out = NULL;
+  const char *data;
+  gsize size;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (find_diag (d1, RDT_SEVERITY_ERROR, "set-up stack in hex 0303 has 7 SPs"));
+  b = load_text (free_text, d2, &error);
+  g_assert_no_error (error);
+  g_assert_null (find_diag (d2, RDT_SEVERITY_ERROR, "set-up stack"));
+  out = rdt_scenario_to_bytes (b, &error);
+  g_assert_no_error (error);
+  data = g_bytes_get_data (out, &size);
+  g_assert_nonnull (g_strstr_len (data, size, "free=\"amusette\""));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1208,6 +1243,7 @@ main (int   argc,
   g_test_add_func ("/format/check/references", test_check_references);
   g_test_add_func ("/format/check/7.1/overstacked", test_check_stacking_7_1);
   g_test_add_func ("/format/check/7.1/volume-exception", test_check_stacking_exception);
+  g_test_add_func ("/format/check/brandywine-4.5.2/amusettes-free", test_check_stacking_free_kinds_4_5_2);
   g_test_add_func ("/format/check/enemy-stack", test_check_enemy_stack);
   g_test_add_func ("/format/check/unplaced", test_check_unplaced);
   g_test_add_func ("/format/check/step", test_check_step);

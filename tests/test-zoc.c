@@ -3,6 +3,8 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <string.h>
+
 #include "redoubt-core.h"
 
 #define H(c, r) ((RdtHex) { (c), (r) })
@@ -308,6 +310,56 @@ test_map_edge (void)
   g_assert_cmpint (detail.what[0], ==, RDT_ZOC_ADJ_OFF_MAP);
 }
 
+/* 11.2: "The range for artillery units is three hexes (see Exclusive Rules
+ * for exceptions)": the volume's <series-rules artillery-range> and a unit's
+ * range= reach the board built from the scenario. */
+static RdtBoard *
+board_of_text (const char *text)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_bytes (bytes, "range.redoubt", NULL, &error);
+  RdtBoard *board;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (sc);
+  board = rdt_board_new_from_scenario (sc, NULL, &error);
+  g_assert_no_error (error);
+  return board;
+}
+
+static void
+test_11_2_artillery_range_from_data (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "volume-rules.redoubt", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtBoard) plain = NULL;
+  g_autoptr(RdtBoard) ranged = NULL;
+  g_autoptr(RdtLos) los = NULL;
+  GString *s;
+  g_autofree char *variant = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  plain = board_of_text (text);
+  g_assert_cmpint (rdt_board_get_artillery_range (plain), ==, 3);
+
+  s = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (s, "<series-rules edition=\"current\">",
+                                      "<series-rules edition=\"current\" artillery-range=\"4\">", 1), ==, 1);
+  g_assert_cmpuint (g_string_replace (s, "name=\"Steady regiment\" side=\"british\" kind=\"infantry\" movement=\"4\"",
+                                      "name=\"Steady regiment\" side=\"british\" kind=\"infantry\" movement=\"4\" range=\"2\"", 1), ==, 1);
+  variant = g_string_free (s, FALSE);
+  ranged = board_of_text (variant);
+  g_assert_cmpint (rdt_board_get_artillery_range (ranged), ==, 4);
+  los = rdt_los_new (ranged);
+  for (guint i = 0; i < rdt_board_get_n_units (ranged); i++)
+    {
+      const RdtBoardUnit *u = rdt_board_get_unit (ranged, i);
+      g_assert_cmpint (rdt_los_unit_range (los, i), ==, g_strcmp0 (u->id, "steady") == 0 ? 2 : 4);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -334,6 +386,7 @@ main (int   argc,
   g_test_add_func ("/zoc/8.2/no-negation-for-retreat", test_8_2_not_for_retreat);
   g_test_add_func ("/zoc/12.7/older-edition-prohibited-terrain", test_12_7_prohibited_terrain);
   g_test_add_func ("/zoc/3.1/surrounded-at-map-edge", test_map_edge);
+  g_test_add_func ("/board/11.2/artillery-range-from-data", test_11_2_artillery_range_from_data);
 
   return g_test_run ();
 }

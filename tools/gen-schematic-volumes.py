@@ -181,16 +181,21 @@ def hex_victory_table(vid):
 
 
 def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, states, stated_tables,
-               table_source):
+               table_source, free_kinds=None):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<volume xmlns="%s" format-version="1" id="%s">' % (NS, vid)]
     body = []
     body.append("<title>%s</title>" % text(title))
-    body.append('<series-rules edition="%s">' % edition)
+    # 11.2: "The range for artillery units is three hexes" (both editions).
+    body.append('<series-rules edition="%s" artillery-range="3">' % edition)
     for rule in ("11.43 B", "15.1", "9.51", "12.7"):
         body.append('  <variant rule="%s" edition="%s"/>' % (rule, edition))
     body.append("</series-rules>")
-    st = '<stacking max-sp="6" max-artillery="1" rule="7.1"'
+    st = '<stacking max-sp="6" max-artillery="1"'
+    if free_kinds:
+        # Unit kinds that never count against stacking (Brandywine 4.5.2).
+        st += ' free="%s"' % free_kinds
+    st += ' rule="7.1"'
     if stacking:
         body.append(st + ">")
         for ex in stacking:
@@ -299,7 +304,7 @@ def brandywine_volume():
     states = common_states() + [("attached", "Amusettes attached", "Brandywine 4.5.1")]
     return volume_xml("brandywine", "Brandywine (Battles of the American Revolution, Vol. II, 2nd ed.)",
                       "current", [], terrains, hexsides, combined, states, True,
-                      "Series Rules 12.2, Close Combat Table and Tactics Matrix")
+                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", free_kinds="amusette")
 
 
 def germantown_volume():

@@ -628,6 +628,10 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
                                               rdt_volume_get_variant (volume, RDT_VARIANT_SURROUNDED) ==
                                               RDT_EDITION_OLDER);
 
+  /* 11.2: "The range for artillery units is three hexes", unless the
+   * volume states another (<series-rules artillery-range>). */
+  if (rdt_volume_get_artillery_range (volume) > 0)
+    rdt_board_set_artillery_range (board, rdt_volume_get_artillery_range (volume));
   for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
     rdt_board_add_side (board, rdt_scenario_get_side (scenario, i)->id);
   /* Sides played by one player are allies (<side player=>). */
@@ -705,6 +709,8 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
         u.flags |= RDT_BOARD_UNIT_RIFLE;
       if (su->kind == RDT_UNIT_KIND_AMUSETTE)
         u.flags |= RDT_BOARD_UNIT_AMUSETTE;
+      /* 11.2: a unit's own range (<unit range>), else the board's. */
+      u.range = su->range;
       if (rdt_board_add_unit (board, &u, error) < 0)
         return NULL;
     }

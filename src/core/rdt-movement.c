@@ -523,8 +523,8 @@ model_build (RdtMoveModel *m)
       mu.board_index = -1;
       mu.side = u->side;
       mu.leader = rdt_unit_is_leader (u);
-      mu.artillery = u->kind == RDT_UNIT_KIND_ARTILLERY;
-      mu.sp = rdt_unit_stacking_sp (u);
+      /* 7.1, with the volume's free kinds (Brandywine 4.5.2). */
+      mu.sp = rdt_volume_unit_stacking_sp (volume, u, &mu.artillery);
       mu.status = u->status;
       if (u->placement.kind == RDT_PLACEMENT_HEX &&
           rdt_hex_grid_contains (m->grid, u->placement.hex))

@@ -828,6 +828,7 @@ build_volume (xmlNode *vnode,
 
           rdt_edition_from_string (edition, &ed);
           rdt_volume_set_edition (volume, ed);
+          rdt_volume_set_artillery_range (volume, int_attr (n, "artillery-range", 0));
           for (xmlNode *v = n->children; v != NULL; v = v->next)
             {
               g_autofree char *rule = NULL;
@@ -851,6 +852,22 @@ build_volume (xmlNode *vnode,
                                          int_attr (n, "max-artillery", 1),
                                          bool_attr (n, "provisional", FALSE));
           rdt_volume_set_stacking_rule (volume, rule, node_line (n));
+          {
+            g_autofree char *free_text = attr (n, "free");
+            guint free_kinds = 0;
+
+            if (free_text != NULL)
+              {
+                g_auto(GStrv) kinds = g_strsplit_set (free_text, " \t\n\r", -1);
+                for (guint i = 0; kinds[i] != NULL; i++)
+                  {
+                    RdtUnitKind kind;
+                    if (rdt_unit_kind_from_string (kinds[i], &kind))
+                      free_kinds |= RDT_UNIT_KIND_MASK (kind);
+                  }
+              }
+            rdt_volume_set_stacking_free_kinds (volume, free_kinds);
+          }
           for (xmlNode *x = n->children; x != NULL; x = x->next)
             {
               RdtStackingException *ex;
@@ -1513,6 +1530,7 @@ build_unit (Builder *b,
               : g_strcmp0 (rifle, "black-r") == 0 ? RDT_RIFLE_BLACK_R : RDT_RIFLE_NONE;
   unit->demi_leader = bool_attr (n, "demi-leader", FALSE);
   unit->movement = int_attr (n, "movement", 0);
+  unit->range = int_attr (n, "range", 0);
   unit->line = node_line (n);
   if (leader)
     {
@@ -2147,6 +2165,8 @@ write_volume (Writer    *w,
 
   open_tag (w, level + 1, "series-rules");
   put_attr (w, "edition", rdt_edition_to_string (rdt_volume_get_edition (volume)));
+  if (rdt_volume_get_artillery_range (volume) > 0)
+    put_int_attr (w, "artillery-range", rdt_volume_get_artillery_range (volume));
   g_string_append (w->out, ">\n");
   for (guint r = 0; r < RDT_N_VARIANTS; r++)
     {
@@ -2161,6 +2181,14 @@ write_volume (Writer    *w,
   open_tag (w, level + 1, "stacking");
   put_int_attr (w, "max-sp", stacking->max_sp);
   put_int_attr (w, "max-artillery", stacking->max_artillery);
+  if (stacking->free_kinds != 0)
+    {
+      g_autoptr(GString) kinds = g_string_new (NULL);
+      for (guint k = 0; k < RDT_N_UNIT_KINDS; k++)
+        if (stacking->free_kinds & RDT_UNIT_KIND_MASK (k))
+          g_string_append_printf (kinds, "%s%s", kinds->len > 0 ? " " : "", rdt_unit_kind_to_string (k));
+      put_attr (w, "free", kinds->str);
+    }
   if (stacking->provisional)
     put_bool_attr (w, "provisional", TRUE);
   put_attr (w, "rule", stacking->rule);
@@ -2320,6 +2348,8 @@ write_unit (Writer      *w,
   if (unit->demi_leader)
     put_bool_attr (w, "demi-leader", TRUE);
   put_int_attr (w, "movement", unit->movement);
+  if (unit->range > 0)
+    put_int_attr (w, "range", unit->range);
   if (unit->provisional != 0)
     {
       g_autoptr(GString) list = g_string_new (NULL);

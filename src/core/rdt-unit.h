@@ -89,6 +89,7 @@ typedef struct {
   RdtRifleMark rifle;
   gboolean demi_leader;     /* 14.4 (also Pulaski, Brandywine) */
   int movement;             /* printed movement allowance */
+  int range;                /* artillery range in hexes (11.2); 0 = the volume's */
 
   GArray *steps;            /* RdtUnitStep; leaders have none */
 

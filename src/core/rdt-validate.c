@@ -289,10 +289,16 @@ check_stacking (Check *c)
       /* Allied sides (one player) may stack together. */
       if (rdt_scenario_sides_are_enemies (c->scenario, u->side, s->side))
         s->mixed = TRUE;
-      if (u->kind == RDT_UNIT_KIND_ARTILLERY)
-        s->artillery++;
-      else
-        s->sp += rdt_unit_stacking_sp (u);
+      {
+        /* 7.1, with the volume's free kinds (Brandywine 4.5.2). */
+        gboolean artillery;
+        int sp = rdt_volume_unit_stacking_sp (c->volume, u, &artillery);
+
+        if (artillery)
+          s->artillery++;
+        else
+          s->sp += sp;
+      }
     }
 
   keys = g_hash_table_get_keys (stacks);

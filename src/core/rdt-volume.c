@@ -28,6 +28,7 @@ struct _RdtVolume
   RdtStacking stacking;
   RdtEdition edition;
   RdtEdition variants[RDT_N_VARIANTS];
+  int artillery_range;       /* 0: not given (11.2's three hexes) */
 };
 
 G_DEFINE_QUARK (rdt-volume-error-quark, rdt_volume_error)
@@ -416,6 +417,46 @@ rdt_volume_set_edition (RdtVolume  *volume,
   volume->edition = edition;
   for (guint i = 0; i < RDT_N_VARIANTS; i++)
     volume->variants[i] = edition;
+}
+
+void
+rdt_volume_set_stacking_free_kinds (RdtVolume *volume,
+                                    guint      kinds)
+{
+  g_return_if_fail (RDT_IS_VOLUME (volume));
+  volume->stacking.free_kinds = kinds;
+}
+
+int
+rdt_volume_unit_stacking_sp (RdtVolume     *volume,
+                             const RdtUnit *unit,
+                             gboolean      *out_artillery)
+{
+  gboolean free_kind;
+
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), 0);
+  g_return_val_if_fail (unit != NULL, 0);
+
+  /* Brandywine 4.5.2: "The Amusettes never count against stacking." */
+  free_kind = (volume->stacking.free_kinds & RDT_UNIT_KIND_MASK (unit->kind)) != 0;
+  if (out_artillery != NULL)
+    *out_artillery = !free_kind && unit->kind == RDT_UNIT_KIND_ARTILLERY;
+  return free_kind ? 0 : rdt_unit_stacking_sp (unit);
+}
+
+int
+rdt_volume_get_artillery_range (RdtVolume *volume)
+{
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), 0);
+  return volume->artillery_range;
+}
+
+void
+rdt_volume_set_artillery_range (RdtVolume *volume,
+                                int        range)
+{
+  g_return_if_fail (RDT_IS_VOLUME (volume));
+  volume->artillery_range = MAX (range, 0);
 }
 
 guint

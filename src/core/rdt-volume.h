@@ -130,6 +130,9 @@ typedef struct {
   char *rule;               /* (nullable) normally "7.1" */
   GPtrArray *exceptions;    /* RdtStackingException* */
   int line;
+  /* RDT_UNIT_KIND_MASK bits of unit kinds that never count against stacking
+   * (<stacking free="amusette">: Brandywine 4.5.2). */
+  guint free_kinds;
 } RdtStacking;
 
 /* Rules where the Series Rules editions differ (rules/README.md). */
@@ -252,6 +255,18 @@ void            rdt_volume_add_stacking_exception (RdtVolume      *volume,
                                                    RdtStackingException *exception);
 
 RdtEdition      rdt_volume_get_edition         (RdtVolume         *volume);
+/* 11.2: the artillery range in hexes the volume states (<series-rules
+ * artillery-range>), or 0 when it states none (three hexes). */
+int             rdt_volume_get_artillery_range (RdtVolume         *volume);
+void            rdt_volume_set_stacking_free_kinds (RdtVolume     *volume,
+                                                    guint          kinds);
+/* 7.1 with the volume's free kinds: the SPs @unit counts for stacking, and
+ * whether it counts as an artillery unit. */
+int             rdt_volume_unit_stacking_sp    (RdtVolume         *volume,
+                                                const RdtUnit     *unit,
+                                                gboolean          *out_artillery);
+void            rdt_volume_set_artillery_range (RdtVolume         *volume,
+                                                int                range);
 RdtEdition      rdt_volume_get_variant         (RdtVolume         *volume,
                                                 RdtVariantRule     rule);
 void            rdt_volume_set_variant         (RdtVolume         *volume,
