@@ -94,6 +94,27 @@ ask (RdtWindow   *self,
   gtk_info_bar_set_revealed (self->info_bar, TRUE);
 }
 
+/* A scenario's description says what the designer wants a reader to know
+ * first; the bundled maps say there that they are schematic and should be traced
+ * from the user's own copy with the underlay tool. */
+static void
+show_scenario_description (RdtWindow *self)
+{
+  RdtScenario *scenario;
+  const char *description;
+  g_autofree char *text = NULL;
+
+  if (self->document == NULL || get_ask_kind (self) != ASK_NONE)
+    return;
+  scenario = rdt_document_get_scenario (self->document);
+  description = rdt_scenario_get_description (scenario);
+  if (description == NULL || description[0] == '\0')
+    return;
+  /* Translators: a scenario's title, then its description. */
+  text = g_strdup_printf (_("%s: %s"), rdt_scenario_get_title (scenario), description);
+  _rdt_window_show_message (self, GTK_MESSAGE_INFO, text);
+}
+
 void
 _rdt_window_report_error (RdtWindow    *self,
                           const char   *what,
@@ -356,6 +377,7 @@ rdt_window_open_file (RdtWindow *self,
   _rdt_window_set_document (self, document);
   add_recent (self, path);
   gtk_info_bar_set_revealed (self->info_bar, get_ask_kind (self) != ASK_NONE);
+  show_scenario_description (self);
   test_edit_and_autosave (self);
   return TRUE;
 }
