@@ -34,6 +34,8 @@ typedef struct {
   guint timeout;
 } Run;
 
+static guint snapshot_window (GtkWindow *window, const char *png);
+
 static char *
 dup_source_path (const char *relative)
 {
@@ -217,6 +219,24 @@ edit_script (RdtWindow *window,
   g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 1);
   g_assert_true (title_has_unsaved_mark (window));
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  /* The chosen terrain's look is volume data, editable in one undo step. */
+  {
+    RdtVolume *volume = rdt_scenario_get_volume (rdt_document_get_scenario (document));
+    int woods = rdt_volume_find_terrain (volume, "heavy-woods");
+    g_autofree char *png = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                             "editor-terrain-look.png", NULL);
+
+    g_assert_true (gtk_widget_get_visible (window->terrain_look_box));
+    gtk_drop_down_set_selected (window->terrain_pattern, 4);
+    g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 2);
+    g_assert_cmpstr (rdt_volume_get_terrain (volume, woods)->pattern, ==, "marsh");
+    spin (1500);
+    g_assert_cmpuint (snapshot_window (GTK_WINDOW (window), png), >, 100);
+    activate (window, "undo", NULL);
+    g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, 1);
+    g_assert_null (rdt_volume_get_terrain (volume, woods)->pattern);
+  }
 
   /* A slope on 0404|0405 with its high side in 0405 (11.43 note): press
    * inside 0405 near the hexside. */

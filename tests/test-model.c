@@ -22,6 +22,7 @@
 #include "rdt-recovery.h"
 #include "rdt-scenario-io.h"
 #include "rdt-terrain-command.h"
+#include "rdt-terrain-look-command.h"
 #include "rdt-unit-command.h"
 
 typedef struct {
@@ -271,6 +272,37 @@ test_terrain_fill (Fixture       *f,
   execute_and_check (f, fill);
   g_assert_cmpint (rdt_scenario_get_terrain (f->scenario, hex (f, "0505")), ==, f->woods);
   g_assert_cmpint (rdt_scenario_get_terrain (f->scenario, hex (f, "0101")), ==, f->clear);
+}
+
+/* Issue 6: terrain fills come from the volume data and are editable.  A
+ * scenario that links a shared volume file keeps its own copy once the look
+ * changes (saved inline), and undo links the file again. */
+static void
+test_terrain_look (Fixture       *f,
+                   gconstpointer  data)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (f->scenario);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) saved = NULL;
+  g_autoptr(RdtCommand) bad = rdt_terrain_look_command_new (f->woods, "green", NULL);
+
+  rdt_scenario_set_volume_link (f->scenario, "test", NULL);
+  execute_and_check (f, rdt_terrain_look_command_new (f->woods, "#2E5E1E", "trees"));
+  g_assert_cmpstr (rdt_volume_get_terrain (volume, f->woods)->colour, ==, "#2e5e1e");
+  g_assert_cmpstr (rdt_volume_get_terrain (volume, f->woods)->pattern, ==, "trees");
+  g_assert_null (rdt_scenario_get_volume_ref (f->scenario));
+  saved = rdt_scenario_to_bytes (f->scenario, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (saved, NULL), g_bytes_get_size (saved),
+                                  "colour=\"#2e5e1e\" pattern=\"trees\""));
+
+  g_assert_true (rdt_undo_stack_undo (rdt_document_get_undo_stack (f->document)));
+  g_assert_null (rdt_volume_get_terrain (volume, f->woods)->colour);
+  g_assert_cmpstr (rdt_scenario_get_volume_ref (f->scenario), ==, "test");
+
+  g_assert_false (rdt_document_execute (f->document, bad, &error));
+  g_assert_nonnull (error);
+  g_assert_null (rdt_volume_get_terrain (volume, f->woods)->colour);
 }
 
 /* 11.43 note: the slope's high side is one of its two hexes; the side of the
@@ -754,6 +786,7 @@ main (int   argc,
   ADD ("/model/undo-stack/labels-clean-point", test_undo_stack_labels);
   ADD ("/model/terrain/brush-stroke-is-one-undo-step", test_terrain_stroke_one_step);
   ADD ("/model/terrain/fill", test_terrain_fill);
+  ADD ("/model/terrain/look-from-volume-data-editable", test_terrain_look);
   ADD ("/model/hexside/11.43-slope-high-side", test_hexside_slope);
   ADD ("/model/hexside/fieldwork-symbol-hex", test_hexside_fieldwork);
   ADD ("/model/hexside/road-drag-is-one-undo-step", test_hexside_road_stroke);

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "redoubt-render.h"
+#include "rdt-scenario-io.h"
 
 /* Pixel probes on maps drawn into image surfaces, with no display. */
 
@@ -524,6 +525,36 @@ test_format_from_path (void)
   g_assert_false (rdt_render_format_from_path ("noext", &format));
 }
 
+/* Issue 6: terrain fills come from the volume data when it gives them; the
+ * built-in palette only fills in for types that say nothing. */
+static void
+test_terrain_look_from_volume (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "format", "terrain-look.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(RdtRenderMap) map = NULL;
+  const RdtTerrainStyle *woods;
+  int id;
+
+  g_assert_no_error (error);
+  map = rdt_render_map_new_from_scenario (scenario);
+  id = rdt_render_map_find_terrain_style (map, "heavy-woods");
+  g_assert_cmpint (id, >=, 0);
+  woods = rdt_render_map_get_terrain_style (map, id);
+  g_assert_cmphex (woods->fill_rgb, ==, 0x2e5e1e);
+  g_assert_cmpint (woods->pattern, ==, RDT_RENDER_PATTERN_TREES);
+
+  /* Edited in the scenario: a rebuilt map draws the new look. */
+  g_assert_true (rdt_scenario_set_terrain_look (scenario, rdt_volume_find_terrain (rdt_scenario_get_volume (scenario), "heavy-woods"),
+                                                "#804020", "marsh"));
+  g_clear_pointer (&map, rdt_render_map_unref);
+  map = rdt_render_map_new_from_scenario (scenario);
+  woods = rdt_render_map_get_terrain_style (map, rdt_render_map_find_terrain_style (map, "heavy-woods"));
+  g_assert_cmphex (woods->fill_rgb, ==, 0x804020);
+  g_assert_cmpint (woods->pattern, ==, RDT_RENDER_PATTERN_MARSH);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -531,6 +562,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/terrain/colours", test_terrain_colours);
+  g_test_add_func ("/render/terrain/look-from-volume-data", test_terrain_look_from_volume);
   g_test_add_func ("/render/overlay/11.4/shade-and-letter", test_overlay_shade_and_letter);
   g_test_add_func ("/render/terrain/orientation-change", test_orientation_change);
   g_test_add_func ("/render/culling/visible-rect", test_culling);

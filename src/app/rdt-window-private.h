@@ -46,6 +46,11 @@ struct _RdtWindow
   GtkLabel *tool_hint;
   GtkWidget *terrain_label;
   GtkDropDown *terrain_dropdown;
+  /* How the chosen terrain is drawn (volume data, issue 6); built in code. */
+  GtkWidget *terrain_look_box;
+  GtkColorButton *terrain_colour;
+  GtkDropDown *terrain_pattern;
+  gboolean syncing_look;
   GtkWidget *radius_box;
   GtkSpinButton *radius_spin;
   GtkWidget *hexside_label;

@@ -12,6 +12,8 @@
 #include "rdt-location-command.h"
 #include "rdt-map-command.h"
 #include "rdt-terrain-command.h"
+#include "rdt-terrain-look-command.h"
+#include "rdt-terrain-palette.h"
 #include "rdt-unit-command.h"
 #include "rdt-unit-dialog.h"
 #include "rdt-window-private.h"
@@ -110,6 +112,120 @@ _rdt_window_chosen_area_id (RdtWindow *self)
   return rdt_scenario_get_area (scenario, selected)->id;
 }
 
+static const char *const pattern_ids[] = {
+  "none", "trees", "light-trees", "orchard", "marsh", "buildings", "fields", "waves",
+};
+static const char *const pattern_names[] = {
+  N_("No symbols"), N_("Trees"), N_("Light trees"), N_("Orchard"), N_("Marsh"),
+  N_("Buildings"), N_("Fields"), N_("Water"),
+};
+
+static int chosen_terrain (RdtWindow *self);
+
+/* Shows the chosen terrain type's colour and pattern as the map draws them. */
+static void
+sync_terrain_look (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  int terrain = chosen_terrain (self);
+  const RdtTerrainType *type;
+  GdkRGBA rgba = { 0.9, 0.88, 0.75, 1.0 };
+  guint pattern = 0;
+
+  if (self->terrain_look_box == NULL)
+    return;
+  gtk_widget_set_sensitive (self->terrain_look_box, scenario != NULL && terrain >= 0);
+  if (scenario == NULL || terrain < 0)
+    return;
+  type = rdt_volume_get_terrain (rdt_scenario_get_volume (scenario), terrain);
+  if (type->colour != NULL)
+    gdk_rgba_parse (&rgba, type->colour);
+  else
+    {
+      /* Show the colour the map draws now, so changing only the pattern keeps it. */
+      const RdtTerrainStyle *style = rdt_terrain_palette_lookup (type->id);
+      guint32 fill = style ? style->fill_rgb : rdt_terrain_palette_fallback_rgb (type->id);
+      rgba = (GdkRGBA) { ((fill >> 16) & 0xff) / 255.0, ((fill >> 8) & 0xff) / 255.0, (fill & 0xff) / 255.0, 1.0 };
+      if (style != NULL)
+        pattern = style->pattern;
+    }
+  for (guint i = 0; type->pattern != NULL && i < G_N_ELEMENTS (pattern_ids); i++)
+    if (g_strcmp0 (type->pattern, pattern_ids[i]) == 0)
+      pattern = i;
+  self->syncing_look = TRUE;
+  gtk_color_chooser_set_rgba (GTK_COLOR_CHOOSER (self->terrain_colour), &rgba);
+  gtk_drop_down_set_selected (self->terrain_pattern, pattern);
+  self->syncing_look = FALSE;
+}
+
+static void
+apply_terrain_look (RdtWindow *self)
+{
+  int terrain = chosen_terrain (self);
+  g_autoptr(RdtCommand) command = NULL;
+  GdkRGBA rgba;
+  char colour[8];
+  guint pattern;
+
+  if (self->syncing_look || self->document == NULL || terrain < 0)
+    return;
+  gtk_color_chooser_get_rgba (GTK_COLOR_CHOOSER (self->terrain_colour), &rgba);
+  g_snprintf (colour, sizeof colour, "#%02x%02x%02x",
+              (int) (rgba.red * 255 + 0.5), (int) (rgba.green * 255 + 0.5), (int) (rgba.blue * 255 + 0.5));
+  pattern = gtk_drop_down_get_selected (self->terrain_pattern);
+  command = rdt_terrain_look_command_new ((guint) terrain, colour,
+                                          pattern < G_N_ELEMENTS (pattern_ids) ? pattern_ids[pattern] : NULL);
+  _rdt_window_execute (self, command);
+}
+
+static void
+on_terrain_colour_set (GtkColorButton *button,
+                       RdtWindow      *self)
+{
+  apply_terrain_look (self);
+}
+
+static void
+on_terrain_pattern_selected (GtkDropDown *dropdown,
+                             GParamSpec  *pspec,
+                             RdtWindow   *self)
+{
+  apply_terrain_look (self);
+}
+
+static void
+on_terrain_chosen_for_look (GtkDropDown *dropdown,
+                            GParamSpec  *pspec,
+                            RdtWindow   *self)
+{
+  sync_terrain_look (self);
+}
+
+static void
+ensure_terrain_look_box (RdtWindow *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->terrain_dropdown));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  if (self->terrain_look_box != NULL || !GTK_IS_BOX (parent))
+    return;
+  for (guint i = 0; i < G_N_ELEMENTS (pattern_names); i++)
+    gtk_string_list_append (names, _(pattern_names[i]));
+  self->terrain_look_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  self->terrain_colour = GTK_COLOR_BUTTON (gtk_color_button_new ());
+  gtk_color_button_set_title (self->terrain_colour, _("Terrain Colour"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->terrain_colour),
+                               _("How the map draws this terrain type (volume data; one undo step)"));
+  self->terrain_pattern = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (self->terrain_pattern), TRUE);
+  gtk_box_append (GTK_BOX (self->terrain_look_box), GTK_WIDGET (self->terrain_colour));
+  gtk_box_append (GTK_BOX (self->terrain_look_box), GTK_WIDGET (self->terrain_pattern));
+  gtk_box_insert_child_after (GTK_BOX (parent), self->terrain_look_box, GTK_WIDGET (self->terrain_dropdown));
+  g_signal_connect (self->terrain_colour, "color-set", G_CALLBACK (on_terrain_colour_set), self);
+  g_signal_connect (self->terrain_pattern, "notify::selected", G_CALLBACK (on_terrain_pattern_selected), self);
+  g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_terrain_chosen_for_look), self);
+}
+
 void
 _rdt_window_refresh_tool_options (RdtWindow *self)
 {
@@ -168,6 +284,12 @@ _rdt_window_refresh_tool_options (RdtWindow *self)
   location = tool == RDT_TOOL_LOCATION;
   gtk_widget_set_visible (self->terrain_label, terrain);
   gtk_widget_set_visible (GTK_WIDGET (self->terrain_dropdown), terrain);
+  ensure_terrain_look_box (self);
+  if (self->terrain_look_box != NULL)
+    {
+      gtk_widget_set_visible (self->terrain_look_box, terrain);
+      sync_terrain_look (self);
+    }
   gtk_widget_set_visible (self->radius_box, tool == RDT_TOOL_BRUSH);
   gtk_widget_set_visible (self->hexside_label, hexside);
   gtk_widget_set_visible (GTK_WIDGET (self->hexside_dropdown), hexside);

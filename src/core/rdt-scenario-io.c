@@ -892,6 +892,8 @@ build_volume (xmlNode *vnode,
           g_autofree char *name = attr (n, "name");
           RdtTerrainType *t = rdt_terrain_type_new (tid, name);
 
+          t->colour = attr (n, "colour");
+          t->pattern = attr (n, "pattern");
           read_effects (n, &t->effects, &t->rule, &t->note);
           t->line = node_line (n);
           if (rdt_volume_add_terrain (volume, t, &local) < 0)
@@ -2220,6 +2222,8 @@ write_volume (Writer    *w,
       open_tag (w, level + 1, "terrain");
       put_attr (w, "id", t->id);
       put_attr (w, "name", t->name);
+      put_attr (w, "colour", t->colour);
+      put_attr (w, "pattern", t->pattern);
       write_effects (w, &t->effects, t->rule, t->note);
       close_empty (w);
     }

@@ -431,6 +431,20 @@ rdt_scenario_volume_changed (RdtScenario *scenario)
   emit_changed (scenario, RDT_CHANGE_VOLUME, NULL, NULL, NULL);
 }
 
+gboolean
+rdt_scenario_set_terrain_look (RdtScenario *scenario,
+                               guint        index,
+                               const char  *colour,
+                               const char  *pattern)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+
+  if (!rdt_volume_set_terrain_look (rdt_scenario_get_volume (scenario), index, colour, pattern))
+    return FALSE;
+  emit_changed (scenario, RDT_CHANGE_VOLUME, NULL, NULL, NULL);
+  return TRUE;
+}
+
 /* Grid. */
 
 RdtHexGrid *

@@ -447,5 +447,11 @@ void           rdt_scenario_set_saved_once    (RdtScenario           *scenario,
 
 /* Emits "changed" with RDT_CHANGE_VOLUME after the volume's data was edited. */
 void           rdt_scenario_volume_changed    (RdtScenario           *scenario);
+/* Sets how terrain type @index is drawn (rdt_volume_set_terrain_look()) and
+ * emits "changed" (RDT_CHANGE_VOLUME). */
+gboolean       rdt_scenario_set_terrain_look  (RdtScenario           *scenario,
+                                               guint                  index,
+                                               const char            *colour,
+                                               const char            *pattern);
 
 G_END_DECLS

@@ -187,6 +187,50 @@ rdt_volume_get_terrain (RdtVolume *volume,
   return g_ptr_array_index (volume->terrains, index);
 }
 
+gboolean
+rdt_terrain_colour_is_valid (const char *colour)
+{
+  if (colour == NULL || colour[0] != '#' || strlen (colour) != 7)
+    return FALSE;
+  for (int i = 1; i < 7; i++)
+    if (!g_ascii_isxdigit (colour[i]))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+rdt_terrain_pattern_is_valid (const char *pattern)
+{
+  g_auto(GStrv) names = NULL;
+
+  if (pattern == NULL || pattern[0] == '\0')
+    return FALSE;
+  names = g_strsplit (RDT_TERRAIN_PATTERNS, " ", -1);
+  return g_strv_contains ((const char * const *) names, pattern);
+}
+
+gboolean
+rdt_volume_set_terrain_look (RdtVolume  *volume,
+                             guint       index,
+                             const char *colour,
+                             const char *pattern)
+{
+  RdtTerrainType *terrain;
+
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), FALSE);
+  g_return_val_if_fail (index < volume->terrains->len, FALSE);
+
+  if ((colour != NULL && !rdt_terrain_colour_is_valid (colour)) ||
+      (pattern != NULL && !rdt_terrain_pattern_is_valid (pattern)))
+    return FALSE;
+  terrain = g_ptr_array_index (volume->terrains, index);
+  g_free (terrain->colour);
+  terrain->colour = colour != NULL ? g_ascii_strdown (colour, -1) : NULL;
+  g_free (terrain->pattern);
+  terrain->pattern = g_strdup (pattern);
+  return TRUE;
+}
+
 int
 rdt_volume_find_terrain (RdtVolume  *volume,
                          const char *id)
@@ -683,6 +727,8 @@ rdt_terrain_type_free (RdtTerrainType *terrain)
   g_free (terrain->name);
   g_free (terrain->rule);
   g_free (terrain->note);
+  g_free (terrain->colour);
+  g_free (terrain->pattern);
   g_free (terrain);
 }
 

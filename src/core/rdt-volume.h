@@ -62,8 +62,15 @@ typedef struct {
   RdtEffects effects;
   char *rule;               /* (nullable) where the values come from, e.g. "Germantown 3.2.1" */
   char *note;               /* (nullable) */
+  /* How the map draws it (not rule data): a "#rrggbb" fill and a symbol pattern
+   * name (RDT_TERRAIN_PATTERNS); NULL lets the program choose. */
+  char *colour;
+  char *pattern;
   int line;                 /* source line when loaded; 0 otherwise */
 } RdtTerrainType;
+
+/* The symbol patterns a terrain type may name, space-separated. */
+#define RDT_TERRAIN_PATTERNS "none trees light-trees orchard marsh buildings fields waves"
 
 /* Hexside types come in kinds; a hexside has at most one feature of each kind,
  * so a slope may combine with a creek (9.4) and a road may cross a ford. */
@@ -200,6 +207,15 @@ const RdtTerrainType *
                                                 guint              index);
 int             rdt_volume_find_terrain        (RdtVolume         *volume,
                                                 const char        *id);
+/* Sets how a terrain type is drawn: @colour "#rrggbb" or NULL, @pattern one of
+ * RDT_TERRAIN_PATTERNS or NULL.  Returns FALSE (nothing changed) for a malformed
+ * colour or an unknown pattern. */
+gboolean        rdt_volume_set_terrain_look    (RdtVolume         *volume,
+                                                guint              index,
+                                                const char        *colour,
+                                                const char        *pattern);
+gboolean        rdt_terrain_colour_is_valid    (const char        *colour);
+gboolean        rdt_terrain_pattern_is_valid   (const char        *pattern);
 /* (transfer full) of @terrain; returns its index, or -1 with error on a duplicate id. */
 int             rdt_volume_add_terrain         (RdtVolume         *volume,
                                                 RdtTerrainType    *terrain,

@@ -5,6 +5,38 @@
 
 #include "rdt-render-scenario.h"
 
+/* The volume data's own look wins over the built-in palette (issue 6: terrain
+ * fills come from the volume data and are editable). */
+static guint
+look_from_volume (RdtRenderMap          *map,
+                  const RdtTerrainType  *terrain,
+                  const RdtTerrainStyle *palette)
+{
+  static const char *const patterns[RDT_RENDER_N_PATTERNS] = {
+    "none", "trees", "light-trees", "orchard", "marsh", "buildings", "fields", "waves",
+  };
+  guint32 fill = palette ? palette->fill_rgb : rdt_terrain_palette_fallback_rgb (terrain->id);
+  guint32 symbol = palette ? palette->pattern_rgb : 0;
+  RdtRenderPattern pattern = palette ? palette->pattern : RDT_RENDER_PATTERN_NONE;
+
+  if (terrain->colour != NULL && strlen (terrain->colour) == 7)
+    {
+      guint64 rgb = g_ascii_strtoull (terrain->colour + 1, NULL, 16);
+      fill = (guint32) rgb;
+    }
+  if (terrain->pattern != NULL)
+    for (guint i = 0; i < RDT_RENDER_N_PATTERNS; i++)
+      if (g_strcmp0 (terrain->pattern, patterns[i]) == 0)
+        pattern = i;
+  if (symbol == 0 || terrain->colour != NULL)
+    {
+      /* Symbols in a darker shade of the fill. */
+      guint r = (fill >> 16) & 0xff, g = (fill >> 8) & 0xff, b = fill & 0xff;
+      symbol = RDT_RGB (r * 3 / 5, g * 3 / 5, b * 3 / 5);
+    }
+  return rdt_render_map_add_terrain_style (map, terrain->id, fill, symbol, pattern);
+}
+
 static guint
 terrain_style (RdtRenderMap *map,
                RdtVolume    *volume,
@@ -20,6 +52,8 @@ terrain_style (RdtRenderMap *map,
   if (style >= 0)
     return style;
   palette = rdt_terrain_palette_lookup (terrain->id);
+  if (terrain->colour != NULL || terrain->pattern != NULL)
+    return look_from_volume (map, terrain, palette);
   if (palette)
     return rdt_render_map_add_terrain_style (map, terrain->id, palette->fill_rgb,
                                              palette->pattern_rgb, palette->pattern);
