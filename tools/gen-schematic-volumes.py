@@ -110,7 +110,7 @@ HEX_VICTORY_COLUMNS = ["scenario", "holder", "hexes", "units", "parade", "min-sp
 
 # Hex-based victory conditions (Brandywine 2.1, 2.2, 7.1.2, 7.2.2, 7.3.2;
 # Germantown 2.1.2; Savannah 2.1, 2.8, Historical Scenario), one row each, read
-# by src/core/rdt-hex-victory.c.  "hexes": groups separated by ";", every group
+# by src/core/rules/rdt-hex-victory.c.  "hexes": groups separated by ";", every group
 # must be held, any hex of a group will do; "area:ID" names a map area.
 # "units": unit kinds, or "combat" / "non-artillery".  "enemy-adjacent": "ignored",
 # "none" (no enemy combat unit adjacent) or "no-parade" (no Parade Order one).
@@ -170,7 +170,7 @@ def hex_victory_table(vid):
     for key, cells in HEX_VICTORY[vid]:
         assert len(cells) == len(HEX_VICTORY_COLUMNS), key
         out.append('  <row key="%s">%s</row>' % (attr(key), "".join("<c>%s</c>" % text(c) for c in cells)))
-    out.append("  <note>Read by the rules core (src/core/rdt-hex-victory.h). scenario: the scenario id. holder: "
+    out.append("  <note>Read by the rules core (src/core/rules/rdt-hex-victory.h). scenario: the scenario id. holder: "
                "the side(s) whose combat units must hold the hexes. hexes: groups separated by a semicolon, every "
                "group held, any hex of a group; area:ID names a map area. units: unit kinds, combat or "
                "non-artillery. min-sp: SPs of such units per hex. enemy-adjacent: ignored, none (no enemy combat "

@@ -1,6 +1,6 @@
 # schematic_lib.py: helpers for tools/gen-schematic-volumes.py (standard library only).
 #
-# Hex geometry of the BoAR maps (src/core/rdt-hex-grid.h): flat-top hexes in
+# Hex geometry of the BoAR maps (src/core/grid/rdt-hex-grid.h): flat-top hexes in
 # vertical columns, odd columns shifted half a hex down, so from an odd column XX
 # the neighbours in XX+-1 are rows YY and YY+1 (Germantown 3.2.1 example).  The
 # XML writer follows the canonical form of docs/format.md.
