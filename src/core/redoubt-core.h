@@ -4,6 +4,7 @@
 #include "rdt-hex-grid.h"
 #include "rdt-hex-walk.h"
 #include "rdt-file-io.h"
+#include "rdt-file-ref.h"
 #include "rdt-board.h"
 #include "rdt-los.h"
 #include "rdt-los-report.h"

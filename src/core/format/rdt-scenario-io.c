@@ -12,6 +12,7 @@
 
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
+#include "rdt-file-ref.h"
 #include "rdt-format-resources.h"
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
@@ -1102,6 +1103,61 @@ rdt_volume_load_from_file (const char  *path,
   return rdt_volume_load_from_bytes (bytes, path, diagnostics, error);
 }
 
+/* The data folders, in lookup order (NULL or empty: skipped). */
+static void
+get_volume_dirs (const char *dirs[3])
+{
+  dirs[0] = g_getenv ("REDOUBT_DATADIR");
+  dirs[1] = SOURCE_DATADIR;
+  dirs[2] = PKGDATADIR;
+}
+
+/* <volume-ref ref="ID">: DIR/volumes/ID.xml from the first data folder that
+ * has it, read through the file reference rules with DIR/volumes as the
+ * folder.  NULL without @error: not found anywhere. */
+static GBytes *
+read_installed_volume (const char  *id,
+                       char       **out_file,
+                       GError     **error)
+{
+  const char *dirs[3];
+  g_autofree char *name = NULL;
+
+  /* Ids are schema-checked tokens, but never let one climb out of the dir. */
+  if (strchr (id, '/') != NULL || strchr (id, '\\') != NULL || id[0] == '.')
+    return NULL;
+  name = g_strconcat (id, ".xml", NULL);
+  get_volume_dirs (dirs);
+  for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
+    {
+      g_autofree char *folder = NULL;
+      g_autoptr(GError) local = NULL;
+      RdtFileRef r = { 0 };
+      GBytes *bytes;
+
+      if (dirs[i] == NULL || dirs[i][0] == '\0')
+        continue;
+      folder = g_build_filename (dirs[i], "volumes", NULL);
+      if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+        continue;
+      r.base_dir = folder;
+      r.attribute = "ref";
+      r.value = name;
+      bytes = rdt_file_ref_read (&r, RDT_FORMAT_MAX_BYTES, &local);
+      if (bytes != NULL)
+        {
+          *out_file = g_build_filename (folder, name, NULL);
+          return bytes;
+        }
+      if (!g_error_matches (local, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+    }
+  return NULL;
+}
+
 char *
 rdt_volume_find_file (const char *id)
 {
@@ -1114,9 +1170,7 @@ rdt_volume_find_file (const char *id)
   if (strchr (id, '/') != NULL || strchr (id, '\\') != NULL || id[0] == '.')
     return NULL;
   name = g_strconcat (id, ".xml", NULL);
-  dirs[0] = g_getenv ("REDOUBT_DATADIR");
-  dirs[1] = SOURCE_DATADIR;
-  dirs[2] = PKGDATADIR;
+  get_volume_dirs (dirs);
   for (guint i = 0; i < G_N_ELEMENTS (dirs); i++)
     {
       g_autofree char *path = NULL;
@@ -1139,6 +1193,7 @@ typedef struct {
   RdtHexGrid *grid;
   int col_digits;
   int row_digits;
+  const char *path;          /* (nullable) the scenario file: its folder holds what it refers to */
 } Builder;
 
 static int
@@ -1249,6 +1304,39 @@ compare_hex_labels (gconstpointer a,
   return ha->row < hb->row ? -1 : ha->row > hb->row;
 }
 
+/* A file reference to an image (rdt-file-ref.h): refused references are
+ * errors; a missing file only a warning (scans are the user's own copy and
+ * are not shipped with a scenario).  The reference is kept in the model
+ * either way, so that saving writes it back.  A scenario read from memory has
+ * no folder: nothing to check. */
+static void
+check_image_ref (Builder    *b,
+                 xmlNode    *n,
+                 const char *attribute,
+                 const char *value)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) local = NULL;
+  RdtFileRef ref = { 0 };
+
+  if (b->path == NULL || value == NULL)
+    return;
+  dir = g_path_get_dirname (b->path);
+  ref.base_dir = dir;
+  ref.attribute = attribute;
+  ref.value = value;
+  if (rdt_file_ref_check_image (&ref, &local))
+    return;
+  if (g_error_matches (local, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_FOUND))
+    report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
+                 _("put the image in the scenario’s folder, or remove the element"),
+                 _("%s; the editor shows the map without it"), local->message);
+  else
+    report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                 _("references stay inside the scenario’s folder (docs/format.md, “File references”)"),
+                 "%s", local->message);
+}
+
 static void
 build_map (Builder *b,
            xmlNode *map)
@@ -1270,6 +1358,7 @@ build_map (Builder *b,
             report_node (b->report, RDT_SEVERITY_ERROR, -1, n, _("write plain decimal numbers"),
                          _("underlay calibration numbers out of range"));
           _rdt_scenario_set_line (b->scenario, "underlay", node_line (n));
+          check_image_ref (b, n, "href", u.href);
           rdt_scenario_set_underlay (b->scenario, &u, NULL);
           g_free (u.href);
         }
@@ -1588,11 +1677,20 @@ resolve_volume (Builder     *b,
       g_autofree char *id = attr (ref, "ref");
       g_autofree char *href = attr (ref, "href");
       g_autofree char *file = NULL;
+      g_autoptr(GBytes) bytes = NULL;
 
+      /* Both ways go through the file reference rules (rdt-file-ref.h). */
       if (id != NULL)
         {
-          file = rdt_volume_find_file (id);
-          if (file == NULL)
+          bytes = read_installed_volume (id, &file, &local);
+          if (bytes == NULL && local != NULL)
+            {
+              report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
+                           _("fix the installed volume file"),
+                           _("the volume cannot be loaded: %s"), local->message);
+              return FALSE;
+            }
+          if (bytes == NULL)
             {
               report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
                            _("install the volume file, set REDOUBT_DATADIR, or use href=\"path\""),
@@ -1604,9 +1702,22 @@ resolve_volume (Builder     *b,
       else
         {
           g_autofree char *dir = g_path_get_dirname (path != NULL ? path : ".");
-          file = g_path_is_absolute (href) ? g_strdup (href) : g_build_filename (dir, href, NULL);
+          RdtFileRef r = { 0 };
+
+          r.base_dir = dir;
+          r.attribute = "href";
+          r.value = href;
+          bytes = rdt_file_ref_read (&r, RDT_FORMAT_MAX_BYTES, &local);
+          if (bytes == NULL)
+            {
+              report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
+                           _("references stay inside the scenario’s folder (docs/format.md, “File references”)"),
+                           _("the volume cannot be loaded: %s"), local->message);
+              return FALSE;
+            }
+          file = g_build_filename (dir, href, NULL);
         }
-      b->volume = rdt_volume_load_from_file (file, b->report->diagnostics, &local);
+      b->volume = rdt_volume_load_from_bytes (bytes, file, b->report->diagnostics, &local);
       if (b->volume == NULL)
         {
           report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
@@ -1638,6 +1749,7 @@ build_scenario (xmlNode     *root,
   g_autoptr(GError) local = NULL;
 
   b.report = report;
+  b.path = path;
   if (grid_node == NULL)
     return NULL;
 

@@ -127,10 +127,29 @@ add('xinclude.redoubt',
     'error', 'element include', anchor='<xi:include')
 add('volume-href-etc-passwd.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref href="/etc/passwd"/>\n'), 'error', 'the volume cannot be loaded', anchor='<volume-ref')
+        '  <volume-ref href="/etc/passwd"/>\n'), 'error', 'refused: an absolute path', anchor='<volume-ref')
 add('volume-href-dev-zero.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
-        '  <volume-ref href="/dev/zero"/>\n'), 'error', 'not a regular file', anchor='<volume-ref')
+        '  <volume-ref href="/dev/zero"/>\n'), 'error', 'refused: an absolute path', anchor='<volume-ref')
+# File references stay inside the scenario's folder (issue 11; docs/format.md,
+# "File references"): every way out is refused before anything is opened.
+for name, href, why in (('volume-href-dotdot', '../../../../../../../../etc/passwd', 'leaves the folder'),
+                        ('volume-href-dotdot-inner', 'sub/../../../etc/passwd', 'leaves the folder'),
+                        ('volume-href-backslash', '..\\..\\etc\\passwd', 'backslash'),
+                        ('volume-href-drive-letter', 'C:/Windows/win.ini', 'drive letter or URL'),
+                        ('volume-href-file-url', 'file:///etc/passwd', 'drive letter or URL')):
+    add(name + '.redoubt',
+        sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
+            '  <volume-ref href="%s"/>\n' % href), 'error', why, anchor='<volume-ref')
+for name, href, why in (('underlay-dev-zero', '/dev/zero', 'refused: an absolute path'),
+                        ('underlay-etc-passwd', '/etc/passwd', 'refused: an absolute path'),
+                        ('underlay-dotdot', '../../../../../../../../etc/passwd', 'leaves the folder'),
+                        ('underlay-backslash', '..\\..\\map.png', 'backslash'),
+                        ('underlay-url', 'http://example.com/map.png', 'drive letter or URL'),
+                        ('underlay-folder', '.', 'not a regular file'),
+                        ('underlay-missing', 'no-such-scan.png', 'no such file in the folder')):
+    add(name + '.redoubt', sub('<underlay href="example-map.png"', '<underlay href="%s"' % href),
+        'warning' if name == 'underlay-missing' else 'error', why, anchor='<underlay')
 add('volume-ref-path-traversal.redoubt',
     sub(base[base.index('  <volume id="example">'):base.index('  </volume>\n') + len('  </volume>\n')],
         '  <volume-ref ref="../../../../etc/passwd"/>\n'), 'error', 'volume-ref failed to validate', anchor='<volume-ref')
