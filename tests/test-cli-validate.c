@@ -4,6 +4,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "png-bomb.h"
 
 /* redoubt-cli validate / info / format: exit codes, output lines, JSON shapes
  * (docs/cli.md, docs/json.md). */
@@ -126,6 +129,85 @@ test_validate_refused (void)
   g_assert_cmpint (run_cli (args, &out, NULL), ==, 1);
   g_assert_nonnull (strstr (out, expected));
   g_remove (bad);
+}
+
+/* Issue 11 §2: refused file references are errors naming file:line, and
+ * validate never reads /dev/zero or decodes a bomb (docs/format.md, "File
+ * references").  The scenario sits in a folder of its own. */
+static void
+test_validate_file_refs (void)
+{
+  g_autofree char *example_path = example ("example.redoubt");
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-refs-XXXXXX", &error);
+  struct {
+    const char *underlay;
+    const char *volume;   /* replaces the inline volume when set */
+    int line;
+    const char *element;
+    const char *why;
+  } cases[] = {
+    { "/dev/zero", NULL, 36, "underlay", "href=\"/dev/zero\": refused: an absolute path" },
+    { "zero.png", NULL, 36, "underlay", "href=\"zero.png\": refused: the path leaves the folder" },
+    { "../../../../../../etc/passwd", NULL, 36, "underlay", "leaves the folder" },
+    { "bomb.png", NULL, 36, "underlay", "href=\"bomb.png\": refused: the image is 30000 × 30000 pixels" },
+    { "wide.png", NULL, 36, "underlay", "refused: the image is 40000 × 2 pixels" },
+    { "fifo.png", NULL, 36, "underlay", "not a regular file" },
+    { "example-map.png", "/etc/passwd", 5, "volume-ref", "href=\"/etc/passwd\": refused: an absolute path" },
+    { "example-map.png", "../../../../../../etc/passwd", 5, "volume-ref", "leaves the folder" },
+  };
+  g_autofree char *bomb = NULL;
+  g_autofree char *wide = NULL;
+  g_autofree char *zero = NULL;
+  g_autofree char *fifo = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (example_path, &text, NULL, NULL));
+  bomb = g_build_filename (dir, "bomb.png", NULL);
+  write_png_gray (bomb, 30000, 30000, FALSE);
+  wide = g_build_filename (dir, "wide.png", NULL);
+  write_png_gray (wide, 40000, 2, TRUE);
+  zero = g_build_filename (dir, "zero.png", NULL);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  fifo = g_build_filename (dir, "fifo.png", NULL);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) s = g_string_new (text);
+      g_autofree char *path = g_build_filename (dir, "refs.redoubt", NULL);
+      g_autofree char *underlay = g_strdup_printf ("<underlay href=\"%s\"", cases[i].underlay);
+      g_autofree char *out = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s:%d: error: <%s>: ", path, cases[i].line,
+                                                   cases[i].element);
+      const char *args[] = { "validate", path, NULL };
+      const char *hit;
+
+      g_assert_cmpuint (g_string_replace (s, "<underlay href=\"example-map.png\"", underlay, 1), ==, 1);
+      if (cases[i].volume != NULL)
+        {
+          const char *start = strstr (s->str, "  <volume id=\"example\">");
+          const char *end = strstr (s->str, "  </volume>\n");
+          g_autofree char *ref = g_strdup_printf ("  <volume-ref href=\"%s\"/>\n", cases[i].volume);
+
+          g_assert_nonnull (start);
+          g_assert_nonnull (end);
+          g_string_erase (s, start - s->str, end + strlen ("  </volume>\n") - start);
+          g_string_insert (s, start - s->str, ref);
+        }
+      g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+      g_assert_cmpint (run_cli (args, &out, NULL), ==, 1);
+      hit = strstr (out, expected);
+      if (hit == NULL || strstr (hit, cases[i].why) == NULL)
+        g_error ("case %u: expected “%s…%s” in:\n%s", i, expected, cases[i].why, out);
+      g_remove (path);
+    }
+  g_remove (bomb);
+  g_remove (wide);
+  g_remove (zero);
+  g_remove (fifo);
+  g_rmdir (dir);
 }
 
 static void
@@ -278,6 +360,7 @@ main (int   argc,
   g_test_add_func ("/cli/validate/strict", test_validate_strict);
   g_test_add_func ("/cli/validate/invalid", test_validate_invalid);
   g_test_add_func ("/cli/validate/newer-version", test_validate_refused);
+  g_test_add_func ("/cli/validate/file-refs-refused", test_validate_file_refs);
   g_test_add_func ("/cli/validate/usage", test_validate_usage);
   g_test_add_func ("/cli/validate/missing-file", test_validate_missing_file);
   g_test_add_func ("/cli/validate/json", test_validate_json);
