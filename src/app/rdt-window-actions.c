@@ -604,16 +604,38 @@ underlay_response (GtkNativeDialog *dialog,
       g_autofree char *href = NULL;
       g_autoptr(RdtCommand) command = NULL;
 
-      /* The file stores the image relative to itself when it can. */
-      if (doc_path != NULL)
+      /* A file reference stays inside the scenario's folder (issue 11;
+       * docs/format.md, "File references"): the image is stored relative
+       * to the scenario, and must be in its folder. */
+      if (doc_path == NULL)
         {
-          g_autofree char *dir = g_path_get_dirname (doc_path);
-          g_autoptr(GFile) base = g_file_new_for_path (dir);
-
-          href = g_file_get_relative_path (base, file);
+          _rdt_window_show_message (self, GTK_MESSAGE_WARNING,
+                                    _("Save the scenario first, then load the scan from the "
+                                      "scenario’s folder: the underlay is stored as a path "
+                                      "relative to that folder."));
+          g_object_unref (dialog);
+          return;
         }
-      if (href == NULL)
-        href = g_strdup (path);
+      {
+        g_autofree char *dir = g_path_get_dirname (doc_path);
+        g_autoptr(GFile) base = g_file_new_for_path (dir);
+
+        href = g_file_get_relative_path (base, file);
+        if (href == NULL)
+          {
+            g_autofree char *shown = g_filename_display_name (path != NULL ? path : "");
+            g_autofree char *folder = g_filename_display_name (dir);
+            g_autofree char *text = g_strdup_printf (_("“%s” is not in the scenario’s folder “%s”. "
+                                                       "Copy the scan into that folder and load it "
+                                                       "from there: a scenario refers only to files "
+                                                       "inside its folder."),
+                                                     shown, folder);
+
+            _rdt_window_show_message (self, GTK_MESSAGE_WARNING, text);
+            g_object_unref (dialog);
+            return;
+          }
+      }
       if (now != NULL && now->present)
         underlay = *now;
       else

@@ -13,12 +13,14 @@
 #include <math.h>
 
 #include "rdt-calibration.h"
+#include "rdt-image-loader.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"
 #include "rdt-render-overlay.h"
 #include "rdt-render-scenario.h"
+#include "rdt-scenario-private.h"
 #include "rdt-unit-command.h"
 #include "rdt-window-private.h"
 
@@ -143,33 +145,97 @@ _rdt_window_map_follow (RdtWindow *self)
 }
 
 /* The underlay: the scan drawn over the map with the calibrated transform,
- * so the designer traces terrain against it. */
+ * so the designer traces terrain against it.  It is a file reference
+ * (rdt-file-ref.h): resolved inside the scenario's folder and decoded in a
+ * thread within the image caps (rdt-image-loader.h), with a progress bar
+ * when it takes a while; a refusal is shown in the info bar. */
 
-static cairo_surface_t *
-load_underlay (RdtWindow         *self,
-               const RdtUnderlay *underlay)
+void
+_rdt_window_stop_underlay (RdtWindow *self)
 {
-  const char *doc_path = rdt_document_get_path (self->document);
-  g_autofree char *path = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  cairo_surface_t *surface;
-
-  if (g_path_is_absolute (underlay->href) || doc_path == NULL)
-    path = g_strdup (underlay->href);
-  else
+  if (self->underlay_cancellable != NULL)
     {
-      g_autofree char *dir = g_path_get_dirname (doc_path);
-      path = g_build_filename (dir, underlay->href, NULL);
+      g_cancellable_cancel (self->underlay_cancellable);
+      g_clear_object (&self->underlay_cancellable);
     }
-  texture = gdk_texture_new_from_filename (path, NULL);
-  if (texture == NULL)
-    return NULL;
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gdk_texture_get_width (texture),
-                                        gdk_texture_get_height (texture));
-  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
-                        cairo_image_surface_get_stride (surface));
-  cairo_surface_mark_dirty (surface);
-  return surface;
+  g_clear_handle_id (&self->underlay_progress_timeout, g_source_remove);
+  if (self->underlay_progress_box != NULL)
+    gtk_widget_set_visible (self->underlay_progress_box, FALSE);
+}
+
+static gboolean
+on_underlay_progress (gpointer data)
+{
+  RdtWindow *self = RDT_WINDOW (data);
+  int permille = g_atomic_int_get (&self->underlay_progress);
+
+  gtk_widget_set_visible (self->underlay_progress_box, TRUE);
+  gtk_progress_bar_set_fraction (self->underlay_progress_bar, permille / 1000.0);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_underlay_loaded (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  RdtWindow *self = RDT_WINDOW (source);
+  g_autoptr(GCancellable) cancellable = user_data;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface = rdt_image_load_finish (result, &error);
+
+  if (cancellable != self->underlay_cancellable || self->map == NULL)
+    {
+      /* A newer load, another document, or a closed window. */
+      if (surface != NULL)
+        cairo_surface_destroy (surface);
+      return;
+    }
+  _rdt_window_stop_underlay (self);
+  if (surface != NULL)
+    {
+      g_object_set_data_full (G_OBJECT (self->map), "underlay-surface", surface,
+                              (GDestroyNotify) cairo_surface_destroy);
+      gtk_widget_queue_draw (self->map);
+      return;
+    }
+  g_free (self->underlay_error);
+  self->underlay_error = g_strdup (error->message);
+  {
+    g_autofree char *text = g_strdup_printf (_("The underlay is not shown. %s"), error->message);
+
+    _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
+  }
+}
+
+static void
+start_underlay_load (RdtWindow         *self,
+                     const RdtUnderlay *underlay)
+{
+  RdtFileRef ref = { 0 };
+  g_autofree char *label = NULL;
+  g_autofree char *name = NULL;
+
+  _rdt_window_stop_underlay (self);
+  g_object_set_data (G_OBJECT (self->map), "underlay-surface", NULL);
+  g_clear_pointer (&self->underlay_error, g_free);
+  ref.file = rdt_document_get_path (self->document);
+  /* The line as loaded, while the document still is as loaded. */
+  if (ref.file != NULL && !rdt_document_get_dirty (self->document))
+    ref.line = _rdt_scenario_get_line (scenario_of (self), "underlay");
+  ref.element = "underlay";
+  ref.attribute = "href";
+  ref.value = underlay->href != NULL ? underlay->href : "";
+  name = g_strescape (ref.value, NULL);
+  label = g_strdup_printf (_("Loading the underlay “%s”…"), name);
+  gtk_label_set_text (self->underlay_progress_label, label);
+  gtk_progress_bar_set_fraction (self->underlay_progress_bar, 0);
+  g_atomic_int_set (&self->underlay_progress, 0);
+  self->underlay_cancellable = g_cancellable_new ();
+  /* Shown only when decoding takes a while (large scans). */
+  self->underlay_progress_timeout = g_timeout_add (200, on_underlay_progress, self);
+  rdt_image_load_async (&ref, self, self->underlay_cancellable, &self->underlay_progress,
+                        on_underlay_loaded, g_object_ref (self->underlay_cancellable));
 }
 
 static void
@@ -191,16 +257,17 @@ draw_underlay (RdtMapView          *view,
 
   if (underlay == NULL || !underlay->present || underlay->hex_size <= 0 || opacity <= 0)
     return;
-  surface = g_object_get_data (G_OBJECT (self->map), "underlay-surface");
   if (self->underlay_texture == NULL)
     {
-      /* The texture field only marks the cache as valid. */
-      surface = load_underlay (self, underlay);
-      g_object_set_data_full (G_OBJECT (self->map), "underlay-surface", surface,
-                              (GDestroyNotify) cairo_surface_destroy);
+      /* The texture field only marks the cache as valid (or being filled):
+       * the surface arrives when the thread is done. */
+      g_autoptr(GBytes) pixel = g_bytes_new_static ("\0\0\0\0", 4);
+
+      start_underlay_load (self, underlay);
       self->underlay_texture = GDK_TEXTURE (gdk_memory_texture_new (1, 1, GDK_MEMORY_DEFAULT,
-                                                                    g_bytes_new_static ("\0\0\0\0", 4), 4));
+                                                                    pixel, 4));
     }
+  surface = g_object_get_data (G_OBJECT (self->map), "underlay-surface");
   if (surface == NULL)
     return;
   grid = rdt_scenario_get_grid (scenario);
@@ -501,6 +568,25 @@ _rdt_window_setup_map (RdtWindow *self)
     gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (source));
     g_signal_connect (list_drop, "drop", G_CALLBACK (on_list_drop), self);
     gtk_widget_add_controller (GTK_WIDGET (self->unit_list), GTK_EVENT_CONTROLLER (list_drop));
+  }
+  {
+    /* The underlay's progress while a large scan is decoded. */
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    self->underlay_progress_label = GTK_LABEL (gtk_label_new (NULL));
+    gtk_label_set_ellipsize (self->underlay_progress_label, PANGO_ELLIPSIZE_MIDDLE);
+    self->underlay_progress_bar = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+    gtk_widget_set_hexpand (GTK_WIDGET (self->underlay_progress_bar), TRUE);
+    gtk_widget_set_valign (GTK_WIDGET (self->underlay_progress_bar), GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->underlay_progress_label));
+    gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->underlay_progress_bar));
+    gtk_widget_set_margin_start (box, 12);
+    gtk_widget_set_margin_end (box, 12);
+    gtk_widget_set_margin_top (box, 6);
+    gtk_widget_set_margin_bottom (box, 6);
+    gtk_widget_set_visible (box, FALSE);
+    self->underlay_progress_box = box;
+    gtk_box_append (self->map_box, box);
   }
   gtk_box_append (self->map_box, self->map);
 }

@@ -114,6 +114,14 @@ struct _RdtWindow
   GFileMonitor *monitor;
   gboolean asking_disk_change;
   GdkTexture *underlay_texture;
+  /* The underlay being decoded in a thread (rdt-window-map.c). */
+  GCancellable *underlay_cancellable;
+  gint underlay_progress;          /* thousandths, atomic */
+  guint underlay_progress_timeout;
+  GtkWidget *underlay_progress_box;
+  GtkLabel *underlay_progress_label;
+  GtkProgressBar *underlay_progress_bar;
+  char *underlay_error;            /* the last refusal, as shown */
   gboolean close_confirmed;
 };
 
@@ -147,6 +155,7 @@ void     _rdt_window_setup_map        (RdtWindow   *self);
 void     _rdt_window_map_follow       (RdtWindow   *self);
 void     _rdt_window_map_set_tool     (RdtWindow   *self);
 void     _rdt_window_map_apply_settings (RdtWindow *self);
+void     _rdt_window_stop_underlay    (RdtWindow   *self);
 void     _rdt_window_show_hex         (RdtWindow   *self,
                                        RdtHex       hex);
 void     _rdt_window_print            (RdtWindow   *self);

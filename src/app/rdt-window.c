@@ -227,6 +227,7 @@ _rdt_window_set_document (RdtWindow   *self,
   g_clear_pointer (&self->selected_id, g_free);
   self->has_last_side = FALSE;
   self->n_calibration = 0;
+  _rdt_window_stop_underlay (self);
   g_clear_object (&self->underlay_texture);
 
   if (document != NULL)
@@ -1080,6 +1081,8 @@ rdt_window_dispose (GObject *object)
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->unit_store);
+  _rdt_window_stop_underlay (self);
+  self->underlay_progress_box = NULL;
   g_clear_object (&self->underlay_texture);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
 
@@ -1095,6 +1098,7 @@ rdt_window_finalize (GObject *object)
 
   g_free (self->selected_id);
   g_free (self->recovery_id);
+  g_free (self->underlay_error);
 
   G_OBJECT_CLASS (rdt_window_parent_class)->finalize (object);
 }

@@ -1333,7 +1333,7 @@ check_image_ref (Builder    *b,
                  _("%s; the editor shows the map without it"), local->message);
   else
     report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
-                 _("references stay inside the scenario’s folder (docs/format.md, “File references”)"),
+                 _("see docs/format.md, “File references”"),
                  "%s", local->message);
 }
 
@@ -1711,7 +1711,7 @@ resolve_volume (Builder     *b,
           if (bytes == NULL)
             {
               report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
-                           _("references stay inside the scenario’s folder (docs/format.md, “File references”)"),
+                           _("see docs/format.md, “File references”"),
                            _("the volume cannot be loaded: %s"), local->message);
               return FALSE;
             }
