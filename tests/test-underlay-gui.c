@@ -222,6 +222,28 @@ make_folder (const Case *c)
 }
 
 static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+            remove_tree (child);
+          else
+            g_unlink (child);
+        }
+      g_dir_close (dir);
+    }
+  g_rmdir (path);
+}
+
+static void
 test_underlay (gconstpointer data)
 {
   const Case *c = data;
@@ -251,6 +273,12 @@ test_underlay (gconstpointer data)
   status = g_application_run (G_APPLICATION (app), 2, argv);
   g_assert_cmpint (status, ==, 0);
   g_assert_true (run.done);
+  {
+    g_autofree char *dir = g_path_get_dirname (path);
+    g_autofree char *top = g_path_get_dirname (dir);
+
+    remove_tree (top);
+  }
 }
 
 int
