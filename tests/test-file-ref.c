@@ -455,6 +455,86 @@ test_loader_volume_href (Tree          *t,
     }
 }
 
+/* <volume-ref ref="ID"> reads DATADIR/volumes/ID.xml under the same rules,
+ * with DATADIR/volumes as the folder. */
+static void
+test_loader_volume_by_id (Tree          *t,
+                          gconstpointer  data)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *example = NULL;
+  g_autofree char *volume_text = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *datadir = g_build_filename (t->top, "data", NULL);
+  g_autofree char *volumes = g_build_filename (datadir, "volumes", NULL);
+  g_autofree char *good = g_build_filename (volumes, "good.xml", NULL);
+  g_autofree char *evil = g_build_filename (volumes, "evil.xml", NULL);
+  g_autofree char *evil2 = g_build_filename (volumes, "evil2.xml", NULL);
+  g_autofree char *fifo = g_build_filename (volumes, "fifo.xml", NULL);
+  g_autofree char *old_datadir = g_strdup (g_getenv ("REDOUBT_DATADIR"));
+  const char *cases[][2] = {
+    { "good", NULL },
+    { "evil", "leaves the folder" },
+    { "evil2", "leaves the folder" },
+    { "fifo", "not a regular file" },
+  };
+
+  g_assert_nonnull (root);
+  example = g_build_filename (root, "tests", "data", "format", "example-volume.xml", NULL);
+  g_assert_true (g_file_get_contents (example, &volume_text, NULL, NULL));
+  g_clear_pointer (&example, g_free);
+  example = g_build_filename (root, "tests", "data", "format", "volume-href.redoubt", NULL);
+  g_assert_true (g_file_get_contents (example, &text, NULL, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (volumes, 0700), ==, 0);
+  put (good, volume_text);
+  g_assert_cmpint (symlink ("/etc/passwd", evil), ==, 0);
+  g_assert_cmpint (symlink ("../../secret.txt", evil2), ==, 0);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_setenv ("REDOUBT_DATADIR", datadir, TRUE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) s = g_string_new (text);
+      g_autofree char *path = tree_path (t, "v.redoubt");
+      g_autofree char *ref = g_strdup_printf ("ref=\"%s\"", cases[i][0]);
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtScenario) scenario = NULL;
+      gboolean found = FALSE;
+
+      g_string_replace (s, "href=\"example-volume.xml\"", ref, 1);
+      put (path, s->str);
+      scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+      if (cases[i][1] == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (scenario);
+          continue;
+        }
+      g_assert_null (scenario);
+      g_assert_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_VOLUME);
+      for (guint d = 0; d < diagnostics->len; d++)
+        {
+          RdtDiagnostic *diag = g_ptr_array_index (diagnostics, d);
+
+          if (diag->severity == RDT_SEVERITY_ERROR && g_strcmp0 (diag->element, "volume-ref") == 0
+              && diag->line == 5 && strstr (diag->message, cases[i][1]) != NULL)
+            found = TRUE;
+        }
+      g_assert_true (found);
+    }
+  if (old_datadir != NULL)
+    g_setenv ("REDOUBT_DATADIR", old_datadir, TRUE);
+  else
+    g_unsetenv ("REDOUBT_DATADIR");
+  g_unlink (good);
+  g_unlink (evil);
+  g_unlink (evil2);
+  g_unlink (fifo);
+  g_rmdir (volumes);
+  g_rmdir (datadir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -471,6 +551,7 @@ main (int   argc,
   ADD ("byte-cap", test_size_cap);
   ADD ("image-pixel-caps-bomb-and-wide", test_image_caps);
   ADD ("loader-volume-href-refused", test_loader_volume_href);
+  ADD ("loader-volume-by-id-installed-folder", test_loader_volume_by_id);
 #undef ADD
   g_test_add_func ("/file-ref/no-folder", test_no_folder);
   return g_test_run ();
