@@ -17,6 +17,7 @@
 
 #include "png-bomb.h"
 #include "rdt-application.h"
+#include "rdt-image-loader.h"
 #include "rdt-window-private.h"
 
 typedef struct {
@@ -281,6 +282,65 @@ test_underlay (gconstpointer data)
   }
 }
 
+/* The decoder itself (no display needed): a good PNG, a damaged one, a
+ * cancelled load, the caps. */
+static void
+test_image_loader (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-image-XXXXXX", &error);
+  g_autofree char *good = g_build_filename (dir, "good.png", NULL);
+  g_autofree char *damaged = g_build_filename (dir, "damaged.png", NULL);
+  g_autofree char *bomb = g_build_filename (dir, "bomb.png", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  RdtFileRef ref = { 0 };
+  cairo_surface_t *surface;
+  gsize len;
+  gint progress = -1;
+
+  g_assert_no_error (error);
+  write_png_gray (good, 300, 200, TRUE);
+  write_png_gray (bomb, 30000, 30000, FALSE);
+  g_assert_true (g_file_get_contents (good, &contents, &len, NULL));
+  /* Header intact, image data cut short and garbled. */
+  memset (contents + 60, 0x5a, len - 60);
+  g_assert_true (g_file_set_contents (damaged, contents, len, NULL));
+  ref.base_dir = dir;
+  ref.attribute = "href";
+
+  ref.value = "good.png";
+  surface = rdt_image_load (&ref, NULL, &progress, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (surface);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 300);
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 200);
+  g_assert_cmpint (progress, ==, 1000);
+  cairo_surface_destroy (surface);
+
+  ref.value = "damaged.png";
+  g_assert_null (rdt_image_load (&ref, NULL, NULL, &error));
+  g_assert_error (error, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_IMAGE);
+  g_assert_nonnull (strstr (error->message, "href=\"damaged.png\": the image cannot be decoded"));
+  g_clear_error (&error);
+
+  ref.value = "bomb.png";
+  g_assert_null (rdt_image_load (&ref, NULL, NULL, &error));
+  g_assert_error (error, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+
+  ref.value = "good.png";
+  g_cancellable_cancel (cancelled);
+  g_assert_null (rdt_image_load (&ref, cancelled, NULL, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+
+  g_unlink (good);
+  g_unlink (damaged);
+  g_unlink (bomb);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -290,6 +350,7 @@ main (int   argc,
   /* A Gdk-CRITICAL (the 40,000-pixel PNG raised one) fails the test. */
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
+  g_test_add_func ("/image-loader/decode-damaged-cancelled-capped", test_image_loader);
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("/editor/underlay/%s%s", cases[i].name,
