@@ -1,4 +1,4 @@
-/* rdt-cli-zoc.c: `redoubt-cli zoc FILE --side SIDE [--json]`: the hexes in
+/* rdt-cli-zoc.c: `redoubt-cli zoc FILE --side SIDE [--json] [--force]`: the hexes in
  * SIDE's zone of control (8.1), who projects into each, rifle ZOC (8.31), and
  * whether each of SIDE's units is surrounded (3.1, 8.2, 12.7). */
 #include "config.h"
@@ -15,31 +15,28 @@ rdt_cli_zoc (int    argc,
 {
   gboolean json = FALSE;
   g_autofree char *side_name = NULL;
+  /* The referee options, and with them the game context (issue 12) when it
+   * comes: one RdtCliReferee for every referee command. */
+  RdtCliReferee referee = { 0 };
   const GOptionEntry entries[] = {
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_name, N_("The side whose ZOC to show (its id)"), N_("SIDE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/los-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — zones of control (8)"));
-  g_autoptr (GError) error = NULL;
+  const RdtCliSpec spec = { "zoc", "FILE --side SIDE", N_("zones of control (8)"), NULL,
+                            entries, &referee, 1, 1 };
   g_autoptr (RdtBoard) board = NULL;
   g_autoptr (JsonBuilder) builder = NULL;
   RdtZocMap *map;
   RdtHexGrid *grid;
   int side;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 2 || side_name == NULL)
-    {
-      rdt_cli_error (_("usage: redoubt-cli zoc FILE --side SIDE [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-  board = rdt_cli_load_board (argv[1]);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (side_name == NULL)
+    return rdt_cli_usage_error (&spec, _("zoc: --side SIDE is required"));
+  board = rdt_cli_load_board (argv[1], &referee);
   if (board == NULL)
     return RDT_CLI_EXIT_FAILURE;
   side = rdt_board_find_side (board, side_name);
