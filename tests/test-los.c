@@ -72,7 +72,7 @@ unit (RdtBoard *board,
       guint     flags)
 {
   g_autoptr (GError) error = NULL;
-  RdtBoardUnit u = { NULL, hex, side, RDT_UNIT_STATE_PARADE_ORDER, flags, 0 };
+  RdtBoardUnit u = { NULL, hex, side, RDT_UNIT_STATE_PARADE_ORDER, flags, 0, NULL };
   int index = rdt_board_add_unit (board, &u, &error);
   g_assert_no_error (error);
   return index;
@@ -1191,7 +1191,7 @@ test_board_builder (void)
 {
   g_autoptr (RdtBoard) board = make_board ();
   g_autoptr (GError) error = NULL;
-  RdtBoardUnit u = { "x", H (11, 1), 0, RDT_UNIT_STATE_PARADE_ORDER, RDT_BOARD_UNIT_COMBAT, 0 };
+  RdtBoardUnit u = { "x", H (11, 1), 0, RDT_UNIT_STATE_PARADE_ORDER, RDT_BOARD_UNIT_COMBAT, 0, NULL };
   RdtBoardSide side;
   guint gen = rdt_board_get_generation (board);
 

@@ -161,9 +161,16 @@ rdt_cli_json_hex (JsonBuilder      *builder,
 {
   char label[RDT_HEX_LABEL_SIZE];
 
-  rdt_hex_grid_format_label (grid, hex, label);
   if (member)
     json_builder_set_member_name (builder, member);
+  /* A hex beyond the map edge (grazed at a corner, the far side of an edge
+   * hexside) has no label on the map: null (docs/los-json.md). */
+  if (!rdt_hex_grid_contains (grid, hex))
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  rdt_hex_grid_format_label (grid, hex, label);
   json_builder_add_string_value (builder, label);
 }
 
@@ -174,9 +181,20 @@ json_hexside (JsonBuilder      *builder,
               RdtHexside        side)
 {
   char label[RDT_HEXSIDE_LABEL_SIZE];
+  char a[RDT_HEX_LABEL_SIZE];
 
-  rdt_hex_grid_format_hexside (grid, side, label);
   json_builder_set_member_name (builder, member);
+  /* A hexside of the map edge: "0301|off map". */
+  if (!rdt_hex_grid_contains (grid, side.a) || !rdt_hex_grid_contains (grid, side.b))
+    {
+      g_autofree char *text = NULL;
+
+      rdt_hex_grid_format_label (grid, rdt_hex_grid_contains (grid, side.a) ? side.a : side.b, a);
+      text = g_strdup_printf ("%s|off map", a);
+      json_builder_add_string_value (builder, text);
+      return;
+    }
+  rdt_hex_grid_format_hexside (grid, side, label);
   json_builder_add_string_value (builder, label);
 }
 

@@ -55,7 +55,7 @@ rdt_cli_los (int    argc,
     }
   else
     {
-      g_autofree char *text = rdt_los_report_to_text (&report, rdt_board_get_grid (board));
+      g_autofree char *text = rdt_los_report_describe (&report, board);
       fputs (text, stdout);
     }
   rdt_los_report_clear (&report);

@@ -62,6 +62,16 @@ parse_pair (RdtHexGrid *grid,
       && rdt_hex_grid_parse_label (grid, parts[1], b, error);
 }
 
+/* The name a ruling gives a unit: its name, else its id. */
+static const char *
+unit_label (RdtScenario *scenario,
+            const char  *id)
+{
+  RdtUnit *unit = rdt_scenario_find_unit (scenario, id);
+
+  return unit && unit->name && unit->name[0] ? unit->name : id;
+}
+
 typedef struct {
   const char *los;
   const char *fan;
@@ -124,7 +134,7 @@ build_overlays (RdtScenario       *scenario,
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                     "ZOC of %s: %u hex (8.1; rifle ZOC +1, 8.31)",
                                                     "ZOC of %s: %u hexes (8.1; rifle ZOC +1, 8.31)", n),
-                              rdt_board_get_side_name (board, side), n);
+                              rdt_board_get_side_label (board, side), n);
     }
   if (args->moves || args->retreat)
     {
@@ -152,7 +162,7 @@ build_overlays (RdtScenario       *scenario,
           g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                         "%s (%s): %u hex in reach (9; yellow: ends in enemy ZOC, 8.31)",
                                                         "%s (%s): %u hexes in reach (9; yellow: ends in enemy ZOC, 8.31)", n),
-                                  args->moves,
+                                  unit_label (scenario, args->moves),
                                   args->strategic ? _("strategic movement, 9.5") : _("normal movement"), n);
           if (args->path)
             {
@@ -190,7 +200,7 @@ build_overlays (RdtScenario       *scenario,
           rdt_rule_overlays_add_retreat (items, retreat);
           g_string_append (caption, caption->len ? "\n" : "");
           g_string_append_printf (caption, _("%s retreats: %u destinations (13.2)"),
-                                  args->retreat, rdt_retreat_get_n_ends (retreat));
+                                  unit_label (scenario, args->retreat), rdt_retreat_get_n_ends (retreat));
         }
     }
   if (args->fan)
@@ -235,7 +245,7 @@ build_overlays (RdtScenario       *scenario,
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                     "%s: %u artillery target (11.2)",
                                                     "%s: %u artillery targets (11.2)", targets->len),
-                              args->targets, targets->len);
+                              rdt_board_get_unit_label (board, (guint) unit), targets->len);
     }
   if (args->los)
     {

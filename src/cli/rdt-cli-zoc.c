@@ -54,11 +54,13 @@ rdt_cli_zoc (int    argc,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "side");
       json_builder_add_string_value (builder, rdt_board_get_side_name (board, side));
+      json_builder_set_member_name (builder, "side-name");
+      json_builder_add_string_value (builder, rdt_board_get_side_label (board, side));
       json_builder_set_member_name (builder, "hexes");
       json_builder_begin_array (builder);
     }
   else
-    printf (_("Zone of control of %s (8.1):\n"), rdt_board_get_side_name (board, side));
+    printf (_("Zone of control of %s (8.1):\n"), rdt_board_get_side_label (board, side));
 
   for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
     {
@@ -99,6 +101,8 @@ rdt_cli_zoc (int    argc,
               json_builder_begin_object (builder);
               json_builder_set_member_name (builder, "id");
               json_builder_add_string_value (builder, bu->id);
+              json_builder_set_member_name (builder, "name");
+              json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
               rdt_cli_json_hex (builder, "from", grid, bu->hex);
               json_builder_set_member_name (builder, "reason");
               json_builder_add_string_value (builder, rdt_zoc_reason_get_id (r));
@@ -107,7 +111,7 @@ rdt_cli_zoc (int    argc,
               json_builder_end_object (builder);
             }
           else
-            printf (" %s", bu->id ? bu->id : "?");
+            printf ("%s %s", k > 0 ? "," : "", rdt_board_get_unit_label (board, u));
         }
       if (json)
         {
@@ -125,7 +129,7 @@ rdt_cli_zoc (int    argc,
       json_builder_begin_array (builder);
     }
   else
-    printf (_("Units of %s:\n"), rdt_board_get_side_name (board, side));
+    printf (_("Units of %s:\n"), rdt_board_get_side_label (board, side));
   for (guint u = 0; u < rdt_board_get_n_units (board); u++)
     {
       const RdtBoardUnit *bu = rdt_board_get_unit (board, u);
@@ -144,6 +148,8 @@ rdt_cli_zoc (int    argc,
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "id");
           json_builder_add_string_value (builder, bu->id);
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
           json_builder_set_member_name (builder, "hex");
           json_builder_add_string_value (builder, label);
           json_builder_set_member_name (builder, "has-zoc");
@@ -159,6 +165,7 @@ rdt_cli_zoc (int    argc,
           for (int d = 0; d < RDT_N_DIRECTIONS; d++)
             {
               json_builder_begin_object (builder);
+              /* null for a hex beyond the map edge. */
               rdt_cli_json_hex (builder, "hex", grid, detail.hexes[d]);
               json_builder_set_member_name (builder, "holds");
               json_builder_add_string_value (builder, rdt_zoc_adjacent_get_id (detail.what[d]));
@@ -168,8 +175,8 @@ rdt_cli_zoc (int    argc,
           json_builder_end_object (builder);
         }
       else
-        printf ("  %s in %s: %s\n", bu->id ? bu->id : "?", label,
-                surrounded ? _("surrounded") : _("not surrounded"));
+        printf (_("  %s in %s: %s (%s)\n"), rdt_board_get_unit_label (board, u), label,
+                surrounded ? _("surrounded") : _("not surrounded"), detail.rules);
     }
   if (json)
     {
