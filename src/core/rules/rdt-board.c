@@ -513,7 +513,7 @@ rdt_board_get_unit_label (const RdtBoard *board,
 
   g_return_val_if_fail (index < board->units->len, NULL);
   u = &g_array_index (board->units, RdtBoardUnitSlot, index).pub;
-  return u->name && u->name[0] ? u->name : u->id ? u->id : "?";
+  return u->name && u->name[0] ? u->name : u->id ? u->id : _("unnamed unit");
 }
 
 gboolean

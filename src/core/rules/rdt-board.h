@@ -218,7 +218,7 @@ gboolean       rdt_board_move_unit            (RdtBoard           *board,
 void           rdt_board_set_unit_state       (RdtBoard           *board,
                                                guint               index,
                                                RdtBoardUnitState   state);
-/* The name rulings use for a unit: its name, else its id, else "?" (transfer
+/* The name rulings use for a unit: its name, else its id, else "unnamed unit" (transfer
  * none). */
 const char    *rdt_board_get_unit_label       (const RdtBoard     *board,
                                                guint               index);
