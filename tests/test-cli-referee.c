@@ -225,6 +225,48 @@ test_fan_range (void)
   }
 }
 
+static char *
+brandywine (void)
+{
+  return g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios", "brandywine.redoubt", NULL);
+}
+
+/* Rulings speak names (issue 12): the LOS report names Proctor's battery in
+ * its firing hex, the JSON keeps the id and adds the names; zoc names the side
+ * and its units. */
+static void
+test_names (void)
+{
+  g_autofree char *file = brandywine ();
+  const char *los[] = { "los", file, "1127", "0928", NULL };
+  const char *los_json[] = { "los", file, "1127", "0928", "--json", NULL };
+  const char *zoc[] = { "zoc", file, "--side", "american", NULL };
+  const char *zoc_json[] = { "zoc", file, "--side", "american", "--json", NULL };
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_auto(Run) d = { 0 };
+
+  run_cli (los, &a);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_nonnull (strstr (a.out, "hex 1127 (firing hex) [combat units: Proctor Artillery (American)]"));
+  g_assert_null (strstr (a.out, "proctor-artillery"));
+  run_cli (los_json, &b);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_nonnull (strstr (b.out, "\"id\" : \"proctor-artillery\",\n          \"name\" : \"Proctor Artillery\",\n"
+                                   "          \"side\" : \"american\",\n          \"side-name\" : \"American\""));
+  run_cli (zoc, &c);
+  g_assert_cmpint (c.status, ==, 0);
+  g_assert_true (g_str_has_prefix (c.out, "Zone of control of American (8.1):\n"));
+  g_assert_nonnull (strstr (c.out, "  Proctor Artillery in 1127: not surrounded (3.1 Surrounded, 8.2)\n"));
+  g_assert_null (strstr (c.out, "proctor-artillery"));
+  g_assert_null (strstr (c.out, "american"));
+  run_cli (zoc_json, &d);
+  g_assert_cmpint (d.status, ==, 0);
+  g_assert_nonnull (strstr (d.out, "\"side\" : \"american\",\n  \"side-name\" : \"American\""));
+  g_assert_nonnull (strstr (d.out, "\"name\" : \"Penn State Foot\""));
+}
+
 /* The options of `CMD --help` (GOption lists every option it parses). */
 static GPtrArray *
 parsed_options (const char *command)
@@ -347,6 +389,7 @@ main (int   argc,
   g_test_add_func ("/cli/los/occupied-repeated-lists-merge", test_occupied_repeated);
   g_test_add_func ("/cli/los-fan/range-whole-number-from-0", test_fan_range);
   g_test_add_func ("/cli/usage/every-option-listed", test_usage_lists_every_option);
+  g_test_add_func ("/cli/rulings/names-not-ids", test_names);
 
   return g_test_run ();
 }

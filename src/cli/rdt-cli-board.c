@@ -225,12 +225,47 @@ static const struct {
   { RDT_LOS_FEATURE_SIDE_B_BLOCKS, "second-hex-blocks" },
 };
 
+/* "units": the combat units in `hex`, with their names and sides. */
+static void
+json_units (JsonBuilder    *builder,
+            const RdtBoard *board,
+            RdtHex          hex)
+{
+  g_autoptr (GArray) units = rdt_board_units_in_hex (board, hex);
+
+  json_builder_set_member_name (builder, "units");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < units->len; i++)
+    {
+      guint u = g_array_index (units, guint, i);
+      const RdtBoardUnit *unit = rdt_board_get_unit (board, u);
+
+      if (!(unit->flags & RDT_BOARD_UNIT_COMBAT))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      if (unit->id)
+        json_builder_add_string_value (builder, unit->id);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
+      json_builder_set_member_name (builder, "side");
+      json_builder_add_string_value (builder, rdt_board_get_side_name (board, unit->side));
+      json_builder_set_member_name (builder, "side-name");
+      json_builder_add_string_value (builder, rdt_board_get_side_label (board, unit->side));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 void
 rdt_cli_json_los_report (JsonBuilder        *builder,
-                         const RdtHexGrid   *grid,
+                         const RdtBoard     *board,
                          const RdtLosReport *report,
                          const GArray       *occupied)
 {
+  const RdtHexGrid *grid = rdt_board_get_grid (board);
   g_auto (GStrv) rules = NULL;
   guint conventions = 0;
 
@@ -280,6 +315,7 @@ rdt_cli_json_los_report (JsonBuilder        *builder,
           rdt_cli_json_hex (builder, "hex", grid, s->hex);
           json_builder_set_member_name (builder, "end");
           json_builder_add_boolean_value (builder, i == 0 || i + 1 == rdt_los_report_get_n_steps (report));
+          json_units (builder, board, s->hex);
           break;
         case RDT_LOS_STEP_CROSS:
         case RDT_LOS_STEP_RUN:

@@ -41,9 +41,10 @@ void      rdt_cli_json_hex          (JsonBuilder        *builder,
                                      const char         *member,
                                      const RdtHexGrid   *grid,
                                      RdtHex              hex);
-/* The whole LOS report as a JSON object (docs/los-json.md). */
+/* The whole LOS report as a JSON object (docs/los-json.md); hex steps name
+ * the combat units in the hex. */
 void      rdt_cli_json_los_report   (JsonBuilder        *builder,
-                                     const RdtHexGrid   *grid,
+                                     const RdtBoard     *board,
                                      const RdtLosReport *report,
                                      const GArray       *occupied);
 /* Prints the builder's root, pretty, with a final newline. */

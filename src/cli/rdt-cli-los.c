@@ -50,7 +50,7 @@ rdt_cli_los (int    argc,
   if (json)
     {
       g_autoptr (JsonBuilder) builder = json_builder_new ();
-      rdt_cli_json_los_report (builder, rdt_board_get_grid (board), &report, occupied);
+      rdt_cli_json_los_report (builder, board, &report, occupied);
       rdt_cli_json_print (builder);
     }
   else
