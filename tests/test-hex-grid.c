@@ -606,6 +606,22 @@ test_format_shift_doc (void)
     }
 }
 
+/* A hex beyond any label (a neighbour of row 00 or column 00) is written
+ * "off map" in reports, never "?" (issue 12). */
+static void
+test_label_off_map (void)
+{
+  g_autoptr (RdtHexGrid) grid = make_grid (6, 6, 0, 0, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD);
+  char label[RDT_HEX_LABEL_SIZE];
+
+  rdt_hex_grid_format_label (grid, (RdtHex) { 3, -1 }, label);
+  g_assert_cmpstr (label, ==, "off map");
+  rdt_hex_grid_format_label (grid, (RdtHex) { -1, 2 }, label);
+  g_assert_cmpstr (label, ==, "off map");
+  rdt_hex_grid_format_label (grid, (RdtHex) { 3, 0 }, label);
+  g_assert_cmpstr (label, ==, "0300");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -624,6 +640,7 @@ main (int   argc,
   g_test_add_func ("/grid/neighbours/symmetric", test_neighbours_symmetric);
   g_test_add_func ("/grid/neighbours/pointy-top", test_pointy_top_neighbours);
   g_test_add_func ("/grid/format.md/shift-which-lines", test_format_shift_doc);
+  g_test_add_func ("/grid/label/off-map-never-question-mark", test_label_off_map);
   g_test_add_func ("/grid/directions/names-fit-the-drawing", test_screen_direction_names);
   g_test_add_func ("/grid/distance/11.2-counts-target-not-firer", test_distance_11_2);
   g_test_add_func ("/grid/ring-and-range", test_ring_and_range);

@@ -1413,8 +1413,10 @@ test_report_off_map (gconstpointer data)
   text = rdt_los_report_to_text (&r, rdt_board_get_grid (board));
   g_assert_nonnull (strstr (text, edge));
   g_assert_null (strstr (text, "?"));
+  /* Row 00 - 1 has no label at all ("off map"); row 01 - 1 would be 0300. */
   rdt_hex_grid_format_label (rdt_board_get_grid (board), H (3, first - 1), far);
-  g_assert_null (strstr (text, far));
+  if (first > 0)
+    g_assert_null (strstr (text, far));
   rdt_los_report_clear (&r);
 }
 
