@@ -139,6 +139,12 @@ rdt_cli_parse_options (const RdtCliSpec *spec,
       return RDT_CLI_EXIT_OK;
     }
   parameter = g_strdup_printf ("%s — %s", spec->args ? spec->args : "", _(spec->summary));
+  /* --help then reads "redoubt-cli los [OPTION…] FILE FROM TO". */
+  {
+    g_autofree char *prgname = g_strconcat ("redoubt-cli ", spec->name, NULL);
+
+    g_set_prgname (prgname);
+  }
   context = g_option_context_new (parameter);
   g_option_context_add_main_entries (context, spec->entries, GETTEXT_PACKAGE);
   if (spec->referee)
