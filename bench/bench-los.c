@@ -41,7 +41,7 @@ generate (guint32 seed,
         {
           RdtBoardUnit u = { NULL, h, g_rand_int_range (rand, 0, 2),
                              g_rand_double (rand) < 0.8 ? RDT_UNIT_STATE_PARADE_ORDER : RDT_UNIT_STATE_DISRUPTED,
-                             RDT_BOARD_UNIT_COMBAT | (g_rand_double (rand) < 0.1 ? RDT_BOARD_UNIT_RIFLE : 0), 0 };
+                             RDT_BOARD_UNIT_COMBAT | (g_rand_double (rand) < 0.1 ? RDT_BOARD_UNIT_RIFLE : 0), 0, NULL };
           rdt_board_add_unit (board, &u, NULL);
         }
       for (int d = 1; d <= 3; d++)

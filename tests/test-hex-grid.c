@@ -558,6 +558,70 @@ test_hexside_at_point (void)
     }
 }
 
+/* docs/format.md, <grid shift>: flat-top maps shift columns down, pointy-top
+ * maps shift rows right, by the parity of the printed number (row 00 is
+ * even). */
+static void
+test_format_shift_doc (void)
+{
+  static const struct {
+    RdtGridOrientation orientation;
+    RdtGridShift shift;
+    int first;
+  } cases[] = {
+    { RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD, 1 }, { RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_EVEN, 1 },
+    { RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_ODD, 1 }, { RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_EVEN, 1 },
+    { RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD, 0 }, { RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_ODD, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (RdtHexGrid) grid = make_grid (6, 6, cases[i].first, cases[i].first,
+                                               cases[i].orientation, cases[i].shift);
+      int f = cases[i].first;
+      /* Two neighbouring lines: the first line `f` and the next, f + 1. */
+      RdtHex a, b;
+      double ax, ay, bx, by;
+      gboolean odd_line_a = (f % 2) != 0;
+      gboolean a_shifted = (cases[i].shift == RDT_GRID_SHIFT_ODD) == odd_line_a;
+
+      if (cases[i].orientation == RDT_GRID_FLAT_TOP)
+        {
+          a = (RdtHex) { f, f + 1 };        /* column f */
+          b = (RdtHex) { f + 1, f + 1 };    /* column f + 1, same row number */
+          rdt_hex_grid_hex_centre (grid, a, &ax, &ay);
+          rdt_hex_grid_hex_centre (grid, b, &bx, &by);
+          /* The shifted column sits half a hex (sqrt 3 / 2) lower. */
+          g_assert_cmpfloat (fabs ((a_shifted ? ay - by : by - ay) - sqrt (3) / 2), <, 1e-9);
+        }
+      else
+        {
+          a = (RdtHex) { f + 1, f };        /* row f */
+          b = (RdtHex) { f + 1, f + 1 };    /* row f + 1, same column number */
+          rdt_hex_grid_hex_centre (grid, a, &ax, &ay);
+          rdt_hex_grid_hex_centre (grid, b, &bx, &by);
+          /* The shifted row sits half a hex to the right. */
+          g_assert_cmpfloat (fabs ((a_shifted ? ax - bx : bx - ax) - sqrt (3) / 2), <, 1e-9);
+        }
+    }
+}
+
+/* A hex beyond any label (a neighbour of row 00 or column 00) is written
+ * "off map" in reports, never "?" (issue 12). */
+static void
+test_label_off_map (void)
+{
+  g_autoptr (RdtHexGrid) grid = make_grid (6, 6, 0, 0, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD);
+  char label[RDT_HEX_LABEL_SIZE];
+
+  rdt_hex_grid_format_label (grid, (RdtHex) { 3, -1 }, label);
+  g_assert_cmpstr (label, ==, "off map");
+  rdt_hex_grid_format_label (grid, (RdtHex) { -1, 2 }, label);
+  g_assert_cmpstr (label, ==, "off map");
+  rdt_hex_grid_format_label (grid, (RdtHex) { 3, 0 }, label);
+  g_assert_cmpstr (label, ==, "0300");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -575,6 +639,8 @@ main (int   argc,
   g_test_add_func ("/grid/settings/invalid", test_invalid_settings);
   g_test_add_func ("/grid/neighbours/symmetric", test_neighbours_symmetric);
   g_test_add_func ("/grid/neighbours/pointy-top", test_pointy_top_neighbours);
+  g_test_add_func ("/grid/format.md/shift-which-lines", test_format_shift_doc);
+  g_test_add_func ("/grid/label/off-map-never-question-mark", test_label_off_map);
   g_test_add_func ("/grid/directions/names-fit-the-drawing", test_screen_direction_names);
   g_test_add_func ("/grid/distance/11.2-counts-target-not-firer", test_distance_11_2);
   g_test_add_func ("/grid/ring-and-range", test_ring_and_range);

@@ -72,7 +72,7 @@ unit (RdtBoard *board,
       guint     flags)
 {
   g_autoptr (GError) error = NULL;
-  RdtBoardUnit u = { NULL, hex, side, RDT_UNIT_STATE_PARADE_ORDER, flags, 0 };
+  RdtBoardUnit u = { NULL, hex, side, RDT_UNIT_STATE_PARADE_ORDER, flags, 0, NULL };
   int index = rdt_board_add_unit (board, &u, &error);
   g_assert_no_error (error);
   return index;
@@ -782,6 +782,24 @@ test_conv4_6_corner_crossing (gconstpointer data)
               slope (board, s.to, s.from);
               g_assert_cmpint (check (board, H (5, 5), to, &r), ==, RDT_LOS_CLEAR);
               g_assert_true (report_has (&r, RDT_LOS_EFFECT_NONE, RDT_LOS_REASON_CORNER_NOT_BOTH));
+              /* The ruling says it in words a player follows (issue 12):
+               * the corner passage from hex to hex, the grazed hex not passed
+               * through, and the "both hexsides" rule; no convention numbers. */
+              {
+                g_autofree char *text = rdt_los_report_to_text (&r, grid);
+                char f[RDT_HEX_LABEL_SIZE], t[RDT_HEX_LABEL_SIZE], z[RDT_HEX_LABEL_SIZE];
+                g_autofree char *passage = NULL;
+
+                rdt_hex_grid_format_label (grid, s.from, f);
+                rdt_hex_grid_format_label (grid, s.to, t);
+                rdt_hex_grid_format_label (grid, s.grazed, z);
+                passage = g_strdup_printf ("goes from %s straight into %s through a corner of their hexside", f, t);
+                g_assert_nonnull (strstr (text, passage));
+                g_assert_nonnull (strstr (text, z));
+                g_assert_nonnull (strstr (text, "does not pass through it"));
+                g_assert_nonnull (strstr (text, "both hexsides of the hex at that corner are slopes"));
+                g_assert_null (strstr (text, "convention"));
+              }
               /* ...with the entered hex's other hexside at the corner also
                * rising to it, it does. */
               slope (board, s.to, s.grazed);
@@ -1191,7 +1209,7 @@ test_board_builder (void)
 {
   g_autoptr (RdtBoard) board = make_board ();
   g_autoptr (GError) error = NULL;
-  RdtBoardUnit u = { "x", H (11, 1), 0, RDT_UNIT_STATE_PARADE_ORDER, RDT_BOARD_UNIT_COMBAT, 0 };
+  RdtBoardUnit u = { "x", H (11, 1), 0, RDT_UNIT_STATE_PARADE_ORDER, RDT_BOARD_UNIT_COMBAT, 0, NULL };
   RdtBoardSide side;
   guint gen = rdt_board_get_generation (board);
 
@@ -1235,6 +1253,196 @@ test_board_builder (void)
   }
   g_assert_cmpint (rdt_board_find_side (board, "american"), ==, 1);
   g_assert_cmpint (rdt_board_get_artillery_range (board), ==, 3);
+}
+
+/* ---- Citations and wording (issue 12) ------------------------------------ */
+
+/* Current 11.43 B, the target up slope, the firer's own slope hexside crossed
+ * from its low side: that hexside does not block, and the ruling cites the
+ * case in force, 11.43 B, not 11.43 A. */
+static void
+test_cite_case_b_end_hexside (gconstpointer data)
+{
+  gboolean older = GPOINTER_TO_INT (data);
+  g_autoptr (RdtBoard) board = make_board ();
+  RdtLosReport r;
+  g_autofree char *text = NULL;
+  RdtLosReason expected = older ? RDT_LOS_REASON_SLOPE_END_HEXSIDE_OLDER : RDT_LOS_REASON_SLOPE_END_HEXSIDE_B;
+
+  rdt_board_set_los_edition (board, older ? RDT_LOS_EDITION_OLDER : RDT_LOS_EDITION_CURRENT);
+  /* Range 4: the older edition's range-3 clause stays out of it. */
+  slope (board, H (5, 6), H (5, 5));   /* the target is up slope */
+  slope (board, H (5, 3), H (5, 2));   /* the firer's hexside, the firer below */
+  rdt_los_report_init (&r);
+  g_assert_cmpint (check (board, H (5, 2), H (5, 6), &r), ==, RDT_LOS_CLEAR);
+  g_assert_cmpint (r.los_case, ==, RDT_LOS_CASE_B);
+  g_assert_true (report_has (&r, RDT_LOS_EFFECT_ALLOWED, expected));
+  g_assert_cmpstr (rdt_los_reason_get_rule (expected), ==, older ? "11.43 B (older edition)" : "11.43 B");
+  g_assert_false (rules_include (&r, "11.43 A"));
+  text = rdt_los_report_to_text (&r, rdt_board_get_grid (board));
+  g_assert_null (strstr (text, "11.43 A"));
+  g_assert_null (strstr (text, "convention"));
+  if (older)
+    g_assert_nonnull (strstr (text, "older edition"));
+  else
+    g_assert_null (strstr (text, "older"));
+  rdt_los_report_clear (&r);
+}
+
+/* Whether a reason's wording belongs to one edition's 11.43 B only. */
+static gboolean
+older_only (RdtLosReason reason)
+{
+  return strstr (rdt_los_reason_get_rule (reason), "older") != NULL;
+}
+
+static gboolean
+current_only (RdtLosReason reason)
+{
+  return reason == RDT_LOS_REASON_SLOPE_UP_SLOPE_HEX || reason == RDT_LOS_REASON_SLOPE_BLOCKS_B ||
+         reason == RDT_LOS_REASON_SLOPE_END_HEXSIDE_B;
+}
+
+/* On random boards in both editions, every step's rule is one of the case in
+ * force (case A never cites 11.43 B or C, case B never 11.43 A or C, case C
+ * never A or B), each edition's wording appears only under that edition, a
+ * grazed corner cites 11.42, and the text carries no convention numbers and no
+ * "?". */
+static void
+test_cite_random (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (1212);
+  guint n_case[4] = { 0 };
+
+  for (int round = 0; round < 40; round++)
+    {
+      g_autoptr (RdtBoard) board = make_board ();
+      RdtLosEdition edition = round % 2 ? RDT_LOS_EDITION_OLDER : RDT_LOS_EDITION_CURRENT;
+      RdtHexGrid *grid = rdt_board_get_grid (board);
+      RdtLos *los;
+      RdtLosReport r;
+      RdtHex from = H (g_rand_int_range (rand, 1, 11), g_rand_int_range (rand, 1, 11));
+
+      rdt_board_set_los_edition (board, edition);
+      random_board (board, rand, 0.12);
+      los = rdt_los_new (board);
+      rdt_los_report_init (&r);
+      for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+        {
+          RdtHex to = rdt_hex_grid_hex_at_index (grid, i);
+          g_autofree char *text = NULL;
+          const char *wrong[3] = { NULL, NULL, NULL };
+
+          rdt_los_check (los, from, to, &r);
+          n_case[r.los_case]++;
+          switch (r.los_case)
+            {
+            case RDT_LOS_CASE_A: wrong[0] = "11.43 B"; wrong[1] = "11.43 C"; break;
+            case RDT_LOS_CASE_B: wrong[0] = "11.43 A"; wrong[1] = "11.43 C"; break;
+            case RDT_LOS_CASE_C: wrong[0] = "11.43 A"; wrong[1] = "11.43 B"; break;
+            default: wrong[0] = "11.43"; break;
+            }
+          for (guint k = 0; k < rdt_los_report_get_n_steps (&r); k++)
+            {
+              const RdtLosStep *step = rdt_los_report_get_step (&r, k);
+              const char *rule;
+
+              if (step->reason == RDT_LOS_REASON_NONE)
+                continue;
+              rule = rdt_los_reason_get_rule (step->reason);
+              for (guint w = 0; wrong[w]; w++)
+                if (g_str_has_prefix (rule, wrong[w]))
+                  g_error ("case %s cites %s (%s)", rdt_los_case_get_id (r.los_case), rule,
+                           rdt_los_reason_get_id (step->reason));
+              if (edition == RDT_LOS_EDITION_CURRENT)
+                g_assert_false (older_only (step->reason));
+              else
+                g_assert_false (current_only (step->reason));
+              if (step->reason == RDT_LOS_REASON_GRAZED_CORNER)
+                g_assert_cmpstr (rule, ==, "11.42");
+            }
+          text = rdt_los_report_describe (&r, board);
+          g_assert_null (strstr (text, "convention"));
+          if (strstr (text, "?"))
+            g_error ("a \"?\" in the report:\n%s", text);
+          if (r.los_case != RDT_LOS_CASE_B)
+            g_assert_null (strstr (text, "edition"));
+        }
+      rdt_los_report_clear (&r);
+      rdt_los_free (los);
+    }
+  /* The boards gave every case something to check. */
+  g_assert_cmpuint (n_case[RDT_LOS_CASE_A], >, 0);
+  g_assert_cmpuint (n_case[RDT_LOS_CASE_B], >, 0);
+  g_assert_cmpuint (n_case[RDT_LOS_CASE_C], >, 0);
+}
+
+/* One hex: nothing lies between, and the hex never blocks its own LOS
+ * (11.42); 11.41 speaks of adjacent hexes only. */
+static void
+test_cite_same_hex (void)
+{
+  g_autoptr (RdtBoard) board = make_board ();
+  RdtLosReport r;
+
+  block (board, H (5, 5));
+  rdt_los_report_init (&r);
+  g_assert_cmpint (check (board, H (5, 5), H (5, 5), &r), ==, RDT_LOS_CLEAR);
+  g_assert_cmpint (r.reason, ==, RDT_LOS_REASON_SAME_HEX);
+  g_assert_true (rules_include (&r, "11.42"));
+  g_assert_false (rules_include (&r, "11.41"));
+  rdt_los_report_clear (&r);
+}
+
+/* A line along the map edge runs along a hexside whose other hex is beyond
+ * the edge: the report writes "off map", never "?" or a label the map does
+ * not print (rows from 00 put the far hex at row -1). */
+static void
+test_report_off_map (gconstpointer data)
+{
+  int first = GPOINTER_TO_INT (data);
+  g_autoptr (RdtBoard) board = make_board_full (RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD, 10, 10, first);
+  RdtLosReport r;
+  g_autofree char *text = NULL;
+  g_autofree char *edge = g_strdup_printf ("03%02d|off map", first);
+  char far[RDT_HEX_LABEL_SIZE];
+
+  rdt_los_report_init (&r);
+  g_assert_cmpint (check (board, H (2, first), H (4, first), &r), ==, RDT_LOS_CLEAR);
+  g_assert_cmpint (rdt_los_report_get_step (&r, 1)->kind, ==, RDT_LOS_STEP_RUN);
+  text = rdt_los_report_to_text (&r, rdt_board_get_grid (board));
+  g_assert_nonnull (strstr (text, edge));
+  g_assert_null (strstr (text, "?"));
+  /* Row 00 - 1 has no label at all ("off map"); row 01 - 1 would be 0300. */
+  rdt_hex_grid_format_label (rdt_board_get_grid (board), H (3, first - 1), far);
+  if (first > 0)
+    g_assert_null (strstr (text, far));
+  rdt_los_report_clear (&r);
+}
+
+/* The ruling names the units in a hex by name and side, not by id. */
+static void
+test_report_names (void)
+{
+  g_autoptr (RdtBoard) board = make_board ();
+  RdtBoardUnit u = { "3rd-virginia", H (5, 3), 1, RDT_UNIT_STATE_PARADE_ORDER,
+                     RDT_BOARD_UNIT_COMBAT, 0, "3rd Virginia" };
+  RdtLosReport r;
+  g_autofree char *text = NULL;
+  g_autofree char *plain = NULL;
+
+  rdt_board_set_side_label (board, 1, "Continental Army");
+  g_assert_cmpint (rdt_board_add_unit (board, &u, NULL), ==, 0);
+  g_assert_cmpstr (rdt_board_get_unit_label (board, 0), ==, "3rd Virginia");
+  g_assert_cmpstr (rdt_board_get_side_label (board, 0), ==, "British");
+  rdt_los_report_init (&r);
+  g_assert_cmpint (check (board, H (5, 2), H (5, 5), &r), ==, RDT_LOS_BLOCKED);
+  text = rdt_los_report_describe (&r, board);
+  g_assert_nonnull (strstr (text, "passes through hex 0503 [combat units: 3rd Virginia (Continental Army)]"));
+  g_assert_null (strstr (text, "3rd-virginia"));
+  plain = rdt_los_report_to_text (&r, rdt_board_get_grid (board));
+  g_assert_null (strstr (plain, "3rd"));
+  rdt_los_report_clear (&r);
 }
 
 int
@@ -1288,6 +1496,15 @@ main (int   argc,
   g_test_add_data_func ("/los/symmetry/pointy-top", pointy, test_symmetry);
   g_test_add_func ("/los/fan/matches-single-checks", test_fan_matches_checks);
   g_test_add_func ("/los/board/builder", test_board_builder);
+  g_test_add_data_func ("/los/11.43/case-b/current/end-hexside-cites-11.43-B", GINT_TO_POINTER (0),
+                        test_cite_case_b_end_hexside);
+  g_test_add_data_func ("/los/11.43/case-b/older/end-hexside-cites-older-11.43-B", GINT_TO_POINTER (1),
+                        test_cite_case_b_end_hexside);
+  g_test_add_func ("/los/11.43/citations-follow-case-and-edition", test_cite_random);
+  g_test_add_func ("/los/11.42/same-hex-cites-11.42", test_cite_same_hex);
+  g_test_add_data_func ("/los/report/off-map-hexes/first-row-1", GINT_TO_POINTER (1), test_report_off_map);
+  g_test_add_data_func ("/los/report/off-map-hexes/first-row-0", GINT_TO_POINTER (0), test_report_off_map);
+  g_test_add_func ("/los/report/names-units-and-sides", test_report_names);
 
   return g_test_run ();
 }

@@ -187,6 +187,20 @@ screenshot (RdtWindow  *window,
   g_assert_cmpuint (colours, >, 100);
 }
 
+/* With REDOUBT_TEST_PAUSE_MS set, holds the window as it is for that long, so
+ * that an outside screenshot (`import -window root` on the Xvfb display) can
+ * show it; the test itself saves its own screenshot too. */
+static void
+pause_for_screenshot (const char *name)
+{
+  const char *ms = g_getenv ("REDOUBT_TEST_PAUSE_MS");
+
+  if (ms == NULL)
+    return;
+  g_printerr ("# pausing at %s for %s ms\n", name, ms);
+  spin ((guint) MIN (g_ascii_strtoull (ms, NULL, 10), 60000));
+}
+
 static void
 press (RdtWindow  *window,
        const char *label,
@@ -303,6 +317,18 @@ overlays_script (RdtWindow *window,
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
   g_assert_cmpint (rdt_overlay_controller_get_mode (controller), ==, RDT_OVERLAY_MODE_LOS);
   g_assert_true (drag_los (window, panel, "1127", clear_path));
+  /* The ruling speaks names, not ids (issue 12): the battery in the firing
+   * hex by its name and side, the case and its rule. */
+  {
+    g_autofree char *report = rdt_ruling_panel_dup_report (panel);
+
+    g_test_message ("LOS ruling:\n%s", report);
+    g_assert_nonnull (strstr (report, "hex 1127 (firing hex) [combat units: Proctor Artillery (American)]"));
+    g_assert_null (strstr (report, "proctor-artillery"));
+    g_assert_null (strstr (report, "convention"));
+    g_assert_nonnull (strstr (report, "Case A (11.43 A)"));
+    pause_for_screenshot ("los-names");
+  }
   /* The editor's tools stood aside: the drag moved no counter. */
   g_assert_false (rdt_document_get_dirty (rdt_window_get_document (window)));
   screenshot (window, "los-clear");
@@ -413,7 +439,7 @@ overlays_script (RdtWindow *window,
   /* The Americans have units set up (Penn State Foot at 0829). */
   rdt_ruling_panel_set_zoc_side (panel, (guint) rdt_board_find_side (board, "american"));
   g_test_message ("ZOC: %s", rdt_ruling_panel_get_verdict (panel));
-  g_assert_nonnull (strstr (rdt_ruling_panel_get_verdict (panel), "ZOC of american"));
+  g_assert_nonnull (strstr (rdt_ruling_panel_get_verdict (panel), "ZOC of American"));
   g_assert_null (strstr (rdt_ruling_panel_get_verdict (panel), ": 0 hexes"));
   screenshot (window, "zoc");
 
@@ -421,7 +447,8 @@ overlays_script (RdtWindow *window,
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_MOVES);
   _rdt_window_select_unit (window, "penn-state-foot");
   spin (100);
-  g_assert_nonnull (strstr (rdt_ruling_panel_get_verdict (panel), "penn-state-foot"));
+  g_assert_nonnull (strstr (rdt_ruling_panel_get_verdict (panel), "Penn State Foot from 0829"));
+  g_assert_null (strstr (rdt_ruling_panel_get_verdict (panel), "penn-state-foot"));
   rdt_overlay_controller_hover (controller, hex_of (window, "0827"), TRUE);
   g_test_message ("hover 0827: %s", rdt_ruling_panel_get_hover (panel));
   g_assert_true (g_str_has_prefix (rdt_ruling_panel_get_hover (panel), "0827: "));
@@ -447,6 +474,7 @@ overlays_script (RdtWindow *window,
   spin (100);
   g_test_message ("targets: %s", rdt_ruling_panel_get_verdict (panel));
   g_assert_nonnull (strstr (rdt_ruling_panel_get_verdict (panel), "(11.2)"));
+  g_assert_true (g_str_has_prefix (rdt_ruling_panel_get_verdict (panel), "Proctor Artillery at 1127"));
   rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), hex_of (window, "1127"));
   screenshot (window, "targets");
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);

@@ -32,7 +32,7 @@ add_unit (RdtBoard          *board,
           RdtBoardUnitState  state)
 {
   g_autoptr (GError) error = NULL;
-  RdtBoardUnit u = { NULL, hex, side, state, flags, 0 };
+  RdtBoardUnit u = { NULL, hex, side, state, flags, 0, NULL };
   int index = rdt_board_add_unit (board, &u, &error);
 
   g_assert_no_error (error);

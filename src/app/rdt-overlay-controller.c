@@ -170,6 +170,16 @@ label_of (RdtOverlayController *self,
   rdt_hex_grid_format_label (grid_of (self), hex, label);
 }
 
+/* The name a ruling gives a unit: its name, else its id. */
+static const char *
+unit_name (RdtOverlayController *self,
+           const char           *id)
+{
+  RdtUnit *unit = id ? rdt_scenario_find_unit (self->scenario, id) : NULL;
+
+  return unit && unit->name && unit->name[0] ? unit->name : id;
+}
+
 static void
 compute_los (RdtOverlayController *self)
 {
@@ -184,7 +194,7 @@ compute_los (RdtOverlayController *self)
   self->has_report = TRUE;
   rdt_rule_overlays_add_occupied (self->items, self->occupied);
   rdt_rule_overlays_add_los (self->items, &self->report, self->board);
-  text = rdt_los_report_to_text (&self->report, grid_of (self));
+  text = rdt_los_report_describe (&self->report, self->board);
   g_string_append (self->text, text);
   {
     g_autofree char *caption = rdt_rule_overlays_los_caption (&self->report, grid_of (self));
@@ -269,7 +279,7 @@ compute_zoc (RdtOverlayController *self)
     self->zoc_side = 0;
   if (rdt_board_get_n_sides (self->board) == 0)
     return;
-  side_name = rdt_board_get_side_name (self->board, self->zoc_side);
+  side_name = rdt_board_get_side_label (self->board, self->zoc_side);
   n = rdt_rule_overlays_add_zoc (self->items, self->board, self->zoc_side);
   self->caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "ZOC of %s: %u hex (8.1; rifle ZOC +1, 8.31)",
@@ -300,7 +310,7 @@ compute_zoc (RdtOverlayController *self)
           label_of (self, unit->hex, a);
           label_of (self, next, b);
           g_string_append_printf (self->text, "  %s (%s) → %s: %s (%s)\n",
-                                  unit->id ? unit->id : "?", a, b,
+                                  rdt_board_get_unit_label (self->board, u), a, b,
                                   rdt_zoc_reason_get_message (reason),
                                   rdt_zoc_reason_get_rule (reason));
         }
@@ -339,7 +349,7 @@ compute_moves (RdtOverlayController *self)
   self->caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "%s from %s, %s MP (%s): %u hex in reach",
                                                 "%s from %s, %s MP (%s): %u hexes in reach", n),
-                                   self->unit_id, start, allowance,
+                                   unit_name (self, self->unit_id), start, allowance,
                                    self->strategic ? _("strategic movement, 9.5") : _("normal movement, 9"), n);
   if (rdt_reach_get_unit_reason (self->reach) != RDT_MOVE_REASON_NONE)
     g_string_append_printf (self->text, "%s (%s)\n",
@@ -408,7 +418,8 @@ compute_targets (RdtOverlayController *self)
   u = rdt_board_get_unit (self->board, unit);
   if (!(u->flags & RDT_BOARD_UNIT_ARTILLERY))
     {
-      set_summary (self, g_strdup_printf (_("%s is not artillery (11.2)."), self->unit_id));
+      set_summary (self, g_strdup_printf (_("%s is not artillery (11.2)."),
+                                          rdt_board_get_unit_label (self->board, (guint) unit)));
       return;
     }
   targets = rdt_los_artillery_targets (self->los, unit);
@@ -417,7 +428,8 @@ compute_targets (RdtOverlayController *self)
   self->caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "%s at %s, range %d: %u legal target (11.2)",
                                                 "%s at %s, range %d: %u legal targets (11.2)", targets->len),
-                                   self->unit_id, from, rdt_los_unit_range (self->los, unit), targets->len);
+                                   rdt_board_get_unit_label (self->board, (guint) unit), from,
+                                   rdt_los_unit_range (self->los, unit), targets->len);
   set_summary (self, g_strdup (self->caption));
   g_string_append_printf (self->text, "%s\n", self->caption);
   for (guint i = 0; i < targets->len; i++)
@@ -427,8 +439,9 @@ compute_targets (RdtOverlayController *self)
       char label[RDT_HEX_LABEL_SIZE];
 
       label_of (self, t->hex, label);
-      g_string_append_printf (self->text, _("  %s in %s, range %d\n"),
-                              target->id ? target->id : "?", label, t->range);
+      g_string_append_printf (self->text, _("  %s (%s) in %s, range %d\n"),
+                              rdt_board_get_unit_label (self->board, t->unit),
+                              rdt_board_get_side_label (self->board, target->side), label, t->range);
     }
   self->use_area = TRUE;
   self->area_centre = u->hex;

@@ -8,19 +8,87 @@
 #include "rdt-cli.h"
 #include "rdt-cli-board.h"
 
-RdtBoard *
-rdt_cli_load_board (const char *path)
+static void
+print_errors (const char *path,
+              GPtrArray  *diagnostics)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autoptr(RdtDiagnostic) copy = NULL;
+      g_autofree char *line = NULL;
+
+      if (d->severity != RDT_SEVERITY_ERROR)
+        continue;
+      if (d->file == NULL)
+        {
+          copy = rdt_diagnostic_copy (d);
+          copy->file = g_strdup (path);
+          d = copy;
+        }
+      line = rdt_diagnostic_to_string (d);
+      g_printerr ("%s\n", line);
+    }
+}
+
+gboolean
+rdt_cli_referee_check (const char          *path,
+                       GPtrArray           *diagnostics,
+                       const RdtCliReferee *referee)
+{
+  guint n = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
+
+  if (n == 0)
+    return TRUE;
+  if (referee != NULL && referee->force)
+    {
+      rdt_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                                  "warning: %s has %u validation error; answering anyway (--force), "
+                                  "but the answer may be wrong:",
+                                  "warning: %s has %u validation errors; answering anyway (--force), "
+                                  "but the answer may be wrong:", n),
+                     path, n);
+      print_errors (path, diagnostics);
+      return TRUE;
+    }
+  print_errors (path, diagnostics);
+  rdt_cli_error (g_dngettext (GETTEXT_PACKAGE,
+                              "%s has %u validation error, so the referee gives no ruling on it: "
+                              "fix it (see “redoubt-cli validate”) or pass --force",
+                              "%s has %u validation errors, so the referee gives no ruling on it: "
+                              "fix them (see “redoubt-cli validate”) or pass --force", n),
+                 path, n);
+  return FALSE;
+}
+
+RdtScenario *
+rdt_cli_load_scenario (const char          *path,
+                       const RdtCliReferee *referee)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr (RdtScenario) scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
-  RdtBoard *board;
 
   if (scenario == NULL)
     {
       rdt_cli_error ("%s", error->message);
       return NULL;
     }
+  if (!rdt_cli_referee_check (path, diagnostics, referee))
+    return NULL;
+  return g_steal_pointer (&scenario);
+}
+
+RdtBoard *
+rdt_cli_load_board (const char          *path,
+                    const RdtCliReferee *referee)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RdtScenario) scenario = rdt_cli_load_scenario (path, referee);
+  RdtBoard *board;
+
+  if (scenario == NULL)
+    return NULL;
   board = rdt_board_new_from_scenario (scenario, NULL, &error);
   if (board == NULL)
     rdt_cli_error ("%s: %s", path, error->message);
@@ -47,10 +115,17 @@ rdt_cli_parse_hex_list (RdtBoard   *board,
                         const char *list,
                         GArray     *out)
 {
+  RdtHexGrid *grid = rdt_board_get_grid (board);
   g_auto (GStrv) labels = NULL;
+  g_autoptr (GHashTable) seen = NULL;
 
   if (list == NULL)
     return TRUE;
+  /* Every hex once, however often it is named (the table keeps the cost of a
+   * long list linear). */
+  seen = g_hash_table_new (NULL, NULL);
+  for (guint k = 0; k < out->len; k++)
+    g_hash_table_add (seen, GINT_TO_POINTER (rdt_hex_grid_hex_index (grid, g_array_index (out, RdtHex, k)) + 1));
   labels = g_strsplit (list, ",", -1);
   for (guint i = 0; labels[i]; i++)
     {
@@ -61,8 +136,20 @@ rdt_cli_parse_hex_list (RdtBoard   *board,
         continue;
       if (!rdt_cli_parse_hex (board, labels[i], &h))
         return FALSE;
-      g_array_append_val (out, h);
+      if (g_hash_table_add (seen, GINT_TO_POINTER (rdt_hex_grid_hex_index (grid, h) + 1)))
+        g_array_append_val (out, h);
     }
+  return TRUE;
+}
+
+gboolean
+rdt_cli_parse_hex_lists (RdtBoard  *board,
+                         char     **lists,
+                         GArray    *out)
+{
+  for (guint i = 0; lists != NULL && lists[i] != NULL; i++)
+    if (!rdt_cli_parse_hex_list (board, lists[i], out))
+      return FALSE;
   return TRUE;
 }
 
@@ -74,9 +161,16 @@ rdt_cli_json_hex (JsonBuilder      *builder,
 {
   char label[RDT_HEX_LABEL_SIZE];
 
-  rdt_hex_grid_format_label (grid, hex, label);
   if (member)
     json_builder_set_member_name (builder, member);
+  /* A hex beyond the map edge (grazed at a corner, the far side of an edge
+   * hexside) has no label on the map: null (docs/los-json.md). */
+  if (!rdt_hex_grid_contains (grid, hex))
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  rdt_hex_grid_format_label (grid, hex, label);
   json_builder_add_string_value (builder, label);
 }
 
@@ -87,9 +181,20 @@ json_hexside (JsonBuilder      *builder,
               RdtHexside        side)
 {
   char label[RDT_HEXSIDE_LABEL_SIZE];
+  char a[RDT_HEX_LABEL_SIZE];
 
-  rdt_hex_grid_format_hexside (grid, side, label);
   json_builder_set_member_name (builder, member);
+  /* A hexside of the map edge: "0301|off map". */
+  if (!rdt_hex_grid_contains (grid, side.a) || !rdt_hex_grid_contains (grid, side.b))
+    {
+      g_autofree char *text = NULL;
+
+      rdt_hex_grid_format_label (grid, rdt_hex_grid_contains (grid, side.a) ? side.a : side.b, a);
+      text = g_strdup_printf ("%s|off map", a);
+      json_builder_add_string_value (builder, text);
+      return;
+    }
+  rdt_hex_grid_format_hexside (grid, side, label);
   json_builder_add_string_value (builder, label);
 }
 
@@ -120,12 +225,47 @@ static const struct {
   { RDT_LOS_FEATURE_SIDE_B_BLOCKS, "second-hex-blocks" },
 };
 
+/* "units": the combat units in `hex`, with their names and sides. */
+static void
+json_units (JsonBuilder    *builder,
+            const RdtBoard *board,
+            RdtHex          hex)
+{
+  g_autoptr (GArray) units = rdt_board_units_in_hex (board, hex);
+
+  json_builder_set_member_name (builder, "units");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < units->len; i++)
+    {
+      guint u = g_array_index (units, guint, i);
+      const RdtBoardUnit *unit = rdt_board_get_unit (board, u);
+
+      if (!(unit->flags & RDT_BOARD_UNIT_COMBAT))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "id");
+      if (unit->id)
+        json_builder_add_string_value (builder, unit->id);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
+      json_builder_set_member_name (builder, "side");
+      json_builder_add_string_value (builder, rdt_board_get_side_name (board, unit->side));
+      json_builder_set_member_name (builder, "side-name");
+      json_builder_add_string_value (builder, rdt_board_get_side_label (board, unit->side));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
 void
 rdt_cli_json_los_report (JsonBuilder        *builder,
-                         const RdtHexGrid   *grid,
+                         const RdtBoard     *board,
                          const RdtLosReport *report,
                          const GArray       *occupied)
 {
+  const RdtHexGrid *grid = rdt_board_get_grid (board);
   g_auto (GStrv) rules = NULL;
   guint conventions = 0;
 
@@ -175,6 +315,7 @@ rdt_cli_json_los_report (JsonBuilder        *builder,
           rdt_cli_json_hex (builder, "hex", grid, s->hex);
           json_builder_set_member_name (builder, "end");
           json_builder_add_boolean_value (builder, i == 0 || i + 1 == rdt_los_report_get_n_steps (report));
+          json_units (builder, board, s->hex);
           break;
         case RDT_LOS_STEP_CROSS:
         case RDT_LOS_STEP_RUN:

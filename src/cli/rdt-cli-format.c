@@ -108,21 +108,15 @@ rdt_cli_format (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — rewrite files in canonical form"));
-  g_autoptr(GError) error = NULL;
-  int status = RDT_CLI_EXIT_OK;
+  const RdtCliSpec spec = { "format", "FILE...", N_("rewrite files in canonical form"), NULL,
+                            entries, NULL, 0, 0 };
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   if (files == NULL || files[0] == NULL)
-    {
-      rdt_cli_error ("%s", _("format: no FILE given"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+    return rdt_cli_usage_error (&spec, _("format: no FILE given"));
+  status = RDT_CLI_EXIT_OK;
   for (guint i = 0; files[i] != NULL; i++)
     if (format_one (files[i], check, backup) != RDT_CLI_EXIT_OK)
       status = RDT_CLI_EXIT_FAILURE;

@@ -65,7 +65,8 @@ rdt_cli_info (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE — summarise a scenario file"));
+  const RdtCliSpec spec = { "info", "FILE", N_("summarise a scenario file"), NULL,
+                            entries, NULL, 0, 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr(RdtScenario) scenario = NULL;
@@ -78,18 +79,12 @@ rdt_cli_info (int    argc,
   const RdtGridSettings *gs;
   const guint16 *terrain;
   guint n_hexes, volume_provisional, unit_provisional = 0;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   if (files == NULL || files[0] == NULL || files[1] != NULL)
-    {
-      rdt_cli_error ("%s", _("info: give exactly one FILE"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+    return rdt_cli_usage_error (&spec, _("info: give exactly one FILE"));
 
   scenario = rdt_scenario_load_from_file (files[0], diagnostics, &error);
   if (scenario == NULL)

@@ -1,5 +1,5 @@
 /* rdt-cli-los-fan.c: `redoubt-cli los-fan FILE HEX [--range N]
- * [--ignore-units] [--occupied HEX,...] [--json]`:
+ * [--ignore-units] [--occupied HEX,...] [--json] [--force]`:
  * the LOS verdict from HEX to every hex within N (default: the whole map). */
 #include "config.h"
 
@@ -15,40 +15,47 @@ rdt_cli_los_fan (int    argc,
 {
   gboolean json = FALSE, ignore_units = FALSE;
   int range = -1;
-  g_autofree char *occupied_text = NULL;
+  g_autofree char *range_text = NULL;
+  g_auto (GStrv) occupied_lists = NULL;
   g_autoptr (GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  RdtCliReferee referee = { 0 };
   const GOptionEntry entries[] = {
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &ignore_units, N_("Combat units do not block"), NULL },
-    { "occupied", 0, 0, G_OPTION_ARG_STRING, &occupied_text, N_("Treat these hexes as occupied"), N_("HEX,...") },
-    { "range", 0, 0, G_OPTION_ARG_INT, &range, N_("Only hexes within N hexes (11.2 counting)"), N_("N") },
+    { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied_lists, N_("Treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range_text, N_("Only hexes within N hexes (11.2 counting; 0 to 999; default: the whole map)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/los-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE HEX — line of sight to every hex"));
-  g_autoptr (GError) error = NULL;
+  const RdtCliSpec spec = { "los-fan", "FILE HEX", N_("line of sight to every hex"), NULL,
+                            entries, &referee, 2, 2 };
   g_autoptr (RdtBoard) board = NULL;
   g_autoptr (GArray) fan = NULL;
   RdtHexGrid *grid;
   RdtLos *los;
   RdtHex from;
   guint clear = 0;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (range_text != NULL)
     {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
+      guint64 value;
+
+      /* A whole number from 0; the bound keeps the ring walk finite. */
+      if (!g_ascii_string_to_unsigned (range_text, 10, 0, RDT_CLI_MAX_RANGE, &value, NULL))
+        {
+          g_autofree char *message = g_strdup_printf (_("--range %s: give a whole number of hexes from 0 to %d"),
+                                                      range_text, RDT_CLI_MAX_RANGE);
+          return rdt_cli_usage_error (&spec, message);
+        }
+      range = (int) value;
     }
-  if (argc != 3 || range < -1)
-    {
-      rdt_cli_error (_("usage: redoubt-cli los-fan FILE HEX [--range N] [--ignore-units] [--occupied HEX,...] [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-  board = rdt_cli_load_board (argv[1]);
+  board = rdt_cli_load_board (argv[1], &referee);
   if (board == NULL)
     return RDT_CLI_EXIT_FAILURE;
   if (!rdt_cli_parse_hex (board, argv[2], &from) ||
-      !rdt_cli_parse_hex_list (board, occupied_text, occupied))
+      !rdt_cli_parse_hex_lists (board, occupied_lists, occupied))
     return RDT_CLI_EXIT_FAILURE;
 
   grid = rdt_board_get_grid (board);

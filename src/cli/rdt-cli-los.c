@@ -1,5 +1,5 @@
 /* rdt-cli-los.c: `redoubt-cli los FILE FROM TO [--ignore-units]
- * [--occupied HEX,...] [--json]`.  Exit 0 clear, 3 blocked, 1 errors. */
+ * [--occupied HEX,...] [--json] [--force]`.  Exit 0 clear, 3 blocked, 1 errors. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -13,40 +13,33 @@ rdt_cli_los (int    argc,
              char **argv)
 {
   gboolean ignore_units = FALSE, json = FALSE;
-  g_autofree char *occupied_text = NULL;
+  g_auto (GStrv) occupied_lists = NULL;
+  RdtCliReferee referee = { 0 };
   const GOptionEntry entries[] = {
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &ignore_units, N_("Combat units do not block"), NULL },
-    { "occupied", 0, 0, G_OPTION_ARG_STRING, &occupied_text, N_("Treat these hexes as occupied"), N_("HEX,...") },
+    { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied_lists, N_("Treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the report as JSON (docs/los-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE FROM TO — line of sight (11.4)"));
-  g_autoptr (GError) error = NULL;
+  const RdtCliSpec spec = { "los", "FILE FROM TO", N_("line of sight (11.4)"),
+                            N_("Exit status: 0 clear, 3 blocked, 1 error or invalid file, 2 usage error."),
+                            entries, &referee, 3, 3 };
   g_autoptr (RdtBoard) board = NULL;
   g_autoptr (GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   RdtLos *los;
   RdtLosReport report;
   RdtHex from, to;
   RdtLosVerdict verdict;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 4)
-    {
-      rdt_cli_error (_("usage: redoubt-cli los FILE FROM TO [--ignore-units] [--occupied HEX,...] [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-
-  board = rdt_cli_load_board (argv[1]);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  board = rdt_cli_load_board (argv[1], &referee);
   if (board == NULL)
     return RDT_CLI_EXIT_FAILURE;
   if (!rdt_cli_parse_hex (board, argv[2], &from) || !rdt_cli_parse_hex (board, argv[3], &to))
     return RDT_CLI_EXIT_FAILURE;
-  if (!rdt_cli_parse_hex_list (board, occupied_text, occupied))
+  if (!rdt_cli_parse_hex_lists (board, occupied_lists, occupied))
     return RDT_CLI_EXIT_FAILURE;
 
   los = rdt_los_new (board);
@@ -57,12 +50,12 @@ rdt_cli_los (int    argc,
   if (json)
     {
       g_autoptr (JsonBuilder) builder = json_builder_new ();
-      rdt_cli_json_los_report (builder, rdt_board_get_grid (board), &report, occupied);
+      rdt_cli_json_los_report (builder, board, &report, occupied);
       rdt_cli_json_print (builder);
     }
   else
     {
-      g_autofree char *text = rdt_los_report_to_text (&report, rdt_board_get_grid (board));
+      g_autofree char *text = rdt_los_report_describe (&report, board);
       fputs (text, stdout);
     }
   rdt_los_report_clear (&report);

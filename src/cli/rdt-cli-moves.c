@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "rdt-cli.h"
+#include "rdt-cli-board.h"
 #include "rdt-cli-moves.h"
 #include "rdt-movement.h"
 #include "redoubt-core.h"
@@ -165,7 +166,9 @@ rdt_cli_moves (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/movement-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE UNIT — where a unit may move (9)"));
+  RdtCliReferee referee = { 0 };
+  const RdtCliSpec spec = { "moves", "FILE UNIT", N_("where a unit may move (9)"), NULL,
+                            entries, &referee, 2, 2 };
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtScenario) scenario = NULL;
   g_autoptr(RdtMovement) movement = NULL;
@@ -178,24 +181,13 @@ rdt_cli_moves (int    argc,
   char start[RDT_HEX_LABEL_SIZE];
   g_autofree char *allowance = NULL;
   gboolean to_ok = TRUE;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 3)
-    {
-      rdt_cli_error (_("usage: redoubt-cli moves FILE UNIT [--strategic] [--to HEX] [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-  scenario = rdt_scenario_load_from_file (argv[1], NULL, &error);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  scenario = rdt_cli_load_scenario (argv[1], &referee);
   if (scenario == NULL)
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_FAILURE;
-    }
+    return RDT_CLI_EXIT_FAILURE;
   grid = rdt_scenario_get_grid (scenario);
   if (to != NULL && !rdt_hex_grid_parse_label (grid, to, &to_hex, &error))
     {

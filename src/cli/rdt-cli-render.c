@@ -1,7 +1,7 @@
 /* rdt-cli-render.c: `redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS]
  * [--scale N] [--caption TEXT] [--no-counters] [--los FROM:TO] [--fan HEX[:RANGE]]
  * [--zoc SIDE] [--moves UNIT [--strategic] [--path HEX]] [--retreat UNIT]
- * [--targets UNIT] [--ignore-units] [--occupied HEX,...]`: draws the map, or the
+ * [--targets UNIT] [--ignore-units] [--occupied HEX,...] [--force]`: draws the map, or the
  * hexes within RADIUS of HEX, with the editor's own drawing code (src/render/),
  * and the rule overlays of issue 7 from the same code as the editor
  * (rdt-rule-overlays.h).  docs/cli-render.md. */
@@ -62,6 +62,16 @@ parse_pair (RdtHexGrid *grid,
       && rdt_hex_grid_parse_label (grid, parts[1], b, error);
 }
 
+/* The name a ruling gives a unit: its name, else its id. */
+static const char *
+unit_label (RdtScenario *scenario,
+            const char  *id)
+{
+  RdtUnit *unit = rdt_scenario_find_unit (scenario, id);
+
+  return unit && unit->name && unit->name[0] ? unit->name : id;
+}
+
 typedef struct {
   const char *los;
   const char *fan;
@@ -70,7 +80,7 @@ typedef struct {
   const char *path;
   const char *retreat;
   const char *targets;
-  const char *occupied;
+  char **occupied;
   gboolean strategic;
   gboolean ignore_units;
 } OverlayArgs;
@@ -99,7 +109,7 @@ build_overlays (RdtScenario       *scenario,
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_FAILURE;
     }
-  if (!rdt_cli_parse_hex_list (board, args->occupied, occupied))
+  if (!rdt_cli_parse_hex_lists (board, args->occupied, occupied))
     return RDT_CLI_EXIT_USAGE;
   options_text = rdt_rule_overlays_los_options_text (grid, args->ignore_units, occupied);
   if (args->los || args->fan)
@@ -124,7 +134,7 @@ build_overlays (RdtScenario       *scenario,
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                     "ZOC of %s: %u hex (8.1; rifle ZOC +1, 8.31)",
                                                     "ZOC of %s: %u hexes (8.1; rifle ZOC +1, 8.31)", n),
-                              rdt_board_get_side_name (board, side), n);
+                              rdt_board_get_side_label (board, side), n);
     }
   if (args->moves || args->retreat)
     {
@@ -152,7 +162,7 @@ build_overlays (RdtScenario       *scenario,
           g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                         "%s (%s): %u hex in reach (9; yellow: ends in enemy ZOC, 8.31)",
                                                         "%s (%s): %u hexes in reach (9; yellow: ends in enemy ZOC, 8.31)", n),
-                                  args->moves,
+                                  unit_label (scenario, args->moves),
                                   args->strategic ? _("strategic movement, 9.5") : _("normal movement"), n);
           if (args->path)
             {
@@ -190,7 +200,7 @@ build_overlays (RdtScenario       *scenario,
           rdt_rule_overlays_add_retreat (items, retreat);
           g_string_append (caption, caption->len ? "\n" : "");
           g_string_append_printf (caption, _("%s retreats: %u destinations (13.2)"),
-                                  args->retreat, rdt_retreat_get_n_ends (retreat));
+                                  unit_label (scenario, args->retreat), rdt_retreat_get_n_ends (retreat));
         }
     }
   if (args->fan)
@@ -235,7 +245,7 @@ build_overlays (RdtScenario       *scenario,
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                     "%s: %u artillery target (11.2)",
                                                     "%s: %u artillery targets (11.2)", targets->len),
-                              args->targets, targets->len);
+                              rdt_board_get_unit_label (board, (guint) unit), targets->len);
     }
   if (args->los)
     {
@@ -273,11 +283,12 @@ rdt_cli_render (int    argc,
   double scale = RDT_RENDER_DEFAULT_SCALE;
   gboolean no_counters = FALSE;
   g_autofree char *los = NULL, *fan = NULL, *zoc = NULL, *moves = NULL, *path = NULL;
-  g_autofree char *retreat = NULL, *targets = NULL, *occupied = NULL;
+  g_autofree char *retreat = NULL, *targets = NULL;
+  g_auto(GStrv) occupied = NULL;
+  RdtCliReferee referee = { 0 };
   OverlayArgs args = { 0 };
   g_autoptr(GArray) items = rdt_rule_overlays_new ();
   g_autoptr(GString) auto_caption = g_string_new (NULL);
-  int status;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the image to OUT (.png, .svg or .pdf)"), N_("OUT") },
     { "area", 0, 0, G_OPTION_ARG_STRING, &area, N_("Only the hexes within RADIUS of HEX"), N_("HEX:RADIUS") },
@@ -293,28 +304,24 @@ rdt_cli_render (int    argc,
     { "retreat", 0, 0, G_OPTION_ARG_STRING, &retreat, N_("Shade the retreat destinations of UNIT (13.2)"), N_("UNIT") },
     { "targets", 0, 0, G_OPTION_ARG_STRING, &targets, N_("Show the legal targets of artillery UNIT (11.2)"), N_("UNIT") },
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &args.ignore_units, N_("LOS: combat units do not block"), NULL },
-    { "occupied", 0, 0, G_OPTION_ARG_STRING, &occupied, N_("LOS: treat these hexes as occupied"), N_("HEX,...") },
+    { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied, N_("LOS: treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — draw the map to an image"));
+  /* With a rule overlay, render is a referee command: --force. */
+  const RdtCliSpec spec = { "render", "FILE -o OUT.png|svg|pdf", N_("draw the map to an image"), NULL,
+                            entries, &referee, 1, 1 };
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr (RdtScenario) scenario = NULL;
   g_autoptr (RdtRenderMap) map = NULL;
   g_autoptr (RdtMapRenderer) renderer = NULL;
   RdtRenderExportOptions options;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 2 || output == NULL)
-    {
-      rdt_cli_error (_("usage: redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS] [--los FROM:TO] [--fan HEX[:RANGE]] [--zoc SIDE] [--moves UNIT] [--scale N]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (output == NULL)
+    return rdt_cli_usage_error (&spec, _("render: -o OUT is required"));
   rdt_render_export_options_init (&options);
   if (!rdt_render_format_from_path (output, &options.format))
     {
@@ -348,6 +355,9 @@ rdt_cli_render (int    argc,
   args.retreat = retreat;
   args.targets = targets;
   args.occupied = occupied;
+  if ((los || fan || zoc || moves || retreat || targets) &&
+      !rdt_cli_referee_check (argv[1], diagnostics, &referee))
+    return RDT_CLI_EXIT_FAILURE;
   status = build_overlays (scenario, &args, items, auto_caption);
   if (status != RDT_CLI_EXIT_OK)
     return status;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rdt-cli.h"
+#include "rdt-cli-board.h"
 #include "rdt-cli-moves.h"
 #include "rdt-retreat.h"
 #include "redoubt-core.h"
@@ -81,7 +82,9 @@ rdt_cli_retreats (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/movement-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE UNIT — where a unit may retreat (13.2)"));
+  RdtCliReferee referee = { 0 };
+  const RdtCliSpec spec = { "retreats", "FILE UNIT --hexes 1|3", N_("where a unit may retreat (13.2)"), NULL,
+                            entries, &referee, 2, 2 };
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtScenario) scenario = NULL;
   g_autoptr(RdtMovement) movement = NULL;
@@ -91,24 +94,15 @@ rdt_cli_retreats (int    argc,
   RdtRetreatOptions options;
   RdtHexGrid *grid;
   char start[RDT_HEX_LABEL_SIZE];
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 3 || (hexes != 1 && hexes != 3))
-    {
-      rdt_cli_error (_("usage: redoubt-cli retreats FILE UNIT --hexes 1|3 [--toward HEX | --toward-entry | --directions LIST [--north DEG]] [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-  scenario = rdt_scenario_load_from_file (argv[1], NULL, &error);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (hexes != 1 && hexes != 3)
+    return rdt_cli_usage_error (&spec, _("retreats: --hexes must be 1 or 3"));
+  scenario = rdt_cli_load_scenario (argv[1], &referee);
   if (scenario == NULL)
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_FAILURE;
-    }
+    return RDT_CLI_EXIT_FAILURE;
   grid = rdt_scenario_get_grid (scenario);
   rdt_retreat_options_init (&options, hexes);
   options.priority.rule = rule;

@@ -155,25 +155,19 @@ rdt_cli_validate (int    argc,
     { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("FILE…") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE… — check scenario and volume files"));
-  g_autoptr(GError) error = NULL;
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const RdtCliSpec spec = { "validate", "FILE...", N_("check scenario and volume files"),
+                            N_("Exit status: 0 every file is valid (warnings allowed unless --strict), "
+                               "1 some file is invalid, 2 usage error."),
+                            entries, NULL, 0, 0 };
+  g_autoptr(JsonBuilder) b = NULL;
   gboolean all_valid = TRUE;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  g_option_context_set_description (context,
-    _("Exit status: 0 every file is valid (warnings allowed unless --strict), "
-      "1 some file is invalid, 2 usage error."));
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   if (files == NULL || files[0] == NULL)
-    {
-      rdt_cli_error ("%s", _("validate: no FILE given (see “redoubt-cli validate --help”)"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+    return rdt_cli_usage_error (&spec, _("validate: no FILE given (see “redoubt-cli validate --help”)"));
+  b = json_builder_new ();
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "strict");

@@ -1,4 +1,4 @@
-/* rdt-cli-zoc.c: `redoubt-cli zoc FILE --side SIDE [--json]`: the hexes in
+/* rdt-cli-zoc.c: `redoubt-cli zoc FILE --side SIDE [--json] [--force]`: the hexes in
  * SIDE's zone of control (8.1), who projects into each, rifle ZOC (8.31), and
  * whether each of SIDE's units is surrounded (3.1, 8.2, 12.7). */
 #include "config.h"
@@ -15,31 +15,28 @@ rdt_cli_zoc (int    argc,
 {
   gboolean json = FALSE;
   g_autofree char *side_name = NULL;
+  /* The referee options, and with them the game context (issue 12) when it
+   * comes: one RdtCliReferee for every referee command. */
+  RdtCliReferee referee = { 0 };
   const GOptionEntry entries[] = {
     { "side", 0, 0, G_OPTION_ARG_STRING, &side_name, N_("The side whose ZOC to show (its id)"), N_("SIDE") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/los-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr (GOptionContext) context = g_option_context_new (_("FILE — zones of control (8)"));
-  g_autoptr (GError) error = NULL;
+  const RdtCliSpec spec = { "zoc", "FILE --side SIDE", N_("zones of control (8)"), NULL,
+                            entries, &referee, 1, 1 };
   g_autoptr (RdtBoard) board = NULL;
   g_autoptr (JsonBuilder) builder = NULL;
   RdtZocMap *map;
   RdtHexGrid *grid;
   int side;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 2 || side_name == NULL)
-    {
-      rdt_cli_error (_("usage: redoubt-cli zoc FILE --side SIDE [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
-  board = rdt_cli_load_board (argv[1]);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (side_name == NULL)
+    return rdt_cli_usage_error (&spec, _("zoc: --side SIDE is required"));
+  board = rdt_cli_load_board (argv[1], &referee);
   if (board == NULL)
     return RDT_CLI_EXIT_FAILURE;
   side = rdt_board_find_side (board, side_name);
@@ -57,11 +54,13 @@ rdt_cli_zoc (int    argc,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "side");
       json_builder_add_string_value (builder, rdt_board_get_side_name (board, side));
+      json_builder_set_member_name (builder, "side-name");
+      json_builder_add_string_value (builder, rdt_board_get_side_label (board, side));
       json_builder_set_member_name (builder, "hexes");
       json_builder_begin_array (builder);
     }
   else
-    printf (_("Zone of control of %s (8.1):\n"), rdt_board_get_side_name (board, side));
+    printf (_("Zone of control of %s (8.1):\n"), rdt_board_get_side_label (board, side));
 
   for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
     {
@@ -102,6 +101,8 @@ rdt_cli_zoc (int    argc,
               json_builder_begin_object (builder);
               json_builder_set_member_name (builder, "id");
               json_builder_add_string_value (builder, bu->id);
+              json_builder_set_member_name (builder, "name");
+              json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
               rdt_cli_json_hex (builder, "from", grid, bu->hex);
               json_builder_set_member_name (builder, "reason");
               json_builder_add_string_value (builder, rdt_zoc_reason_get_id (r));
@@ -110,7 +111,7 @@ rdt_cli_zoc (int    argc,
               json_builder_end_object (builder);
             }
           else
-            printf (" %s", bu->id ? bu->id : "?");
+            printf ("%s %s", k > 0 ? "," : "", rdt_board_get_unit_label (board, u));
         }
       if (json)
         {
@@ -128,7 +129,7 @@ rdt_cli_zoc (int    argc,
       json_builder_begin_array (builder);
     }
   else
-    printf (_("Units of %s:\n"), rdt_board_get_side_name (board, side));
+    printf (_("Units of %s:\n"), rdt_board_get_side_label (board, side));
   for (guint u = 0; u < rdt_board_get_n_units (board); u++)
     {
       const RdtBoardUnit *bu = rdt_board_get_unit (board, u);
@@ -147,6 +148,8 @@ rdt_cli_zoc (int    argc,
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "id");
           json_builder_add_string_value (builder, bu->id);
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, rdt_board_get_unit_label (board, u));
           json_builder_set_member_name (builder, "hex");
           json_builder_add_string_value (builder, label);
           json_builder_set_member_name (builder, "has-zoc");
@@ -162,6 +165,7 @@ rdt_cli_zoc (int    argc,
           for (int d = 0; d < RDT_N_DIRECTIONS; d++)
             {
               json_builder_begin_object (builder);
+              /* null for a hex beyond the map edge. */
               rdt_cli_json_hex (builder, "hex", grid, detail.hexes[d]);
               json_builder_set_member_name (builder, "holds");
               json_builder_add_string_value (builder, rdt_zoc_adjacent_get_id (detail.what[d]));
@@ -171,8 +175,8 @@ rdt_cli_zoc (int    argc,
           json_builder_end_object (builder);
         }
       else
-        printf ("  %s in %s: %s\n", bu->id ? bu->id : "?", label,
-                surrounded ? _("surrounded") : _("not surrounded"));
+        printf (_("  %s in %s: %s (%s)\n"), rdt_board_get_unit_label (board, u), label,
+                surrounded ? _("surrounded") : _("not surrounded"), detail.rules);
     }
   if (json)
     {

@@ -22,6 +22,10 @@ static const RdtCliCommand commands[] = {
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
 };
 
+/* Set while `redoubt-cli --help` collects the commands' usage lines. */
+static gboolean collecting_usage;
+static FILE *usage_out;
+
 void
 rdt_cli_error (const char *format,
                ...)
@@ -39,16 +43,139 @@ int
 rdt_cli_version (int    argc,
                  char **argv)
 {
+  const GOptionEntry entries[] = { { NULL } };
+  const RdtCliSpec spec = { "version", "", N_("print the version"), NULL, entries, NULL, 0, 0 };
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
+
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   printf ("redoubt-cli %s\n", PACKAGE_VERSION);
   return RDT_CLI_EXIT_OK;
+}
+
+/* The referee options every referee command takes (RdtCliReferee). */
+static void
+referee_entries (RdtCliReferee *referee,
+                 GOptionEntry   out[2])
+{
+  memset (out, 0, 2 * sizeof (GOptionEntry));
+  out[0] = (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &referee->force,
+                            N_("Answer even if the file has validation errors (after a warning)"), NULL };
+}
+
+static void
+append_entries_usage (GString            *out,
+                      const char         *args,
+                      const GOptionEntry *entries)
+{
+  for (guint i = 0; entries && entries[i].long_name; i++)
+    {
+      const GOptionEntry *e = &entries[i];
+      g_autofree char *lng = NULL;
+      char shrt[4] = "";
+
+      if (e->long_name[0] == '\0' || (e->flags & G_OPTION_FLAG_HIDDEN))
+        continue;
+      lng = g_strconcat ("--", e->long_name, NULL);
+      if (e->short_name)
+        g_snprintf (shrt, sizeof shrt, "-%c ", e->short_name);
+      /* Required options are part of the arguments ("FILE --side SIDE"). */
+      if (args && (strstr (args, lng) || (shrt[0] && strstr (args, shrt))))
+        continue;
+      g_string_append_printf (out, " [%s", lng);
+      if (e->arg != G_OPTION_ARG_NONE && e->arg_description)
+        g_string_append_printf (out, " %s", _(e->arg_description));
+      g_string_append_c (out, ']');
+    }
+}
+
+char *
+rdt_cli_dup_usage (const RdtCliSpec *spec)
+{
+  GString *out = g_string_new ("redoubt-cli ");
+  RdtCliReferee dummy;
+  GOptionEntry extra[2];
+
+  g_string_append (out, spec->name);
+  if (spec->args && spec->args[0])
+    g_string_append_printf (out, " %s", spec->args);
+  append_entries_usage (out, spec->args, spec->entries);
+  if (spec->referee)
+    {
+      referee_entries (&dummy, extra);
+      append_entries_usage (out, spec->args, extra);
+    }
+  return g_string_free (out, FALSE);
+}
+
+int
+rdt_cli_usage_error (const RdtCliSpec *spec,
+                     const char       *message)
+{
+  g_autofree char *usage = rdt_cli_dup_usage (spec);
+
+  if (message)
+    rdt_cli_error ("%s", message);
+  rdt_cli_error (_("usage: %s"), usage);
+  return RDT_CLI_EXIT_USAGE;
+}
+
+int
+rdt_cli_parse_options (const RdtCliSpec *spec,
+                       int              *argc,
+                       char           ***argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *parameter = NULL;
+  GOptionEntry extra[2];
+  int n_args;
+
+  if (collecting_usage)
+    {
+      g_autofree char *usage = rdt_cli_dup_usage (spec);
+
+      fprintf (usage_out, "             %s\n", usage);
+      return RDT_CLI_EXIT_OK;
+    }
+  parameter = g_strdup_printf ("%s — %s", spec->args ? spec->args : "", _(spec->summary));
+  /* --help then reads "redoubt-cli los [OPTION…] FILE FROM TO". */
+  {
+    g_autofree char *prgname = g_strconcat ("redoubt-cli ", spec->name, NULL);
+
+    g_set_prgname (prgname);
+  }
+  context = g_option_context_new (parameter);
+  g_option_context_add_main_entries (context, spec->entries, GETTEXT_PACKAGE);
+  if (spec->referee)
+    {
+      referee_entries (spec->referee, extra);
+      g_option_context_add_main_entries (context, extra, GETTEXT_PACKAGE);
+    }
+  if (spec->description)
+    g_option_context_set_description (context, _(spec->description));
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return rdt_cli_usage_error (spec, error->message);
+  n_args = *argc - 1;
+  if (n_args < spec->min_args || (spec->max_args >= 0 && n_args > spec->max_args))
+    return rdt_cli_usage_error (spec, NULL);
+  return RDT_CLI_CONTINUE;
 }
 
 static void
 print_usage (FILE *out)
 {
   fprintf (out, "%s\n\n%s\n", _("Usage: redoubt-cli COMMAND [OPTIONS] ARGS..."), _("Commands:"));
+  collecting_usage = TRUE;
+  usage_out = out;
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    {
+      char *args[] = { (char *) commands[i].name, NULL };
+
+      fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+      commands[i].run (1, args);
+    }
+  collecting_usage = FALSE;
   fprintf (out, "\n%s\n", _("Run “redoubt-cli COMMAND --help” for a command’s options."));
 }
 

@@ -290,8 +290,10 @@ rdt_hex_grid_format_label (const RdtHexGrid *grid,
 {
   if (hex.col < 0 || hex.row < 0 || hex.col > RDT_GRID_MAX_LINES || hex.row > RDT_GRID_MAX_LINES)
     {
-      /* Off-map lattice hexes beyond any label: say so rather than print garbage. */
-      g_strlcpy (buf, "?", RDT_HEX_LABEL_SIZE);
+      /* Off-map lattice hexes beyond any label: say so rather than print
+       * garbage or a "?" (issue 12); "off map" fits RDT_HEX_LABEL_SIZE. */
+      G_STATIC_ASSERT (sizeof "off map" <= RDT_HEX_LABEL_SIZE);
+      g_strlcpy (buf, "off map", RDT_HEX_LABEL_SIZE);
       return;
     }
   g_snprintf (buf, RDT_HEX_LABEL_SIZE, "%0*d%0*d",

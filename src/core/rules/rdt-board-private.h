@@ -34,6 +34,7 @@ struct _RdtBoard
   int artillery_range;
 
   GPtrArray *side_names;
+  GPtrArray *side_labels;           /* (nullable) char* per side */
   GArray *side_players;             /* int per side: its player (a side index) */
 
   /* Padded dense arrays: (columns + 2) x (rows + 2) hexes. */

@@ -26,6 +26,7 @@ rdt_board_new (RdtHexGrid *grid)
   /* 11.2: "The range for artillery units is three hexes". */
   board->artillery_range = 3;
   board->side_names = g_ptr_array_new_with_free_func (g_free);
+  board->side_labels = g_ptr_array_new_with_free_func (g_free);
   board->side_players = g_array_new (FALSE, FALSE, sizeof (int));
   board->pw = board->settings.columns + 2;
   board->ph = board->settings.rows + 2;
@@ -57,6 +58,7 @@ rdt_board_unref (RdtBoard *board)
     return;
   g_clear_pointer (&board->grid, rdt_hex_grid_unref);
   g_clear_pointer (&board->side_names, g_ptr_array_unref);
+  g_clear_pointer (&board->side_labels, g_ptr_array_unref);
   g_clear_pointer (&board->side_players, g_array_unref);
   g_clear_pointer (&board->hex_flags, g_free);
   g_clear_pointer (&board->terrain, g_free);
@@ -137,6 +139,7 @@ rdt_board_add_side (RdtBoard   *board,
   g_return_val_if_fail (board != NULL, -1);
   g_return_val_if_fail (name != NULL, -1);
   g_ptr_array_add (board->side_names, g_strdup (name));
+  g_ptr_array_add (board->side_labels, NULL);
   {
     int player = (int) board->side_names->len - 1;
     g_array_append_val (board->side_players, player);
@@ -186,6 +189,28 @@ rdt_board_get_side_name (const RdtBoard *board,
 {
   if (side < 0 || (guint) side >= board->side_names->len)
     return NULL;
+  return g_ptr_array_index (board->side_names, side);
+}
+
+void
+rdt_board_set_side_label (RdtBoard   *board,
+                          int         side,
+                          const char *label)
+{
+  g_return_if_fail (board != NULL);
+  g_return_if_fail (side >= 0 && (guint) side < board->side_labels->len);
+  g_free (g_ptr_array_index (board->side_labels, side));
+  g_ptr_array_index (board->side_labels, side) = label && label[0] ? g_strdup (label) : NULL;
+}
+
+const char *
+rdt_board_get_side_label (const RdtBoard *board,
+                          int             side)
+{
+  if (side < 0 || (guint) side >= board->side_labels->len)
+    return NULL;
+  if (g_ptr_array_index (board->side_labels, side) != NULL)
+    return g_ptr_array_index (board->side_labels, side);
   return g_ptr_array_index (board->side_names, side);
 }
 
@@ -457,6 +482,7 @@ rdt_board_add_unit (RdtBoard            *board,
     }
   slot.pub = *unit;
   slot.pub.id = unit->id ? g_intern_string (unit->id) : NULL;
+  slot.pub.name = unit->name ? g_intern_string (unit->name) : NULL;
   slot.next_in_hex = -1;
   g_array_append_val (board->units, slot);
   index = board->units->len - 1;
@@ -477,6 +503,17 @@ rdt_board_get_unit (const RdtBoard *board,
 {
   g_return_val_if_fail (index < board->units->len, NULL);
   return &g_array_index (board->units, RdtBoardUnitSlot, index).pub;
+}
+
+const char *
+rdt_board_get_unit_label (const RdtBoard *board,
+                          guint           index)
+{
+  const RdtBoardUnit *u;
+
+  g_return_val_if_fail (index < board->units->len, NULL);
+  u = &g_array_index (board->units, RdtBoardUnitSlot, index).pub;
+  return u->name && u->name[0] ? u->name : u->id ? u->id : _("unnamed unit");
 }
 
 gboolean
@@ -633,7 +670,12 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
   if (rdt_volume_get_artillery_range (volume) > 0)
     rdt_board_set_artillery_range (board, rdt_volume_get_artillery_range (volume));
   for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
-    rdt_board_add_side (board, rdt_scenario_get_side (scenario, i)->id);
+    {
+      const RdtSide *side = rdt_scenario_get_side (scenario, i);
+      int index = rdt_board_add_side (board, side->id);
+
+      rdt_board_set_side_label (board, index, side->name);
+    }
   /* Sides played by one player are allies (<side player=>). */
   for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
     for (guint j = 0; j < i; j++)
@@ -674,6 +716,7 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
       if (su->placement.kind != RDT_PLACEMENT_HEX)
         continue;
       u.id = su->id;
+      u.name = su->name;
       u.hex = su->placement.hex;
       u.side = su->side;
       switch (su->status)

@@ -100,6 +100,8 @@ typedef struct {
   RdtBoardUnitState state;
   guint flags;               /* RdtBoardUnitFlags */
   int range;                 /* artillery range; 0 = the board's default (11.2) */
+  /* (nullable) the unit's name for rulings ("3rd Virginia"); interned. */
+  const char *name;
 } RdtBoardUnit;
 
 /* What a hexside holds. */
@@ -144,6 +146,13 @@ const char    *rdt_board_get_side_name        (const RdtBoard   *board,
                                                int               side);
 int            rdt_board_find_side            (const RdtBoard   *board,
                                                const char       *name);
+/* The name rulings use for a side ("American"); without one set, its id
+ * (transfer none). */
+void           rdt_board_set_side_label       (RdtBoard         *board,
+                                               int               side,
+                                               const char       *label);
+const char    *rdt_board_get_side_label       (const RdtBoard   *board,
+                                               int               side);
 /* Makes @side and @ally (and every side already allied to either) one
  * player.  Every rule's "enemy" means another player (Savannah: the French
  * and the Americans). */
@@ -209,6 +218,10 @@ gboolean       rdt_board_move_unit            (RdtBoard           *board,
 void           rdt_board_set_unit_state       (RdtBoard           *board,
                                                guint               index,
                                                RdtBoardUnitState   state);
+/* The name rulings use for a unit: its name, else its id, else "unnamed unit" (transfer
+ * none). */
+const char    *rdt_board_get_unit_label       (const RdtBoard     *board,
+                                               guint               index);
 /* Units in a hex, in the order they were added (transfer full: GArray of guint). */
 GArray        *rdt_board_units_in_hex         (const RdtBoard     *board,
                                                RdtHex              hex);

@@ -17,7 +17,10 @@ typedef struct {
 
 static const ReasonInfo reasons[RDT_LOS_N_REASONS] = {
   [RDT_LOS_REASON_NONE] = { "none", NULL, 0, NULL },
-  [RDT_LOS_REASON_SAME_HEX] = { "same-hex", "11.41", 0,
+  /* 11.41 covers adjacent hexes only; in one hex there is no hex between the
+   * two, and the hex itself never blocks its own LOS (11.42: "LOS can always
+   * be traced into blocking terrain or hexes containing combat units"). */
+  [RDT_LOS_REASON_SAME_HEX] = { "same-hex", "11.42", CONV (10),
     N_("firer and target share a hex") },
   [RDT_LOS_REASON_ADJACENT] = { "adjacent", "11.41", CONV (10),
     N_("adjacent hexes: the LOS is always clear") },
@@ -33,7 +36,9 @@ static const ReasonInfo reasons[RDT_LOS_N_REASONS] = {
     N_("passes through a hex with blocking terrain or combat units") },
   [RDT_LOS_REASON_BLOCKING_IGNORED] = { "blocking-ignored", "11.43 C", CONV (9),
     N_("blocking hex ignored because both units are up slope") },
-  [RDT_LOS_REASON_GRAZED_CORNER] = { "grazed-corner", "11.41", CONV (3) | CONV (4),
+  /* What is decided is whether the LOS goes "through" that hex (11.42: "never
+   * through it"; 11.43 A and B: "passes through any blocking terrain hex"). */
+  [RDT_LOS_REASON_GRAZED_CORNER] = { "grazed-corner", "11.42", CONV (3) | CONV (4),
     N_("touches a hex at one corner only: not passed through") },
   [RDT_LOS_REASON_SLOPE_BLOCKS_A] = { "slope-blocks", "11.43 A", CONV (4) | CONV (9),
     N_("crosses a slope hexside that is not a hexside of the firing or target hex") },
@@ -63,6 +68,10 @@ static const ReasonInfo reasons[RDT_LOS_N_REASONS] = {
     N_("runs along a hexside with only one blocking hex: blocked only if both are") },
   [RDT_LOS_REASON_SPINE_IGNORED] = { "spine-ignored", "11.43 C", CONV (5) | CONV (9),
     N_("hex spine ignored because both units are up slope") },
+  [RDT_LOS_REASON_SLOPE_END_HEXSIDE_B] = { "slope-end-hexside-case-b", "11.43 B", CONV (9),
+    N_("a slope hexside of the firing or target hex does not block (case B keeps case A's slope rule for the end that is not up slope)") },
+  [RDT_LOS_REASON_SLOPE_END_HEXSIDE_OLDER] = { "slope-end-hexside-older", "11.43 B (older edition)", CONV (9),
+    N_("a slope hexside of the firing or target hex does not block: only slope hexsides between them must match the up-slope orientation") },
 };
 
 void
@@ -220,22 +229,93 @@ effect_text (RdtLosEffect effect)
     }
 }
 
-static void
-append_features (GString *out,
-                 guint    features)
+/* A hex label, or "off map" for a hex beyond the map edge (a grazed hex or
+ * the far side of an edge hexside). */
+static const char *
+hex_text (const RdtHexGrid *grid,
+          RdtHex            hex,
+          char              buf[RDT_HEX_LABEL_SIZE])
 {
-  GPtrArray *parts = g_ptr_array_new ();
+  if (!rdt_hex_grid_contains (grid, hex))
+    return _("off map");
+  rdt_hex_grid_format_label (grid, hex, buf);
+  return buf;
+}
+
+static char *
+hexside_text (const RdtHexGrid *grid,
+              RdtHexside        side)
+{
+  char a[RDT_HEX_LABEL_SIZE], b[RDT_HEX_LABEL_SIZE];
+  char label[RDT_HEXSIDE_LABEL_SIZE];
+
+  if (rdt_hex_grid_contains (grid, side.a) && rdt_hex_grid_contains (grid, side.b))
+    {
+      rdt_hex_grid_format_hexside (grid, side, label);
+      return g_strdup (label);
+    }
+  /* A hexside of the map edge: the hex on the map first. */
+  if (rdt_hex_grid_contains (grid, side.b))
+    return g_strdup_printf ("%s|%s", hex_text (grid, side.b, b), hex_text (grid, side.a, a));
+  return g_strdup_printf ("%s|%s", hex_text (grid, side.a, a), hex_text (grid, side.b, b));
+}
+
+/* "3rd Virginia (American), 2nd Virginia (American)": the combat units in
+ * `hex`, or NULL without a board or units. */
+static char *
+units_text (const RdtBoard *board,
+            RdtHex          hex)
+{
+  g_autoptr(GArray) units = NULL;
+  GString *out;
+
+  if (board == NULL)
+    return NULL;
+  units = rdt_board_units_in_hex (board, hex);
+  out = g_string_new (NULL);
+  for (guint i = 0; i < units->len; i++)
+    {
+      guint u = g_array_index (units, guint, i);
+      const RdtBoardUnit *unit = rdt_board_get_unit (board, u);
+      const char *side = rdt_board_get_side_label (board, unit->side);
+
+      if (!(unit->flags & RDT_BOARD_UNIT_COMBAT))
+        continue;
+      g_string_append_printf (out, "%s%s", out->len ? ", " : "", rdt_board_get_unit_label (board, u));
+      if (side)
+        g_string_append_printf (out, " (%s)", side);
+    }
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+append_features (GString       *out,
+                 guint          features,
+                 RdtLosEdition  edition,
+                 const char    *units)
+{
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
 
   if (features & RDT_LOS_FEATURE_TERRAIN)
-    g_ptr_array_add (parts, (gpointer) _("blocking terrain"));
-  if (features & RDT_LOS_FEATURE_UNITS)
-    g_ptr_array_add (parts, (gpointer) _("combat units"));
+    g_ptr_array_add (parts, g_strdup (_("blocking terrain")));
+  if ((features & RDT_LOS_FEATURE_UNITS) && units)
+    g_ptr_array_add (parts, g_strdup_printf (_("combat units: %s"), units));
+  else if (features & RDT_LOS_FEATURE_UNITS)
+    g_ptr_array_add (parts, g_strdup (_("combat units")));
   if (features & RDT_LOS_FEATURE_OCCUPIED)
-    g_ptr_array_add (parts, (gpointer) _("treated as occupied"));
-  if (features & RDT_LOS_FEATURE_SLOPE)
-    g_ptr_array_add (parts, (features & RDT_LOS_FEATURE_WATER) ?
-                     (gpointer) _("slope with run, creek or river (a slope, 11.41)") :
-                     (gpointer) _("slope"));
+    g_ptr_array_add (parts, g_strdup (_("treated as occupied")));
+  /* 11.41 in the words of the edition in force. */
+  if ((features & RDT_LOS_FEATURE_SLOPE) && (features & RDT_LOS_FEATURE_WATER))
+    g_ptr_array_add (parts, g_strdup (edition == RDT_LOS_EDITION_OLDER ?
+                                      _("slope/run hexside (a slope hexside, 11.41)") :
+                                      _("slope with run, creek or river (a slope, 11.41)")));
+  else if (features & RDT_LOS_FEATURE_SLOPE)
+    g_ptr_array_add (parts, g_strdup (_("slope")));
   for (guint i = 0; i < parts->len; i++)
     {
       g_string_append (out, i == 0 ? " [" : ", ");
@@ -246,39 +326,22 @@ append_features (GString *out,
   g_ptr_array_unref (parts);
 }
 
-static void
-append_conventions (GString *out,
-                    guint    conventions)
-{
-  gboolean first = TRUE;
-
-  for (guint n = 1; n < 32; n++)
-    if (conventions & CONV (n))
-      {
-        g_string_append_printf (out, first ? "%u" : ", %u", n);
-        first = FALSE;
-      }
-}
-
-char *
-rdt_los_report_to_text (const RdtLosReport *report,
-                        const RdtHexGrid   *grid)
+static char *
+report_text (const RdtLosReport *report,
+             const RdtHexGrid   *grid,
+             const RdtBoard     *board)
 {
   GString *out = g_string_new (NULL);
   char a[RDT_HEX_LABEL_SIZE], b[RDT_HEX_LABEL_SIZE], c[RDT_HEX_LABEL_SIZE];
-  char side[RDT_HEXSIDE_LABEL_SIZE];
   g_auto (GStrv) rules = NULL;
-  guint conventions = 0;
   g_autofree char *rules_text = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
 
-  rdt_hex_grid_format_label (grid, report->from, a);
-  rdt_hex_grid_format_label (grid, report->to, b);
   g_string_append_printf (out,
                           report->verdict == RDT_LOS_CLEAR ?
                           _("LOS %s → %s: CLEAR") : _("LOS %s → %s: BLOCKED"),
-                          a, b);
+                          hex_text (grid, report->from, a), hex_text (grid, report->to, b));
   g_string_append_printf (out, _(" (range %d)"), report->distance);
   g_string_append_c (out, '\n');
 
@@ -300,12 +363,17 @@ rdt_los_report_to_text (const RdtLosReport *report,
           up = _("neither is up slope");
           break;
         }
-      g_string_append_printf (out, _("Case %s (%s): %s; %s.\n"),
-                              rdt_los_case_get_id (report->los_case),
-                              reasons[report->reason].rule, up,
-                              report->edition == RDT_LOS_EDITION_OLDER ?
-                              _("older edition of 11.43 B") :
-                              _("current edition of 11.43 B"));
+      /* The two editions differ only in case B (11.43 B): name the one in
+       * force there, and nowhere else. */
+      if (report->los_case == RDT_LOS_CASE_B)
+        g_string_append_printf (out, _("Case B (%s, %s): %s.\n"), reasons[report->reason].rule,
+                                report->edition == RDT_LOS_EDITION_OLDER ?
+                                _("older edition of the Series Rules") :
+                                _("current edition of the Series Rules"), up);
+      else
+        g_string_append_printf (out, _("Case %s (%s): %s.\n"),
+                                rdt_los_case_get_id (report->los_case),
+                                reasons[report->reason].rule, up);
     }
   else
     g_string_append_printf (out, "%s (%s).\n", rdt_los_reason_get_message (report->reason),
@@ -317,82 +385,94 @@ rdt_los_report_to_text (const RdtLosReport *report,
     {
       const RdtLosStep *step = &g_array_index (report->steps, RdtLosStep, i);
       const char *effect = effect_text (step->effect);
+      g_autofree char *side = NULL;
+      g_autofree char *units = NULL;
+      gboolean at_corner = FALSE;
 
       g_string_append_printf (out, "%3u. ", i + 1);
       switch (step->kind)
         {
         case RDT_LOS_STEP_HEX:
-          rdt_hex_grid_format_label (grid, step->hex, a);
+          hex_text (grid, step->hex, a);
           if (i == 0)
             g_string_append_printf (out, _("hex %s (firing hex)"), a);
           else if (i + 1 == report->steps->len)
             g_string_append_printf (out, _("hex %s (target hex)"), a);
           else
             g_string_append_printf (out, _("passes through hex %s"), a);
+          units = units_text (board, step->hex);
           break;
         case RDT_LOS_STEP_CROSS:
-          rdt_hex_grid_format_hexside (grid, step->hexside, side);
-          rdt_hex_grid_format_label (grid, step->to, a);
+          side = hexside_text (grid, step->hexside);
           if (step->via_corner)
             {
-              rdt_hex_grid_format_label (grid, step->grazed, c);
-              g_string_append_printf (out, _("crosses hexside %s into %s through its corner, grazing %s"),
-                                      side, a, c);
+              /* los-conventions rules 4 and 6: a corner passage. */
+              g_string_append_printf (out,
+                                      _("goes from %s straight into %s through a corner of their hexside %s, "
+                                        "touching %s at that single point only (the line does not pass through it)"),
+                                      hex_text (grid, step->from, a), hex_text (grid, step->to, b), side,
+                                      hex_text (grid, step->grazed, c));
+              at_corner = TRUE;
             }
           else
-            g_string_append_printf (out, _("crosses hexside %s into %s"), side, a);
+            g_string_append_printf (out, _("crosses hexside %s into %s"), side, hex_text (grid, step->to, a));
           break;
         case RDT_LOS_STEP_RUN:
-          rdt_hex_grid_format_hexside (grid, step->hexside, side);
+          side = hexside_text (grid, step->hexside);
           g_string_append_printf (out, _("runs along hexside %s (hex spine)"), side);
           if (step->features & (RDT_LOS_FEATURE_SIDE_A_BLOCKS | RDT_LOS_FEATURE_SIDE_B_BLOCKS))
-            {
-              rdt_hex_grid_format_label (grid, step->hexside.a, b);
-              rdt_hex_grid_format_label (grid, step->hexside.b, c);
-              g_string_append_printf (out, _(" [%s: %s, %s: %s]"),
-                                      b, (step->features & RDT_LOS_FEATURE_SIDE_A_BLOCKS) ? _("blocks") : _("open"),
-                                      c, (step->features & RDT_LOS_FEATURE_SIDE_B_BLOCKS) ? _("blocks") : _("open"));
-            }
+            g_string_append_printf (out, _(" [%s: %s, %s: %s]"),
+                                    hex_text (grid, step->hexside.a, b),
+                                    (step->features & RDT_LOS_FEATURE_SIDE_A_BLOCKS) ? _("blocks") : _("open"),
+                                    hex_text (grid, step->hexside.b, c),
+                                    (step->features & RDT_LOS_FEATURE_SIDE_B_BLOCKS) ? _("blocks") : _("open"));
           break;
         case RDT_LOS_STEP_CORNER:
-          rdt_hex_grid_format_label (grid, step->hex, a);
-          rdt_hex_grid_format_label (grid, step->side_hexes[0], b);
-          rdt_hex_grid_format_label (grid, step->side_hexes[1], c);
           g_string_append_printf (out,
                                   step->entering ?
                                   _("enters hex %s through the corner of its hexsides with %s and %s") :
                                   _("leaves hex %s through the corner of its hexsides with %s and %s"),
-                                  a, b, c);
+                                  hex_text (grid, step->hex, a), hex_text (grid, step->side_hexes[0], b),
+                                  hex_text (grid, step->side_hexes[1], c));
+          at_corner = TRUE;
           break;
         default:
           break;
         }
-      append_features (out, step->features);
+      append_features (out, step->features & ~(RDT_LOS_FEATURE_SIDE_A_BLOCKS | RDT_LOS_FEATURE_SIDE_B_BLOCKS),
+                       report->edition, units);
       if (step->reason != RDT_LOS_REASON_NONE)
-        {
-          g_string_append_printf (out, ": %s%s%s (%s", effect ? effect : "", effect ? ", " : "",
-                                  rdt_los_reason_get_message (step->reason),
-                                  reasons[step->reason].rule);
-          if (reasons[step->reason].conventions)
-            {
-              g_string_append (out, _("; convention "));
-              append_conventions (out, reasons[step->reason].conventions);
-            }
-          g_string_append (out, ")");
-        }
+        g_string_append_printf (out, ": %s%s%s (%s)", effect ? effect : "", effect ? ", " : "",
+                                rdt_los_reason_get_message (step->reason),
+                                reasons[step->reason].rule);
+      /* How a slope counts at a corner, in words (los-conventions rule 6),
+       * unless the reason just said it. */
+      if (at_corner && (step->features & RDT_LOS_FEATURE_SLOPE) &&
+          step->reason != RDT_LOS_REASON_CORNER_NOT_BOTH)
+        g_string_append (out, _("; at a corner, a slope counts only when both hexsides of the hex "
+                                "that meet there are slopes with the hex on the same side"));
       g_string_append_c (out, '\n');
     }
 
-  rules = rdt_los_report_dup_rules (report, &conventions);
+  rules = rdt_los_report_dup_rules (report, NULL);
   rules_text = g_strjoinv (", ", rules);
-  g_string_append_printf (out, _("Decided by rules %s"), rules_text);
-  if (conventions)
-    {
-      g_string_append (out, _("; conventions "));
-      append_conventions (out, conventions);
-    }
-  g_string_append (out, ".\n");
+  g_string_append_printf (out, _("Decided by rules %s.\n"), rules_text);
   return g_string_free (out, FALSE);
+}
+
+char *
+rdt_los_report_to_text (const RdtLosReport *report,
+                        const RdtHexGrid   *grid)
+{
+  return report_text (report, grid, NULL);
+}
+
+char *
+rdt_los_report_describe (const RdtLosReport *report,
+                         const RdtBoard     *board)
+{
+  g_return_val_if_fail (board != NULL, NULL);
+  return report_text (report, rdt_board_get_grid (board), board);
 }
 
 /* ---- Symmetry ----------------------------------------------------------- */

@@ -100,6 +100,10 @@ typedef enum {
   RDT_LOS_REASON_SPINE_BOTH_BLOCK,
   RDT_LOS_REASON_SPINE_ONE_SIDE,
   RDT_LOS_REASON_SPINE_IGNORED,
+  /* Case B: a slope hexside of the end that is not up slope (current 11.43 B,
+   * read with case A's slope clause; older 11.43 B). */
+  RDT_LOS_REASON_SLOPE_END_HEXSIDE_B,
+  RDT_LOS_REASON_SLOPE_END_HEXSIDE_OLDER,
   RDT_LOS_N_REASONS
 } RdtLosReason;
 
@@ -161,9 +165,16 @@ const char   *rdt_los_case_get_id          (RdtLosCase          los_case);
 const char   *rdt_los_effect_get_id        (RdtLosEffect        effect);
 const char   *rdt_los_step_kind_get_id     (RdtLosStepKind      kind);
 
-/* The whole report as translated, human-readable text (transfer full). */
+/* The whole report as translated, human-readable text (transfer full): the
+ * verdict, the case and the rule that decided each step, corner passages
+ * explained in words; a hex beyond the map edge is written "off map". */
 char         *rdt_los_report_to_text       (const RdtLosReport *report,
                                             const RdtHexGrid   *grid);
+/* The same, naming the combat units in each hex passed through or at either
+ * end by their names and sides ("3rd Virginia (American)"), as a ruling
+ * speaks (transfer full).  `board` is the board the report was made on. */
+char         *rdt_los_report_describe      (const RdtLosReport *report,
+                                            const RdtBoard     *board);
 
 /* TRUE when `reversed` is `report` traced from the other end: same verdict and
  * case, up-slope ends swapped, and the same steps in reverse order. */

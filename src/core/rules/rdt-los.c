@@ -332,8 +332,16 @@ judge_end (Judge         *j,
     return settle (j, step, RDT_LOS_EFFECT_UP_SLOPE,
                    j->los_case == RDT_LOS_CASE_B && j->edition == RDT_LOS_EDITION_CURRENT ?
                    RDT_LOS_REASON_SLOPE_UP_SLOPE_HEX : RDT_LOS_REASON_UP_SLOPE);
+  /* A slope hexside of an end that is not up slope.  Case A: "not part of
+   * the firing or target unit's hexes" blocks, so this does not (11.43 A).
+   * Case B decides it: the current 11.43 B keeps case A's slope clause for
+   * the other end (convention 9); the older 11.43 B asks an orientation only
+   * of slope hexsides "not part of the firing or target unit's hexes". */
   if (counts)
-    return settle (j, step, RDT_LOS_EFFECT_ALLOWED, RDT_LOS_REASON_SLOPE_END_HEXSIDE);
+    return settle (j, step, RDT_LOS_EFFECT_ALLOWED,
+                   j->los_case != RDT_LOS_CASE_B ? RDT_LOS_REASON_SLOPE_END_HEXSIDE :
+                   j->edition == RDT_LOS_EDITION_OLDER ? RDT_LOS_REASON_SLOPE_END_HEXSIDE_OLDER :
+                   RDT_LOS_REASON_SLOPE_END_HEXSIDE_B);
   if (slope)
     return settle (j, step, RDT_LOS_EFFECT_NONE, RDT_LOS_REASON_CORNER_NOT_BOTH);
   return FALSE;
