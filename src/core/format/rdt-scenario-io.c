@@ -1864,20 +1864,51 @@ build_scenario (xmlNode     *root,
   return g_steal_pointer (&scenario);
 }
 
+/* Issue 11: which of the findings the loader added since @first are about
+ * content of this file the model could not keep.  Every error the loader
+ * itself reports while building the model is one (the element or value is
+ * skipped, or replaced by a default: an unknown id, a duplicate, an off-map
+ * hex, a label of the wrong width, an unknown side...), except a table row
+ * with the wrong number of cells, which is kept and written back as it is.
+ * Findings about another file (a volume loaded by reference) are not: this
+ * file only refers to it and saving does not rewrite it.  The validator's
+ * findings (added after this) are about what the model holds and does write
+ * back.  Copies of the loader's findings about this file go to @file_findings. */
+static void
+mark_dropped (Report    *report,
+              guint      first,
+              GPtrArray *file_findings)
+{
+  for (guint i = first; i < report->diagnostics->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
+
+      if (g_strcmp0 (d->file, report->file) != 0)
+        continue;
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "row") != 0)
+        d->dropped = TRUE;
+      if (file_findings != NULL)
+        g_ptr_array_add (file_findings, rdt_diagnostic_copy (d));
+    }
+}
+
 static RdtScenario *
 load_scenario_bytes (GBytes             *bytes,
                      const char         *path,
                      const RdtFileStamp *stamp,
                      GPtrArray          *diagnostics,
+                     GPtrArray          *file_findings,
                      GError            **error)
 {
   g_autoptr(GPtrArray) own = NULL;
   Report report = { 0 };
   g_autoptr(xmlDoc) doc = NULL;
   RdtScenario *scenario;
+  guint first;
 
   if (diagnostics == NULL)
     diagnostics = own = rdt_diagnostics_new ();
+  first = diagnostics->len;
   report.file = path != NULL ? path : "<memory>";
   report.diagnostics = diagnostics;
   doc = parse_checked (bytes, &report, "scenario");
@@ -1896,6 +1927,7 @@ load_scenario_bytes (GBytes             *bytes,
     }
   rdt_scenario_set_path (scenario, path);
   rdt_scenario_set_file_stamp (scenario, stamp);
+  mark_dropped (&report, first, file_findings);
   report_clear (&report);
   rdt_scenario_validate (scenario, diagnostics);
   return scenario;
@@ -1910,7 +1942,20 @@ rdt_scenario_load_from_bytes (GBytes      *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, error);
+  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, NULL, error);
+}
+
+RdtScenario *
+rdt_scenario_load_from_bytes_full (GBytes      *bytes,
+                                   const char  *path_for_messages,
+                                   GPtrArray   *diagnostics,
+                                   GPtrArray   *file_findings,
+                                   GError     **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, file_findings, error);
 }
 
 RdtScenario *
@@ -1927,7 +1972,7 @@ rdt_scenario_load_from_file (const char  *path,
   bytes = read_file (path, &stamp, diagnostics, error);
   if (bytes == NULL)
     return NULL;
-  return load_scenario_bytes (bytes, path, &stamp, diagnostics, error);
+  return load_scenario_bytes (bytes, path, &stamp, diagnostics, NULL, error);
 }
 
 /* ------------------------------------------------------------------ writer */
