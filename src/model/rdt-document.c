@@ -437,7 +437,8 @@ save_to (RdtDocument  *self,
     if (!over_dropped && self->dropped->len > 0)
       {
         /* Saved elsewhere: the original still holds what was dropped. */
-        pending = g_ptr_array_ref (self->dropped);
+        pending = g_steal_pointer (&self->dropped);
+        self->dropped = rdt_diagnostics_new ();
         pending_path = g_strdup (self->dropped_path);
       }
     if (written == NULL)
