@@ -1785,8 +1785,11 @@ build_scenario (xmlNode     *root,
                     kind = RDT_SIDE_RETREAT_DIRECTIONS;
                   else if (bool_attr (r, "entry", FALSE))
                     kind = RDT_SIDE_RETREAT_ENTRY;
-                  if (north_text != NULL)
-                    parse_real (north_text, &north);
+                  /* Issue 11: a value the model cannot hold is reported,
+                   * never silently replaced by 0. */
+                  if (north_text != NULL && !parse_real (north_text, &north))
+                    report_node (report, RDT_SEVERITY_ERROR, -1, r, _("write plain decimal numbers"),
+                                 _("retreat north=\"%s\" is out of range"), north_text);
                   rdt_scenario_set_side_retreat (scenario, (guint) index, kind, hex, directions,
                                                  north, rule, bool_attr (r, "provisional", FALSE));
                 }
