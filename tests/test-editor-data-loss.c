@@ -219,12 +219,18 @@ loss_script (RdtWindow *window,
   _rdt_window_validate_now (window);
   dl_assert_finding (run->c, window->diagnostics);
   g_assert_nonnull (strstr (gtk_label_get_text (window->validation_title), "error"));
-  screen_shot ("issue-11-info-bar");
+  {
+    g_autofree char *shot = g_strdup_printf ("issue-11-%s-info-bar", run->c->name);
+    screen_shot (shot);
+  }
 
   /* Ctrl+S asks; Cancel writes nothing. */
   press_ctrl_s (window);
   dialog = expect_question (run);
-  screen_shot ("issue-11-question");
+  {
+    g_autofree char *shot = g_strdup_printf ("issue-11-%s-question", run->c->name);
+    screen_shot (shot);
+  }
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   spin (300);
   g_assert_null (find_dialog ());
@@ -391,6 +397,69 @@ test_save_as (void)
   g_free (run.expected);
 }
 
+/* Closing with unsaved changes: "Save" asks the drop question too, and
+ * "Drop and Save" then closes the window. */
+static void
+close_script (RdtWindow *window,
+              gpointer   data)
+{
+  LossRun *run = data;
+  GtkWindow *question;
+  GtkWindow *dialog;
+  GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+
+  paint (window, "0101", "heavy-woods");
+  gtk_window_close (GTK_WINDOW (window));
+  question = wait_for_dialog ();
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (question));
+  gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_YES);
+  dialog = expect_question (run);
+  g_assert_true (dialog != question);
+  /* Not written yet, and the window is still there. */
+  dl_assert_same_bytes (run->path, run->original);
+  g_assert_nonnull (gtk_application_get_windows (app));
+  gtk_dialog_response (GTK_DIALOG (dialog), RDT_WINDOW_RESPONSE_DROP_AND_SAVE);
+  spin (500);
+  g_assert_null (gtk_application_get_windows (app));
+  dl_assert_same_bytes (run->bak, run->original);
+  {
+    g_autofree char *painted = dl_replace_first (run->expected, "<hex at=\"0202\"",
+                                                 "<hex at=\"0101\" terrain=\"heavy-woods\"/>\n    <hex at=\"0202\"");
+    dl_assert_same_tree (run->path, painted);
+  }
+}
+
+static void
+test_close (void)
+{
+  LossRun run = { &dl_cases[0], NULL, NULL, NULL, NULL };
+  g_autofree char *dir = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  run.path = dl_write_case (run.c, dir);
+  run.bak = g_strconcat (run.path, ".bak", NULL);
+  run.original = dl_read (run.path, NULL);
+  run.expected = dl_expected_after_drop (run.c);
+  run_editor (run.path, close_script, &run);
+  g_free (run.path);
+  g_free (run.bak);
+  g_free (run.original);
+  g_free (run.expected);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -405,6 +474,7 @@ main (int   argc,
       g_test_add_data_func (name, &dl_cases[i], test_loss);
     }
   g_test_add_func ("/editor/issue-11/save-as-keeps-original", test_save_as);
+  g_test_add_func ("/editor/issue-11/close-save-asks-then-closes", test_close);
 
   return g_test_run ();
 }
