@@ -118,6 +118,24 @@ wait_for_dialog (void)
   return find_dialog ();
 }
 
+/* Waits (at most 3 s) for a message dialog, once the file chooser is gone. */
+static GtkWindow *
+wait_for_message_dialog (void)
+{
+  for (int i = 0; i < 60; i++)
+    {
+      GtkWindow *dialog = find_dialog ();
+
+      if (dialog != NULL && GTK_IS_MESSAGE_DIALOG (dialog))
+        {
+          spin (150);
+          return dialog;
+        }
+      spin (50);
+    }
+  return find_dialog ();
+}
+
 /* With REDOUBT_TEST_SHOTS=DIR: the whole X screen, as a user sees it. */
 static void
 screen_shot (const char *name)
@@ -182,7 +200,7 @@ press_ctrl_s (RdtWindow *window)
 static GtkWindow *
 expect_question (const LossRun *run)
 {
-  GtkWindow *dialog = wait_for_dialog ();
+  GtkWindow *dialog = wait_for_message_dialog ();
   g_autofree char *primary = NULL;
   g_autofree char *secondary = NULL;
 
@@ -364,6 +382,37 @@ save_as_script (RdtWindow *window,
   /* The original's findings stay listed: it still holds them. */
   _rdt_window_validate_now (window);
   dl_assert_finding (run->c, window->diagnostics);
+
+  /* Save As back onto the original asks the same question; Cancel. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
+  chooser = wait_for_dialog ();
+  g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+  {
+    g_autoptr(GFile) folder = g_file_new_for_path (dir);
+    g_autofree char *base = g_path_get_basename (run->path);
+
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), base);
+    spin (300);
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  /* The file chooser first asks whether to replace the existing file. */
+  {
+    GtkWindow *replace = wait_for_message_dialog ();
+    g_autofree char *text = NULL;
+
+    g_assert_true (GTK_IS_MESSAGE_DIALOG (replace));
+    g_object_get (replace, "text", &text, NULL);
+    g_test_message ("file chooser: %s", text);
+    g_assert_null (strstr (text, "cannot keep"));
+    gtk_dialog_response (GTK_DIALOG (replace), GTK_RESPONSE_ACCEPT);
+  }
+  dialog = expect_question (run);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (300);
+  dl_assert_same_bytes (run->path, run->original);
+  g_assert_false (g_file_test (run->bak, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (rdt_document_get_path (rdt_window_get_document (window)), ==, copy);
 }
 
 static void

@@ -429,6 +429,8 @@ on_drop_response (GtkDialog *dialog,
 {
   gboolean overwrite = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "overwrite"));
   gboolean close_after = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "close-after"));
+  g_autofree char *save_as_path = g_strdup (g_object_get_data (G_OBJECT (dialog), "save-as-path"));
+  g_autoptr(GError) error = NULL;
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (self->document == NULL)
@@ -440,7 +442,20 @@ on_drop_response (GtkDialog *dialog,
       break;
     case RDT_WINDOW_RESPONSE_DROP_AND_SAVE:
       rdt_document_confirm_drop (self->document);
-      if (_rdt_window_save (self, overwrite) && close_after)
+      if (save_as_path != NULL)
+        {
+          /* Save As onto the file itself. */
+          if (!rdt_document_save_as (self->document, save_as_path, &error))
+            _rdt_window_report_error (self, _("Cannot save"), error);
+          else
+            {
+              gtk_label_set_text (self->status_label, _("Saved."));
+              _rdt_window_validate_now (self);
+              if (close_after)
+                g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+            }
+        }
+      else if (_rdt_window_save (self, overwrite) && close_after)
         g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
       break;
     default:
@@ -452,8 +467,10 @@ on_drop_response (GtkDialog *dialog,
 /* Issue 11: a save over a file that holds what the model could not keep
  * asks first, naming each item that would be lost; Cancel is the default. */
 static void
-ask_drop (RdtWindow *self,
-          gboolean   overwrite)
+ask_drop (RdtWindow  *self,
+          gboolean    overwrite,
+          const char *save_as_path,
+          gboolean    close_after)
 {
   GPtrArray *dropped = rdt_document_get_dropped (self->document);
   g_autofree char *name = g_filename_display_basename (rdt_document_get_dropped_path (self->document));
@@ -501,7 +518,8 @@ ask_drop (RdtWindow *self,
   gtk_widget_add_css_class (drop, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
   g_object_set_data (G_OBJECT (dialog), "overwrite", GINT_TO_POINTER (overwrite));
-  g_object_set_data (G_OBJECT (dialog), "close-after", GINT_TO_POINTER (self->saving_to_close));
+  g_object_set_data (G_OBJECT (dialog), "close-after", GINT_TO_POINTER (close_after));
+  g_object_set_data_full (G_OBJECT (dialog), "save-as-path", g_strdup (save_as_path), g_free);
   g_signal_connect (dialog, "response", G_CALLBACK (on_drop_response), self);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -523,7 +541,7 @@ _rdt_window_save (RdtWindow *self,
     {
       if (g_error_matches (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP))
         {
-          ask_drop (self, overwrite);
+          ask_drop (self, overwrite, NULL, self->saving_to_close);
           return FALSE;
         }
       if (g_error_matches (error, RDT_FILE_ERROR, RDT_FILE_ERROR_CHANGED_ON_DISK))
@@ -574,7 +592,11 @@ on_save_as_response (GtkNativeDialog *dialog,
           g_free (path);
           path = with_suffix;
         }
-      if (path == NULL || !rdt_document_save_as (self->document, path, &error))
+      if (path != NULL && !rdt_document_save_as (self->document, path, &error) &&
+          g_error_matches (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP))
+        /* Issue 11: Save As onto the file that holds what would be dropped. */
+        ask_drop (self, TRUE, path, g_object_get_data (G_OBJECT (dialog), "close-after") != NULL);
+      else if (path == NULL || error != NULL)
         _rdt_window_report_error (self, _("Cannot save"), error);
       else
         {

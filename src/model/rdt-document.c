@@ -2,6 +2,7 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "rdt-diagnostic.h"
 #include "rdt-document.h"
@@ -320,8 +321,6 @@ rdt_document_redo (RdtDocument *self)
   return rdt_undo_stack_redo (self->undo_stack);
 }
 
-/* Saves through the format's canonical writer, which re-validates the bytes
- * it is about to write and replaces the file atomically. */
 /* The loader's findings about a file, or NULL when it cannot be read; a
  * file that is not a scenario the loader can build gives one dropped
  * finding (the whole file). */
@@ -370,17 +369,37 @@ backup_must_stay (const char *path)
   g_autoptr(GPtrArray) file_findings = NULL;
   GStatBuf st;
 
-  if (g_lstat (bak, &st) != 0)
+  /* Only a regular file can hold content; anything else at PATH.bak is left
+   * to rdt_file_save_atomic() as before. */
+  if (g_stat (bak, &st) != 0 || !S_ISREG (st.st_mode))
     return FALSE;
   bak_findings = findings_of_file (bak);
-  /* A .bak that cannot be read (a folder, a FIFO...) is not ours to replace
-   * either; rdt_file_save_atomic would refuse it anyway. */
+  /* A .bak this version cannot load at all (a newer format version, a file
+   * someone put there) counts as holding what the model cannot keep. */
   if (bak_findings != NULL && !has_dropped (bak_findings))
     return FALSE;
   file_findings = findings_of_file (path);
   return file_findings == NULL || !has_dropped (file_findings);
 }
 
+/* Whether @a and @b name the same file: the same path, or the same file
+ * on disk (a symbolic or hard link, another spelling of the path). */
+static gboolean
+same_file_on_disk (const char *a,
+                   const char *b)
+{
+  GStatBuf sa, sb;
+
+  if (a == NULL || b == NULL)
+    return FALSE;
+  if (g_str_equal (a, b))
+    return TRUE;
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0 &&
+         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* Saves through the format's canonical writer, which re-validates the bytes
+ * it is about to write and replaces the file atomically. */
 static gboolean
 save_to (RdtDocument  *self,
          const char   *path,
@@ -390,18 +409,17 @@ save_to (RdtDocument  *self,
 {
   RdtFileStamp expected;
   gboolean keep_backup;
-  gboolean over_dropped = self->dropped_path != NULL && self->dropped->len > 0 &&
-                          g_strcmp0 (path, self->dropped_path) == 0;
+  gboolean over_dropped = self->dropped->len > 0 &&
+                          same_file_on_disk (path, self->dropped_path);
 
   /* Issue 11: never write over a file content the model could not keep
    * without the user's explicit agreement (nothing is written). */
   if (over_dropped && !self->drop_confirmed)
     {
       g_set_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP,
-                   ngettext (
-                                "Not saving over %s: it holds %u item the editor could not load, which saving would drop",
-                                "Not saving over %s: it holds %u items the editor could not load, which saving would drop",
-                                self->dropped->len),
+                   ngettext ("Not saving over %s: it holds %u item the editor could not load, which saving would drop",
+                             "Not saving over %s: it holds %u items the editor could not load, which saving would drop",
+                             self->dropped->len),
                    path, self->dropped->len);
       return FALSE;
     }
