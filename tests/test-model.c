@@ -946,6 +946,55 @@ test_document_check_file (void)
   remove_tree (dir);
 }
 
+/* The file the dropped content is in is recognised through a symbolic link
+ * or another spelling of its path. */
+static void
+test_document_drop_through_link (void)
+{
+  const DlCase *c = &dl_cases[0];
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = dl_write_case (c, dir);
+  g_autofree char *original = dl_read (path, NULL);
+  g_autofree char *link = g_build_filename (dir, "link.redoubt", NULL);
+  g_autofree char *dotted = g_build_filename (dir, ".", "unknown-terrain.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = rdt_document_new_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (symlink (path, link), ==, 0);
+  g_assert_false (rdt_document_save_as (doc, link, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  g_clear_error (&error);
+  g_assert_false (rdt_document_save_as (doc, dotted, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  dl_assert_same_bytes (path, original);
+  remove_tree (dir);
+}
+
+/* A .bak this version cannot load (here: a newer format version) holds
+ * what the model cannot keep: a save of a file that loads whole leaves it. */
+static void
+test_document_bak_newer_version_stays (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "example.redoubt", NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autofree char *original = dl_example ();
+  g_autofree char *newer = dl_replace_first (original, "format-version=\"1\"", "format-version=\"99\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = NULL;
+
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  g_assert_true (g_file_set_contents (bak, newer, -1, NULL));
+  doc = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_document_get_backup_kept (doc));
+  dl_assert_same_bytes (bak, newer);
+  remove_tree (dir);
+}
+
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -976,6 +1025,8 @@ main (int   argc,
   ADD ("/model/document/saves-new-unit-and-empty-area", test_document_saves_editor_states);
   g_test_add_func ("/model/document/issue-11/no-loss-saves-as-is", test_document_no_loss);
   g_test_add_func ("/model/document/issue-11/restored-work-checks-file", test_document_check_file);
+  g_test_add_func ("/model/document/issue-11/save-as-through-link-asks", test_document_drop_through_link);
+  g_test_add_func ("/model/document/issue-11/bak-of-newer-version-stays", test_document_bak_newer_version_stays);
   for (gsize i = 0; i < G_N_ELEMENTS (dl_cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("/model/document/issue-11/%s", dl_cases[i].name);
