@@ -995,6 +995,65 @@ test_document_bak_newer_version_stays (void)
   remove_tree (dir);
 }
 
+/* A volume loaded by reference is not rewritten by a save: what its loader
+ * drops is not dropped from the scenario file, which only refers to it; but
+ * an unknown terrain in the scenario file itself is. */
+static void
+test_document_volume_ref_not_dropped (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *src_scenario = g_build_filename (root ? root : "..", "tests", "data", "format", "volume-href.redoubt", NULL);
+  g_autofree char *src_volume = g_build_filename (root ? root : "..", "tests", "data", "format", "example-volume.xml", NULL);
+  g_autofree char *scenario_text = dl_read (src_scenario, NULL);
+  g_autofree char *volume_text = dl_read (src_volume, NULL);
+  g_autofree char *bad_volume = dl_replace_first (volume_text, "  <terrain id=\"clear\"",
+                                                  "  <terrain id=\"clear\" name=\"Again\" mp=\"2\"/>\n  <terrain id=\"clear\"");
+  g_autofree char *path = g_build_filename (dir, "volume-href.redoubt", NULL);
+  g_autofree char *volume = g_build_filename (dir, "example-volume.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtDocument) doc = NULL;
+  gboolean volume_finding = FALSE;
+
+  g_assert_true (g_file_set_contents (path, scenario_text, -1, NULL));
+  g_assert_true (g_file_set_contents (volume, bad_volume, -1, NULL));
+  doc = rdt_document_new_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (g_strcmp0 (d->file, volume) == 0 && d->severity == RDT_SEVERITY_ERROR)
+        {
+          volume_finding = TRUE;
+          g_assert_false (d->dropped);
+        }
+    }
+  g_assert_true (volume_finding);
+  g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 0);
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  dl_assert_same_tree (path, scenario_text);
+  dl_assert_same_bytes (volume, bad_volume);
+  g_clear_object (&doc);
+
+  /* The scenario file's own unknown terrain is dropped. */
+  {
+    g_autofree char *bad = dl_replace_first (scenario_text, "<hex at=\"0303\" terrain=\"chew-house\"/>",
+                                             "<hex at=\"0303\" terrain=\"marsh\"/>");
+
+    g_assert_true (g_file_set_contents (path, bad, -1, NULL));
+    doc = rdt_document_new_from_file (path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 1);
+    g_assert_false (rdt_document_save (doc, FALSE, &error));
+    g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+    dl_assert_same_bytes (path, bad);
+  }
+  remove_tree (dir);
+}
+
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -1027,6 +1086,7 @@ main (int   argc,
   g_test_add_func ("/model/document/issue-11/restored-work-checks-file", test_document_check_file);
   g_test_add_func ("/model/document/issue-11/save-as-through-link-asks", test_document_drop_through_link);
   g_test_add_func ("/model/document/issue-11/bak-of-newer-version-stays", test_document_bak_newer_version_stays);
+  g_test_add_func ("/model/document/issue-11/volume-by-reference-not-dropped", test_document_volume_ref_not_dropped);
   for (gsize i = 0; i < G_N_ELEMENTS (dl_cases); i++)
     {
       g_autofree char *name = g_strdup_printf ("/model/document/issue-11/%s", dl_cases[i].name);

@@ -415,6 +415,8 @@ rdt_window_open_file (RdtWindow *self,
 static void save_as_full (RdtWindow *self,
                           gboolean   close_after);
 
+/* Closes the window once the question dialog is gone (the dialog still
+ * refers to its parent while its response is being emitted). */
 static gboolean
 close_later (gpointer data)
 {
@@ -1097,9 +1099,6 @@ _rdt_window_execute (RdtWindow  *self,
 }
 
 /* Closing. */
-
-/* close_later () closes the window once the question dialog is gone (the
- * dialog still refers to its parent while its response is being emitted). */
 
 static void
 on_close_response (GtkDialog *dialog,
