@@ -509,6 +509,75 @@ test_close (void)
   g_free (run.expected);
 }
 
+/* Twenty hexes of an unknown terrain: the question lists twelve and says how
+ * many more; the panel lists all twenty. */
+static void
+many_script (RdtWindow *window,
+             gpointer   data)
+{
+  LossRun *run = data;
+  GtkWindow *dialog;
+  g_autofree char *secondary = NULL;
+  guint dropped_rows = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "holds 20 items"));
+  _rdt_window_validate_now (window);
+  for (guint i = 0; i < window->diagnostics->len; i++)
+    if (((RdtDiagnostic *) g_ptr_array_index (window->diagnostics, i))->dropped)
+      dropped_rows++;
+  g_assert_cmpuint (dropped_rows, ==, 20);
+  press_ctrl_s (window);
+  dialog = expect_question (run);
+  g_object_get (dialog, "secondary-text", &secondary, NULL);
+  g_assert_nonnull (strstr (secondary, "these 20 items"));
+  g_assert_nonnull (strstr (secondary, "…and 8 more"));
+  screen_shot ("issue-11-many-question");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (200);
+  dl_assert_same_bytes (run->path, run->original);
+}
+
+static void
+test_many (void)
+{
+  static const DlCase many = { "many-unknown-terrains", DL_HEX_0303, NULL, DL_HEX_0303,
+                               "hex", "has no terrain “swamp”", FALSE };
+  LossRun run = { &many, NULL, NULL, NULL, NULL };
+  g_autofree char *dir = NULL;
+  g_autofree char *example = NULL;
+  GString *bad = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  g_setenv ("XDG_DATA_HOME", dir, TRUE);
+  bad = g_string_new (DL_HEX_0303);
+  for (int col = 1; col <= 4; col++)
+    for (int row = 1; row <= 5; row++)
+      g_string_append_printf (bad, "\n    <hex at=\"%02d%02d\" terrain=\"swamp\"/>", col, row);
+  example = dl_example ();
+  run.original = dl_replace_first (example, DL_HEX_0303, bad->str);
+  g_string_free (bad, TRUE);
+  run.path = g_build_filename (dir, "many.redoubt", NULL);
+  g_assert_true (g_file_set_contents (run.path, run.original, -1, NULL));
+  run.bak = g_strconcat (run.path, ".bak", NULL);
+  run_editor (run.path, many_script, &run);
+  g_free (run.path);
+  g_free (run.bak);
+  g_free (run.original);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -524,6 +593,7 @@ main (int   argc,
     }
   g_test_add_func ("/editor/issue-11/save-as-keeps-original", test_save_as);
   g_test_add_func ("/editor/issue-11/close-save-asks-then-closes", test_close);
+  g_test_add_func ("/editor/issue-11/many-items-listed", test_many);
 
   return g_test_run ();
 }
