@@ -1867,21 +1867,43 @@ build_scenario (xmlNode     *root,
   return g_steal_pointer (&scenario);
 }
 
+/* "LINE:NAME" of every comment and processing instruction of @node and
+ * below (the depth is bounded by parse_checked). */
+static void
+collect_unkept_nodes (xmlNode    *node,
+                      GHashTable *set)
+{
+  for (; node != NULL; node = node->next)
+    {
+      if (node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE)
+        g_hash_table_add (set, g_strdup_printf ("%d:%s", (int) xmlGetLineNo (node),
+                                                (const char *) node->name));
+      else if (node->type == XML_ELEMENT_NODE)
+        collect_unkept_nodes (node->children, set);
+    }
+}
+
 /* Issue 11: which of the findings the loader added since @first are about
  * content of this file the model could not keep.  Every error the loader
  * itself reports while building the model is one (the element or value is
  * skipped, or replaced by a default: an unknown id, a duplicate, an off-map
  * hex, a label of the wrong width, an unknown side...), except a table row
- * with the wrong number of cells, which is kept and written back as it is.
- * Findings about another file (a volume loaded by reference) are not: this
- * file only refers to it and saving does not rewrite it.  The validator's
- * findings (added after this) are about what the model holds and does write
- * back.  Copies of the loader's findings about this file go to @file_findings. */
+ * with the wrong number of cells, which is kept and written back as it is;
+ * so is the warning about each comment and processing instruction, which
+ * saving drops too.  Findings about another file (a volume loaded by
+ * reference) are not: this file only refers to it and saving does not
+ * rewrite it.  The validator's findings (added after this) are about what the
+ * model holds and does write back.  Copies of the loader's findings about
+ * this file go to @file_findings. */
 static void
 mark_dropped (Report    *report,
+              xmlDoc    *doc,
               guint      first,
               GPtrArray *file_findings)
 {
+  g_autoptr(GHashTable) unkept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  collect_unkept_nodes (doc->children, unkept);
   for (guint i = first; i < report->diagnostics->len; i++)
     {
       RdtDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
@@ -1890,6 +1912,12 @@ mark_dropped (Report    *report,
         continue;
       if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "row") != 0)
         d->dropped = TRUE;
+      else if (d->severity == RDT_SEVERITY_WARNING && d->element != NULL)
+        {
+          g_autofree char *key = g_strdup_printf ("%d:%s", d->line, d->element);
+
+          d->dropped = g_hash_table_contains (unkept, key);
+        }
       if (file_findings != NULL)
         g_ptr_array_add (file_findings, rdt_diagnostic_copy (d));
     }
@@ -1930,7 +1958,7 @@ load_scenario_bytes (GBytes             *bytes,
     }
   rdt_scenario_set_path (scenario, path);
   rdt_scenario_set_file_stamp (scenario, stamp);
-  mark_dropped (&report, first, file_findings);
+  mark_dropped (&report, doc, first, file_findings);
   report_clear (&report);
   rdt_scenario_validate (scenario, diagnostics);
   return scenario;
