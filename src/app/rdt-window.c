@@ -130,8 +130,8 @@ show_drop_warning (RdtWindow *self)
   if (self->document == NULL)
     return FALSE;
   dropped = rdt_document_get_dropped (self->document);
-  if (dropped->len == 0 || get_ask_kind (self) != ASK_NONE)
-    return dropped->len > 0;
+  if (dropped->len == 0)
+    return FALSE;
   name = g_filename_display_basename (rdt_document_get_dropped_path (self->document));
   text = g_strdup_printf (ngettext ("“%s” holds %u item the editor cannot keep (listed under Validation). "
                                     "The file stays as it is: saving over it asks first, and Save As writes a copy.",
@@ -139,8 +139,9 @@ show_drop_warning (RdtWindow *self)
                                     "The file stays as it is: saving over it asks first, and Save As writes a copy.",
                                     dropped->len),
                           name, dropped->len);
+  /* While a question is pending this goes to the status line. */
   _rdt_window_show_message (self, GTK_MESSAGE_WARNING, text);
-  self->drop_warning_shown = TRUE;
+  self->drop_warning_shown = get_ask_kind (self) == ASK_NONE;
   return TRUE;
 }
 
