@@ -2,7 +2,9 @@
  *
  * Wraps an RdtScenario with the file it lives in (path and RdtFileStamp, so a
  * save refuses to overwrite a file someone else changed), the undo stack and
- * the unsaved-changes state.  No GTK: tests drive it headless.
+ * the unsaved-changes state, and what the file holds that the model could not
+ * keep (issue 11: a save over it is refused until the user agrees to drop
+ * it).  No GTK: tests drive it headless.
  */
 #pragma once
 
