@@ -25,6 +25,8 @@
 #include "rdt-terrain-look-command.h"
 #include "rdt-unit-command.h"
 
+#include "data-loss-cases.h"
+
 typedef struct {
   RdtVolume *volume;
   RdtDocument *document;
@@ -774,6 +776,333 @@ test_document_saves_editor_states (Fixture       *f,
   g_rmdir (dir);
 }
 
+/* Issue 11 §1: a file holding what the model cannot keep is never written
+ * without it unless the user agreed (rdt_document_confirm_drop); then the
+ * saved file is the original minus exactly that, element by element, and
+ * PATH.bak is the original byte for byte and stays so. */
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+      g_unlink (p);
+    }
+  g_rmdir (dir);
+}
+
+static gboolean
+any_dropped (GPtrArray *findings)
+{
+  for (guint i = 0; i < findings->len; i++)
+    if (((RdtDiagnostic *) g_ptr_array_index (findings, i))->dropped)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_document_data_loss (gconstpointer data)
+{
+  const DlCase *c = data;
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = dl_write_case (c, dir);
+  g_autofree char *original = dl_read (path, NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.redoubt", NULL);
+  g_autofree char *expected = dl_expected_after_drop (c);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = NULL;
+  g_autoptr(RdtDocument) again = NULL;
+  g_autoptr(RdtDocument) next = NULL;
+
+  /* Loading says what the model could not keep. */
+  doc = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  dl_assert_finding (c, rdt_document_get_dropped (doc));
+  dl_assert_finding (c, rdt_document_get_file_findings (doc));
+  g_assert_cmpstr (rdt_document_get_dropped_path (doc), ==, path);
+
+  /* Save, and Save As over the same file: refused, nothing written. */
+  g_assert_false (rdt_document_save (doc, FALSE, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  g_clear_error (&error);
+  g_assert_false (rdt_document_save (doc, TRUE, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  g_clear_error (&error);
+  g_assert_false (rdt_document_save_as (doc, path, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  g_clear_error (&error);
+  dl_assert_same_bytes (path, original);
+  g_assert_false (g_file_test (bak, G_FILE_TEST_EXISTS));
+
+  /* Save As elsewhere writes a copy; the original still may not be
+   * overwritten without asking. */
+  if (!c->unwritable)
+    {
+      g_assert_true (rdt_document_save_as (doc, copy, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (rdt_document_get_path (doc), ==, copy);
+      g_assert_false (any_dropped (rdt_document_get_file_findings (doc)));
+      g_assert_cmpstr (rdt_document_get_dropped_path (doc), ==, path);
+      g_assert_true (rdt_document_save (doc, FALSE, &error));
+      g_assert_no_error (error);
+      g_assert_false (rdt_document_save_as (doc, path, &error));
+      g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+      g_clear_error (&error);
+      dl_assert_same_bytes (path, original);
+    }
+
+  /* Agreed: the file is the original minus what was named. */
+  again = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  rdt_document_confirm_drop (again);
+  if (c->unwritable)
+    {
+      g_assert_false (rdt_document_save (again, FALSE, &error));
+      g_assert_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID);
+      dl_assert_same_bytes (path, original);
+      g_assert_false (g_file_test (bak, G_FILE_TEST_EXISTS));
+      remove_tree (dir);
+      return;
+    }
+  g_assert_true (rdt_document_save (again, FALSE, &error));
+  g_assert_no_error (error);
+  if (expected != NULL)
+    dl_assert_same_tree (path, expected);
+  g_assert_cmpuint (rdt_document_get_dropped (again)->len, ==, 0);
+  g_assert_null (rdt_document_get_dropped_path (again));
+  g_assert_false (any_dropped (rdt_document_get_file_findings (again)));
+  dl_assert_same_bytes (bak, original);
+  /* A second save keeps the .bak (the first save of a session makes it). */
+  g_assert_true (rdt_document_save (again, FALSE, &error));
+  g_assert_no_error (error);
+  dl_assert_same_bytes (bak, original);
+
+  /* The next session: the saved file loads whole, a save needs no
+   * question, and PATH.bak, the only copy of what was dropped, stays. */
+  next = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rdt_document_get_dropped (next)->len, ==, 0);
+  g_assert_true (rdt_document_save (next, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_document_get_backup_kept (next));
+  dl_assert_same_bytes (bak, original);
+  remove_tree (dir);
+}
+
+/* The control: a file the model holds whole saves as it is, and its first
+ * save replaces a .bak that holds nothing the model cannot keep. */
+static void
+test_document_no_loss (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "example.redoubt", NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autofree char *original = dl_example ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = NULL;
+
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  g_assert_true (g_file_set_contents (bak, original, -1, NULL));
+  doc = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 0);
+  g_assert_false (any_dropped (rdt_document_get_file_findings (doc)));
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_false (rdt_document_get_backup_kept (doc));
+  dl_assert_same_bytes (path, original);
+  dl_assert_same_tree (path, original);
+  dl_assert_same_bytes (bak, original);
+  remove_tree (dir);
+}
+
+/* Unsaved work restored into a document for a file the model cannot hold
+ * whole: saving over the file asks as a fresh load would. */
+static void
+test_document_check_file (void)
+{
+  const DlCase *c = &dl_cases[0];
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = dl_write_case (c, dir);
+  g_autofree char *original = dl_read (path, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(RdtDocument) doc = NULL;
+
+  g_assert_no_error (error);
+  doc = rdt_document_new (scenario);
+  rdt_document_set_modified (doc, TRUE);
+  g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 0);
+  g_assert_true (rdt_document_check_file (doc, &error));
+  g_assert_no_error (error);
+  dl_assert_finding (c, rdt_document_get_dropped (doc));
+  g_assert_false (rdt_document_save (doc, TRUE, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  dl_assert_same_bytes (path, original);
+  remove_tree (dir);
+}
+
+/* The file the dropped content is in is recognised through a symbolic link
+ * or another spelling of its path. */
+static void
+test_document_drop_through_link (void)
+{
+  const DlCase *c = &dl_cases[0];
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = dl_write_case (c, dir);
+  g_autofree char *original = dl_read (path, NULL);
+  g_autofree char *link = g_build_filename (dir, "link.redoubt", NULL);
+  g_autofree char *dotted = g_build_filename (dir, ".", "unknown-terrain.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = rdt_document_new_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (symlink (path, link), ==, 0);
+  g_assert_false (rdt_document_save_as (doc, link, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  g_clear_error (&error);
+  g_assert_false (rdt_document_save_as (doc, dotted, &error));
+  g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+  dl_assert_same_bytes (path, original);
+  remove_tree (dir);
+}
+
+/* A .bak this version cannot load (here: a newer format version) holds
+ * what the model cannot keep: a save of a file that loads whole leaves it. */
+static void
+test_document_bak_newer_version_stays (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "example.redoubt", NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autofree char *original = dl_example ();
+  g_autofree char *newer = dl_replace_first (original, "format-version=\"1\"", "format-version=\"99\"");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtDocument) doc = NULL;
+
+  g_assert_true (g_file_set_contents (path, original, -1, NULL));
+  g_assert_true (g_file_set_contents (bak, newer, -1, NULL));
+  doc = rdt_document_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_document_get_backup_kept (doc));
+  dl_assert_same_bytes (bak, newer);
+  remove_tree (dir);
+}
+
+/* A volume loaded by reference is not rewritten by a save: what its loader
+ * drops is not dropped from the scenario file, which only refers to it; but
+ * an unknown terrain in the scenario file itself is. */
+/* Issue 11 §1 and §2: an underlay reference the resolver refuses is an
+ * error, but the href stays in the model and is written back, so the editor
+ * has nothing to ask about and the saved file holds the same tree. */
+static void
+test_document_refused_underlay_kept (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *src_scenario = g_build_filename (root ? root : "..", "tests", "data", "format", "volume-href.redoubt", NULL);
+  g_autofree char *src_volume = g_build_filename (root ? root : "..", "tests", "data", "format", "example-volume.xml", NULL);
+  g_autofree char *scenario_text = dl_read (src_scenario, NULL);
+  g_autofree char *volume_text = dl_read (src_volume, NULL);
+  g_autofree char *outside = dl_replace_first (scenario_text, "href=\"example-map.png\"",
+                                               "href=\"../outside.png\"");
+  g_autofree char *path = g_build_filename (dir, "volume-href.redoubt", NULL);
+  g_autofree char *volume = g_build_filename (dir, "example-volume.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtDocument) doc = NULL;
+  gboolean refused = FALSE;
+
+  g_assert_true (g_file_set_contents (path, outside, -1, NULL));
+  g_assert_true (g_file_set_contents (volume, volume_text, -1, NULL));
+  doc = rdt_document_new_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "underlay") == 0)
+        {
+          refused = TRUE;
+          g_assert_false (d->dropped);
+        }
+    }
+  g_assert_true (refused);
+  g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 0);
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  dl_assert_same_tree (path, outside);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_unlink (volume), ==, 0);
+  {
+    g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+    g_unlink (bak);
+  }
+  g_rmdir (dir);
+}
+
+static void
+test_document_volume_ref_not_dropped (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-loss-XXXXXX", NULL);
+  g_autofree char *src_scenario = g_build_filename (root ? root : "..", "tests", "data", "format", "volume-href.redoubt", NULL);
+  g_autofree char *src_volume = g_build_filename (root ? root : "..", "tests", "data", "format", "example-volume.xml", NULL);
+  g_autofree char *scenario_text = dl_read (src_scenario, NULL);
+  g_autofree char *volume_text = dl_read (src_volume, NULL);
+  g_autofree char *bad_volume = dl_replace_first (volume_text, "  <terrain id=\"clear\"",
+                                                  "  <terrain id=\"clear\" name=\"Again\" mp=\"2\"/>\n  <terrain id=\"clear\"");
+  g_autofree char *path = g_build_filename (dir, "volume-href.redoubt", NULL);
+  g_autofree char *volume = g_build_filename (dir, "example-volume.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtDocument) doc = NULL;
+  gboolean volume_finding = FALSE;
+
+  g_assert_true (g_file_set_contents (path, scenario_text, -1, NULL));
+  g_assert_true (g_file_set_contents (volume, bad_volume, -1, NULL));
+  doc = rdt_document_new_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (g_strcmp0 (d->file, volume) == 0 && d->severity == RDT_SEVERITY_ERROR)
+        {
+          volume_finding = TRUE;
+          g_assert_false (d->dropped);
+        }
+    }
+  g_assert_true (volume_finding);
+  g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 0);
+  g_assert_true (rdt_document_save (doc, FALSE, &error));
+  g_assert_no_error (error);
+  dl_assert_same_tree (path, scenario_text);
+  dl_assert_same_bytes (volume, bad_volume);
+  g_clear_object (&doc);
+
+  /* The scenario file's own unknown terrain is dropped. */
+  {
+    g_autofree char *bad = dl_replace_first (scenario_text, "<hex at=\"0303\" terrain=\"chew-house\"/>",
+                                             "<hex at=\"0303\" terrain=\"marsh\"/>");
+
+    g_assert_true (g_file_set_contents (path, bad, -1, NULL));
+    doc = rdt_document_new_from_file (path, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (rdt_document_get_dropped (doc)->len, ==, 1);
+    g_assert_false (rdt_document_save (doc, FALSE, &error));
+    g_assert_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP);
+    dl_assert_same_bytes (path, bad);
+  }
+  remove_tree (dir);
+}
+
 #define ADD(path, func) \
   g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
 
@@ -802,6 +1131,17 @@ main (int   argc,
   ADD ("/model/document/save-changed-on-disk-revert", test_document_save_reload);
   ADD ("/model/recovery/orphan-after-writer-died", test_recovery);
   ADD ("/model/document/saves-new-unit-and-empty-area", test_document_saves_editor_states);
+  g_test_add_func ("/model/document/issue-11/no-loss-saves-as-is", test_document_no_loss);
+  g_test_add_func ("/model/document/issue-11/restored-work-checks-file", test_document_check_file);
+  g_test_add_func ("/model/document/issue-11/save-as-through-link-asks", test_document_drop_through_link);
+  g_test_add_func ("/model/document/issue-11/bak-of-newer-version-stays", test_document_bak_newer_version_stays);
+  g_test_add_func ("/model/document/issue-11/volume-by-reference-not-dropped", test_document_volume_ref_not_dropped);
+  g_test_add_func ("/model/document/issue-11/refused-underlay-href-kept", test_document_refused_underlay_kept);
+  for (gsize i = 0; i < G_N_ELEMENTS (dl_cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("/model/document/issue-11/%s", dl_cases[i].name);
+      g_test_add_data_func (name, &dl_cases[i], test_document_data_loss);
+    }
 
   return g_test_run ();
 }

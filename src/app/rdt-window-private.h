@@ -123,6 +123,17 @@ struct _RdtWindow
   GtkProgressBar *underlay_progress_bar;
   char *underlay_error;            /* the last refusal, as shown */
   gboolean close_confirmed;
+  /* Issue 11: the info bar shows the "cannot keep" warning; a save is made
+   * to close the window (the drop question then closes it too). */
+  gboolean drop_warning_shown;
+  gboolean saving_to_close;
+};
+
+/* Responses of the question asked before a save that would drop what the
+ * editor could not load (issue 11); Cancel is GTK_RESPONSE_CANCEL. */
+enum {
+  RDT_WINDOW_RESPONSE_SAVE_AS = 1,
+  RDT_WINDOW_RESPONSE_DROP_AND_SAVE = 2,
 };
 
 /* rdt-window-actions.c */

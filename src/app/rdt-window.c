@@ -77,6 +77,7 @@ _rdt_window_show_message (RdtWindow      *self,
       return;
     }
   clear_info_bar_buttons (self);
+  self->drop_warning_shown = FALSE;
   gtk_info_bar_set_message_type (self->info_bar, type);
   gtk_label_set_text (self->info_label, message);
   gtk_info_bar_set_revealed (self->info_bar, TRUE);
@@ -88,6 +89,7 @@ ask (RdtWindow   *self,
      const char  *question)
 {
   clear_info_bar_buttons (self);
+  self->drop_warning_shown = FALSE;
   g_object_set_data (G_OBJECT (self->info_bar), "ask-kind", GINT_TO_POINTER (kind));
   gtk_info_bar_set_message_type (self->info_bar, GTK_MESSAGE_QUESTION);
   gtk_label_set_text (self->info_label, question);
@@ -113,6 +115,34 @@ show_scenario_description (RdtWindow *self)
   /* Translators: a scenario's title, then its description. */
   text = g_strdup_printf (_("%s: %s"), rdt_scenario_get_title (scenario), description);
   _rdt_window_show_message (self, GTK_MESSAGE_INFO, text);
+}
+
+/* Issue 11: the file holds what the model could not keep.  Says so as soon
+ * as it opens (before the description: this matters more), and that the
+ * file stays as it is until the user agrees to drop it. */
+static gboolean
+show_drop_warning (RdtWindow *self)
+{
+  GPtrArray *dropped;
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  if (self->document == NULL)
+    return FALSE;
+  dropped = rdt_document_get_dropped (self->document);
+  if (dropped->len == 0)
+    return FALSE;
+  name = g_filename_display_basename (rdt_document_get_dropped_path (self->document));
+  text = g_strdup_printf (ngettext ("“%s” holds %u item the editor cannot keep (listed under Validation). "
+                                    "The file stays as it is: saving over it asks first, and Save As writes a copy.",
+                                    "“%s” holds %u items the editor cannot keep (listed under Validation). "
+                                    "The file stays as it is: saving over it asks first, and Save As writes a copy.",
+                                    dropped->len),
+                          name, dropped->len);
+  /* While a question is pending this goes to the status line. */
+  _rdt_window_show_message (self, GTK_MESSAGE_WARNING, text);
+  self->drop_warning_shown = get_ask_kind (self) == ASK_NONE;
+  return TRUE;
 }
 
 void
@@ -378,9 +408,124 @@ rdt_window_open_file (RdtWindow *self,
   _rdt_window_set_document (self, document);
   add_recent (self, path);
   gtk_info_bar_set_revealed (self->info_bar, get_ask_kind (self) != ASK_NONE);
-  show_scenario_description (self);
+  if (!show_drop_warning (self))
+    show_scenario_description (self);
   test_edit_and_autosave (self);
   return TRUE;
+}
+
+static void save_as_full (RdtWindow *self,
+                          gboolean   close_after);
+
+/* Closes the window once the question dialog is gone (the dialog still
+ * refers to its parent while its response is being emitted). */
+static gboolean
+close_later (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_drop_response (GtkDialog *dialog,
+                  int        response,
+                  RdtWindow *self)
+{
+  gboolean overwrite = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "overwrite"));
+  gboolean close_after = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "close-after"));
+  g_autofree char *save_as_path = g_strdup (g_object_get_data (G_OBJECT (dialog), "save-as-path"));
+  g_autoptr(GError) error = NULL;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (self->document == NULL)
+    return;
+  switch (response)
+    {
+    case RDT_WINDOW_RESPONSE_SAVE_AS:
+      save_as_full (self, close_after);
+      break;
+    case RDT_WINDOW_RESPONSE_DROP_AND_SAVE:
+      rdt_document_confirm_drop (self->document);
+      if (save_as_path != NULL)
+        {
+          /* Save As onto the file itself. */
+          if (!rdt_document_save_as (self->document, save_as_path, &error))
+            _rdt_window_report_error (self, _("Cannot save"), error);
+          else
+            {
+              gtk_label_set_text (self->status_label, _("Saved."));
+              _rdt_window_validate_now (self);
+              if (close_after)
+                g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+            }
+        }
+      else if (_rdt_window_save (self, overwrite) && close_after)
+        g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+      break;
+    default:
+      gtk_label_set_text (self->status_label, _("Not saved."));
+      break;
+    }
+}
+
+/* Issue 11: a save over a file that holds what the model could not keep
+ * asks first, naming each item that would be lost; Cancel is the default. */
+static void
+ask_drop (RdtWindow  *self,
+          gboolean    overwrite,
+          const char *save_as_path,
+          gboolean    close_after)
+{
+  GPtrArray *dropped = rdt_document_get_dropped (self->document);
+  g_autofree char *name = g_filename_display_basename (rdt_document_get_dropped_path (self->document));
+  GString *text = g_string_new (NULL);
+  GtkWidget *dialog;
+  GtkWidget *drop;
+  const guint shown = 12;
+
+  g_string_append_printf (text,
+                          ngettext ("Saving writes the file without this item, which the editor could not load:",
+                                    "Saving writes the file without these %u items, which the editor could not load:",
+                                    dropped->len),
+                          dropped->len);
+  for (guint i = 0; i < dropped->len && i < shown; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (dropped, i);
+
+      g_string_append (text, "\n• ");
+      if (d->line > 0)
+        /* Translators: a line number of the file and an element name. */
+        g_string_append_printf (text, _("line %d, <%s>: "), d->line, d->element != NULL ? d->element : "");
+      g_string_append (text, d->message);
+    }
+  if (dropped->len > shown)
+    {
+      g_string_append (text, "\n");
+      g_string_append_printf (text, ngettext ("…and %u more (all are listed under Validation).",
+                                              "…and %u more (all are listed under Validation).",
+                                              dropped->len - shown),
+                              dropped->len - shown);
+    }
+  g_string_append (text, "\n\n");
+  g_string_append_printf (text,
+                          _("Save As writes a copy and leaves “%s” as it is. Drop and Save cannot be undone; "
+                            "the original is kept as “%s.bak”."),
+                          name, name);
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_WARNING, GTK_BUTTONS_NONE,
+                                   _("Drop what the editor cannot keep from “%s”?"), name);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", text->str);
+  g_string_free (text, TRUE);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("Save _As…"), RDT_WINDOW_RESPONSE_SAVE_AS);
+  drop = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Drop and Save"), RDT_WINDOW_RESPONSE_DROP_AND_SAVE);
+  gtk_widget_add_css_class (drop, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_object_set_data (G_OBJECT (dialog), "overwrite", GINT_TO_POINTER (overwrite));
+  g_object_set_data (G_OBJECT (dialog), "close-after", GINT_TO_POINTER (close_after));
+  g_object_set_data_full (G_OBJECT (dialog), "save-as-path", g_strdup (save_as_path), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_drop_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 gboolean
@@ -398,6 +543,11 @@ _rdt_window_save (RdtWindow *self,
     }
   if (!rdt_document_save (self->document, overwrite, &error))
     {
+      if (g_error_matches (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP))
+        {
+          ask_drop (self, overwrite, NULL, self->saving_to_close);
+          return FALSE;
+        }
       if (g_error_matches (error, RDT_FILE_ERROR, RDT_FILE_ERROR_CHANGED_ON_DISK))
         {
           self->asking_disk_change = TRUE;
@@ -411,7 +561,21 @@ _rdt_window_save (RdtWindow *self,
       return FALSE;
     }
   add_recent (self, rdt_document_get_path (self->document));
-  gtk_label_set_text (self->status_label, _("Saved."));
+  if (rdt_document_get_backup_kept (self->document))
+    {
+      g_autofree char *name = g_filename_display_basename (rdt_document_get_path (self->document));
+      g_autofree char *text = g_strdup_printf (_("Saved. “%s.bak” was left as it is: it holds what an earlier save dropped."),
+                                               name);
+      gtk_label_set_text (self->status_label, text);
+    }
+  else
+    gtk_label_set_text (self->status_label, _("Saved."));
+  if (self->drop_warning_shown && rdt_document_get_dropped (self->document)->len == 0)
+    {
+      self->drop_warning_shown = FALSE;
+      gtk_info_bar_set_revealed (self->info_bar, FALSE);
+    }
+  _rdt_window_validate_now (self);
   return TRUE;
 }
 
@@ -432,7 +596,11 @@ on_save_as_response (GtkNativeDialog *dialog,
           g_free (path);
           path = with_suffix;
         }
-      if (path == NULL || !rdt_document_save_as (self->document, path, &error))
+      if (path != NULL && !rdt_document_save_as (self->document, path, &error) &&
+          g_error_matches (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP))
+        /* Issue 11: Save As onto the file that holds what would be dropped. */
+        ask_drop (self, TRUE, path, g_object_get_data (G_OBJECT (dialog), "close-after") != NULL);
+      else if (path == NULL || error != NULL)
         _rdt_window_report_error (self, _("Cannot save"), error);
       else
         {
@@ -601,6 +769,13 @@ restore_recovery (RdtWindow              *self,
    * user's explicit choice after a restore. */
   document = rdt_document_new (scenario);
   rdt_document_set_modified (document, TRUE);
+  /* Issue 11: the restored work may come from a file holding what the model
+   * could not keep; saving over it must ask as it would have. */
+  if (!rdt_document_check_file (document, &error))
+    {
+      _rdt_window_report_error (self, _("Cannot read the original file"), error);
+      g_clear_error (&error);
+    }
   _rdt_window_set_document (self, document);
   /* Adopt the recovery file: it stays until the work is saved. */
   self->recovery_id = g_strdup (entry->id);
@@ -676,6 +851,8 @@ on_info_bar_response (GtkInfoBar *info_bar,
 
           if (!rdt_document_reload (self->document, NULL, &error))
             _rdt_window_report_error (self, _("Cannot reload"), error);
+          else
+            show_drop_warning (self);
         }
       else if (response == RESPONSE_KEEP && self->document != NULL)
         {
@@ -807,7 +984,18 @@ _rdt_window_validate_now (RdtWindow *self)
     }
   {
     g_autoptr(GPtrArray) found = rdt_diagnostics_new ();
+    GPtrArray *file_findings = rdt_document_get_file_findings (self->document);
+    GPtrArray *dropped = rdt_document_get_dropped (self->document);
 
+    /* Issue 11: what loading found in the file (the model no longer holds
+     * what it dropped, so validating the model cannot find it), then what
+     * was dropped from another file this was saved from, then the model. */
+    for (guint i = 0; i < file_findings->len; i++)
+      g_ptr_array_add (found, rdt_diagnostic_copy (g_ptr_array_index (file_findings, i)));
+    if (g_strcmp0 (rdt_document_get_dropped_path (self->document),
+                   rdt_document_get_path (self->document)) != 0)
+      for (guint i = 0; i < dropped->len; i++)
+        g_ptr_array_add (found, rdt_diagnostic_copy (g_ptr_array_index (dropped, i)));
     rdt_scenario_validate (rdt_document_get_scenario (self->document), found);
     /* Errors first, then warnings, each in the validator's order; the rows
      * follow this array. */
@@ -831,9 +1019,13 @@ _rdt_window_validate_now (RdtWindow *self)
       GtkWidget *kind = gtk_label_new (NULL);
       g_autofree char *head = NULL;
 
-      head = g_strdup_printf ("%s%s%s",
+      head = g_strdup_printf ("%s%s%s%s%s",
                               d->severity == RDT_SEVERITY_ERROR ? _("Error") : _("Warning"),
-                              d->element ? " · " : "", d->element ? d->element : "");
+                              d->element ? " · " : "", d->element ? d->element : "",
+                              d->dropped ? " · " : "",
+                              /* Translators: in the validation panel, a finding about
+                               * content of the file the editor could not load. */
+                              d->dropped ? _("not kept: saving drops it") : "");
       gtk_label_set_text (GTK_LABEL (kind), head);
       gtk_widget_add_css_class (kind, d->severity == RDT_SEVERITY_ERROR
                                       ? "validation-error" : "validation-warning");
@@ -910,15 +1102,6 @@ _rdt_window_execute (RdtWindow  *self,
 
 /* Closing. */
 
-/* Closes the window once the question dialog is gone (the dialog still
- * refers to its parent while its response is being emitted). */
-static gboolean
-close_later (gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 on_close_response (GtkDialog *dialog,
                    int        response,
@@ -930,8 +1113,16 @@ on_close_response (GtkDialog *dialog,
     case GTK_RESPONSE_YES:
       if (rdt_document_get_path (self->document) == NULL)
         save_as_full (self, TRUE);
-      else if (_rdt_window_save (self, FALSE))
-        g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+      else
+        {
+          gboolean saved;
+
+          self->saving_to_close = TRUE;
+          saved = _rdt_window_save (self, FALSE);
+          self->saving_to_close = FALSE;
+          if (saved)
+            g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
+        }
       break;
     case GTK_RESPONSE_NO:
       self->close_confirmed = TRUE;

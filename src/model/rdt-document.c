@@ -1,7 +1,10 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
+#include "rdt-diagnostic.h"
 #include "rdt-document.h"
 #include "rdt-scenario-io.h"
 
@@ -17,9 +20,18 @@ struct _RdtDocument
   gboolean saved_once;
   gboolean modified;
   gboolean dirty;
+  /* Issue 11: what loading found in the file (the loader's findings, not the
+   * validator's), and what a save over dropped_path would drop. */
+  GPtrArray *file_findings;
+  GPtrArray *dropped;
+  char *dropped_path;
+  gboolean drop_confirmed;
+  gboolean backup_kept;
 };
 
 G_DEFINE_FINAL_TYPE (RdtDocument, rdt_document, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (rdt-document-error-quark, rdt_document_error)
 
 enum {
   PROP_0,
@@ -68,6 +80,9 @@ rdt_document_finalize (GObject *object)
   RdtDocument *self = RDT_DOCUMENT (object);
 
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->file_findings, g_ptr_array_unref);
+  g_clear_pointer (&self->dropped, g_ptr_array_unref);
+  g_clear_pointer (&self->dropped_path, g_free);
 
   G_OBJECT_CLASS (rdt_document_parent_class)->finalize (object);
 }
@@ -124,6 +139,8 @@ rdt_document_init (RdtDocument *self)
   g_signal_connect (self->undo_stack, "changed",
                     G_CALLBACK (on_undo_stack_changed), self);
   rdt_file_stamp_clear (&self->stamp);
+  self->file_findings = rdt_diagnostics_new ();
+  self->dropped = rdt_diagnostics_new ();
 }
 
 /**
@@ -147,6 +164,7 @@ static RdtScenario *
 load_file (const char    *path,
            RdtFileStamp  *out_stamp,
            GPtrArray     *diagnostics,
+           GPtrArray     *file_findings,
            GError       **error)
 {
   g_autoptr(GBytes) bytes = NULL;
@@ -155,12 +173,34 @@ load_file (const char    *path,
   bytes = rdt_file_read_bounded (path, RDT_FILE_DEFAULT_MAX_SIZE, out_stamp, error);
   if (bytes == NULL)
     return NULL;
-  scenario = rdt_scenario_load_from_bytes (bytes, path, diagnostics, error);
+  scenario = rdt_scenario_load_from_bytes_full (bytes, path, diagnostics, file_findings, error);
   if (scenario == NULL)
     return NULL;
   rdt_scenario_set_path (scenario, path);
   rdt_scenario_set_file_stamp (scenario, out_stamp);
   return scenario;
+}
+
+/* Takes @findings (the loader's findings about the file at @path) as the
+ * file's findings; the dropped ones become what a save over @path drops. */
+static void
+set_file_findings (RdtDocument *self,
+                   const char  *path,
+                   GPtrArray   *findings)
+{
+  g_ptr_array_set_size (self->dropped, 0);
+  for (guint i = 0; i < findings->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (findings, i);
+
+      if (d->dropped)
+        g_ptr_array_add (self->dropped, rdt_diagnostic_copy (d));
+    }
+  g_clear_pointer (&self->file_findings, g_ptr_array_unref);
+  self->file_findings = g_ptr_array_ref (findings);
+  g_free (self->dropped_path);
+  self->dropped_path = self->dropped->len > 0 ? g_strdup (path) : NULL;
+  self->drop_confirmed = FALSE;
 }
 
 /**
@@ -175,18 +215,20 @@ rdt_document_new_from_file (const char  *path,
                             GError     **error)
 {
   g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(GPtrArray) findings = rdt_diagnostics_new ();
   RdtFileStamp stamp;
   RdtDocument *self;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  scenario = load_file (path, &stamp, diagnostics, error);
+  scenario = load_file (path, &stamp, diagnostics, findings, error);
   if (scenario == NULL)
     return NULL;
   self = rdt_document_new (scenario);
   g_free (self->path);
   self->path = g_strdup (path);
   self->stamp = stamp;
+  set_file_findings (self, path, findings);
   return self;
 }
 
@@ -279,6 +321,83 @@ rdt_document_redo (RdtDocument *self)
   return rdt_undo_stack_redo (self->undo_stack);
 }
 
+/* The loader's findings about a file, or NULL when it cannot be read; a
+ * file that is not a scenario the loader can build gives one dropped
+ * finding (the whole file). */
+static GPtrArray *
+findings_of_file (const char *path)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) findings = rdt_diagnostics_new ();
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(GError) error = NULL;
+
+  bytes = rdt_file_read_bounded (path, RDT_FILE_DEFAULT_MAX_SIZE, NULL, &error);
+  if (bytes == NULL)
+    return NULL;
+  scenario = rdt_scenario_load_from_bytes_full (bytes, path, diagnostics, findings, &error);
+  if (scenario == NULL)
+    {
+      RdtDiagnostic *d = rdt_diagnostic_new (RDT_SEVERITY_ERROR, path, 0, NULL, error->message,
+                                             _("open the file in a text editor"));
+
+      d->dropped = TRUE;
+      g_ptr_array_add (findings, d);
+    }
+  return g_steal_pointer (&findings);
+}
+
+static gboolean
+has_dropped (GPtrArray *findings)
+{
+  for (guint i = 0; findings != NULL && i < findings->len; i++)
+    if (((RdtDiagnostic *) g_ptr_array_index (findings, i))->dropped)
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 11: PATH.bak may be the only copy of content a confirmed drop took
+ * out of PATH.  It is replaced only by a file that also holds content the
+ * model cannot keep (the original of a drop being confirmed now), never by
+ * one that lost it. */
+static gboolean
+backup_must_stay (const char *path)
+{
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autoptr(GPtrArray) bak_findings = NULL;
+  g_autoptr(GPtrArray) file_findings = NULL;
+  GStatBuf st;
+
+  /* Only a regular file can hold content; anything else at PATH.bak is left
+   * to rdt_file_save_atomic() as before. */
+  if (g_stat (bak, &st) != 0 || !S_ISREG (st.st_mode))
+    return FALSE;
+  bak_findings = findings_of_file (bak);
+  /* A .bak this version cannot load at all (a newer format version, a file
+   * someone put there) counts as holding what the model cannot keep. */
+  if (bak_findings != NULL && !has_dropped (bak_findings))
+    return FALSE;
+  file_findings = findings_of_file (path);
+  return file_findings == NULL || !has_dropped (file_findings);
+}
+
+/* Whether @a and @b name the same file: the same path, or the same file
+ * on disk (a symbolic or hard link, another spelling of the path). */
+static gboolean
+same_file_on_disk (const char *a,
+                   const char *b)
+{
+  GStatBuf sa, sb;
+
+  if (a == NULL || b == NULL)
+    return FALSE;
+  if (g_str_equal (a, b))
+    return TRUE;
+  return g_stat (a, &sa) == 0 && g_stat (b, &sb) == 0 &&
+         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 /* Saves through the format's canonical writer, which re-validates the bytes
  * it is about to write and replaces the file atomically. */
 static gboolean
@@ -289,6 +408,21 @@ save_to (RdtDocument  *self,
          GError      **error)
 {
   RdtFileStamp expected;
+  gboolean keep_backup;
+  gboolean over_dropped = self->dropped->len > 0 &&
+                          same_file_on_disk (path, self->dropped_path);
+
+  /* Issue 11: never write over a file content the model could not keep
+   * without the user's explicit agreement (nothing is written). */
+  if (over_dropped && !self->drop_confirmed)
+    {
+      g_set_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_WOULD_DROP,
+                   ngettext ("Not saving over %s: it holds %u item the editor could not load, which saving would drop",
+                             "Not saving over %s: it holds %u items the editor could not load, which saving would drop",
+                             self->dropped->len),
+                   path, self->dropped->len);
+      return FALSE;
+    }
 
   /* The stamp protects the file this document was loaded from; a file chosen
    * with Save As was confirmed by the user in the file chooser, and
@@ -298,13 +432,44 @@ save_to (RdtDocument  *self,
   else
     rdt_file_stamp_clear (&expected);
   rdt_scenario_set_file_stamp (self->scenario, &expected);
-  /* The first save of a session over a file keeps a .bak of it. */
-  rdt_scenario_set_saved_once (self->scenario, same_file && self->saved_once);
+  /* The first save of a session over a file keeps a .bak of it, unless the
+   * .bak holds what an earlier confirmed drop took out of the file. */
+  keep_backup = !(same_file && self->saved_once);
+  self->backup_kept = keep_backup && backup_must_stay (path);
+  if (self->backup_kept)
+    keep_backup = FALSE;
+  rdt_scenario_set_saved_once (self->scenario, !keep_backup);
   if (!rdt_scenario_save_to_file (self->scenario, path, error))
     return FALSE;
 
   self->stamp = *rdt_scenario_get_file_stamp (self->scenario);
   self->saved_once = TRUE;
+  /* The file now holds what the model holds: its findings are those of what
+   * was written (a writer bug that writes what the loader drops shows up
+   * here), and a confirmed drop is done. */
+  {
+    g_autoptr(GPtrArray) written = findings_of_file (path);
+    g_autoptr(GPtrArray) pending = NULL;
+    g_autofree char *pending_path = NULL;
+
+    if (!over_dropped && self->dropped->len > 0)
+      {
+        /* Saved elsewhere: the original still holds what was dropped. */
+        pending = g_steal_pointer (&self->dropped);
+        self->dropped = rdt_diagnostics_new ();
+        pending_path = g_strdup (self->dropped_path);
+      }
+    if (written == NULL)
+      written = rdt_diagnostics_new ();
+    set_file_findings (self, path, written);
+    if (pending != NULL && !has_dropped (self->file_findings))
+      {
+        g_ptr_array_unref (self->dropped);
+        self->dropped = g_steal_pointer (&pending);
+        g_free (self->dropped_path);
+        self->dropped_path = g_steal_pointer (&pending_path);
+      }
+  }
   if (g_strcmp0 (self->path, path) != 0)
     {
       g_free (self->path);
@@ -346,13 +511,15 @@ rdt_document_reload (RdtDocument  *self,
 {
   RdtScenario *scenario;
   RdtFileStamp stamp;
+  g_autoptr(GPtrArray) findings = rdt_diagnostics_new ();
 
   g_return_val_if_fail (RDT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (self->path != NULL, FALSE);
 
-  scenario = load_file (self->path, &stamp, diagnostics, error);
+  scenario = load_file (self->path, &stamp, diagnostics, findings, error);
   if (scenario == NULL)
     return FALSE;
+  set_file_findings (self, self->path, findings);
   g_clear_object (&self->scenario);
   self->scenario = scenario;
   self->stamp = stamp;
@@ -373,4 +540,60 @@ rdt_document_changed_on_disk (RdtDocument *self)
   if (self->path == NULL || !self->stamp.valid)
     return FALSE;
   return !rdt_file_check_unchanged (self->path, &self->stamp, &error);
+}
+
+GPtrArray *
+rdt_document_get_file_findings (RdtDocument *self)
+{
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), NULL);
+  return self->file_findings;
+}
+
+GPtrArray *
+rdt_document_get_dropped (RdtDocument *self)
+{
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), NULL);
+  return self->dropped;
+}
+
+const char *
+rdt_document_get_dropped_path (RdtDocument *self)
+{
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), NULL);
+  return self->dropped_path;
+}
+
+void
+rdt_document_confirm_drop (RdtDocument *self)
+{
+  g_return_if_fail (RDT_IS_DOCUMENT (self));
+  self->drop_confirmed = TRUE;
+}
+
+gboolean
+rdt_document_get_backup_kept (RdtDocument *self)
+{
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), FALSE);
+  return self->backup_kept;
+}
+
+gboolean
+rdt_document_check_file (RdtDocument  *self,
+                         GError      **error)
+{
+  g_autoptr(GPtrArray) findings = NULL;
+
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), FALSE);
+
+  if (self->path == NULL || !g_file_test (self->path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  findings = findings_of_file (self->path);
+  if (findings == NULL)
+    {
+      g_set_error (error, RDT_FILE_ERROR, RDT_FILE_ERROR_IO,
+                   _("Cannot read %s to see what it holds"), self->path);
+      return FALSE;
+    }
+  set_file_findings (self, self->path, findings);
+  return TRUE;
 }

@@ -2,7 +2,9 @@
  *
  * Wraps an RdtScenario with the file it lives in (path and RdtFileStamp, so a
  * save refuses to overwrite a file someone else changed), the undo stack and
- * the unsaved-changes state.  No GTK: tests drive it headless.
+ * the unsaved-changes state, and what the file holds that the model could not
+ * keep (issue 11: a save over it is refused until the user agrees to drop
+ * it).  No GTK: tests drive it headless.
  */
 #pragma once
 
@@ -15,6 +17,22 @@
 #include "rdt-undo-stack.h"
 
 G_BEGIN_DECLS
+
+/**
+ * RDT_DOCUMENT_ERROR:
+ *
+ * Error domain of the document's saves.
+ */
+#define RDT_DOCUMENT_ERROR (rdt_document_error_quark ())
+
+typedef enum {
+  /* Saving over the file would write it without content the model could not
+   * keep when it was loaded (rdt_document_get_dropped()); the user has not
+   * agreed to drop it (rdt_document_confirm_drop()). */
+  RDT_DOCUMENT_ERROR_WOULD_DROP,
+} RdtDocumentError;
+
+GQuark        rdt_document_error_quark      (void);
 
 #define RDT_TYPE_DOCUMENT (rdt_document_get_type ())
 G_DECLARE_FINAL_TYPE (RdtDocument, rdt_document, RDT, DOCUMENT, GObject)
@@ -44,9 +62,38 @@ gboolean      rdt_document_execute          (RdtDocument   *self,
 gboolean      rdt_document_undo             (RdtDocument   *self);
 gboolean      rdt_document_redo             (RdtDocument   *self);
 
+/* What the file as loaded holds that the model could not keep (issue 11).
+ * The loader's findings about the file as last loaded or saved (not the
+ * validator's, which are recomputed from the model): (transfer none), never
+ * NULL. */
+GPtrArray    *rdt_document_get_file_findings (RdtDocument  *self);
+/* The findings (RdtDiagnostic.dropped) naming what a save over
+ * rdt_document_get_dropped_path() would drop; (transfer none), empty when
+ * nothing would be.  They stay until a save over that file after
+ * rdt_document_confirm_drop(), or a reload of it that finds none. */
+GPtrArray    *rdt_document_get_dropped      (RdtDocument   *self);
+/* (nullable): the file the dropped findings are about. */
+const char   *rdt_document_get_dropped_path (RdtDocument   *self);
+/* The user agreed that the next save over that file drops them. */
+void          rdt_document_confirm_drop     (RdtDocument   *self);
+/* TRUE when the last save left an existing PATH.bak alone because it holds
+ * content the model cannot keep and the replaced file did not (a .bak that
+ * is the only copy of dropped content is never replaced by a file without
+ * it). */
+gboolean      rdt_document_get_backup_kept  (RdtDocument   *self);
+/* Reads the file at the document's path again only to learn what it holds
+ * that the model cannot keep (after restoring unsaved work into a document
+ * for that path): saving over it then asks too.  FALSE with @error when the
+ * file cannot be read; a file that does not load counts as all dropped. */
+gboolean      rdt_document_check_file       (RdtDocument   *self,
+                                             GError       **error);
+
 /* Saves through the canonical writer, atomically.  Fails with
  * RDT_FILE_ERROR_CHANGED_ON_DISK when the file changed since it was loaded or
- * saved, unless @overwrite. */
+ * saved, unless @overwrite; fails with RDT_DOCUMENT_ERROR_WOULD_DROP, writing
+ * nothing, when the file holds content the model could not keep and the user
+ * has not confirmed dropping it.  Save As to another file is not refused:
+ * the original stays as it is. */
 gboolean      rdt_document_save             (RdtDocument   *self,
                                              gboolean       overwrite,
                                              GError       **error);

@@ -29,10 +29,14 @@ rdt_diagnostic_new (RdtSeverity  severity,
 RdtDiagnostic *
 rdt_diagnostic_copy (const RdtDiagnostic *diagnostic)
 {
+  RdtDiagnostic *copy;
+
   g_return_val_if_fail (diagnostic != NULL, NULL);
 
-  return rdt_diagnostic_new (diagnostic->severity, diagnostic->file, diagnostic->line,
+  copy = rdt_diagnostic_new (diagnostic->severity, diagnostic->file, diagnostic->line,
                              diagnostic->element, diagnostic->message, diagnostic->hint);
+  copy->dropped = diagnostic->dropped;
+  return copy;
 }
 
 void

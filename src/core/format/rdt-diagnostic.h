@@ -22,6 +22,10 @@ typedef struct {
   char *element;   /* (nullable) element name, e.g. "hexside" */
   char *message;   /* what is wrong, one sentence */
   char *hint;      /* (nullable) what to do about it */
+  /* Set by the scenario loader on findings about content of the file that
+   * the model could not keep (an element or value it dropped or replaced):
+   * saving the loaded scenario writes a file without it (issue 11). */
+  gboolean dropped;
 } RdtDiagnostic;
 
 GType          rdt_diagnostic_get_type  (void) G_GNUC_CONST;

@@ -98,6 +98,7 @@ typedef struct {
   gboolean first_error_set;
   RdtFormatError first_code;
   char *first_error;         /* "file:line: <element>: message" */
+  GHashTable *kept;          /* (nullable) errors whose content the model keeps */
 } Report;
 
 static void
@@ -199,6 +200,7 @@ static void
 report_clear (Report *report)
 {
   g_clear_pointer (&report->first_error, g_free);
+  g_clear_pointer (&report->kept, g_hash_table_unref);
 }
 
 /* ------------------------------------------------------------ safe parsing */
@@ -1332,9 +1334,22 @@ check_image_ref (Builder    *b,
                  _("put the image in the scenario’s folder, or remove the element"),
                  _("%s; the editor shows the map without it"), local->message);
   else
-    report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
-                 _("see docs/format.md, “File references”"),
-                 "%s", local->message);
+    {
+      guint before = b->report->diagnostics->len;
+
+      report_node (b->report, RDT_SEVERITY_ERROR, -1, n,
+                   _("see docs/format.md, “File references”"),
+                   "%s", local->message);
+      /* The href stays in the model and is written back: nothing is lost by
+       * saving, so this error is not one the editor must ask about. */
+      if (b->report->diagnostics->len > before)
+        {
+          if (b->report->kept == NULL)
+            b->report->kept = g_hash_table_new (NULL, NULL);
+          g_hash_table_add (b->report->kept,
+                            g_ptr_array_index (b->report->diagnostics, before));
+        }
+    }
 }
 
 static void
@@ -1897,8 +1912,11 @@ build_scenario (xmlNode     *root,
                     kind = RDT_SIDE_RETREAT_DIRECTIONS;
                   else if (bool_attr (r, "entry", FALSE))
                     kind = RDT_SIDE_RETREAT_ENTRY;
-                  if (north_text != NULL)
-                    parse_real (north_text, &north);
+                  /* Issue 11: a value the model cannot hold is reported,
+                   * never silently replaced by 0. */
+                  if (north_text != NULL && !parse_real (north_text, &north))
+                    report_node (report, RDT_SEVERITY_ERROR, -1, r, _("write plain decimal numbers"),
+                                 _("retreat north=\"%s\" is out of range"), north_text);
                   rdt_scenario_set_side_retreat (scenario, (guint) index, kind, hex, directions,
                                                  north, rule, bool_attr (r, "provisional", FALSE));
                 }
@@ -1976,20 +1994,81 @@ build_scenario (xmlNode     *root,
   return g_steal_pointer (&scenario);
 }
 
+/* "LINE:NAME" of every comment and processing instruction of @node and
+ * below (the depth is bounded by parse_checked). */
+static void
+collect_unkept_nodes (xmlNode    *node,
+                      GHashTable *set)
+{
+  for (; node != NULL; node = node->next)
+    {
+      if (node->type == XML_COMMENT_NODE || node->type == XML_PI_NODE)
+        g_hash_table_add (set, g_strdup_printf ("%d:%s", (int) xmlGetLineNo (node),
+                                                (const char *) node->name));
+      else if (node->type == XML_ELEMENT_NODE)
+        collect_unkept_nodes (node->children, set);
+    }
+}
+
+/* Issue 11: which of the findings the loader added since @first are about
+ * content of this file the model could not keep.  Every error the loader
+ * itself reports while building the model is one (the element or value is
+ * skipped, or replaced by a default: an unknown id, a duplicate, an off-map
+ * hex, a label of the wrong width, an unknown side...), except a table row
+ * with the wrong number of cells, which is kept and written back as it is;
+ * so is the warning about each comment and processing instruction, which
+ * saving drops too.  Findings about another file (a volume loaded by
+ * reference) are not: this file only refers to it and saving does not
+ * rewrite it.  The validator's findings (added after this) are about what the
+ * model holds and does write back.  Copies of the loader's findings about
+ * this file go to @file_findings. */
+static void
+mark_dropped (Report    *report,
+              xmlDoc    *doc,
+              guint      first,
+              GPtrArray *file_findings)
+{
+  g_autoptr(GHashTable) unkept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  collect_unkept_nodes (doc->children, unkept);
+  for (guint i = first; i < report->diagnostics->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
+
+      if (g_strcmp0 (d->file, report->file) != 0)
+        continue;
+      if (report->kept != NULL && g_hash_table_contains (report->kept, d))
+        d->dropped = FALSE;
+      else if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "row") != 0)
+        d->dropped = TRUE;
+      else if (d->severity == RDT_SEVERITY_WARNING && d->element != NULL)
+        {
+          g_autofree char *key = g_strdup_printf ("%d:%s", d->line, d->element);
+
+          d->dropped = g_hash_table_contains (unkept, key);
+        }
+      if (file_findings != NULL)
+        g_ptr_array_add (file_findings, rdt_diagnostic_copy (d));
+    }
+}
+
 static RdtScenario *
 load_scenario_bytes (GBytes             *bytes,
                      const char         *path,
                      const RdtFileStamp *stamp,
                      GPtrArray          *diagnostics,
+                     GPtrArray          *file_findings,
                      GError            **error)
 {
   g_autoptr(GPtrArray) own = NULL;
   Report report = { 0 };
   g_autoptr(xmlDoc) doc = NULL;
   RdtScenario *scenario;
+  guint first;
 
   if (diagnostics == NULL)
     diagnostics = own = rdt_diagnostics_new ();
+  first = diagnostics->len;
   report.file = path != NULL ? path : "<memory>";
   report.diagnostics = diagnostics;
   doc = parse_checked (bytes, &report, "scenario");
@@ -2008,6 +2087,7 @@ load_scenario_bytes (GBytes             *bytes,
     }
   rdt_scenario_set_path (scenario, path);
   rdt_scenario_set_file_stamp (scenario, stamp);
+  mark_dropped (&report, doc, first, file_findings);
   report_clear (&report);
   rdt_scenario_validate (scenario, diagnostics);
   return scenario;
@@ -2022,7 +2102,20 @@ rdt_scenario_load_from_bytes (GBytes      *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, error);
+  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, NULL, error);
+}
+
+RdtScenario *
+rdt_scenario_load_from_bytes_full (GBytes      *bytes,
+                                   const char  *path_for_messages,
+                                   GPtrArray   *diagnostics,
+                                   GPtrArray   *file_findings,
+                                   GError     **error)
+{
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_scenario_bytes (bytes, path_for_messages, NULL, diagnostics, file_findings, error);
 }
 
 RdtScenario *
@@ -2039,7 +2132,7 @@ rdt_scenario_load_from_file (const char  *path,
   bytes = read_file (path, &stamp, diagnostics, error);
   if (bytes == NULL)
     return NULL;
-  return load_scenario_bytes (bytes, path, &stamp, diagnostics, error);
+  return load_scenario_bytes (bytes, path, &stamp, diagnostics, NULL, error);
 }
 
 /* ------------------------------------------------------------------ writer */

@@ -52,6 +52,17 @@ RdtScenario *rdt_scenario_load_from_bytes  (GBytes       *bytes,
                                             const char   *path_for_messages,
                                             GPtrArray    *diagnostics,
                                             GError      **error);
+/* Like rdt_scenario_load_from_bytes(); @file_findings (nullable) also
+ * receives copies of the findings the loader itself reported about this file
+ * (well-formedness, schema, building the model), not the validator's, which
+ * rdt_scenario_validate() recomputes from the model.  Those with
+ * RdtDiagnostic.dropped name content the model could not keep: saving the
+ * scenario writes a file without it (issue 11; docs/editor.md). */
+RdtScenario *rdt_scenario_load_from_bytes_full (GBytes     *bytes,
+                                               const char *path_for_messages,
+                                               GPtrArray  *diagnostics,
+                                               GPtrArray  *file_findings,
+                                               GError    **error);
 /* The canonical form, (transfer full). */
 GBytes      *rdt_scenario_to_bytes         (RdtScenario  *scenario,
                                             GError      **error);
