@@ -16,6 +16,7 @@
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
 #include "rdt-scenario-private.h"
+#include "rdt-schema-check-private.h"
 #include "rdt-validate.h"
 
 G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
@@ -45,22 +46,14 @@ silent_generic_error (void       *ctx,
 {
 }
 
-static xmlRelaxNGPtr schema;
+/* The schema in the fast form the loader uses (rdt-schema-check-private.h). */
+static RdtSchemaCheck *schema;
 static char *schema_error;
-
-static void
-collect_schema_error (void        *user_data,
-                      xmlErrorPtr  error)
-{
-  if (schema_error == NULL && error != NULL && error->message != NULL)
-    schema_error = g_strdup (error->message);
-}
 
 static gpointer
 init_libxml (gpointer data)
 {
   g_autoptr(GBytes) bytes = NULL;
-  xmlRelaxNGParserCtxtPtr pctxt;
 
   xmlInitParser ();
   xmlSetExternalEntityLoader (refuse_external_entity);
@@ -73,11 +66,8 @@ init_libxml (gpointer data)
       schema_error = g_strdup ("the schema resource is missing");
       return NULL;
     }
-  pctxt = xmlRelaxNGNewMemParserCtxt (g_bytes_get_data (bytes, NULL),
-                                      (int) g_bytes_get_size (bytes));
-  xmlRelaxNGSetParserStructuredErrors (pctxt, collect_schema_error, NULL);
-  schema = xmlRelaxNGParse (pctxt);
-  xmlRelaxNGFreeParserCtxt (pctxt);
+  schema = _rdt_schema_check_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  &schema_error);
   return NULL;
 }
 
@@ -181,6 +171,17 @@ collect_xml_error (void        *user_data,
               error->domain == XML_FROM_RELAXNGV
                 ? _("see docs/format.md and data/schema/redoubt.rng for what is allowed here")
                 : _("fix the XML syntax at that line"));
+}
+
+/* A value the loader's schema left to C (rdt-schema-check.c) is not of its form. */
+static void
+collect_value_error (gpointer    user_data,
+                     xmlNode    *node,
+                     const char *message)
+{
+  report_add (user_data, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA,
+              (int) xmlGetLineNo (node), (const char *) node->name, message,
+              _("see docs/format.md and data/schema/redoubt.rng for what is allowed here"));
 }
 
 static void
@@ -390,6 +391,7 @@ parse_checked (GBytes     *bytes,
   g_autofree char *version = NULL;
   gsize start = 0;
   ParseLimits limits = { 0 };
+  gboolean structure_ok, values_ok;
 
   ensure_libxml ();
 
@@ -551,9 +553,13 @@ parse_checked (GBytes     *bytes,
                   _("the built-in schema cannot be used"), schema_error);
       return NULL;
     }
-  vctxt = xmlRelaxNGNewValidCtxt (schema);
+  vctxt = xmlRelaxNGNewValidCtxt (_rdt_schema_check_get_relaxng (schema));
   xmlRelaxNGSetValidStructuredErrors (vctxt, collect_xml_error, report);
-  if (xmlRelaxNGValidateDoc (vctxt, doc) != 0)
+  structure_ok = xmlRelaxNGValidateDoc (vctxt, doc) == 0;
+  /* The lexical forms the loader's schema leaves to C, also after a
+   * structure error: the file may have both. */
+  values_ok = _rdt_schema_check_values (schema, root, collect_value_error, report) == 0;
+  if (!structure_ok || !values_ok)
     {
       if (!report->first_error_set)
         report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
