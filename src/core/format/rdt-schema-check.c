@@ -472,6 +472,7 @@ compile_rule (Builder *b,
   if (is_rng (node, "data"))
     {
       GString *sig;
+      xmlNode *pattern_param = NULL;
 
       type = prop (node, "type");
       if (g_strcmp0 (type, "token") != 0 && g_strcmp0 (type, "string") != 0)
@@ -514,7 +515,7 @@ compile_rule (Builder *b,
                     goto unsupported;
                 }
               r->has_pattern = TRUE;
-              g_hash_table_add (b->covered, c);
+              pattern_param = c;
               g_string_append_printf (sig, " pattern=%s", text);
             }
           else
@@ -522,6 +523,9 @@ compile_rule (Builder *b,
         }
       g_string_append_c (sig, '}');
       r->signature = g_string_free (sig, FALSE);
+      /* Covered only once the whole <data> has a C check. */
+      if (pattern_param != NULL)
+        g_hash_table_add (b->covered, pattern_param);
       return r;
     unsupported:
       g_string_free (sig, TRUE);
