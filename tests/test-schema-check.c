@@ -175,6 +175,10 @@ static const Variant variants[] = {
   { "signed-seven-digits", "fire-drm=\"-3\"", "fire-drm=\"-1000000\"", FALSE },
   { "rule-1000-chars", "rule=\"Germantown 3.10\"", "rule=\"" "@1000" "\"", TRUE },
   { "rule-1001-chars", "rule=\"Germantown 3.10\"", "rule=\"" "@1001" "\"", FALSE },
+  { "title-1000-chars", "<title>A small complete example</title>", "<title>@1000</title>", TRUE },
+  { "title-1001-chars", "<title>A small complete example</title>", "<title>@1001</title>", FALSE },
+  { "title-1000-accented", "<title>A small complete example</title>", "<title>ééééé@995</title>", TRUE },
+  { "title-split-by-comment", "<title>A small complete example</title>", "<title>@600<!-- x -->@401</title>", FALSE },
   { "real-exponent", "origin-x=\"40\"", "origin-x=\"+40.0e+005\"", TRUE },
   { "real-dot-exponent", "origin-x=\"40\"", "origin-x=\"+40.e5\"", FALSE },
   { "real-leading-dot", "origin-x=\"40\"", "origin-x=\".5\"", FALSE },
@@ -192,20 +196,26 @@ static const Variant variants[] = {
   { "free-kinds", "<stacking max-sp=\"6\"", "<stacking free=\" leader&#10;artillery\" max-sp=\"6\"", TRUE },
 };
 
-/* "@N" in a replacement stands for N letters x. */
+/* Each "@N" in a replacement stands for N letters x. */
 static char *
 expand (const char *to)
 {
-  const char *at = strchr (to, '@');
-  g_autofree char *run = NULL;
-  char *end = NULL;
-  guint64 n;
+  GString *out = g_string_new (NULL);
 
-  if (at == NULL)
-    return g_strdup (to);
-  n = g_ascii_strtoull (at + 1, &end, 10);
-  run = g_strnfill ((gsize) n, 'x');
-  return g_strdup_printf ("%.*s%s%s", (int) (at - to), to, run, end);
+  while (*to != '\0')
+    {
+      char *end = NULL;
+
+      if (*to != '@')
+        {
+          g_string_append_c (out, *to++);
+          continue;
+        }
+      for (guint64 n = g_ascii_strtoull (to + 1, &end, 10); n > 0; n--)
+        g_string_append_c (out, 'x');
+      to = end;
+    }
+  return g_string_free (out, FALSE);
 }
 
 static gboolean

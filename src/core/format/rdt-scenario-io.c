@@ -422,7 +422,7 @@ parse_checked (GBytes     *bytes,
                   _("save the file as UTF-8 XML starting with <?xml"));
       return NULL;
     }
-  p = g_strstr_len (data, size, "<!DOCTYPE");
+  p = memmem (data, size, "<!DOCTYPE", strlen ("<!DOCTYPE"));
   if (p != NULL)
     {
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_DOCTYPE,
@@ -654,19 +654,44 @@ first_element (xmlNode    *parent,
   return NULL;
 }
 
+/* The value of attribute @name (no namespace), or NULL.  Borrowed from the
+ * document when it is one text node (always, without a DTD); otherwise
+ * built into *@owned, which the caller frees.  As xmlGetNoNsProp(), without
+ * its two copies per call (issue 15: the loader reads every attribute). */
+static const char *
+attr_peek (xmlNode     *node,
+           const char  *name,
+           char       **owned)
+{
+  for (xmlAttr *a = node->properties; a != NULL; a = a->next)
+    {
+      if (a->ns != NULL || strcmp ((const char *) a->name, name) != 0)
+        continue;
+      if (a->children == NULL)
+        return "";
+      if (a->children->next == NULL && a->children->type == XML_TEXT_NODE &&
+          a->children->content != NULL)
+        return (const char *) a->children->content;
+      {
+        xmlChar *value = xmlNodeListGetString (node->doc, a->children, 1);
+
+        *owned = g_strdup (value != NULL ? (const char *) value : "");
+        xmlFree (value);
+        return *owned;
+      }
+    }
+  return NULL;
+}
+
 /* (transfer full) */
 static char *
 attr (xmlNode    *node,
       const char *name)
 {
-  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
-  char *out;
+  char *owned = NULL;
+  const char *value = attr_peek (node, name, &owned);
 
-  if (value == NULL)
-    return NULL;
-  out = g_strdup ((const char *) value);
-  xmlFree (value);
-  return out;
+  return owned != NULL ? owned : g_strdup (value);
 }
 
 /* Text content exactly as written (entities and CDATA resolved). */
@@ -708,7 +733,8 @@ int_attr (xmlNode    *node,
           const char *name,
           int         fallback)
 {
-  g_autofree char *text = attr (node, name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, name, &owned);
   int v;
 
   return parse_int (text, &v) ? v : fallback;
@@ -719,7 +745,8 @@ bool_attr (xmlNode    *node,
            const char *name,
            gboolean    fallback)
 {
-  g_autofree char *text = attr (node, name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, name, &owned);
 
   if (text == NULL)
     return fallback;
@@ -1202,7 +1229,8 @@ parse_hex_attr (Builder    *b,
                 const char *attr_name,
                 RdtHex     *out)
 {
-  g_autofree char *text = attr (node, attr_name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, attr_name, &owned);
 
   return parse_hex (b, node, attr_name, text, out);
 }
@@ -1214,7 +1242,8 @@ hexside_type_attr (Builder        *b,
                    RdtHexsideKind  kind,
                    gboolean       *ok)
 {
-  g_autofree char *id = attr (node, attr_name);
+  g_autofree char *owned = NULL;
+  const char *id = attr_peek (node, attr_name, &owned);
   const RdtHexsideType *t;
   int i;
 

@@ -296,7 +296,7 @@ struct _Rule {
   char *pattern_text;
   Rule *item;                  /* LIST */
   GPtrArray *alternatives;     /* CHOICE: Rule* */
-  gboolean has_pattern;
+  gboolean has_facet;
   char *signature;             /* compares rules from different places */
 };
 
@@ -383,7 +383,7 @@ prop (xmlNode    *node,
 
 typedef struct {
   GHashTable *defines;           /* name -> <define> */
-  GHashTable *covered;           /* <param name="pattern"> nodes with a C check */
+  GHashTable *covered;           /* <param> nodes with a C check */
   GHashTable *optionals;         /* <optional> -> OptInfo */
   GPtrArray *elements;           /* ElemInfo */
   GHashTable *rules;             /* element name -> ElementRules (the result) */
@@ -472,7 +472,7 @@ compile_rule (Builder *b,
   if (is_rng (node, "data"))
     {
       GString *sig;
-      xmlNode *pattern_param = NULL;
+      GSList *params = NULL;
 
       type = prop (node, "type");
       if (g_strcmp0 (type, "token") != 0 && g_strcmp0 (type, "string") != 0)
@@ -501,6 +501,8 @@ compile_rule (Builder *b,
               if (end == text || *end != '\0' || v > G_MAXINT)
                 goto unsupported;
               r->max_length = (int) v;
+              r->has_facet = TRUE;
+              params = g_slist_prepend (params, c);
               g_string_append_printf (sig, " maxLength=%d", r->max_length);
             }
           else if (g_strcmp0 (pname, "pattern") == 0 && text != NULL && r->pattern_text == NULL)
@@ -514,8 +516,8 @@ compile_rule (Builder *b,
                   if (r->regexp == NULL)
                     goto unsupported;
                 }
-              r->has_pattern = TRUE;
-              pattern_param = c;
+              r->has_facet = TRUE;
+              params = g_slist_prepend (params, c);
               g_string_append_printf (sig, " pattern=%s", text);
             }
           else
@@ -524,10 +526,12 @@ compile_rule (Builder *b,
       g_string_append_c (sig, '}');
       r->signature = g_string_free (sig, FALSE);
       /* Covered only once the whole <data> has a C check. */
-      if (pattern_param != NULL)
-        g_hash_table_add (b->covered, pattern_param);
+      for (GSList *l = params; l != NULL; l = l->next)
+        g_hash_table_add (b->covered, l->data);
+      g_slist_free (params);
       return r;
     unsupported:
+      g_slist_free (params);
       g_string_free (sig, TRUE);
       rule_free (r);
       return NULL;
@@ -552,7 +556,7 @@ compile_rule (Builder *b,
               rule_free (r);
               return NULL;
             }
-          r->has_pattern = r->has_pattern || alt->has_pattern;
+          r->has_facet = r->has_facet || alt->has_facet;
           g_string_append_printf (sig, "%s|", alt->signature);
           g_ptr_array_add (r->alternatives, alt);
         }
@@ -573,7 +577,7 @@ compile_rule (Builder *b,
       r = g_new0 (Rule, 1);
       r->kind = RULE_LIST;
       r->item = item;
-      r->has_pattern = item->has_pattern;
+      r->has_facet = item->has_facet;
       r->signature = g_strdup_printf ("L{%s}", item->signature);
       return r;
     }
@@ -598,7 +602,9 @@ rule_matches (const Rule *r,
         g_autofree char *owned = r->token && needs_collapse (raw) ? collapse (raw) : NULL;
         const char *v = owned != NULL ? owned : raw;
 
-        if (r->max_length >= 0 && g_utf8_strlen (v, -1) > r->max_length)
+        /* Characters, not bytes; only count them when the bytes are over. */
+        if (r->max_length >= 0 && strlen (v) > (gsize) r->max_length &&
+            g_utf8_strlen (v, -1) > r->max_length)
           return FALSE;
         if (r->pattern != NULL)
           return r->pattern->match (v);
@@ -608,16 +614,42 @@ rule_matches (const Rule *r,
       }
     case RULE_LIST:
       {
-        g_autofree char *v = collapse (raw);
-        g_auto(GStrv) items = NULL;
+        /* Each white-space separated item, at least one; without copies
+         * for the usual short items. */
+        char buf[128];
+        guint n = 0;
+        const char *p = raw;
 
-        if (*v == '\0')
-          return FALSE;
-        items = g_strsplit (v, " ", -1);
-        for (guint i = 0; items[i] != NULL; i++)
-          if (!rule_matches (r->item, items[i]))
-            return FALSE;
-        return TRUE;
+        for (;;)
+          {
+            const char *start;
+            gsize len;
+            gboolean ok;
+
+            while (is_xsd_space (*p))
+              p++;
+            if (*p == '\0')
+              break;
+            start = p;
+            while (*p != '\0' && !is_xsd_space (*p))
+              p++;
+            len = p - start;
+            n++;
+            if (len < sizeof buf)
+              {
+                memcpy (buf, start, len);
+                buf[len] = '\0';
+                ok = rule_matches (r->item, buf);
+              }
+            else
+              {
+                g_autofree char *item = g_strndup (start, len);
+                ok = rule_matches (r->item, item);
+              }
+            if (!ok)
+              return FALSE;
+          }
+        return n > 0;
       }
     case RULE_CHOICE:
       for (guint i = 0; i < r->alternatives->len; i++)
@@ -741,7 +773,7 @@ record_attribute (Builder    *b,
         {
           /* Different values allowed in different places: keep it in
            * RELAX NG; a pattern there would be unchecked. */
-          if ((rule != NULL && rule->has_pattern) || (a->rule != NULL && a->rule->has_pattern))
+          if ((rule != NULL && rule->has_facet) || (a->rule != NULL && a->rule->has_facet))
             builder_fail (b, "attribute %s of element %s has different patterns in different places",
                           attr, e->name);
           g_hash_table_add (e->nonsimple, g_strdup (attr));
@@ -834,7 +866,7 @@ walk_element (Builder  *b,
           /* The element's text content. */
           Rule *rule = compile_rule (b, c, depth + 1);
 
-          if (rule != NULL && rule->has_pattern)
+          if (rule != NULL && rule->has_facet)
             {
               ElementRules *er = rules_for (b, e->name);
 
@@ -885,14 +917,23 @@ collect_params (xmlNode   *node,
     if (is_rng (c, NULL))
       {
         if (is_rng (c, "param"))
-          {
-            g_autofree char *name = prop (c, "name");
-            if (g_strcmp0 (name, "pattern") == 0)
-              g_ptr_array_add (out, c);
-          }
+          g_ptr_array_add (out, c);
         else
           collect_params (c, out);
       }
+}
+
+static gboolean
+inside_list (xmlNode *node)
+{
+  for (xmlNode *n = node->parent; n != NULL && is_rng (n, NULL); n = n->parent)
+    {
+      if (is_rng (n, "list"))
+        return TRUE;
+      if (is_rng (n, "define") || is_rng (n, "element") || is_rng (n, "attribute"))
+        return FALSE;
+    }
+  return FALSE;
 }
 
 static void
@@ -1006,21 +1047,34 @@ transform (Builder *b,
         }
     }
 
-  /* Every pattern facet goes; each must have a C check. */
+  /* Every facet goes (libxml2 builds and compiles a facet per value); each
+   * must have a C check. */
   collect_params (xmlDocGetRootElement (doc), params);
   for (guint i = 0; i < params->len; i++)
     {
       xmlNode *param = g_ptr_array_index (params, i);
+      xmlNode *data = param->parent;
 
       if (!g_hash_table_contains (b->covered, param))
         {
           g_autofree char *text = (char *) xmlNodeGetContent (param);
-          builder_fail (b, "pattern %s (schema line %ld) is not checked by the loader",
+          builder_fail (b, "facet %s (schema line %ld) is not checked by the loader",
                         text != NULL ? text : "", xmlGetLineNo (param));
           continue;
         }
       xmlUnlinkNode (param);
       xmlFreeNode (param);
+      /* A token or string without facets is any text; <text/> spares
+       * libxml2 a datatype lookup per value.  Not inside a <list>, where
+       * <text/> is not allowed. */
+      if (first_rng_child (data) == NULL && !inside_list (data))
+        {
+          xmlNode *text;
+
+          add_rng (data->parent, data, "text", &text);
+          xmlUnlinkNode (data);
+          xmlFreeNode (data);
+        }
     }
 }
 
@@ -1165,6 +1219,7 @@ shown_value (const char *value)
 static gboolean
 check_element (RdtSchemaCheck       *check,
                xmlNode              *node,
+               GHashTable           *names,
                RdtSchemaCheckReport  report,
                gpointer              user_data,
                guint                *reported)
@@ -1174,7 +1229,13 @@ check_element (RdtSchemaCheck       *check,
   if (node->ns == NULL || check->ns == NULL ||
       strcmp ((const char *) node->ns->href, check->ns) != 0)
     return TRUE;
-  er = g_hash_table_lookup (check->elements, node->name);
+  /* Names come from the document's dictionary: one string per name, so
+   * look each up once by address. */
+  if (!g_hash_table_lookup_extended (names, node->name, NULL, (gpointer *) &er))
+    {
+      er = g_hash_table_lookup (check->elements, node->name);
+      g_hash_table_insert (names, (gpointer) node->name, er);
+    }
   if (er == NULL)
     return TRUE;
   for (xmlAttr *a = node->properties; a != NULL; a = a->next)
@@ -1194,7 +1255,7 @@ check_element (RdtSchemaCheck       *check,
               break;
             }
         }
-      if (rule == NULL || rule->rule == NULL || !(rule->check || rule->rule->has_pattern))
+      if (rule == NULL || rule->rule == NULL || !(rule->check || rule->rule->has_facet))
         continue;
       if (a->children != NULL && a->children->next == NULL && a->children->type == XML_TEXT_NODE)
         value = (const char *) a->children->content;
@@ -1221,15 +1282,26 @@ check_element (RdtSchemaCheck       *check,
     }
   if (er->text != NULL)
     {
-      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GString) joined = NULL;
+      const char *text = "";
+      xmlNode *c = node->children;
 
-      for (xmlNode *c = node->children; c != NULL; c = c->next)
-        if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content != NULL)
-          g_string_append (text, (const char *) c->content);
-      if (!rule_matches (er->text, text->str))
+      /* The text and CDATA children joined (comments and PIs are not
+       * content), without a copy when there is one. */
+      if (c != NULL && c->next == NULL && c->type == XML_TEXT_NODE && c->content != NULL)
+        text = (const char *) c->content;
+      else if (c != NULL)
+        {
+          joined = g_string_new (NULL);
+          for (; c != NULL; c = c->next)
+            if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) && c->content != NULL)
+              g_string_append (joined, (const char *) c->content);
+          text = joined->str;
+        }
+      if (!rule_matches (er->text, text))
         {
           g_autoptr(GString) expected = g_string_new (NULL);
-          g_autofree char *shown = shown_value (text->str);
+          g_autofree char *shown = shown_value (text);
           g_autofree char *message = NULL;
 
           rule_describe (er->text, expected);
@@ -1251,6 +1323,7 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
 {
   xmlNode *node = root;
   guint reported = 0;
+  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
 
   g_return_val_if_fail (check != NULL, 0);
   g_return_val_if_fail (report != NULL, 0);
@@ -1260,7 +1333,7 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
     {
       if (node->type == XML_ELEMENT_NODE)
         {
-          if (!check_element (check, node, report, user_data, &reported))
+          if (!check_element (check, node, names, report, user_data, &reported))
             break;
           if (node->children != NULL)
             {

@@ -137,9 +137,15 @@ check_map_items (Check *c)
              _("area “%s” has no hexes"), a->id);
       for (guint h = 0; h < a->hexes->len; h++)
         {
-          g_autofree char *what = g_strdup_printf ("area “%s”", a->id);
-          if (!on_map (c, g_array_index (a->hexes, RdtHex, h), a->line, "area", what))
-            break;
+          RdtHex hex = g_array_index (a->hexes, RdtHex, h);
+          g_autofree char *what = NULL;
+
+          /* The message only when there is one (issue 15: load time). */
+          if (rdt_hex_grid_contains (c->grid, hex))
+            continue;
+          what = g_strdup_printf ("area “%s”", a->id);
+          on_map (c, hex, a->line, "area", what);
+          break;
         }
     }
 }
@@ -181,10 +187,11 @@ check_units (Check *c)
                _("“%s” is not placed, scheduled or marked unused"), u->id);
           break;
         case RDT_PLACEMENT_HEX:
-          {
-            g_autofree char *what = g_strdup_printf ("set-up of “%s”:", u->id);
-            on_map (c, u->placement.hex, u->line, element, what);
-          }
+          if (!rdt_hex_grid_contains (c->grid, u->placement.hex))
+            {
+              g_autofree char *what = g_strdup_printf ("set-up of “%s”:", u->id);
+              on_map (c, u->placement.hex, u->line, element, what);
+            }
           break;
         case RDT_PLACEMENT_AREA:
           if (rdt_scenario_find_area (c->scenario, u->placement.area) == NULL)
