@@ -265,17 +265,18 @@ find_too_many_attributes (const char *data,
           p += 2;
           continue;
         }
-      /* A start or end tag (or a declaration, refused elsewhere). */
+      /* A start or end tag (or a declaration, refused elsewhere).  A quoted
+       * value is skipped with memchr: values are most of a tag's bytes. */
       tag = p++;
       for (; p < end; p++)
         {
-          if (quote != 0)
+          if (*p == '"' || *p == '\'')
             {
-              if (*p == quote)
-                quote = 0;
+              quote = *p;
+              p = memchr (p + 1, quote, end - p - 1);
+              if (p == NULL)
+                return -1;
             }
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
           else if (*p == '=' && ++n > MAX_ATTRIBUTES_PER_ELEMENT)
             return tag - data;
           else if (*p == '>')
