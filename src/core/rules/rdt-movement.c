@@ -1152,6 +1152,9 @@ struct _RdtMovement
   guint n_settled;
   int last_start;           /* the last search's start, closed by it */
   GArray *touched;          /* hexes whose restriction was set */
+  /* Per side: an enemy leader is on the map (14.33), for this snapshot. */
+  RdtMoveSnapshot *leaders_snapshot;
+  guint8 *any_leaders;
 };
 
 RdtMovement *
@@ -1180,6 +1183,8 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->settled);
   g_free (movement->restriction);
   g_array_unref (movement->touched);
+  g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
+  g_free (movement->any_leaders);
   g_free (movement);
 }
 
@@ -1301,6 +1306,32 @@ engine_prepare (RdtMovement *mv,
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
   mv->n_settled = 0;
+}
+
+/* Whether an enemy leader of @side is on the map (14.33), worked out once per
+ * model snapshot for every side instead of a pass over all units in every
+ * search (issue 15). */
+static gboolean
+any_enemy_leaders (RdtMovement  *mv,
+                   RdtMoveModel *m,
+                   int           side)
+{
+  if (mv->leaders_snapshot == NULL || mv->leaders_snapshot != m->snapshot)
+    {
+      g_clear_pointer (&mv->leaders_snapshot, snapshot_unref);
+      g_clear_pointer (&mv->any_leaders, g_free);
+      if (m->snapshot != NULL)
+        mv->leaders_snapshot = snapshot_ref (m->snapshot);
+      mv->any_leaders = g_new0 (guint8, MAX (m->n_sides, 1));
+      for (guint s = 0; s < m->n_sides; s++)
+        for (guint i = 0; i < m->units->len; i++)
+          {
+            const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
+            mv->any_leaders[s] |= o->leader && o->hex >= 0 &&
+                                  rdt_board_sides_are_enemies (m->board, o->side, (int) s);
+          }
+    }
+  return side >= 0 && (guint) side < m->n_sides && mv->any_leaders[side];
 }
 
 /* 7.1 for the mover, with its side's counts hoisted out of the hot loops. */
@@ -1565,12 +1596,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   reach->artillery = mu->artillery;
   reach->leader = mu->leader;
   reach->capturer = capturer;
-  any_leaders = FALSE;
-  for (guint i = 0; capturer && i < m->units->len; i++)
-    {
-      const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
-      any_leaders |= o->leader && o->hex >= 0 && rdt_board_sides_are_enemies (m->board, o->side, side);
-    }
+  any_leaders = capturer && any_enemy_leaders (mv, m, side);
 
   /* 13.4, 9.3: shattered units may not move. */
   if (unit->status == RDT_UNIT_STATUS_SHATTERED)
