@@ -774,6 +774,31 @@ mp_halves_attr (xmlNode *node)
   return parse_int (text, &whole) ? whole * 2 : 0;
 }
 
+/* The next white-space separated word of *@p, copied into @buf (cut to fit:
+ * only compared with short names); FALSE after the last.  Splits lists of
+ * names without allocating (issue 15: every unit has provisional=). */
+static gboolean
+next_word (const char **p,
+           char        *buf,
+           gsize        size)
+{
+  const char *s = *p, *start;
+  gsize len;
+
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+    s++;
+  if (*s == '\0')
+    return FALSE;
+  start = s;
+  while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+    s++;
+  len = MIN ((gsize) (s - start), size - 1);
+  memcpy (buf, start, len);
+  buf[len] = '\0';
+  *p = s;
+  return TRUE;
+}
+
 static gboolean
 parse_real (const char *text,
             double     *out)
@@ -810,11 +835,13 @@ read_effects (xmlNode    *node,
   e->prohibited = 0;
   if (prohibited != NULL)
     {
-      g_auto(GStrv) kinds = g_strsplit_set (prohibited, " \t\n\r", -1);
-      for (guint i = 0; kinds[i] != NULL; i++)
+      const char *p = prohibited;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         {
           RdtUnitKind kind;
-          if (rdt_unit_kind_from_string (kinds[i], &kind))
+          if (rdt_unit_kind_from_string (word, &kind))
             e->prohibited |= RDT_UNIT_KIND_MASK (kind);
         }
     }
@@ -828,10 +855,12 @@ read_effects (xmlNode    *node,
   e->provisional = 0;
   if (provisional != NULL)
     {
-      g_auto(GStrv) fields = g_strsplit_set (provisional, " \t\n\r", -1);
-      for (guint i = 0; fields[i] != NULL; i++)
+      const char *p = provisional;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         for (guint f = 0; f < G_N_ELEMENTS (effect_field_names); f++)
-          if (g_str_equal (fields[i], effect_field_names[f]))
+          if (g_str_equal (word, effect_field_names[f]))
             e->provisional |= 1u << f;
     }
   *rule = attr (node, "rule");
@@ -1581,10 +1610,12 @@ build_unit (Builder *b,
   if (provisional != NULL)
     {
       static const char *const names[] = { "strength", "morale", "movement", "leader" };
-      g_auto(GStrv) list = g_strsplit_set (provisional, " \t\r\n", -1);
-      for (guint i = 0; list[i] != NULL; i++)
+      const char *p = provisional;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         for (guint f = 0; f < G_N_ELEMENTS (names); f++)
-          if (g_str_equal (list[i], names[f]))
+          if (g_str_equal (word, names[f]))
             unit->provisional |= 1u << f;
     }
   for (xmlNode *c = n->children; c != NULL; c = c->next)

@@ -75,11 +75,16 @@ check_hexsides (Check *c)
       char text[RDT_HEXSIDE_LABEL_SIZE];
       gboolean a_on, b_on;
 
-      rdt_hex_grid_format_hexside (c->grid, f->side, text);
       a_on = on_map (c, f->side.a, f->line, "hexside", "hexside");
       b_on = on_map (c, f->side.b, f->line, "hexside", "hexside");
       if (!a_on || !b_on)
         continue;
+      if (rdt_hex_grid_are_adjacent (c->grid, f->side.a, f->side.b) &&
+          (f->slope < 0 || rdt_hexside_has_hex (f->side, f->slope_high)) &&
+          (f->fieldwork < 0 || rdt_hexside_has_hex (f->side, f->fieldwork_symbol)))
+        continue;
+      /* The label only for a message (issue 15: load time). */
+      rdt_hex_grid_format_hexside (c->grid, f->side, text);
       if (!rdt_hex_grid_are_adjacent (c->grid, f->side.a, f->side.b))
         {
           add (c, RDT_SEVERITY_ERROR, f->line, "hexside",
