@@ -291,6 +291,9 @@ find_too_many_attributes (const char *data,
  * million nodes (2 GB) first.  The messages match check_depth_and_count(). */
 typedef struct {
   startElementNsSAX2Func start_element;
+  commentSAXFunc comment;
+  processingInstructionSAXFunc pi;
+  gboolean comments_or_pis;  /* the warning walk below is needed */
   guint count;
   gboolean exceeded;
   int line;
@@ -325,6 +328,33 @@ limited_start_element (void           *ctx,
     }
   limits->start_element (ctx, localname, prefix, uri, nb_namespaces, namespaces,
                          nb_attributes, nb_defaulted, attributes);
+}
+
+/* Notes that the document has comments or processing instructions, so that
+ * the walk that warns about them runs only then (issue 15: load time). */
+static void
+noting_comment (void          *ctx,
+                const xmlChar *value)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->comments_or_pis = TRUE;
+  if (limits->comment != NULL)
+    limits->comment (ctx, value);
+}
+
+static void
+noting_pi (void          *ctx,
+           const xmlChar *target,
+           const xmlChar *data)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->comments_or_pis = TRUE;
+  if (limits->pi != NULL)
+    limits->pi (ctx, target, data);
 }
 
 static gboolean
@@ -455,6 +485,10 @@ parse_checked (GBytes     *bytes,
     }
   limits.start_element = ctxt->sax->startElementNs;
   ctxt->sax->startElementNs = limited_start_element;
+  limits.comment = ctxt->sax->comment;
+  ctxt->sax->comment = noting_comment;
+  limits.pi = ctxt->sax->processingInstruction;
+  ctxt->sax->processingInstruction = noting_pi;
   ctxt->_private = &limits;
   /* Per thread in libxml2: set on every parse, not only in init_libxml(). */
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
@@ -569,6 +603,7 @@ parse_checked (GBytes     *bytes,
     }
 
   /* Comments and processing instructions are not part of the model. */
+  if (limits.comments_or_pis)
   {
     xmlNode *node = root;
     int depth = 0;

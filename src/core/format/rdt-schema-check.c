@@ -325,6 +325,7 @@ typedef struct {
 typedef struct {
   GArray *attrs;         /* AttrRule */
   Rule *text;            /* the element's text content, when it has a pattern */
+  const AttrRule **by_id; /* per attribute name id: the rule to check, or NULL */
 } ElementRules;
 
 static void
@@ -333,6 +334,7 @@ element_rules_free (ElementRules *e)
   for (guint i = 0; i < e->attrs->len; i++)
     rule_free (g_array_index (e->attrs, AttrRule, i).rule);
   g_array_unref (e->attrs);
+  g_free (e->by_id);
   rule_free (e->text);
   g_free (e);
 }
@@ -342,6 +344,7 @@ struct _RdtSchemaCheck {
   xmlRelaxNGPtr relaxng;
   char *ns;                      /* the grammar's namespace */
   GHashTable *elements;          /* element name -> ElementRules */
+  GHashTable *attr_ids;          /* attribute name -> id + 1 (ElementRules.by_id) */
 };
 
 /* ---------------------------------------------------------- schema walking */
@@ -1149,10 +1152,41 @@ _rdt_schema_check_new (const char  *rng,
 
   if (b.error == NULL)
     {
+      GHashTableIter iter;
+      gpointer value;
+
       check = g_new0 (RdtSchemaCheck, 1);
       check->doc = doc;
       check->ns = prop (root, "ns");
       check->elements = g_steal_pointer (&b.rules);
+      /* Attribute rules by a small id per name, so the walk finds each in
+       * constant time (issue 15). */
+      check->attr_ids = g_hash_table_new (g_str_hash, g_str_equal);
+      g_hash_table_iter_init (&iter, check->elements);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          ElementRules *er = value;
+          for (guint i = 0; i < er->attrs->len; i++)
+            {
+              const char *name = g_array_index (er->attrs, AttrRule, i).name;
+              if (!g_hash_table_contains (check->attr_ids, name))
+                g_hash_table_insert (check->attr_ids, (gpointer) name,
+                                     GUINT_TO_POINTER (g_hash_table_size (check->attr_ids) + 1));
+            }
+        }
+      g_hash_table_iter_init (&iter, check->elements);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          ElementRules *er = value;
+          er->by_id = g_new0 (const AttrRule *, g_hash_table_size (check->attr_ids) + 1);
+          for (guint i = 0; i < er->attrs->len; i++)
+            {
+              const AttrRule *a = &g_array_index (er->attrs, AttrRule, i);
+              guint id = GPOINTER_TO_UINT (g_hash_table_lookup (check->attr_ids, a->name));
+              if (a->rule != NULL && (a->check || a->rule->has_facet))
+                er->by_id[id - 1] = a;
+            }
+        }
       pctxt = xmlRelaxNGNewDocParserCtxt (doc);
       check->relaxng = xmlRelaxNGParse (pctxt);
       xmlRelaxNGFreeParserCtxt (pctxt);
@@ -1191,6 +1225,8 @@ _rdt_schema_check_free (RdtSchemaCheck *check)
   g_free (check->ns);
   if (check->elements != NULL)
     g_hash_table_unref (check->elements);
+  if (check->attr_ids != NULL)
+    g_hash_table_unref (check->attr_ids);
   g_free (check);
 }
 
@@ -1220,6 +1256,7 @@ static gboolean
 check_element (RdtSchemaCheck       *check,
                xmlNode              *node,
                GHashTable           *names,
+               GHashTable           *attr_names,
                RdtSchemaCheckReport  report,
                gpointer              user_data,
                guint                *reported)
@@ -1240,22 +1277,23 @@ check_element (RdtSchemaCheck       *check,
     return TRUE;
   for (xmlAttr *a = node->properties; a != NULL; a = a->next)
     {
-      const AttrRule *rule = NULL;
+      const AttrRule *rule;
       g_autofree char *owned = NULL;
       const char *value;
+      gpointer id;
 
       if (a->ns != NULL)
         continue;
-      for (guint i = 0; i < er->attrs->len; i++)
+      /* Attribute names come from the document's dictionary too. */
+      if (!g_hash_table_lookup_extended (attr_names, a->name, NULL, &id))
         {
-          const AttrRule *r = &g_array_index (er->attrs, AttrRule, i);
-          if (strcmp (r->name, (const char *) a->name) == 0)
-            {
-              rule = r;
-              break;
-            }
+          id = g_hash_table_lookup (check->attr_ids, a->name);
+          g_hash_table_insert (attr_names, (gpointer) a->name, id);
         }
-      if (rule == NULL || rule->rule == NULL || !(rule->check || rule->rule->has_facet))
+      if (id == NULL)
+        continue;
+      rule = er->by_id[GPOINTER_TO_UINT (id) - 1];
+      if (rule == NULL)
         continue;
       if (a->children != NULL && a->children->next == NULL && a->children->type == XML_TEXT_NODE)
         value = (const char *) a->children->content;
@@ -1324,6 +1362,7 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
   xmlNode *node = root;
   guint reported = 0;
   g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) attr_names = g_hash_table_new (NULL, NULL);
 
   g_return_val_if_fail (check != NULL, 0);
   g_return_val_if_fail (report != NULL, 0);
@@ -1333,7 +1372,7 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
     {
       if (node->type == XML_ELEMENT_NODE)
         {
-          if (!check_element (check, node, names, report, user_data, &reported))
+          if (!check_element (check, node, names, attr_names, report, user_data, &reported))
             break;
           if (node->children != NULL)
             {
