@@ -4,7 +4,8 @@
  * neighbouring hexes of its map) --runs times and measures wall time from
  * the spawn to the first byte on standard output (what a user waits for),
  * and to the process's exit.  Target: first output within 30 ms, median.
- * Wall time on a shared machine: read the load average printed with it.
+ * Wall time on a shared machine: read the load average printed with it; the
+ * child's own CPU time (user + system, from wait4) is printed beside it.
  *
  *   bench-cli [--runs N] PATH-TO-REDOUBT-CLI
  */
@@ -13,6 +14,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,12 +29,14 @@ spawn_once (const char *cli,
             const char *a,
             const char *b,
             double     *first_ms,
-            double     *exit_ms)
+            double     *exit_ms,
+            double     *cpu_ms)
 {
   const char *argv[] = { cli, "los", file, a, b, NULL };
   g_autoptr(GError) error = NULL;
   GPid pid;
   int out = -1, status = 0;
+  struct rusage usage;
   double t0 = bench_wall_now ();
   gboolean first = FALSE;
   char buf[4096];
@@ -53,8 +57,10 @@ spawn_once (const char *cli,
         break;
     }
   close (out);
-  if (waitpid (pid, &status, 0) < 0)
-    g_error ("waitpid: %s", g_strerror (errno));
+  if (wait4 (pid, &status, 0, &usage) < 0)
+    g_error ("wait4: %s", g_strerror (errno));
+  *cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+            (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
   *exit_ms = (bench_wall_now () - t0) * 1e3;
   g_spawn_close_pid (pid);
   if (!first || !WIFEXITED (status) || WEXITSTATUS (status) != 0)
@@ -110,6 +116,7 @@ main (int   argc,
       g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
       g_autofree double *first = g_new (double, runs);
       g_autofree double *done = g_new (double, runs);
+      g_autofree double *cpu = g_new (double, runs);
       g_autofree char *a = NULL;
       g_autofree char *b = NULL;
       RdtHexGrid *grid;
@@ -126,9 +133,9 @@ main (int   argc,
       a = rdt_hex_grid_dup_label (grid, ha);
       b = rdt_hex_grid_dup_label (grid, hb);
       for (int r = 0; r < runs; r++)
-        spawn_once (argv[1], path, a, b, &first[r], &done[r]);
-      printf ("# %-36s los %s %s: first output %6.2f ms, exit %6.2f ms\n", file, a, b,
-              bench_median (first, runs), bench_median (done, runs));
+        spawn_once (argv[1], path, a, b, &first[r], &done[r], &cpu[r]);
+      printf ("# %-36s los %s %s: first output %6.2f ms, exit %6.2f ms, CPU %5.2f ms\n", file, a, b,
+              bench_median (first, runs), bench_median (done, runs), bench_median (cpu, runs));
       bench_time (label, bench_median (first, runs), TARGET_MS);
     }
   return bench_status;
