@@ -178,6 +178,13 @@ static const Variant variants[] = {
   { "title-1000-chars", "<title>A small complete example</title>", "<title>@1000</title>", TRUE },
   { "title-1001-chars", "<title>A small complete example</title>", "<title>@1001</title>", FALSE },
   { "title-1000-accented", "<title>A small complete example</title>", "<title>ééééé@995</title>", TRUE },
+  /* Blank text next to a comment or CDATA counts towards maxLength: the loader
+   * keeps blank text nodes in such files. */
+  { "title-blanks-around-comment", "<title>A small complete example</title>",
+    "<title>~600<!-- x -->~401</title>", FALSE },
+  { "title-cdata-then-blanks", "<title>A small complete example</title>",
+    "<title><![CDATA[@999]]>  </title>", FALSE },
+  { "title-blanks-only", "<title>A small complete example</title>", "<title>   </title>", TRUE },
   { "title-split-by-comment", "<title>A small complete example</title>", "<title>@600<!-- x -->@401</title>", FALSE },
   { "real-exponent", "origin-x=\"40\"", "origin-x=\"+40.0e+005\"", TRUE },
   { "real-dot-exponent", "origin-x=\"40\"", "origin-x=\"+40.e5\"", FALSE },
@@ -196,7 +203,7 @@ static const Variant variants[] = {
   { "free-kinds", "<stacking max-sp=\"6\"", "<stacking free=\" leader&#10;artillery\" max-sp=\"6\"", TRUE },
 };
 
-/* Each "@N" in a replacement stands for N letters x. */
+/* Each "@N" in a replacement stands for N letters x, each "~N" for N spaces. */
 static char *
 expand (const char *to)
 {
@@ -206,13 +213,15 @@ expand (const char *to)
     {
       char *end = NULL;
 
-      if (*to != '@')
+      char fill = *to == '@' ? 'x' : ' ';
+
+      if (*to != '@' && *to != '~')
         {
           g_string_append_c (out, *to++);
           continue;
         }
       for (guint64 n = g_ascii_strtoull (to + 1, &end, 10); n > 0; n--)
-        g_string_append_c (out, 'x');
+        g_string_append_c (out, fill);
       to = end;
     }
   return g_string_free (out, FALSE);
