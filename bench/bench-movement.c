@@ -8,7 +8,8 @@
  * same terrain costs only (hex plus hexside, no rules), bounded by the same
  * allowance: the floor.  Then strategic movement, against a floor over the
  * road hexsides only.  Times are
- * thread CPU time, best of five interleaved rounds.
+ * thread CPU time, best of five interleaved rounds.  Targets (issue 15), as
+ * RATIO lines at the end: reach at most 1.5x its floor, strategic at most 2x.
  */
 #include "config.h"
 
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench-common.h"
 #include "redoubt-core.h"
 
 static void
@@ -310,6 +312,7 @@ main (int   argc,
   guint n_units = rdt_scenario_get_n_units (sc);
   g_autofree int *starts = g_new (int, n_units);
   Floor f;
+  double ratios[2];
 
   floor_init (&f, sc);
   for (guint u = 0; u < n_units; u++)
@@ -353,7 +356,11 @@ main (int   argc,
               1e6 * best_reach / n_units, 1e3 * best_reach, reached,
               1e6 * best_floor / n_units, 1e3 * best_floor, floor_reached,
               best_reach / best_floor);
+      ratios[strategic] = best_reach / best_floor;
     }
   floor_clear (&f);
-  return 0;
+  bench_print_load ();
+  bench_ratio ("reach-vs-dijkstra", ratios[0], 1.5);
+  bench_ratio ("strategic-reach-vs-dijkstra", ratios[1], 2.0);
+  return bench_status;
 }

@@ -10,7 +10,11 @@
  * still layers copied from the tile cache, counters drawn over them.
  *
  * Columns: median and fastest wall-clock time per frame, and the median of the
- * thread's CPU time (steadier on a busy machine).
+ * thread's CPU time (steadier on a busy machine).  Targets (issue 15), as
+ * TIME/RATIO lines at the end, on the CPU medians: the whole map fitted within
+ * 16 ms; a zoomed-in frame within 2 ms per 128 hexes drawn; and zoomed-in
+ * frames proportional to the hexes shown, so the 100 x 100 map's costs at
+ * most 1.25x the 20 x 20 map's (same view, same hexes).
  *
  *   bench-render [--runs N] [--width W] [--height H] [--case N] [--layers BITS]
  *                [--png PREFIX]
@@ -21,6 +25,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench-common.h"
 #include "redoubt-render.h"
 
 static RdtRenderMap *
@@ -271,6 +276,8 @@ main (int   argc,
     RdtRenderView view;
   } cases[4];
   RdtRenderRect big_rect;
+  Timing results[4] = { 0 };
+  gboolean done[4] = { FALSE };
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -313,6 +320,8 @@ main (int   argc,
       if (only >= 0 && (guint) only != i)
         continue;
       t = time_frames (cases[i].renderer, surface, &cases[i].view, runs, file);
+      results[i] = t;
+      done[i] = TRUE;
       g_print ("%-38s %6.1f %8u %7.2f ms %6.2f ms %7.2f ms\n", cases[i].name, cases[i].view.scale,
                t.hexes, t.median, t.min, t.cpu_median);
     }
@@ -324,5 +333,13 @@ main (int   argc,
              cases[0].view.scale, t.hexes, t.median, t.min, t.cpu_median);
   }
   cairo_surface_destroy (surface);
-  return 0;
+
+  bench_print_load ();
+  if (done[1])
+    bench_time ("render-whole-map-fitted", results[1].cpu_median, 16.0);
+  if (done[2] && results[2].hexes > 0)
+    bench_time ("render-zoomed-per-128-hexes", results[2].cpu_median * 128.0 / results[2].hexes, 2.0);
+  if (done[2] && done[3] && results[3].cpu_median > 0)
+    bench_ratio ("render-zoomed-100x100-vs-20x20", results[2].cpu_median / results[3].cpu_median, 1.25);
+  return bench_status;
 }

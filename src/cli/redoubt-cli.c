@@ -1,12 +1,15 @@
 /* redoubt-cli: the rules core without a display. */
 #include "config.h"
 
+#include <gmodule.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <string.h>
 
 #include "rdt-cli.h"
 #include "redoubt-core.h"
+
+static int render_from_module (int argc, char **argv);
 
 /* Add new commands here, one line each, in the order `help` lists them. */
 static const RdtCliCommand commands[] = {
@@ -17,7 +20,7 @@ static const RdtCliCommand commands[] = {
   { "los", rdt_cli_los, N_("Line of sight between two hexes, with the report (11.4)") },
   { "los-fan", rdt_cli_los_fan, N_("Line of sight from one hex to every hex in range") },
   { "zoc", rdt_cli_zoc, N_("Zones of control of one side (8)") },
-  { "render", rdt_cli_render, N_("Draw the map or an area to PNG, SVG or PDF") },
+  { "render", render_from_module, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
 };
@@ -160,6 +163,29 @@ rdt_cli_parse_options (const RdtCliSpec *spec,
   if (n_args < spec->min_args || (spec->max_args >= 0 && n_args > spec->max_args))
     return rdt_cli_usage_error (spec, NULL);
   return RDT_CLI_CONTINUE;
+}
+
+/* `render` lives in redoubt-cli-render.so (src/cli/meson.build): next to this
+ * executable in a build tree, in RDT_CLI_MODULEDIR once installed. */
+static int
+render_from_module (int    argc,
+                    char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self != NULL ? g_path_get_dirname (self) : NULL;
+  g_autofree char *here = dir != NULL ? g_build_filename (dir, "redoubt-cli-render." G_MODULE_SUFFIX, NULL) : NULL;
+  g_autofree char *installed = g_build_filename (RDT_CLI_MODULEDIR, "redoubt-cli-render." G_MODULE_SUFFIX, NULL);
+  const char *path = here != NULL && g_file_test (here, G_FILE_TEST_IS_REGULAR) ? here : installed;
+  GModule *module = g_module_open (path, G_MODULE_BIND_LOCAL);
+  RdtCliCommandFunc run = NULL;
+
+  if (module == NULL || !g_module_symbol (module, "rdt_cli_render", (gpointer *) &run) || run == NULL)
+    {
+      rdt_cli_error (_("cannot load the drawing module %s: %s"), path, g_module_error ());
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  /* Never unloaded: the process ends after the command. */
+  return run (argc, argv);
 }
 
 static void

@@ -17,6 +17,7 @@
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
 #include "rdt-scenario-private.h"
+#include "rdt-schema-check-private.h"
 #include "rdt-validate.h"
 
 G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
@@ -46,22 +47,14 @@ silent_generic_error (void       *ctx,
 {
 }
 
-static xmlRelaxNGPtr schema;
+/* The schema in the fast form the loader uses (rdt-schema-check-private.h). */
+static RdtSchemaCheck *schema;
 static char *schema_error;
-
-static void
-collect_schema_error (void        *user_data,
-                      xmlErrorPtr  error)
-{
-  if (schema_error == NULL && error != NULL && error->message != NULL)
-    schema_error = g_strdup (error->message);
-}
 
 static gpointer
 init_libxml (gpointer data)
 {
   g_autoptr(GBytes) bytes = NULL;
-  xmlRelaxNGParserCtxtPtr pctxt;
 
   xmlInitParser ();
   xmlSetExternalEntityLoader (refuse_external_entity);
@@ -74,11 +67,8 @@ init_libxml (gpointer data)
       schema_error = g_strdup ("the schema resource is missing");
       return NULL;
     }
-  pctxt = xmlRelaxNGNewMemParserCtxt (g_bytes_get_data (bytes, NULL),
-                                      (int) g_bytes_get_size (bytes));
-  xmlRelaxNGSetParserStructuredErrors (pctxt, collect_schema_error, NULL);
-  schema = xmlRelaxNGParse (pctxt);
-  xmlRelaxNGFreeParserCtxt (pctxt);
+  schema = _rdt_schema_check_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                  &schema_error);
   return NULL;
 }
 
@@ -185,6 +175,17 @@ collect_xml_error (void        *user_data,
                 : _("fix the XML syntax at that line"));
 }
 
+/* A value the loader's schema left to C (rdt-schema-check.c) is not of its form. */
+static void
+collect_value_error (gpointer    user_data,
+                     xmlNode    *node,
+                     const char *message)
+{
+  report_add (user_data, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA,
+              (int) xmlGetLineNo (node), (const char *) node->name, message,
+              _("see docs/format.md and data/schema/redoubt.rng for what is allowed here"));
+}
+
 static void
 report_set_gerror (Report  *report,
                    GError **error)
@@ -229,10 +230,15 @@ line_of_offset (const char *data,
 
 static gssize
 find_too_many_attributes (const char *data,
-                          gsize       size)
+                          gsize       size,
+                          gboolean   *markup)
 {
   const char *p = data;
   const char *end = data + size;
+  gboolean seen_markup = FALSE;
+
+  /* Until proven otherwise (also on every early return). */
+  *markup = TRUE;
 
   while (p < end)
     {
@@ -242,9 +248,10 @@ find_too_many_attributes (const char *data,
 
       p = memchr (p, '<', end - p);
       if (p == NULL)
-        return -1;
+        break;
       if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
         {
+          seen_markup = TRUE;
           p = g_strstr_len (p + 4, end - p - 4, "-->");
           if (p == NULL)
             return -1;
@@ -253,6 +260,7 @@ find_too_many_attributes (const char *data,
         }
       if (end - p >= 9 && memcmp (p, "<![CDATA[", 9) == 0)
         {
+          seen_markup = TRUE;
           p = g_strstr_len (p + 9, end - p - 9, "]]>");
           if (p == NULL)
             return -1;
@@ -261,29 +269,36 @@ find_too_many_attributes (const char *data,
         }
       if (end - p >= 2 && p[1] == '?')
         {
+          /* The XML declaration opens the file (after a BOM); any other
+           * <? is a processing instruction. */
+          if (!(p - data <= 3 && end - p >= 6 && memcmp (p, "<?xml", 5) == 0 &&
+                g_ascii_isspace (p[5])))
+            seen_markup = TRUE;
           p = g_strstr_len (p + 2, end - p - 2, "?>");
           if (p == NULL)
             return -1;
           p += 2;
           continue;
         }
-      /* A start or end tag (or a declaration, refused elsewhere). */
+      /* A start or end tag (or a declaration, refused elsewhere).  A quoted
+       * value is skipped with memchr: values are most of a tag's bytes. */
       tag = p++;
       for (; p < end; p++)
         {
-          if (quote != 0)
+          if (*p == '"' || *p == '\'')
             {
-              if (*p == quote)
-                quote = 0;
+              quote = *p;
+              p = memchr (p + 1, quote, end - p - 1);
+              if (p == NULL)
+                return -1;
             }
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
           else if (*p == '=' && ++n > MAX_ATTRIBUTES_PER_ELEMENT)
             return tag - data;
           else if (*p == '>')
             break;
         }
     }
+  *markup = seen_markup;
   return -1;
 }
 
@@ -292,6 +307,9 @@ find_too_many_attributes (const char *data,
  * million nodes (2 GB) first.  The messages match check_depth_and_count(). */
 typedef struct {
   startElementNsSAX2Func start_element;
+  commentSAXFunc comment;
+  processingInstructionSAXFunc pi;
+  gboolean comments_or_pis;  /* the warning walk below is needed */
   guint count;
   gboolean exceeded;
   int line;
@@ -326,6 +344,33 @@ limited_start_element (void           *ctx,
     }
   limits->start_element (ctx, localname, prefix, uri, nb_namespaces, namespaces,
                          nb_attributes, nb_defaulted, attributes);
+}
+
+/* Notes that the document has comments or processing instructions, so that
+ * the walk that warns about them runs only then (issue 15: load time). */
+static void
+noting_comment (void          *ctx,
+                const xmlChar *value)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->comments_or_pis = TRUE;
+  if (limits->comment != NULL)
+    limits->comment (ctx, value);
+}
+
+static void
+noting_pi (void          *ctx,
+           const xmlChar *target,
+           const xmlChar *data)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->comments_or_pis = TRUE;
+  if (limits->pi != NULL)
+    limits->pi (ctx, target, data);
 }
 
 static gboolean
@@ -393,6 +438,10 @@ parse_checked (GBytes     *bytes,
   g_autofree char *version = NULL;
   gsize start = 0;
   ParseLimits limits = { 0 };
+  gboolean structure_ok, values_ok;
+  gboolean markup = TRUE, noblanks;
+  guint mark;
+  gboolean had_first;
 
   ensure_libxml ();
 
@@ -423,7 +472,7 @@ parse_checked (GBytes     *bytes,
                   _("save the file as UTF-8 XML starting with <?xml"));
       return NULL;
     }
-  p = g_strstr_len (data, size, "<!DOCTYPE");
+  p = memmem (data, size, "<!DOCTYPE", strlen ("<!DOCTYPE"));
   if (p != NULL)
     {
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_DOCTYPE,
@@ -433,7 +482,7 @@ parse_checked (GBytes     *bytes,
       return NULL;
     }
   {
-    gssize too_many = find_too_many_attributes (data, size);
+    gssize too_many = find_too_many_attributes (data, size, &markup);
 
     if (too_many >= 0)
       {
@@ -446,6 +495,16 @@ parse_checked (GBytes     *bytes,
       }
   }
 
+  /* Blank text between elements is nothing to any reader of the file (the
+   * schema has no mixed content); without it there are half as many nodes
+   * to build, validate, walk and free (issue 15).  Only without comments,
+   * processing instructions and CDATA sections, next to which libxml2 would
+   * also drop blanks inside text-only elements. */
+  noblanks = !markup;
+  mark = report->diagnostics->len;
+  had_first = report->first_error_set;
+parse:
+  memset (&limits, 0, sizeof limits);
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {
@@ -455,13 +514,18 @@ parse_checked (GBytes     *bytes,
     }
   limits.start_element = ctxt->sax->startElementNs;
   ctxt->sax->startElementNs = limited_start_element;
+  limits.comment = ctxt->sax->comment;
+  ctxt->sax->comment = noting_comment;
+  limits.pi = ctxt->sax->processingInstruction;
+  ctxt->sax->processingInstruction = noting_pi;
   ctxt->_private = &limits;
   /* Per thread in libxml2: set on every parse, not only in init_libxml(). */
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
   xmlSetStructuredErrorFunc (report, collect_xml_error);
   /* No NOENT (entity substitution), DTDLOAD, XINCLUDE, RECOVER or HUGE. */
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+                           XML_PARSE_NONET | XML_PARSE_BIG_LINES |
+                           (noblanks ? XML_PARSE_NOBLANKS : 0));
   xmlSetStructuredErrorFunc (NULL, NULL);
   if (limits.exceeded)
     {
@@ -554,9 +618,30 @@ parse_checked (GBytes     *bytes,
                   _("the built-in schema cannot be used"), schema_error);
       return NULL;
     }
-  vctxt = xmlRelaxNGNewValidCtxt (schema);
+  vctxt = xmlRelaxNGNewValidCtxt (_rdt_schema_check_get_relaxng (schema));
   xmlRelaxNGSetValidStructuredErrors (vctxt, collect_xml_error, report);
-  if (xmlRelaxNGValidateDoc (vctxt, doc) != 0)
+  structure_ok = xmlRelaxNGValidateDoc (vctxt, doc) == 0;
+  if (!structure_ok && noblanks)
+    {
+      /* libxml2 places some of its errors on the node after the one at
+       * fault, which blank nodes made the element itself: parse again with
+       * them, for the messages and lines it has always given. */
+      g_ptr_array_set_size (report->diagnostics, mark);
+      if (!had_first)
+        {
+          report->first_error_set = FALSE;
+          g_clear_pointer (&report->first_error, g_free);
+        }
+      g_clear_pointer (&vctxt, xmlRelaxNGFreeValidCtxt);
+      g_clear_pointer (&doc, xmlFreeDoc);
+      g_clear_pointer (&version, g_free);
+      noblanks = FALSE;
+      goto parse;
+    }
+  /* The lexical forms the loader's schema leaves to C, also after a
+   * structure error: the file may have both. */
+  values_ok = _rdt_schema_check_values (schema, root, collect_value_error, report) == 0;
+  if (!structure_ok || !values_ok)
     {
       if (!report->first_error_set)
         report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
@@ -565,6 +650,7 @@ parse_checked (GBytes     *bytes,
     }
 
   /* Comments and processing instructions are not part of the model. */
+  if (limits.comments_or_pis)
   {
     xmlNode *node = root;
     int depth = 0;
@@ -651,19 +737,44 @@ first_element (xmlNode    *parent,
   return NULL;
 }
 
+/* The value of attribute @name (no namespace), or NULL.  Borrowed from the
+ * document when it is one text node (always, without a DTD); otherwise
+ * built into *@owned, which the caller frees.  As xmlGetNoNsProp(), without
+ * its two copies per call (issue 15: the loader reads every attribute). */
+static const char *
+attr_peek (xmlNode     *node,
+           const char  *name,
+           char       **owned)
+{
+  for (xmlAttr *a = node->properties; a != NULL; a = a->next)
+    {
+      if (a->ns != NULL || strcmp ((const char *) a->name, name) != 0)
+        continue;
+      if (a->children == NULL)
+        return "";
+      if (a->children->next == NULL && a->children->type == XML_TEXT_NODE &&
+          a->children->content != NULL)
+        return (const char *) a->children->content;
+      {
+        xmlChar *value = xmlNodeListGetString (node->doc, a->children, 1);
+
+        *owned = g_strdup (value != NULL ? (const char *) value : "");
+        xmlFree (value);
+        return *owned;
+      }
+    }
+  return NULL;
+}
+
 /* (transfer full) */
 static char *
 attr (xmlNode    *node,
       const char *name)
 {
-  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *) name);
-  char *out;
+  char *owned = NULL;
+  const char *value = attr_peek (node, name, &owned);
 
-  if (value == NULL)
-    return NULL;
-  out = g_strdup ((const char *) value);
-  xmlFree (value);
-  return out;
+  return owned != NULL ? owned : g_strdup (value);
 }
 
 /* Text content exactly as written (entities and CDATA resolved). */
@@ -705,7 +816,8 @@ int_attr (xmlNode    *node,
           const char *name,
           int         fallback)
 {
-  g_autofree char *text = attr (node, name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, name, &owned);
   int v;
 
   return parse_int (text, &v) ? v : fallback;
@@ -716,7 +828,8 @@ bool_attr (xmlNode    *node,
            const char *name,
            gboolean    fallback)
 {
-  g_autofree char *text = attr (node, name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, name, &owned);
 
   if (text == NULL)
     return fallback;
@@ -741,6 +854,31 @@ mp_halves_attr (xmlNode *node)
       return whole * 2 + (g_str_equal (dot, ".5") ? 1 : 0);
     }
   return parse_int (text, &whole) ? whole * 2 : 0;
+}
+
+/* The next white-space separated word of *@p, copied into @buf (cut to fit:
+ * only compared with short names); FALSE after the last.  Splits lists of
+ * names without allocating (issue 15: every unit has provisional=). */
+static gboolean
+next_word (const char **p,
+           char        *buf,
+           gsize        size)
+{
+  const char *s = *p, *start;
+  gsize len;
+
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+    s++;
+  if (*s == '\0')
+    return FALSE;
+  start = s;
+  while (*s != '\0' && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+    s++;
+  len = MIN ((gsize) (s - start), size - 1);
+  memcpy (buf, start, len);
+  buf[len] = '\0';
+  *p = s;
+  return TRUE;
 }
 
 static gboolean
@@ -779,11 +917,13 @@ read_effects (xmlNode    *node,
   e->prohibited = 0;
   if (prohibited != NULL)
     {
-      g_auto(GStrv) kinds = g_strsplit_set (prohibited, " \t\n\r", -1);
-      for (guint i = 0; kinds[i] != NULL; i++)
+      const char *p = prohibited;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         {
           RdtUnitKind kind;
-          if (rdt_unit_kind_from_string (kinds[i], &kind))
+          if (rdt_unit_kind_from_string (word, &kind))
             e->prohibited |= RDT_UNIT_KIND_MASK (kind);
         }
     }
@@ -797,10 +937,12 @@ read_effects (xmlNode    *node,
   e->provisional = 0;
   if (provisional != NULL)
     {
-      g_auto(GStrv) fields = g_strsplit_set (provisional, " \t\n\r", -1);
-      for (guint i = 0; fields[i] != NULL; i++)
+      const char *p = provisional;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         for (guint f = 0; f < G_N_ELEMENTS (effect_field_names); f++)
-          if (g_str_equal (fields[i], effect_field_names[f]))
+          if (g_str_equal (word, effect_field_names[f]))
             e->provisional |= 1u << f;
     }
   *rule = attr (node, "rule");
@@ -1253,7 +1395,8 @@ parse_hex_attr (Builder    *b,
                 const char *attr_name,
                 RdtHex     *out)
 {
-  g_autofree char *text = attr (node, attr_name);
+  g_autofree char *owned = NULL;
+  const char *text = attr_peek (node, attr_name, &owned);
 
   return parse_hex (b, node, attr_name, text, out);
 }
@@ -1265,7 +1408,8 @@ hexside_type_attr (Builder        *b,
                    RdtHexsideKind  kind,
                    gboolean       *ok)
 {
-  g_autofree char *id = attr (node, attr_name);
+  g_autofree char *owned = NULL;
+  const char *id = attr_peek (node, attr_name, &owned);
   const RdtHexsideType *t;
   int i;
 
@@ -1649,10 +1793,12 @@ build_unit (Builder *b,
   if (provisional != NULL)
     {
       static const char *const names[] = { "strength", "morale", "movement", "leader" };
-      g_auto(GStrv) list = g_strsplit_set (provisional, " \t\r\n", -1);
-      for (guint i = 0; list[i] != NULL; i++)
+      const char *p = provisional;
+      char word[64];
+
+      while (next_word (&p, word, sizeof word))
         for (guint f = 0; f < G_N_ELEMENTS (names); f++)
-          if (g_str_equal (list[i], names[f]))
+          if (g_str_equal (word, names[f]))
             unit->provisional |= 1u << f;
     }
   for (xmlNode *c = n->children; c != NULL; c = c->next)

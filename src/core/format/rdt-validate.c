@@ -75,11 +75,16 @@ check_hexsides (Check *c)
       char text[RDT_HEXSIDE_LABEL_SIZE];
       gboolean a_on, b_on;
 
-      rdt_hex_grid_format_hexside (c->grid, f->side, text);
       a_on = on_map (c, f->side.a, f->line, "hexside", "hexside");
       b_on = on_map (c, f->side.b, f->line, "hexside", "hexside");
       if (!a_on || !b_on)
         continue;
+      if (rdt_hex_grid_are_adjacent (c->grid, f->side.a, f->side.b) &&
+          (f->slope < 0 || rdt_hexside_has_hex (f->side, f->slope_high)) &&
+          (f->fieldwork < 0 || rdt_hexside_has_hex (f->side, f->fieldwork_symbol)))
+        continue;
+      /* The label only for a message (issue 15: load time). */
+      rdt_hex_grid_format_hexside (c->grid, f->side, text);
       if (!rdt_hex_grid_are_adjacent (c->grid, f->side.a, f->side.b))
         {
           add (c, RDT_SEVERITY_ERROR, f->line, "hexside",
@@ -137,9 +142,15 @@ check_map_items (Check *c)
              _("area “%s” has no hexes"), a->id);
       for (guint h = 0; h < a->hexes->len; h++)
         {
-          g_autofree char *what = g_strdup_printf ("area “%s”", a->id);
-          if (!on_map (c, g_array_index (a->hexes, RdtHex, h), a->line, "area", what))
-            break;
+          RdtHex hex = g_array_index (a->hexes, RdtHex, h);
+          g_autofree char *what = NULL;
+
+          /* The message only when there is one (issue 15: load time). */
+          if (rdt_hex_grid_contains (c->grid, hex))
+            continue;
+          what = g_strdup_printf ("area “%s”", a->id);
+          on_map (c, hex, a->line, "area", what);
+          break;
         }
     }
 }
@@ -181,10 +192,11 @@ check_units (Check *c)
                _("“%s” is not placed, scheduled or marked unused"), u->id);
           break;
         case RDT_PLACEMENT_HEX:
-          {
-            g_autofree char *what = g_strdup_printf ("set-up of “%s”:", u->id);
-            on_map (c, u->placement.hex, u->line, element, what);
-          }
+          if (!rdt_hex_grid_contains (c->grid, u->placement.hex))
+            {
+              g_autofree char *what = g_strdup_printf ("set-up of “%s”:", u->id);
+              on_map (c, u->placement.hex, u->line, element, what);
+            }
           break;
         case RDT_PLACEMENT_AREA:
           if (rdt_scenario_find_area (c->scenario, u->placement.area) == NULL)

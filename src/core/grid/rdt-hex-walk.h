@@ -60,6 +60,30 @@ void     rdt_hex_grid_walk   (const RdtHexGrid *grid,
                               RdtHex            to,
                               RdtHexWalk       *walk);
 
+/* The same walk one step at a time, for callers that stop early (LOS fans
+ * stop at the first blocking step; issue 15).  rdt_hex_grid_walk() is this
+ * iterator run to the end, so both give the same steps. */
+typedef struct {
+  /*< private >*/
+  const RdtHexGrid *grid;
+  int au, av, bu, bv, cu, cv;
+  gint64 dx, dy;
+  guint guard;
+  RdtHex cur;
+  int state;
+  gboolean spine;
+} RdtHexWalker;
+
+void     rdt_hex_walker_init (RdtHexWalker     *walker,
+                              const RdtHexGrid *grid,
+                              RdtHex            from,
+                              RdtHex            to);
+/* Fills `step` with the next step and returns TRUE, or returns FALSE after
+ * the end hex.  `*last` (nullable) is set when the step is the end hex. */
+gboolean rdt_hex_walker_next (RdtHexWalker     *walker,
+                              RdtWalkStep      *step,
+                              gboolean         *last);
+
 /* TRUE when the segment from `from` to `to` follows one of the six spine
  * directions (it then runs along hexsides instead of crossing them). */
 gboolean rdt_hex_grid_is_spine_line (const RdtHexGrid *grid,

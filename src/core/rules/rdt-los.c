@@ -674,6 +674,101 @@ rdt_los_check (RdtLos       *los,
   return evaluate (los, from, to, report).verdict;
 }
 
+/* evaluate() without a report, walking only as far as the verdict needs
+ * (issue 15): the case comes from the two end crossings, the target's taken
+ * from the first step of the walk back from the target (the walk is exact
+ * geometry on the segment, the same in both directions); case C is clear
+ * without walking on, and cases A and B walk step by step up to the first
+ * blocking step.  Gives what evaluate() gives (test-los-fan compares them). */
+static Outcome
+evaluate_lazy (RdtLos *los,
+               RdtHex  from,
+               RdtHex  to,
+               int     distance)
+{
+  const RdtBoard *board = los->board;
+  Judge j = { 0, };
+  Outcome out = { RDT_LOS_CLEAR, RDT_LOS_CASE_NONE, RDT_LOS_UP_SLOPE_NONE, RDT_LOS_REASON_NONE };
+  RdtHexWalker walker, back;
+  RdtWalkStep first, second, step;
+  gboolean last;
+
+  if (distance <= 1)
+    {
+      out.reason = distance == 0 ? RDT_LOS_REASON_SAME_HEX : RDT_LOS_REASON_ADJACENT;
+      return out;
+    }
+  j.los = los;
+  j.board = board;
+  j.from = from;
+  j.to = to;
+  j.edition = board->los_edition;
+
+  rdt_hex_walker_init (&walker, los->grid, from, to);
+  rdt_hex_walker_next (&walker, &first, &last);
+  rdt_hex_walker_next (&walker, &second, &last);
+  rdt_hex_walker_init (&back, los->grid, to, from);
+  rdt_hex_walker_next (&back, &step, &last);
+  rdt_hex_walker_next (&back, &step, &last);
+
+  end_info (board, &second, TRUE, &j.fe);
+  end_info (board, &step, TRUE, &j.te);
+  out.up_slope = (j.fe.up ? RDT_LOS_UP_SLOPE_FIRER : 0) | (j.te.up ? RDT_LOS_UP_SLOPE_TARGET : 0);
+  switch (out.up_slope)
+    {
+    case RDT_LOS_UP_SLOPE_BOTH:
+      out.los_case = RDT_LOS_CASE_C;
+      out.reason = RDT_LOS_REASON_CASE_C;
+      return out;
+    case RDT_LOS_UP_SLOPE_NONE:
+      j.los_case = RDT_LOS_CASE_A;
+      out.reason = RDT_LOS_REASON_CASE_A;
+      break;
+    default:
+      j.los_case = RDT_LOS_CASE_B;
+      out.reason = RDT_LOS_REASON_CASE_B;
+      j.ref_orient = j.fe.up ? j.fe.orient : j.te.orient;
+      j.range3 = j.edition == RDT_LOS_EDITION_OLDER && distance == 3 &&
+                 j.fe.slope && j.te.slope;
+      break;
+    }
+  out.los_case = j.los_case;
+
+  /* The firer's hex is an end hex: it never blocks.  Then the steps in order. */
+  if (second.kind == RDT_WALK_CROSS ? judge_cross (&j, &second) : judge_run (&j, &second))
+    goto blocked;
+  while (rdt_hex_walker_next (&walker, &step, &last))
+    {
+      gboolean stop = FALSE;
+
+      switch (step.kind)
+        {
+        case RDT_WALK_HEX:
+          emit_hex (&j, step.hex, last);
+          stop = j.blocked;
+          break;
+        case RDT_WALK_CROSS:
+          stop = judge_cross (&j, &step);
+          break;
+        case RDT_WALK_RUN:
+          stop = judge_run (&j, &step);
+          break;
+        default:
+          break;
+        }
+      if (stop)
+        break;
+    }
+
+blocked:
+  if (j.blocked)
+    {
+      out.verdict = RDT_LOS_BLOCKED;
+      out.reason = j.first_block;
+    }
+  return out;
+}
+
 GArray *
 rdt_los_fan (RdtLos *los,
              RdtHex  from,
@@ -705,9 +800,9 @@ rdt_los_fan (RdtLos *los,
   for (guint i = 0; i < hexes->len; i++)
     {
       RdtHex h = g_array_index (hexes, RdtHex, i);
-      Outcome o = evaluate (los, from, h, NULL);
-      RdtLosFanEntry e = { h, rdt_hex_grid_distance (los->grid, from, h),
-                           o.verdict, o.los_case, o.up_slope, o.reason };
+      int distance = rdt_hex_grid_distance (los->grid, from, h);
+      Outcome o = evaluate_lazy (los, from, h, distance);
+      RdtLosFanEntry e = { h, distance, o.verdict, o.los_case, o.up_slope, o.reason };
       g_array_append_val (out, e);
     }
   return out;

@@ -57,8 +57,10 @@ typedef struct {
 /* Every on-map hex within `range` of `from`, in the order of
  * rdt_hex_grid_range(), or with range < 0 the whole map in index order (column
  * by column), each with its verdict (transfer full: GArray of RdtLosFanEntry).
- * The targets share the blocking table, the hexside table and the walk buffer;
- * each costs one walk and one pass that stops at the first blocking step. */
+ * The targets share the blocking table and the hexside table; each walks its
+ * segment only as far as its verdict needs (the case from the two end
+ * crossings, then up to the first blocking step), and gets exactly the answer
+ * of rdt_los_check() (test-los-fan). */
 GArray        *rdt_los_fan                (RdtLos          *los,
                                            RdtHex           from,
                                            int              range);

@@ -801,6 +801,12 @@ struct _RdtReach
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
   GArray *capture_hex;      /* int */
   GPtrArray *capture_id;    /* char* */
+  /* Hexes whose per-hex entries the last search may have written, so the
+   * next one resets only those (issue 15); every entry when all_dirty, the
+   * whole reason array when reasons_dirty (set_all_reasons()). */
+  GArray *dirty;            /* int */
+  gboolean all_dirty;
+  gboolean reasons_dirty;
 
   /* Unreached hexes the unit may not enter at all say so when asked (9.3,
    * 7.2), from the snapshot and the mover's values, instead of a pass over
@@ -824,6 +830,8 @@ rdt_reach_new (void)
 
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
+  r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
+  r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
   r->capture_hex = g_array_new (FALSE, FALSE, sizeof (int));
   r->capture_id = g_ptr_array_new_with_free_func (g_free);
@@ -857,6 +865,7 @@ rdt_reach_unref (RdtReach *reach)
   g_ptr_array_unref (reach->rules);
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
+  g_array_unref (reach->dirty);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
@@ -1046,20 +1055,44 @@ reach_prepare (RdtReach     *reach,
       reach->flags = g_renew (guint16, reach->flags, n);
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
+      reach->all_dirty = TRUE;
     }
   if (reach->grid != m->grid)
     {
       g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
       reach->grid = rdt_hex_grid_ref (m->grid);
     }
-  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches. */
-  memset (reach->cost, 0xff, n * sizeof (int));
-  memset (reach->prev, 0xff, n * sizeof (int));
-  memset (reach->reason_cost, 0x7f, n * sizeof (int));
-  memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-  memset (reach->flags, 0, n * sizeof (guint16));
-  memset (reach->end_ok, 0, n);
-  memset (reach->rule_index, 0, n);
+  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches.  A
+   * search touches a few hundred hexes of ten thousand: after one, reset
+   * only what it may have written (finish_reach() lists them). */
+  if (reach->reasons_dirty && !reach->all_dirty)
+    memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+  if (reach->all_dirty)
+    {
+      memset (reach->cost, 0xff, n * sizeof (int));
+      memset (reach->prev, 0xff, n * sizeof (int));
+      memset (reach->reason_cost, 0x7f, n * sizeof (int));
+      memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      memset (reach->flags, 0, n * sizeof (guint16));
+      memset (reach->end_ok, 0, n);
+      memset (reach->rule_index, 0, n);
+    }
+  else
+    for (guint i = 0; i < reach->dirty->len; i++)
+      {
+        int h = g_array_index (reach->dirty, int, i);
+
+        reach->cost[h] = -1;
+        reach->prev[h] = -1;
+        memset (&reach->reason_cost[h], 0x7f, sizeof (int));
+        reach->reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+        reach->flags[h] = 0;
+        reach->end_ok[h] = 0;
+        reach->rule_index[h] = 0;
+      }
+  g_array_set_size (reach->dirty, 0);
+  reach->all_dirty = FALSE;
+  reach->reasons_dirty = FALSE;
   g_array_set_size (reach->hexes, 0);
   g_array_set_size (reach->capture_hex, 0);
   g_ptr_array_set_size (reach->capture_id, 0);
@@ -1117,7 +1150,11 @@ struct _RdtMovement
   guint8 *restriction;      /* per hex, volume restriction level for the mover */
   int *settled;             /* hexes in the order the search settled them */
   guint n_settled;
+  int last_start;           /* the last search's start, closed by it */
   GArray *touched;          /* hexes whose restriction was set */
+  /* Per side: an enemy leader is on the map (14.33), for this snapshot. */
+  RdtMoveSnapshot *leaders_snapshot;
+  guint8 *any_leaders;
 };
 
 RdtMovement *
@@ -1130,6 +1167,7 @@ rdt_movement_new (RdtScenario        *scenario,
   mv = g_new0 (RdtMovement, 1);
   mv->model = _rdt_move_model_new (scenario, rules);
   mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
+  mv->last_start = -1;
   return mv;
 }
 
@@ -1145,6 +1183,8 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->settled);
   g_free (movement->restriction);
   g_array_unref (movement->touched);
+  g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
+  g_free (movement->any_leaders);
   g_free (movement);
 }
 
@@ -1232,25 +1272,66 @@ heap_pop (RdtMovement *mv,
 }
 
 static void
-engine_prepare (RdtMovement *mv)
+engine_prepare (RdtMovement *mv,
+                int          start)
 {
   guint n = mv->model->n_hexes;
+  int last = mv->last_start;
 
-  if (mv->capacity != n)
+  mv->last_start = start;
+  if (mv->capacity == n)
     {
-      mv->capacity = n;
-      mv->heap = g_renew (int, mv->heap, n);
-      mv->heap_pos = g_renew (int, mv->heap_pos, n);
-      mv->closed = g_renew (guint8, mv->closed, n);
-      mv->settled = g_renew (int, mv->settled, n);
-      g_free (mv->restriction);
-      mv->restriction = g_new0 (guint8, n);
-      g_array_set_size (mv->touched, 0);
+      /* Only what the last search changed (issue 15): the hexes it closed
+       * (its start and the settled ones); a finished search leaves the heap
+       * empty and every heap_pos at -1. */
+      for (guint i = 0; i < mv->heap_len; i++)
+        mv->heap_pos[mv->heap[i]] = -1;
+      for (guint i = 0; i < mv->n_settled; i++)
+        mv->closed[mv->settled[i]] = 0;
+      if (last >= 0 && (guint) last < n)
+        mv->closed[last] = 0;
+      mv->heap_len = 0;
+      mv->n_settled = 0;
+      return;
     }
+  mv->capacity = n;
+  mv->heap = g_renew (int, mv->heap, n);
+  mv->heap_pos = g_renew (int, mv->heap_pos, n);
+  mv->closed = g_renew (guint8, mv->closed, n);
+  mv->settled = g_renew (int, mv->settled, n);
+  g_free (mv->restriction);
+  mv->restriction = g_new0 (guint8, n);
+  g_array_set_size (mv->touched, 0);
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
   mv->n_settled = 0;
+}
+
+/* Whether an enemy leader of @side is on the map (14.33), worked out once per
+ * model snapshot for every side instead of a pass over all units in every
+ * search (issue 15). */
+static gboolean
+any_enemy_leaders (RdtMovement  *mv,
+                   RdtMoveModel *m,
+                   int           side)
+{
+  if (mv->leaders_snapshot == NULL || mv->leaders_snapshot != m->snapshot)
+    {
+      g_clear_pointer (&mv->leaders_snapshot, snapshot_unref);
+      g_clear_pointer (&mv->any_leaders, g_free);
+      if (m->snapshot != NULL)
+        mv->leaders_snapshot = snapshot_ref (m->snapshot);
+      mv->any_leaders = g_new0 (guint8, MAX (m->n_sides, 1));
+      for (guint s = 0; s < m->n_sides; s++)
+        for (guint i = 0; i < m->units->len; i++)
+          {
+            const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
+            mv->any_leaders[s] |= o->leader && o->hex >= 0 &&
+                                  rdt_board_sides_are_enemies (m->board, o->side, (int) s);
+          }
+    }
+  return side >= 0 && (guint) side < m->n_sides && mv->any_leaders[side];
 }
 
 /* 7.1 for the mover, with its side's counts hoisted out of the hot loops. */
@@ -1327,12 +1408,42 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
+/* @h and its neighbours: every hex a search writes is the start, a hex it
+ * settled, a neighbour of either, or a restriction hex (recorded where
+ * written). */
+static inline int *
+reach_dirty_around (int                *out,
+                    const RdtMoveModel *m,
+                    int                 h)
+{
+  if (h < 0)
+    return out;
+  *out++ = h;
+  for (int d = 0; d < 6; d++)
+    if (m->nb[h * 6 + d] >= 0)
+      *out++ = m->nb[h * 6 + d];
+  return out;
+}
+
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
               const int    *candidates,
               guint         n_candidates)
 {
+  /* What the next reach_prepare() resets (issue 15). */
+  {
+    guint len = reach->dirty->len;
+    int *out;
+
+    g_array_set_size (reach->dirty, len + 7 * (n_candidates + 1));
+    out = &g_array_index (reach->dirty, int, len);
+    out = reach_dirty_around (out, m, reach->start_index);
+    for (guint i = 0; i < n_candidates; i++)
+      out = reach_dirty_around (out, m, candidates[i]);
+    g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
+  }
+
   /* The candidates come in the order the search settled them, so by
    * nondecreasing cost; order each run of equal cost by label. */
   for (guint i = 0; i < n_candidates; i++)
@@ -1371,6 +1482,7 @@ static void
 set_all_reasons (RdtReach      *reach,
                  RdtMoveReason  why)
 {
+  reach->reasons_dirty = TRUE;
   memset (reach->reason, why, reach->n);
 }
 
@@ -1452,7 +1564,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   reinforcement = reinforcement || options->reinforcement;
 
   reach_prepare (reach, m);
-  engine_prepare (mv);
+  engine_prepare (mv, start);
   if (g_strcmp0 (reach->unit_id, unit->id) != 0)
     {
       g_free (reach->unit_id);
@@ -1484,12 +1596,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   reach->artillery = mu->artillery;
   reach->leader = mu->leader;
   reach->capturer = capturer;
-  any_leaders = FALSE;
-  for (guint i = 0; capturer && i < m->units->len; i++)
-    {
-      const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
-      any_leaders |= o->leader && o->hex >= 0 && rdt_board_sides_are_enemies (m->board, o->side, side);
-    }
+  any_leaders = capturer && any_enemy_leaders (mv, m, side);
 
   /* 13.4, 9.3: shattered units may not move. */
   if (unit->status == RDT_UNIT_STATUS_SHATTERED)
@@ -1528,6 +1635,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
             mv->restriction[o->hex] = (guint8) level;
             reach->rule_index[o->hex] = reach_rule (reach, rule);
             g_array_append_val (mv->touched, o->hex);
+            g_array_append_val (reach->dirty, o->hex);
           }
       }
 
