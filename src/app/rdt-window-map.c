@@ -204,7 +204,12 @@ on_underlay_loaded (GObject      *source,
   {
     g_autofree char *text = g_strdup_printf (_("The underlay is not shown. %s"), error->message);
 
-    _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
+    /* The warning that saving would drop content matters more (issue 11):
+     * it keeps the info bar and the scan's refusal goes to the status line. */
+    if (self->drop_warning_shown)
+      gtk_label_set_text (self->status_label, text);
+    else
+      _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
   }
 }
 
