@@ -20,6 +20,7 @@ static const RdtCliCommand commands[] = {
   { "render", rdt_cli_render, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
+  { "import-vassal", rdt_cli_import_vassal, N_("Import a VASSAL module's board, counters and set-up") },
 };
 
 void
@@ -48,7 +49,7 @@ print_usage (FILE *out)
 {
   fprintf (out, "%s\n\n%s\n", _("Usage: redoubt-cli COMMAND [OPTIONS] ARGS..."), _("Commands:"));
   for (gsize i = 0; i < G_N_ELEMENTS (commands); i++)
-    fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+    fprintf (out, "  %-13s %s\n", commands[i].name, _(commands[i].summary));
   fprintf (out, "\n%s\n", _("Run “redoubt-cli COMMAND --help” for a command’s options."));
 }
 
