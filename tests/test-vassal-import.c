@@ -845,6 +845,9 @@ test_zoned (void)
   g_assert_no_error (error);
   g_assert_cmpstr (report->zone, ==, "Battlefield");
   g_assert_true (has_warning (report, "Turn Track", "Battlefield"));
+  /* Zone.java's default location format is the zone's name: VASSAL shows no
+   * hex label there, and the report says so. */
+  g_assert_true (has_warning (report, "Battlefield", "$gridLocation$"));
   scenario = load_valid (f.out);
   s = rdt_hex_grid_get_settings (rdt_scenario_get_grid (scenario));
   /* Columns whose centre x < 400: x = 30 + 43.3 n, n = 0..8, numbered 1..9. */

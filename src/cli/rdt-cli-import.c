@@ -8,6 +8,18 @@
 #include "rdt-vassal-import.h"
 
 static void
+add_string (JsonBuilder *b,
+            const char  *member,
+            const char  *value)
+{
+  json_builder_set_member_name (b, member);
+  if (value != NULL)
+    json_builder_add_string_value (b, value);
+  else
+    json_builder_add_null_value (b);
+}
+
+static void
 add_strings (JsonBuilder *b,
              const char  *member,
              GPtrArray   *list)
@@ -83,27 +95,21 @@ print_json (const char      *module,
     json_builder_add_null_value (b);
   if (r != NULL)
     {
-      json_builder_set_member_name (b, "module_name");
-      json_builder_add_string_value (b, r->module_name);
+      add_string (b, "module_name", r->module_name);
       json_builder_set_member_name (b, "boards");
       json_builder_begin_array (b);
       for (guint i = 0; r->boards != NULL && r->boards[i] != NULL; i++)
         json_builder_add_string_value (b, r->boards[i]);
       json_builder_end_array (b);
-      json_builder_set_member_name (b, "board");
-      json_builder_add_string_value (b, r->board);
-      json_builder_set_member_name (b, "zone");
-      json_builder_add_string_value (b, r->zone);
-      json_builder_set_member_name (b, "folder");
-      json_builder_add_string_value (b, r->folder);
-      json_builder_set_member_name (b, "board_image");
-      json_builder_add_string_value (b, r->board_image);
+      add_string (b, "board", r->board);
+      add_string (b, "zone", r->zone);
+      add_string (b, "folder", r->folder);
+      add_string (b, "board_image", r->board_image);
       json_builder_set_member_name (b, "image_width");
       json_builder_add_int_value (b, r->image_width);
       json_builder_set_member_name (b, "image_height");
       json_builder_add_int_value (b, r->image_height);
-      json_builder_set_member_name (b, "grid");
-      json_builder_add_string_value (b, r->grid_text);
+      add_string (b, "grid", r->grid_text);
       json_builder_set_member_name (b, "calibration");
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "origin_x");

@@ -531,9 +531,11 @@ walk_traits (Decoder    *d,
 
       if (++d->traits > RDT_VASSAL_MAX_TRAITS)
         {
-          g_ptr_array_add (d->report->warnings,
-                           g_strdup_printf (_("%s: more than %d traits: the rest ignored"),
-                                            where, RDT_VASSAL_MAX_TRAITS));
+          if (!d->truncated_warned)
+            g_ptr_array_add (d->report->warnings,
+                             g_strdup_printf (_("%s: more than %d traits: the rest ignored"),
+                                              where, RDT_VASSAL_MAX_TRAITS));
+          d->truncated_warned = TRUE;
           return FALSE;
         }
       if (mine == NULL)
@@ -566,7 +568,7 @@ walk_traits (Decoder    *d,
       g_free (s);
       s = g_strdup (token (st, 1));
     }
-  if (proto_depth == 0)
+  if (proto_depth == 0 && !d->truncated_warned)
     g_ptr_array_add (d->report->warnings,
                      g_strdup_printf (_("%s: the trait list is truncated (no basic piece)"), where));
   return FALSE;
@@ -618,6 +620,7 @@ decode_piece_slot (Decoder *d,
   piece->layers = g_ptr_array_new_with_free_func (g_free);
   piece->slot = g_strdup (where);
   d->traits = 0;
+  d->truncated_warned = FALSE;
   walk_traits (d, piece, type, state, where, 0);
   if (piece->name == NULL)
     piece->name = clean_name (entry_name);
@@ -765,6 +768,7 @@ zone_bounds (const char *path,
 typedef struct {
   xmlNode *grid;            /* the HexGrid element */
   char *zone;               /* (nullable) */
+  char *zone_format;        /* (nullable) the zone's locationFormat */
   gboolean zoned;
   int left, top, right, bottom;   /* zone bounds; right < 0: the whole board */
 } GridChoice;
@@ -816,6 +820,8 @@ choose_grid (xmlNode         *board,
                         if (out->zone != NULL)
                           g_ptr_array_add (others, g_steal_pointer (&out->zone));
                         best_area = (double) (r - l) * (b - t);
+                        g_free (out->zone_format);
+                        out->zone_format = prop (z, "locationFormat");
                         out->grid = g;
                         out->zone = clean_name (name);
                         out->left = l;
@@ -1109,6 +1115,17 @@ rdt_vassal_import (const char                   *module_path,
       goto out;
     }
   report->zone = g_strdup (choice.zone);
+  if (choice.zone != NULL)
+    {
+      /* Zone.java: the zone's locationFormat defaults to "$name$", the zone's
+       * name, not the hex; only "$gridLocation$" in it shows the hex label. */
+      g_autofree char *shown = clean_name (choice.zone_format != NULL ? choice.zone_format : "$name$");
+      if (strstr (shown, "$gridLocation$") == NULL)
+        g_ptr_array_add (report->warnings,
+                         g_strdup_printf (_("zone “%s”: VASSAL reports locations there as “%s” (no $gridLocation$), "
+                                            "so it shows no hex labels; Redoubt shows the grid's"),
+                                          choice.zone, shown));
+    }
   read_hex_grid (choice.grid, &vgrid);
 
   /* Pieces: palettes anywhere, at-start stacks of this board. */
@@ -1528,15 +1545,15 @@ rdt_vassal_import (const char                   *module_path,
     }
     if (report->n_units > 0)
       g_ptr_array_add (report->left_for_user,
-                       g_strdup_printf (_("%u units: kind (infantry), movement (0) and morale (0) are placeholders, marked "
+                       g_strdup_printf (_("units (%u): kind (infantry), movement (0) and morale (0) are placeholders, marked "
                                           "provisional; strength is 1 unless a “strength” property gave it; each unit's note says which"),
                                         report->n_units));
     if (no_side > 0)
       g_ptr_array_add (report->left_for_user,
-                       g_strdup_printf (_("%u units have no “side” property: put on the first side"), no_side));
+                       g_strdup_printf (_("units without a “side” property (%u): put on the first side"), no_side));
     if (report->n_units - report->n_setup > 0)
       g_ptr_array_add (report->left_for_user,
-                       g_strdup_printf (_("%u units are not set up (palette counters): written as <unused/>; give each a set-up or an arrival"),
+                       g_strdup_printf (_("units not set up (%u, palette counters): written as <unused/>; give each a set-up or an arrival"),
                                         report->n_units - report->n_setup));
   }
   {
@@ -1567,6 +1584,7 @@ out:
     close (dirfd);
   rdt_vassal_grid_clear (&vgrid);
   g_free (choice.zone);
+  g_free (choice.zone_format);
   rdt_vassal_archive_clear (&archive);
   if (out_report != NULL)
     *out_report = g_steal_pointer (&report);
