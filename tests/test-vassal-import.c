@@ -245,18 +245,24 @@ png_to_bytes (void *closure, const unsigned char *data, unsigned int length)
 }
 
 static GByteArray *
-make_png (int width, int height)
+make_png_rgb (int width, int height, double r, double g, double b)
 {
   cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
   cairo_t *cr = cairo_create (s);
   GByteArray *png = g_byte_array_new ();
 
-  cairo_set_source_rgb (cr, 0.9, 0.85, 0.7);
+  cairo_set_source_rgb (cr, r, g, b);
   cairo_paint (cr);
   cairo_destroy (cr);
   g_assert_cmpint (cairo_surface_write_to_png_stream (s, png_to_bytes, png), ==, CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy (s);
   return png;
+}
+
+static GByteArray *
+make_png (int width, int height)
+{
+  return make_png_rgb (width, height, 0.9, 0.85, 0.7);
 }
 
 typedef struct {
@@ -662,7 +668,7 @@ test_counters (void)
   g_autofree char *stacks = NULL;
   g_autofree char *map = NULL;
   g_autofree char *build = NULL;
-  g_autoptr(GByteArray) front = make_png (60, 60);
+  g_autoptr(GByteArray) front = make_png_rgb (60, 60, 1, 0, 0);
   g_autoptr(GByteArray) back = make_png (60, 60);
   g_autoptr(GByteArray) morgan = make_png (60, 60);
   static const guint8 gif[] = "GIF89a\x3c\x00\x3c\x00\x00\x00\x00;";
@@ -758,6 +764,35 @@ test_counters (void)
   g_assert_true (has_warning (report, "images/loop.png", "not a PNG"));
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_traits, "report")), >=, 2);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_components, "DiceButton")), ==, 1);
+
+  /* redoubt-cli render draws the art (issue 16): the red front fills the
+   * counter at the centre of its hex. */
+  if (g_getenv ("REDOUBT_CLI") != NULL)
+    {
+      g_autofree char *png = g_build_filename (f.dir, "out", "render.png", NULL);
+      g_autofree char *area = g_strdup_printf ("%02d%02d:1", col + g.h_off, row + g.v_off);
+      const char *argv[] = { g_getenv ("REDOUBT_CLI"), "render", f.out, "-o", png, "--area", area,
+                             "--scale", "40", NULL };
+      g_autofree char *err = NULL;
+      cairo_surface_t *surface;
+      int status, w, h;
+      guint32 centre;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                                   NULL, &err, &status, &error));
+      g_assert_no_error (error);
+      g_test_message ("%s", err);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      surface = cairo_image_surface_create_from_png (png);
+      g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+      w = cairo_image_surface_get_width (surface);
+      h = cairo_image_surface_get_height (surface);
+      cairo_surface_flush (surface);
+      centre = *(guint32 *) (cairo_image_surface_get_data (surface)
+                             + (h / 2) * cairo_image_surface_get_stride (surface) + (w / 2) * 4) & 0xffffff;
+      g_assert_cmphex (centre, ==, 0xff0000);
+      cairo_surface_destroy (surface);
+    }
   fixture_clear (&f);
 }
 
