@@ -139,7 +139,7 @@ silent_structured_error (void        *user_data,
   char **first = user_data;
 
   if (*first == NULL && error != NULL && error->message != NULL)
-    *first = g_strdup_printf ("line %d: %s", error->line, g_strchomp (g_strdup (error->message)));
+    *first = g_strchomp (g_strdup_printf ("line %d: %s", error->line, error->message));
 }
 
 static xmlParserInputPtr
