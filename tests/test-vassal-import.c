@@ -1077,6 +1077,15 @@ test_hostile_board_image (void)
   }
   expect_failure (&f, NULL, RDT_VASSAL_IMPORT_ERROR_BOARD, "60000 × 60000 pixels");
   {
+    /* A JPEG whose frame header (after an APP0 segment) says 30000 x 20000. */
+    static const guint8 jpeg[] = "\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+                                 "\xff\xc0\x00\x11\x08\x4e\x20\x75\x30\x03\x01\x22\x00\x02\x11\x01\x03\x11\x01";
+    Entry e[] = { { "buildFile.xml", (const guint8 *) build, strlen (build), FALSE },
+                  { "images/board.png", jpeg, sizeof jpeg - 1, FALSE } };
+    write_zip (f.module, e, 2);
+  }
+  expect_failure (&f, NULL, RDT_VASSAL_IMPORT_ERROR_BOARD, "30000 × 20000 pixels");
+  {
     Entry e[] = { { "buildFile.xml", (const guint8 *) build, strlen (build), FALSE },
                   { "images/board.png", (const guint8 *) "hello, world", 12, FALSE } };
     write_zip (f.module, e, 2);
