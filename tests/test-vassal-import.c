@@ -1157,6 +1157,56 @@ test_sequence_decoder (void)
   }
 }
 
+/* Random piece definitions built from the characters that matter to the
+ * encoding: the import never fails or crashes on them, only warns. */
+static void
+test_hostile_random_traits (void)
+{
+  static const char alphabet[] = "\\;\t/,'+ap";
+  static const char *const heads[] = { "piece;", "emb2;", "mark;", "prototype;", "report;", "" };
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = grid_xml (&g, NULL);
+  g_autofree char *map = map_xml ("Main", "board.png", grid, NULL);
+  g_autoptr(GString) pieces = g_string_new (NULL);
+  g_autofree char *build = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  GRand *rand = g_rand_new_with_seed (17);
+
+  for (int i = 0; i < 300; i++)
+    {
+      g_autoptr(GString) text = g_string_new (g_rand_boolean (rand) ? "+/null/" : "");
+      int n = g_rand_int_range (rand, 0, 400);
+      g_autofree char *escaped = NULL;
+
+      for (int k = 0; k < n; k++)
+        {
+          if (g_rand_int_range (rand, 0, 20) == 0)
+            g_string_append (text, heads[g_rand_int_range (rand, 0, G_N_ELEMENTS (heads))]);
+          else
+            g_string_append_c (text, alphabet[g_rand_int_range (rand, 0, sizeof alphabet - 1)]);
+        }
+      /* Decoding alone: bounded token counts. */
+      {
+        g_autoptr(GPtrArray) t = rdt_vassal_decode_sequence (text->str, ';', 7);
+        g_assert_cmpuint (t->len, <=, 7);
+        g_assert_cmpuint (t->len, >=, 1);
+      }
+      escaped = g_markup_escape_text (text->str, -1);
+      g_string_append_printf (pieces, "<VASSAL.build.widget.PieceSlot entryName=\"r%d\">%s</VASSAL.build.widget.PieceSlot>\n",
+                              i, escaped);
+    }
+  g_rand_free (rand);
+  build = buildfile (map, pieces->str, NULL);
+  fixture_init (&f);
+  write_module (&f, build, 640, 480, NULL, 0);
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_object_unref (load_valid (f.out));
+  fixture_clear (&f);
+}
+
 /* ------------------------------------------------------------------- CLI */
 
 static void
@@ -1228,6 +1278,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/hostile/buildfile", test_hostile_buildfile);
   g_test_add_func ("/vassal-import/hostile/board-image", test_hostile_board_image);
   g_test_add_func ("/vassal-import/hostile/not-zip", test_hostile_not_zip);
+  g_test_add_func ("/vassal-import/hostile/random-traits", test_hostile_random_traits);
   g_test_add_func ("/vassal-import/cli", test_cli);
   return g_test_run ();
 }
