@@ -764,6 +764,12 @@ test_counters (void)
   g_assert_true (has_warning (report, "images/loop.png", "not a PNG"));
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_traits, "report")), >=, 2);
   g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_components, "DiceButton")), ==, 1);
+  {
+    g_autofree char *text = rdt_vassal_report_to_text (report);
+    g_assert_nonnull (strstr (text, "Skipped components: DiceButton ×1"));
+    g_assert_nonnull (strstr (text, "Looping"));
+    g_assert_nonnull (strstr (text, "Left for you to set"));
+  }
 
   /* redoubt-cli render draws the art (issue 16): the red front fills the
    * counter at the centre of its hex. */

@@ -148,58 +148,6 @@ print_json (const char      *module,
   printf ("%s\n", text);
 }
 
-static void
-print_counts (const char *title,
-              GHashTable *table)
-{
-  g_autoptr(GPtrArray) keys = sorted_keys (table);
-
-  if (keys->len == 0)
-    return;
-  printf ("%s", title);
-  for (guint i = 0; i < keys->len; i++)
-    printf ("%s %s ×%u", i > 0 ? "," : "", (const char *) g_ptr_array_index (keys, i),
-            GPOINTER_TO_UINT (g_hash_table_lookup (table, g_ptr_array_index (keys, i))));
-  printf ("\n");
-}
-
-static void
-print_text (RdtVassalReport *r)
-{
-  printf (_("Module: %s\n"), r->module_name);
-  if (r->board == NULL)
-    return;
-  printf (_("Board: %s (map “%s”)%s%s\n"), r->board, r->map,
-          r->zone != NULL ? _(", zone ") : "", r->zone != NULL ? r->zone : "");
-  if (r->board_image != NULL)
-    printf (_("Board image: %s (%d × %d pixels)\n"), r->board_image, r->image_width, r->image_height);
-  if (r->grid_text != NULL)
-    {
-      printf (_("Grid: %s\n"), r->grid_text);
-      printf (_("Underlay calibration: origin %.2f, %.2f; hex size %.3f pixels; no rotation (largest drift %.2f pixels)\n"),
-              r->origin_x, r->origin_y, r->hex_size, r->drift);
-      printf (_("Labels: %u hexes compared with VASSAL's, %u with a different text\n"),
-              r->n_labels, r->n_labels_differ);
-    }
-  printf (_("Units: %u (%u with counter art), %u set up from at-start stacks; %u images extracted to %s; %u prototypes\n"),
-          r->n_units, r->n_units_with_art, r->n_setup, r->n_images, r->folder != NULL ? r->folder : "-",
-          r->n_prototypes);
-  print_counts (_("Skipped components:"), r->skipped_components);
-  print_counts (_("Skipped traits:"), r->skipped_traits);
-  if (r->warnings->len > 0)
-    {
-      printf (_("Warnings:\n"));
-      for (guint i = 0; i < r->warnings->len; i++)
-        printf ("  - %s\n", (const char *) g_ptr_array_index (r->warnings, i));
-    }
-  if (r->left_for_user->len > 0)
-    {
-      printf (_("Left for you to set (provisional values are marked in the file):\n"));
-      for (guint i = 0; i < r->left_for_user->len; i++)
-        printf ("  - %s\n", (const char *) g_ptr_array_index (r->left_for_user, i));
-    }
-}
-
 int
 rdt_cli_import_vassal (int    argc,
                        char **argv)
@@ -240,7 +188,10 @@ rdt_cli_import_vassal (int    argc,
   else
     {
       if (report != NULL)
-        print_text (report);
+        {
+          g_autofree char *text = rdt_vassal_report_to_text (report);
+          fputs (text, stdout);
+        }
       if (ok)
         printf (_("Wrote %s\n"), out);
     }

@@ -47,6 +47,80 @@ rdt_vassal_report_free (RdtVassalReport *report)
   g_free (report);
 }
 
+static gint
+compare_keys (gconstpointer a,
+              gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+static void
+append_counts (GString    *out,
+               const char *title,
+               GHashTable *table)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  GHashTableIter it;
+  gpointer key;
+
+  g_hash_table_iter_init (&it, table);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_ptr_array_add (keys, key);
+  if (keys->len == 0)
+    return;
+  g_ptr_array_sort (keys, compare_keys);
+  g_string_append (out, title);
+  for (guint i = 0; i < keys->len; i++)
+    g_string_append_printf (out, "%s %s ×%u", i > 0 ? "," : "", (const char *) g_ptr_array_index (keys, i),
+                            GPOINTER_TO_UINT (g_hash_table_lookup (table, g_ptr_array_index (keys, i))));
+  g_string_append_c (out, '\n');
+}
+
+char *
+rdt_vassal_report_to_text (const RdtVassalReport *r)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (r != NULL, NULL);
+  g_string_append_printf (out, _("Module: %s\n"), r->module_name != NULL ? r->module_name : "");
+  if (r->board != NULL)
+    {
+      g_string_append_printf (out, _("Board: %s (map “%s”)%s%s\n"), r->board, r->map != NULL ? r->map : "",
+                              r->zone != NULL ? _(", zone ") : "", r->zone != NULL ? r->zone : "");
+      if (r->board_image != NULL)
+        g_string_append_printf (out, _("Board image: %s (%d × %d pixels)\n"), r->board_image,
+                                r->image_width, r->image_height);
+      if (r->grid_text != NULL)
+        {
+          g_string_append_printf (out, _("Grid: %s\n"), r->grid_text);
+          g_string_append_printf (out, _("Underlay calibration: origin %.2f, %.2f; hex size %.3f pixels; "
+                                         "no rotation (largest drift %.2f pixels)\n"),
+                                  r->origin_x, r->origin_y, r->hex_size, r->drift);
+          g_string_append_printf (out, _("Labels: %u hexes compared with VASSAL's, %u with a different text\n"),
+                                  r->n_labels, r->n_labels_differ);
+        }
+      g_string_append_printf (out, _("Units: %u (%u with counter art), %u set up from at-start stacks; "
+                                     "%u images extracted to %s; %u prototypes\n"),
+                              r->n_units, r->n_units_with_art, r->n_setup, r->n_images,
+                              r->folder != NULL ? r->folder : "-", r->n_prototypes);
+    }
+  append_counts (out, _("Skipped components:"), r->skipped_components);
+  append_counts (out, _("Skipped traits:"), r->skipped_traits);
+  if (r->warnings->len > 0)
+    {
+      g_string_append (out, _("Warnings:\n"));
+      for (guint i = 0; i < r->warnings->len; i++)
+        g_string_append_printf (out, "  - %s\n", (const char *) g_ptr_array_index (r->warnings, i));
+    }
+  if (r->left_for_user->len > 0)
+    {
+      g_string_append (out, _("Left for you to set (provisional values are marked in the file):\n"));
+      for (guint i = 0; i < r->left_for_user->len; i++)
+        g_string_append_printf (out, "  - %s\n", (const char *) g_ptr_array_index (r->left_for_user, i));
+    }
+  return g_string_free (out, FALSE);
+}
+
 static RdtVassalReport *
 report_new (void)
 {

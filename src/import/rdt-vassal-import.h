@@ -63,6 +63,9 @@ typedef struct {
 } RdtVassalReport;
 
 void     rdt_vassal_report_free (RdtVassalReport *report);
+/* The report as the user reads it (redoubt-cli import-vassal prints it; the
+ * editor shows the same text), translated, one item a line. */
+char    *rdt_vassal_report_to_text (const RdtVassalReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtVassalReport, rdt_vassal_report_free)
 
 /* Imports @module_path into @out_path (a .redoubt file that must not exist) and
