@@ -751,6 +751,67 @@ round_trip_dir (const char *dir,
   g_test_message ("%u %s file(s) in %s", n, suffix, dir);
 }
 
+/* ------------------------------------------------------------ counter art */
+
+/* Issue 16: <art front back> on units and leaders, read and written canonically. */
+static void
+test_art_round_trip (void)
+{
+  g_autofree char *text = read_example ();
+  g_autofree char *t1 = NULL;
+  g_autofree char *t2 = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(GBytes) out = NULL;
+  const RdtUnit *unit;
+  g_autoptr(RdtUnit) copy = NULL;
+
+  t1 = replace_once (text, "movement=\"6\" provisional=\"strength morale movement\">\n      <step strength=\"4\"",
+                     "movement=\"6\" provisional=\"strength morale movement\">\n      <art front=\"art/40th front.png\" back=\"art/40th-back.png\"/>\n      <step strength=\"4\"");
+  t2 = replace_once (t1, "movement=\"8\" provisional=\"movement leader\">\n",
+                     "movement=\"8\" provisional=\"movement leader\">\n      <art front=\"musgrave.svg\"/>\n");
+  scenario = load_text (t2, diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  g_assert_null (find_diag (diagnostics, RDT_SEVERITY_ERROR, ""));
+  unit = rdt_scenario_find_unit (scenario, "40th-foot");
+  g_assert_cmpstr (unit->art_front, ==, "art/40th front.png");
+  g_assert_cmpstr (unit->art_back, ==, "art/40th-back.png");
+  copy = rdt_unit_copy (unit);
+  g_assert_cmpstr (copy->art_back, ==, "art/40th-back.png");
+  unit = rdt_scenario_find_unit (scenario, "musgrave");
+  g_assert_cmpstr (unit->art_front, ==, "musgrave.svg");
+  g_assert_null (unit->art_back);
+  out = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_bytes_get_data (out, NULL), ==, t2);
+}
+
+/* Every file reference stays inside the referring file's folder. */
+static void
+test_art_refused (void)
+{
+  static const struct { const char *path; const char *needle; } cases[] = {
+    { "/etc/passwd", "absolute" },
+    { "C:/art/a.png", "drive letter" },
+    { "art\\a.png", "backslash" },
+    { "../a.png", ".." },
+    { "art/../../a.png", ".." },
+    { "art//a.png", "empty component" },
+    { "", "empty" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *to = g_strdup_printf ("movement=\"8\" provisional=\"movement leader\">\n      <art front=\"a.png\" back=\"%s\"/>\n",
+                                             cases[i].path);
+      g_test_message ("art path %s", cases[i].path);
+      assert_semantic_error ("movement=\"8\" provisional=\"movement leader\">\n", to,
+                             cases[i].needle, 72, "art");
+    }
+}
+
 static void
 test_round_trip_test_data (void)
 {
@@ -1222,6 +1283,8 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/format/load/example", test_load_example);
+  g_test_add_func ("/format/art/round-trip", test_art_round_trip);
+  g_test_add_func ("/format/art/refused-outside-folder", test_art_refused);
   g_test_add_func ("/format/load/volume-href", test_load_volume_href);
   g_test_add_func ("/format/load/15.32/signed-morale", test_signed_morale_15_32);
   g_test_add_func ("/format/load/volume-missing", test_load_volume_missing);

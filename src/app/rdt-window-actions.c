@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "rdt-import-vassal.h"
 #include "rdt-new-map-dialog.h"
 #include "rdt-unit-dialog.h"
 #include "rdt-unit-command.h"
@@ -51,6 +52,14 @@ win_open (GSimpleAction *action,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+win_import_vassal (GSimpleAction *action,
+                   GVariant      *parameter,
+                   gpointer       user_data)
+{
+  rdt_window_import_vassal (RDT_WINDOW (user_data));
 }
 
 static void
@@ -770,6 +779,7 @@ static const GActionEntry win_actions[] = {
   { .name = "new", .activate = win_new, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "open", .activate = win_open, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "open-recent", .activate = win_open_recent, .parameter_type = "s", .state = NULL, .change_state = NULL },
+  { .name = "import-vassal", .activate = win_import_vassal, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "save", .activate = win_save, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "save-as", .activate = win_save_as, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "revert", .activate = win_revert, .parameter_type = NULL, .state = NULL, .change_state = NULL },

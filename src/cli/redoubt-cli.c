@@ -23,6 +23,7 @@ static const RdtCliCommand commands[] = {
   { "render", render_from_module, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
+  { "import-vassal", rdt_cli_import_vassal, N_("Import a VASSAL module's board, counters and set-up") },
 };
 
 /* Set while `redoubt-cli --help` collects the commands' usage lines. */
@@ -198,7 +199,7 @@ print_usage (FILE *out)
     {
       char *args[] = { (char *) commands[i].name, NULL };
 
-      fprintf (out, "  %-10s %s\n", commands[i].name, _(commands[i].summary));
+      fprintf (out, "  %-13s %s\n", commands[i].name, _(commands[i].summary));
       commands[i].run (1, args);
     }
   collecting_usage = FALSE;

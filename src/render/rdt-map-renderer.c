@@ -1961,17 +1961,46 @@ draw_counter (RdtMapRenderer         *self,
   cairo_rectangle (cr, x0 + lw, y0 + lw, side, side);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.35);
   cairo_fill (cr);
-  cairo_rectangle (cr, x0, y0, side, side);
-  set_rgb (cr, body);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  cairo_set_line_width (cr, lw);
-  cairo_stroke (cr);
-  cairo_rectangle (cr, x0 + lw / 2, y0 + lw / 2, side - lw, band);
-  set_rgb (cr, c->band_rgb);
-  cairo_fill (cr);
+  if (c->art != NULL)
+    {
+      /* Counter art (issue 16): the printed image fills the counter; status
+       * markers and the reduced mark still draw over it. */
+      int iw = cairo_image_surface_get_width (c->art);
+      int ih = cairo_image_surface_get_height (c->art);
 
-  if (c->reduced)
+      cairo_save (cr);
+      cairo_rectangle (cr, x0, y0, side, side);
+      cairo_clip (cr);
+      set_rgb (cr, body);
+      cairo_paint (cr);
+      if (iw > 0 && ih > 0)
+        {
+          cairo_translate (cr, x0, y0);
+          cairo_scale (cr, side / iw, side / ih);
+          cairo_set_source_surface (cr, c->art, 0, 0);
+          cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
+          cairo_paint (cr);
+        }
+      cairo_restore (cr);
+      cairo_rectangle (cr, x0, y0, side, side);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_rectangle (cr, x0, y0, side, side);
+      set_rgb (cr, body);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, lw);
+      cairo_stroke (cr);
+      cairo_rectangle (cr, x0 + lw / 2, y0 + lw / 2, side - lw, band);
+      set_rgb (cr, c->band_rgb);
+      cairo_fill (cr);
+    }
+
+  if (c->reduced && !c->art_is_back)
     {
       /* Reduced side: a white corner, as the flipped counters' stripe. */
       cairo_move_to (cr, x0 + side * 0.7, y0);
@@ -1985,6 +2014,8 @@ draw_counter (RdtMapRenderer         *self,
   if (!top || side < 12.0)
     return;
 
+  if (c->art != NULL)
+    goto markers;
   set_rgb (cr, c->text_rgb);
   cairo_set_line_width (cr, MAX (0.8, side * 0.03));
   counter_symbol (cr, c->kind, cx, y0 + side * 0.48, side * 0.42, side * 0.24);
@@ -2014,6 +2045,7 @@ draw_counter (RdtMapRenderer         *self,
       show_text (self, cr, font, c->values, cx, y0 + side * 0.82, ALIGN_CENTRE);
     }
 
+markers:
   if (c->status)
     {
       static const struct { guint bit; guint32 rgb; const char *letter; } markers[] = {

@@ -53,6 +53,7 @@ struct _RdtRenderMap
   GArray *locations;       /* RdtRenderLocation */
   GArray *entries;         /* RdtRenderEntry */
   GArray *areas;           /* RdtRenderArea */
+  GHashTable *art_cache;   /* counter art: absolute path -> cairo_surface_t (or none) */
 };
 
 G_END_DECLS

@@ -20,6 +20,7 @@ clear_counter_slot (gpointer data)
   RdtRenderCounterSlot *slot = data;
   g_free ((char *) slot->pub.name);
   slot->pub.name = NULL;
+  g_clear_pointer (&slot->pub.art, cairo_surface_destroy);
 }
 
 static void
@@ -97,6 +98,7 @@ rdt_render_map_unref (RdtRenderMap *map)
   g_clear_pointer (&map->locations, g_array_unref);
   g_clear_pointer (&map->entries, g_array_unref);
   g_clear_pointer (&map->areas, g_array_unref);
+  g_clear_pointer (&map->art_cache, g_hash_table_unref);
   g_free (map);
 }
 
@@ -315,6 +317,8 @@ rdt_render_map_add_counter (RdtRenderMap           *map,
   slot.pub.name = g_strdup (counter->name ? counter->name : "");
   g_strlcpy (slot.values, counter->values ? counter->values : "", sizeof slot.values);
   slot.pub.values = NULL;
+  if (counter->art != NULL)
+    slot.pub.art = cairo_surface_reference (counter->art);
   g_array_append_val (map->counters, slot);
   n = map->counters->len - 1;
 

@@ -7,6 +7,7 @@
  */
 #pragma once
 
+#include <cairo.h>
 #include <glib-object.h>
 
 #include "rdt-hex-grid.h"
@@ -68,6 +69,11 @@ typedef struct {
   gboolean reduced;       /* showing its reduced (back) side */
   guint status;           /* RdtRenderStatus bits */
   gpointer user_data;     /* e.g. the unit id, for hit testing */
+  /* Counter art (issue 16): the image drawn instead of the generated counter,
+   * or NULL; the map keeps a reference.  art_is_back: it is the printed back,
+   * so the reduced side needs no extra mark. */
+  cairo_surface_t *art;
+  gboolean art_is_back;
 } RdtRenderCounter;
 
 #define RDT_RENDER_VALUES_SIZE 24

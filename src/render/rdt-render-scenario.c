@@ -1,8 +1,10 @@
 /* rdt-render-scenario.c: scenario to render map (see the header). */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
+#include "rdt-render-map-private.h"
 #include "rdt-render-scenario.h"
 
 /* The volume data's own look wins over the built-in palette (issue 6: terrain
@@ -210,6 +212,58 @@ counter_kind (RdtUnitKind kind)
     }
 }
 
+/* Counter art larger than this is not drawn (a counter is a few hundred
+ * pixels at most; the cap bounds memory for a hostile file). */
+#define MAX_ART_PIXELS (4u * 1024u * 1024u)
+
+/* The counter art at @ref (relative to the scenario's folder; checked on load,
+ * checked again here), loaded once per map.  PNG only for now: JPEG and SVG art
+ * keep the generated counter.  NULL when it cannot be drawn. */
+static cairo_surface_t *
+counter_art (RdtRenderMap *map,
+             RdtScenario  *scenario,
+             const char   *ref)
+{
+  const char *file = rdt_scenario_get_path (scenario);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  cairo_surface_t *surface = NULL;
+  guint8 head[24];
+  FILE *f;
+
+  if (ref == NULL || file == NULL || g_path_is_absolute (ref) || strstr (ref, "..") != NULL ||
+      strchr (ref, '\\') != NULL || !g_str_has_suffix (ref, ".png"))
+    return NULL;
+  dir = g_path_get_dirname (file);
+  path = g_build_filename (dir, ref, NULL);
+  if (map->art_cache == NULL)
+    map->art_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) cairo_surface_destroy);
+  if (g_hash_table_lookup_extended (map->art_cache, path, NULL, (gpointer *) &surface))
+    return surface;
+  /* The size from the PNG header first: never decode a huge image. */
+  f = fopen (path, "rb");
+  if (f != NULL)
+    {
+      if (fread (head, 1, sizeof head, f) == sizeof head &&
+          memcmp (head, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (head + 12, "IHDR", 4) == 0)
+        {
+          guint64 w = ((guint32) head[16] << 24) | ((guint32) head[17] << 16) | ((guint32) head[18] << 8) | head[19];
+          guint64 h = ((guint32) head[20] << 24) | ((guint32) head[21] << 16) | ((guint32) head[22] << 8) | head[23];
+          if (w > 0 && h > 0 && w * h <= MAX_ART_PIXELS)
+            {
+              surface = cairo_image_surface_create_from_png (path);
+              if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+                g_clear_pointer (&surface, cairo_surface_destroy);
+            }
+        }
+      fclose (f);
+    }
+  /* A miss is cached too (as NULL): a broken file is not retried every frame. */
+  g_hash_table_insert (map->art_cache, g_strdup (path), surface);
+  return surface;
+}
+
 void
 rdt_render_map_update_counters (RdtRenderMap *map,
                                 RdtScenario  *scenario)
@@ -244,6 +298,14 @@ rdt_render_map_update_counters (RdtRenderMap *map,
       rdt_render_unit_colours (scenario, unit, &c.body_rgb, &c.band_rgb, &c.text_rgb);
       c.kind = counter_kind (unit->kind);
       c.reduced = unit->step > 0;
+      /* Issue 16: the printed art; the back for a reduced unit when there is one. */
+      if (c.reduced && unit->art_back != NULL)
+        {
+          c.art = counter_art (map, scenario, unit->art_back);
+          c.art_is_back = c.art != NULL;
+        }
+      if (c.art == NULL)
+        c.art = counter_art (map, scenario, unit->art_front);
       if (unit->status == RDT_UNIT_STATUS_DISRUPTED)
         c.status |= RDT_RENDER_STATUS_DISRUPTED;
       else if (unit->status == RDT_UNIT_STATUS_SHATTERED)

@@ -1750,6 +1750,61 @@ split_ids (const char *text)
   return (char **) g_ptr_array_free (kept, FALSE);
 }
 
+/* A file reference as written in a file: relative to the referring file's
+ * folder and staying inside it.  A strict lexical check: no absolute path, no
+ * drive letter, no backslash, no empty, "." or ".." component.  Returns NULL if
+ * the reference is acceptable, else why not (a static, translated string). */
+/* TODO(refs merge): use rdt_file_ref */
+static const char *
+art_ref_problem (const char *ref)
+{
+  if (ref == NULL || ref[0] == '\0')
+    return _("the path is empty");
+  if (ref[0] == '/' || g_path_is_absolute (ref))
+    return _("the path is absolute");
+  if (g_ascii_isalpha (ref[0]) && ref[1] == ':')
+    return _("the path starts with a drive letter");
+  if (strchr (ref, '\\') != NULL)
+    return _("the path contains a backslash");
+  for (const char *p = ref; ; )
+    {
+      const char *slash = strchr (p, '/');
+      gsize len = slash != NULL ? (gsize) (slash - p) : strlen (p);
+
+      if (len == 0)
+        return _("the path has an empty component");
+      if (len == 2 && p[0] == '.' && p[1] == '.')
+        return _("the path leaves the file's folder (“..”)");
+      if (len == 1 && p[0] == '.')
+        return _("the path has a “.” component");
+      if (slash == NULL)
+        break;
+      p = slash + 1;
+    }
+  return NULL;
+}
+
+static void
+read_art (Builder *b,
+          RdtUnit *unit,
+          xmlNode *c)
+{
+  g_autofree char *front = attr (c, "front");
+  g_autofree char *back = attr (c, "back");
+  const char *problem;
+
+  if ((problem = art_ref_problem (front)) != NULL ||
+      (back != NULL && (problem = art_ref_problem (back)) != NULL))
+    {
+      report_node (b->report, RDT_SEVERITY_ERROR, -1, c,
+                   _("write the image path relative to this file's folder, inside it"),
+                   _("counter art of “%s”: %s"), unit->id, problem);
+      return;
+    }
+  unit->art_front = g_steal_pointer (&front);
+  unit->art_back = g_steal_pointer (&back);
+}
+
 static void
 build_unit (Builder *b,
             xmlNode *n)
@@ -1814,6 +1869,8 @@ build_unit (Builder *b,
         read_placement (b, unit, c);
       else if (is_element (c, "note"))
         unit->note = text_of (c);
+      else if (is_element (c, "art"))
+        read_art (b, unit, c);
     }
   _rdt_scenario_take_unit (b->scenario, unit);
 }
@@ -2714,6 +2771,13 @@ write_unit (Writer      *w,
       put_attr (w, "provisional", list->str);
     }
   g_string_append (w->out, ">\n");
+  if (unit->art_front != NULL)
+    {
+      open_tag (w, 3, "art");
+      put_attr (w, "front", unit->art_front);
+      put_attr (w, "back", unit->art_back);
+      close_empty (w);
+    }
   for (guint s = 0; s < unit->steps->len; s++)
     {
       const RdtUnitStep *step = &g_array_index (unit->steps, RdtUnitStep, s);

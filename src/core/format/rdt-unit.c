@@ -48,6 +48,8 @@ rdt_unit_copy (const RdtUnit *unit)
   copy->commands = g_strdupv (unit->commands);
   copy->states = g_strdupv (unit->states);
   copy->note = g_strdup (unit->note);
+  copy->art_front = g_strdup (unit->art_front);
+  copy->art_back = g_strdup (unit->art_back);
   rdt_placement_copy (&unit->placement, &copy->placement);
   return copy;
 }
@@ -65,6 +67,8 @@ rdt_unit_free (RdtUnit *unit)
   g_strfreev (unit->commands);
   g_strfreev (unit->states);
   g_free (unit->note);
+  g_free (unit->art_front);
+  g_free (unit->art_back);
   rdt_placement_clear (&unit->placement);
   g_free (unit);
 }

@@ -109,6 +109,12 @@ typedef struct {
 
   guint provisional;        /* RdtUnitProvisional bits */
   char *note;               /* (nullable) */
+
+  /* Counter art (issue 16): image files for the printed front and back, as
+   * written in the file: relative to the folder of the file that names them,
+   * never absolute, never out of that folder (checked on load). */
+  char *art_front;          /* (nullable) PNG, JPEG or SVG */
+  char *art_back;           /* (nullable) only with art_front */
   int line;                 /* source line when loaded; 0 otherwise */
 } RdtUnit;
 

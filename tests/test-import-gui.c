@@ -1,0 +1,233 @@
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "rdt-application.h"
+#include "rdt-document.h"
+#include "rdt-import-vassal.h"
+#include "rdt-window-private.h"
+
+/* File → Import VASSAL Module… in the real editor under Xvfb (issue 17): a
+ * module built here is imported, the result opens with the scan as underlay and
+ * the counters, and the report is shown; a broken module shows the error and
+ * opens nothing. */
+
+typedef struct {
+  char *dir;
+  gboolean done;
+} Run;
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static cairo_status_t
+to_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+write_module (const char *path,
+              gboolean    with_buildfile)
+{
+  static const char build[] =
+    "<?xml version=\"1.0\"?><VASSAL.launch.BasicModule name=\"GUI Test\">"
+    "<VASSAL.build.module.Map mapName=\"Main\"><VASSAL.build.module.map.BoardPicker>"
+    "<VASSAL.build.module.map.boardPicker.Board image=\"board.png\" name=\"Main\">"
+    "<VASSAL.build.module.map.boardPicker.board.HexGrid dx=\"43.30127018922193\" dy=\"50\" x0=\"30\" y0=\"40\">"
+    "<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first=\"H\" hOff=\"1\" vOff=\"1\" stagger=\"false\"/>"
+    "</VASSAL.build.module.map.boardPicker.board.HexGrid></VASSAL.build.module.map.boardPicker.Board>"
+    "</VASSAL.build.module.map.BoardPicker>"
+    "<VASSAL.build.module.map.SetupStack name=\"S\" useGridLocation=\"true\" location=\"0304\">"
+    "<VASSAL.build.widget.PieceSlot entryName=\"A\">+/null/piece;;;a.png;Alpha Regiment/</VASSAL.build.widget.PieceSlot>"
+    "</VASSAL.build.module.map.SetupStack></VASSAL.build.module.Map></VASSAL.launch.BasicModule>";
+  g_autoptr(GByteArray) board = g_byte_array_new ();
+  g_autoptr(GByteArray) counter = g_byte_array_new ();
+  struct archive *a = archive_write_new ();
+  struct archive_entry *e = archive_entry_new ();
+  const struct { const char *name; const void *data; gsize len; } entries[] = {
+    { "buildFile.xml", build, sizeof build - 1 },
+    { "images/board.png", NULL, 0 },
+    { "images/a.png", NULL, 0 },
+  };
+
+  for (int i = 0; i < 2; i++)
+    {
+      cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, i == 0 ? 500 : 50, i == 0 ? 400 : 50);
+      cairo_t *cr = cairo_create (s);
+      cairo_set_source_rgb (cr, i == 0 ? 0.9 : 1, i == 0 ? 0.85 : 0, i == 0 ? 0.7 : 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      cairo_surface_write_to_png_stream (s, to_bytes, i == 0 ? board : counter);
+      cairo_surface_destroy (s);
+    }
+  archive_write_set_format_zip (a);
+  g_assert_cmpint (archive_write_open_filename (a, path), ==, ARCHIVE_OK);
+  for (guint i = with_buildfile ? 0 : 1; i < G_N_ELEMENTS (entries); i++)
+    {
+      const void *data = i == 0 ? entries[i].data : i == 1 ? (const void *) board->data : (const void *) counter->data;
+      gsize len = i == 0 ? entries[i].len : i == 1 ? board->len : counter->len;
+
+      archive_entry_clear (e);
+      archive_entry_set_pathname (e, entries[i].name);
+      archive_entry_set_filetype (e, AE_IFREG);
+      archive_entry_set_perm (e, 0644);
+      archive_entry_set_size (e, (la_int64_t) len);
+      g_assert_cmpint (archive_write_header (a, e), ==, ARCHIVE_OK);
+      g_assert_cmpint (archive_write_data (a, data, len), ==, (la_ssize_t) len);
+    }
+  archive_entry_free (e);
+  archive_write_close (a);
+  archive_write_free (a);
+}
+
+/* The report dialog, if one is shown. */
+static GtkWidget *
+find_report (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) w = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (gtk_widget_get_name (w), "import-vassal-report") == 0 && gtk_widget_get_visible (w))
+        return w;
+    }
+  return NULL;
+}
+
+static void
+script (RdtWindow *window,
+        Run       *run)
+{
+  g_autofree char *module_path = g_build_filename (run->dir, "module.vmod", NULL);
+  g_autofree char *broken_path = g_build_filename (run->dir, "broken.vmod", NULL);
+  g_autofree char *out_path = g_build_filename (run->dir, "imported.redoubt", NULL);
+  g_autofree char *broken_out = g_build_filename (run->dir, "broken.redoubt", NULL);
+  g_autoptr(GFile) module = g_file_new_for_path (module_path);
+  g_autoptr(GFile) broken = g_file_new_for_path (broken_path);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  g_autoptr(GFile) out2 = g_file_new_for_path (broken_out);
+  RdtWindow *shown;
+  RdtScenario *scenario;
+  const RdtUnit *unit;
+  GtkWidget *report;
+
+  write_module (module_path, TRUE);
+  write_module (broken_path, FALSE);
+
+  /* A broken module: the error in the report dialog, nothing opened. */
+  g_assert_null (rdt_window_import_vassal_files (window, broken, out2));
+  spin (200);
+  report = find_report ();
+  g_assert_nonnull (report);
+  gtk_window_destroy (GTK_WINDOW (report));
+  g_assert_false (g_file_test (broken_out, G_FILE_TEST_EXISTS));
+
+  /* The module: opened with the scan as underlay, the counter set up. */
+  shown = rdt_window_import_vassal_files (window, module, out);
+  g_assert_nonnull (shown);
+  spin (300);
+  g_assert_cmpstr (rdt_document_get_path (rdt_window_get_document (shown)), ==, out_path);
+  scenario = rdt_document_get_scenario (rdt_window_get_document (shown));
+  g_assert_true (rdt_scenario_get_underlay (scenario)->present);
+  g_assert_cmpstr (rdt_scenario_get_underlay (scenario)->href, ==, "imported-vassal/board-board.png");
+  unit = rdt_scenario_find_unit (scenario, "alpha-regiment");
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (unit->art_front, ==, "imported-vassal/a.png");
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (unit->placement.hex.col, ==, 3);
+  g_assert_cmpint (unit->placement.hex.row, ==, 4);
+  report = find_report ();
+  g_assert_nonnull (report);
+  gtk_window_destroy (GTK_WINDOW (report));
+  run->done = TRUE;
+}
+
+static Run *the_run;
+
+static gboolean
+run_script (gpointer user_data)
+{
+  GApplication *app = g_application_get_default ();
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    return G_SOURCE_CONTINUE;
+  spin (300);
+  script (RDT_WINDOW (window), the_run);
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    RDT_WINDOW (l->data)->close_confirmed = TRUE;
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+rm_rf (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    {
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          if (g_file_test (child, G_FILE_TEST_IS_DIR))
+            rm_rf (child);
+          else
+            g_unlink (child);
+        }
+      g_dir_close (dir);
+    }
+  g_rmdir (path);
+}
+
+static void
+test_import_gui (void)
+{
+  g_autoptr(RdtApplication) app = NULL;
+  Run run = { 0 };
+  char *argv[] = { (char *) "redoubt", NULL };
+  int status;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  run.dir = g_dir_make_tmp ("rdt-import-gui-XXXXXX", NULL);
+  g_assert_nonnull (run.dir);
+  the_run = &run;
+  app = rdt_application_new ();
+  g_timeout_add (100, run_script, NULL);
+  status = g_application_run (G_APPLICATION (app), 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (run.done);
+  rm_rf (run.dir);
+  g_free (run.dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+  g_test_add_func ("/editor/import-vassal/opens-with-underlay-and-report", test_import_gui);
+  return g_test_run ();
+}
