@@ -1,6 +1,8 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <unistd.h>
+
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -812,6 +814,54 @@ test_art_refused (void)
     }
 }
 
+/* Issue 11 §2 for counter art: a path that passes the lexical check is still
+ * resolved inside the file's folder; a link out of it (here to a PNG beside
+ * the folder and to /dev/zero) is an error naming <art>, and the reference is
+ * kept in the model (written back), so the error is not a drop. */
+static void
+test_art_link_out_refused (void)
+{
+  g_autofree char *top = g_dir_make_tmp ("redoubt-art-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (top, "scenario", NULL);
+  g_autofree char *outside = g_build_filename (top, "outside.png", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.png", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.png", NULL);
+  g_autofree char *path = g_build_filename (dir, "art.redoubt", NULL);
+  g_autofree char *text = variant ("movement=\"8\" provisional=\"movement leader\">\n",
+                                   "movement=\"8\" provisional=\"movement leader\">\n      <art front=\"link.png\" back=\"zero.png\"/>\n");
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  guint art_errors = 0;
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (outside, "\x89PNG\r\n\x1a\n", 8, NULL));
+  g_assert_cmpint (symlink (outside, link), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "art") == 0)
+        {
+          art_errors++;
+          g_assert_false (d->dropped);
+          g_assert_nonnull (strstr (d->message, art_errors == 1 ? "link.png" : "zero.png"));
+        }
+    }
+  g_assert_cmpuint (art_errors, ==, 2);
+  g_unlink (path);
+  g_unlink (link);
+  g_unlink (zero);
+  g_unlink (outside);
+  g_rmdir (dir);
+  g_rmdir (top);
+}
+
 static void
 test_round_trip_test_data (void)
 {
@@ -1285,6 +1335,7 @@ main (int   argc,
   g_test_add_func ("/format/load/example", test_load_example);
   g_test_add_func ("/format/art/round-trip", test_art_round_trip);
   g_test_add_func ("/format/art/refused-outside-folder", test_art_refused);
+  g_test_add_func ("/format/art/issue-11/link-out-of-folder-refused", test_art_link_out_refused);
   g_test_add_func ("/format/load/volume-href", test_load_volume_href);
   g_test_add_func ("/format/load/15.32/signed-morale", test_signed_morale_15_32);
   g_test_add_func ("/format/load/volume-missing", test_load_volume_missing);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rdt-file-ref.h"
 #include "rdt-render-map-private.h"
 #include "rdt-render-scenario.h"
 
@@ -215,10 +216,31 @@ counter_kind (RdtUnitKind kind)
 /* Counter art larger than this is not drawn (a counter is a few hundred
  * pixels at most; the cap bounds memory for a hostile file). */
 #define MAX_ART_PIXELS (4u * 1024u * 1024u)
+#define MAX_ART_BYTES (16u * 1024u * 1024u)
 
 /* The counter art at @ref (relative to the scenario's folder; checked on load,
  * checked again here), loaded once per map.  PNG only for now: JPEG and SVG art
  * keep the generated counter.  NULL when it cannot be drawn. */
+typedef struct {
+  const guint8 *data;
+  gsize size;
+  gsize offset;
+} ArtReader;
+
+static cairo_status_t
+read_art_bytes (void          *closure,
+                unsigned char *out,
+                unsigned int   length)
+{
+  ArtReader *r = closure;
+
+  if (length > r->size - r->offset)
+    return CAIRO_STATUS_READ_ERROR;
+  memcpy (out, r->data + r->offset, length);
+  r->offset += length;
+  return CAIRO_STATUS_SUCCESS;
+}
+
 static cairo_surface_t *
 counter_art (RdtRenderMap *map,
              RdtScenario  *scenario,
@@ -226,41 +248,49 @@ counter_art (RdtRenderMap *map,
 {
   const char *file = rdt_scenario_get_path (scenario);
   g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *key = NULL;
+  g_autoptr(GBytes) bytes = NULL;
   cairo_surface_t *surface = NULL;
-  guint8 head[24];
-  FILE *f;
+  RdtFileRef file_ref = { 0 };
+  const guint8 *head;
+  gsize size;
 
-  if (ref == NULL || file == NULL || g_path_is_absolute (ref) || strstr (ref, "..") != NULL ||
-      strchr (ref, '\\') != NULL || !g_str_has_suffix (ref, ".png"))
+  if (ref == NULL || file == NULL || !g_str_has_suffix (ref, ".png"))
     return NULL;
-  dir = g_path_get_dirname (file);
-  path = g_build_filename (dir, ref, NULL);
   if (map->art_cache == NULL)
     map->art_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) cairo_surface_destroy);
-  if (g_hash_table_lookup_extended (map->art_cache, path, NULL, (gpointer *) &surface))
+  key = g_strconcat (file, "\n", ref, NULL);
+  if (g_hash_table_lookup_extended (map->art_cache, key, NULL, (gpointer *) &surface))
     return surface;
+  /* Opened through the one resolver of file references (rdt-file-ref.h,
+   * issue 11): inside the scenario's folder, no link out of it, a regular
+   * file, at most MAX_ART_BYTES. */
+  dir = g_path_get_dirname (file);
+  file_ref.base_dir = dir;
+  file_ref.file = file;
+  file_ref.element = "art";
+  file_ref.value = ref;
+  bytes = rdt_file_ref_read (&file_ref, MAX_ART_BYTES, NULL);
+  head = bytes != NULL ? g_bytes_get_data (bytes, &size) : NULL;
   /* The size from the PNG header first: never decode a huge image. */
-  f = fopen (path, "rb");
-  if (f != NULL)
+  if (head != NULL && size >= 24 &&
+      memcmp (head, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (head + 12, "IHDR", 4) == 0)
     {
-      if (fread (head, 1, sizeof head, f) == sizeof head &&
-          memcmp (head, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (head + 12, "IHDR", 4) == 0)
+      guint64 w = ((guint32) head[16] << 24) | ((guint32) head[17] << 16) | ((guint32) head[18] << 8) | head[19];
+      guint64 h = ((guint32) head[20] << 24) | ((guint32) head[21] << 16) | ((guint32) head[22] << 8) | head[23];
+
+      if (w > 0 && h > 0 && w * h <= MAX_ART_PIXELS)
         {
-          guint64 w = ((guint32) head[16] << 24) | ((guint32) head[17] << 16) | ((guint32) head[18] << 8) | head[19];
-          guint64 h = ((guint32) head[20] << 24) | ((guint32) head[21] << 16) | ((guint32) head[22] << 8) | head[23];
-          if (w > 0 && h > 0 && w * h <= MAX_ART_PIXELS)
-            {
-              surface = cairo_image_surface_create_from_png (path);
-              if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-                g_clear_pointer (&surface, cairo_surface_destroy);
-            }
+          ArtReader reader = { head, size, 0 };
+
+          surface = cairo_image_surface_create_from_png_stream (read_art_bytes, &reader);
+          if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+            g_clear_pointer (&surface, cairo_surface_destroy);
         }
-      fclose (f);
     }
   /* A miss is cached too (as NULL): a broken file is not retried every frame. */
-  g_hash_table_insert (map->art_cache, g_strdup (path), surface);
+  g_hash_table_insert (map->art_cache, g_steal_pointer (&key), surface);
   return surface;
 }
 

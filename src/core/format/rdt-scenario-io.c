@@ -1754,7 +1754,8 @@ split_ids (const char *text)
  * folder and staying inside it.  A strict lexical check: no absolute path, no
  * drive letter, no backslash, no empty, "." or ".." component.  Returns NULL if
  * the reference is acceptable, else why not (a static, translated string). */
-/* TODO(refs merge): use rdt_file_ref */
+/* Checked again on the file system by check_image_ref (rdt-file-ref.h) when
+ * the file has a folder: links out of it, devices and oversized files. */
 static const char *
 art_ref_problem (const char *ref)
 {
@@ -1801,6 +1802,9 @@ read_art (Builder *b,
                    _("counter art of “%s”: %s"), unit->id, problem);
       return;
     }
+  check_image_ref (b, c, "front", front);
+  if (back != NULL)
+    check_image_ref (b, c, "back", back);
   unit->art_front = g_steal_pointer (&front);
   unit->art_back = g_steal_pointer (&back);
 }
