@@ -52,6 +52,14 @@ rdt_cli_los_fan (int    argc,
     return RDT_CLI_EXIT_FAILURE;
 
   grid = rdt_board_get_grid (board);
+  /* No hex is further than the map's far edge (issue 11: --range 999999 on a
+   * 6 x 5 map walked rings for hours). */
+  if (range > rdt_hex_grid_max_distance (grid, from))
+    {
+      rdt_cli_error (_("--range %d is beyond the map; using %d, the distance to its farthest hex"),
+                     range, rdt_hex_grid_max_distance (grid, from));
+      range = rdt_hex_grid_max_distance (grid, from);
+    }
   los = rdt_los_new (board);
   rdt_los_set_ignore_units (los, ignore_units);
   rdt_los_set_occupied (los, (const RdtHex *) occupied->data, occupied->len);

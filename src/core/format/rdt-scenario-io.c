@@ -122,7 +122,7 @@ report_add (Report      *report,
                                              hint != NULL ? hint : "",
                                              hint != NULL ? ")" : "");
     }
-  g_ptr_array_add (report->diagnostics, d);
+  rdt_diagnostics_add (report->diagnostics, d);
 }
 
 static void G_GNUC_PRINTF (6, 7)
@@ -224,12 +224,22 @@ line_of_offset (const char *data,
  * offset of the first tag over the limit, or -1. */
 #define MAX_ATTRIBUTES_PER_ELEMENT 256
 
+/* Also counts the start tags: a file of more than RDT_FORMAT_MAX_ELEMENTS
+ * elements is refused before any tree exists (building the first two million
+ * nodes of a 60 MB file of "<b/>" took 380 MB, 1 GB under ASan: issue 11).
+ * Comments, CDATA and processing instructions are skipped as libxml2 does,
+ * so a well-formed file is counted exactly; *out_elements tells which limit
+ * the returned offset broke. */
 static gssize
 find_too_many_attributes (const char *data,
-                          gsize       size)
+                          gsize       size,
+                          gboolean   *out_elements)
 {
   const char *p = data;
   const char *end = data + size;
+  guint n_elements = 0;
+
+  *out_elements = FALSE;
 
   while (p < end)
     {
@@ -266,6 +276,11 @@ find_too_many_attributes (const char *data,
         }
       /* A start or end tag (or a declaration, refused elsewhere). */
       tag = p++;
+      if (p < end && *p != '/' && *p != '!' && ++n_elements > RDT_FORMAT_MAX_ELEMENTS)
+        {
+          *out_elements = TRUE;
+          return tag - data;
+        }
       for (; p < end; p++)
         {
           if (quote != 0)
@@ -430,8 +445,25 @@ parse_checked (GBytes     *bytes,
       return NULL;
     }
   {
-    gssize too_many = find_too_many_attributes (data, size);
+    gboolean elements;
+    gssize too_many = find_too_many_attributes (data, size, &elements);
 
+    if (too_many >= 0 && elements)
+      {
+        const char *name = data + too_many + 1;
+        gsize len = 0;
+        g_autofree char *element = NULL;
+        g_autofree char *msg = g_strdup_printf (_("more than %d elements"), RDT_FORMAT_MAX_ELEMENTS);
+
+        /* The data holds no NUL (checked above) and need not end in one. */
+        while (name + len < data + size && len < 64 && !strchr (" \t\r\n/>", name[len]))
+          len++;
+        element = g_utf8_make_valid (name, (gssize) len);
+        report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG,
+                    line_of_offset (data, (gsize) too_many), element, msg,
+                    _("split the file or remove what is repeated"));
+        return NULL;
+      }
     if (too_many >= 0)
       {
         g_autofree char *msg = g_strdup_printf (_("an element has more than %d attributes"),
@@ -458,7 +490,7 @@ parse_checked (GBytes     *bytes,
   xmlSetStructuredErrorFunc (report, collect_xml_error);
   /* No NOENT (entity substitution), DTDLOAD, XINCLUDE, RECOVER or HUGE. */
   doc = xmlCtxtReadMemory (ctxt, data, (int) size, NULL, NULL,
-                           XML_PARSE_NONET | XML_PARSE_BIG_LINES);
+                           XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT);
   xmlSetStructuredErrorFunc (NULL, NULL);
   if (limits.exceeded)
     {
@@ -1079,9 +1111,9 @@ read_file (const char   *path,
       int code = g_error_matches (local, RDT_FILE_ERROR, RDT_FILE_ERROR_TOO_LARGE)
                  ? RDT_FORMAT_ERROR_TOO_BIG : RDT_FORMAT_ERROR_IO;
       if (diagnostics != NULL)
-        g_ptr_array_add (diagnostics,
-                         rdt_diagnostic_new (RDT_SEVERITY_ERROR, path, 0, NULL, local->message,
-                                             NULL));
+        rdt_diagnostics_add (diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, path, 0, NULL, local->message,
+                                                 NULL));
       g_set_error (error, RDT_FORMAT_ERROR, code, "%s:0: %s", path, local->message);
     }
   return bytes;
