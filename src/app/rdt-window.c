@@ -382,6 +382,28 @@ rdt_window_open_file (RdtWindow *self,
   return TRUE;
 }
 
+/* "Saved.", and what the save cleaned up (issue 11). */
+void
+_rdt_window_show_saved (RdtWindow *self)
+{
+  const char * const *removed = rdt_document_get_removed_temporaries (self->document);
+  guint n = g_strv_length ((char **) removed);
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+
+  if (n == 0)
+    {
+      gtk_label_set_text (self->status_label, _("Saved."));
+      return;
+    }
+  names = g_strjoinv (", ", (char **) removed);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Saved. Removed %u temporary file left by an interrupted save: %s",
+                                       "Saved. Removed %u temporary files left by interrupted saves: %s", n),
+                          n, names);
+  gtk_label_set_text (self->status_label, text);
+}
+
 gboolean
 _rdt_window_save (RdtWindow *self,
                   gboolean   overwrite)
@@ -410,7 +432,7 @@ _rdt_window_save (RdtWindow *self,
       return FALSE;
     }
   add_recent (self, rdt_document_get_path (self->document));
-  gtk_label_set_text (self->status_label, _("Saved."));
+  _rdt_window_show_saved (self);
   return TRUE;
 }
 
@@ -436,6 +458,7 @@ on_save_as_response (GtkNativeDialog *dialog,
       else
         {
           add_recent (self, path);
+          _rdt_window_show_saved (self);
           if (g_object_get_data (G_OBJECT (dialog), "close-after"))
             gtk_window_close (GTK_WINDOW (self));
         }

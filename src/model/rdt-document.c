@@ -17,6 +17,8 @@ struct _RdtDocument
   gboolean saved_once;
   gboolean modified;
   gboolean dirty;
+  /* Names of the stale temporaries the last save removed (issue 11). */
+  char **removed_temporaries;
 };
 
 G_DEFINE_FINAL_TYPE (RdtDocument, rdt_document, G_TYPE_OBJECT)
@@ -68,6 +70,7 @@ rdt_document_finalize (GObject *object)
   RdtDocument *self = RDT_DOCUMENT (object);
 
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->removed_temporaries, g_strfreev);
 
   G_OBJECT_CLASS (rdt_document_parent_class)->finalize (object);
 }
@@ -305,6 +308,9 @@ save_to (RdtDocument  *self,
 
   self->stamp = *rdt_scenario_get_file_stamp (self->scenario);
   self->saved_once = TRUE;
+  /* Issue 11: temporaries an earlier, killed save of this file left. */
+  g_strfreev (self->removed_temporaries);
+  self->removed_temporaries = rdt_file_remove_stale_temporaries (path, RDT_FILE_STALE_TEMP_SECONDS);
   if (g_strcmp0 (self->path, path) != 0)
     {
       g_free (self->path);
@@ -315,6 +321,15 @@ save_to (RdtDocument  *self,
   rdt_undo_stack_mark_clean (self->undo_stack);
   update_dirty (self);
   return TRUE;
+}
+
+const char * const *
+rdt_document_get_removed_temporaries (RdtDocument *self)
+{
+  static const char *const none[] = { NULL };
+
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), none);
+  return self->removed_temporaries != NULL ? (const char * const *) self->removed_temporaries : none;
 }
 
 gboolean

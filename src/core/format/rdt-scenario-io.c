@@ -224,28 +224,38 @@ line_of_offset (const char *data,
  * offset of the first tag over the limit, or -1. */
 #define MAX_ATTRIBUTES_PER_ELEMENT 256
 
-/* Also counts the start tags: a file of more than RDT_FORMAT_MAX_ELEMENTS
- * elements is refused before any tree exists (building the first two million
- * nodes of a 60 MB file of "<b/>" took 380 MB, 1 GB under ASan: issue 11).
- * Comments, CDATA and processing instructions are skipped as libxml2 does,
- * so a well-formed file is counted exactly; *out_elements tells which limit
- * the returned offset broke. */
+/* Also counts the start tags and their nesting: a file of more than
+ * RDT_FORMAT_MAX_ELEMENTS elements is refused before any tree exists
+ * (building the first two million nodes of a 60 MB file of "<b/>" took
+ * 380 MB, 1 GB under ASan: issue 11), and a file nested deeper than
+ * RDT_FORMAT_MAX_DEPTH too, whichever comes first in the file, as the parse
+ * would find them.  Comments, CDATA and processing instructions are skipped as
+ * libxml2 does, so a well-formed file is counted exactly; *out_limit tells
+ * which limit the returned offset broke. */
+typedef enum {
+  LIMIT_ATTRIBUTES,
+  LIMIT_ELEMENTS,
+  LIMIT_DEPTH,
+} ScanLimit;
+
 static gssize
 find_too_many_attributes (const char *data,
                           gsize       size,
-                          gboolean   *out_elements)
+                          ScanLimit  *out_limit)
 {
   const char *p = data;
   const char *end = data + size;
   guint n_elements = 0;
+  int depth = 0;
 
-  *out_elements = FALSE;
+  *out_limit = LIMIT_ATTRIBUTES;
 
   while (p < end)
     {
       const char *tag;
       guint n = 0;
       char quote = 0;
+      gboolean start_tag;
 
       p = memchr (p, '<', end - p);
       if (p == NULL)
@@ -276,11 +286,19 @@ find_too_many_attributes (const char *data,
         }
       /* A start or end tag (or a declaration, refused elsewhere). */
       tag = p++;
-      if (p < end && *p != '/' && *p != '!' && ++n_elements > RDT_FORMAT_MAX_ELEMENTS)
+      start_tag = p < end && *p != '/' && *p != '!';
+      if (start_tag && depth + 1 > RDT_FORMAT_MAX_DEPTH)
         {
-          *out_elements = TRUE;
+          *out_limit = LIMIT_DEPTH;
           return tag - data;
         }
+      if (start_tag && ++n_elements > RDT_FORMAT_MAX_ELEMENTS)
+        {
+          *out_limit = LIMIT_ELEMENTS;
+          return tag - data;
+        }
+      if (p < end && *p == '/')
+        depth--;
       for (; p < end; p++)
         {
           if (quote != 0)
@@ -293,7 +311,12 @@ find_too_many_attributes (const char *data,
           else if (*p == '=' && ++n > MAX_ATTRIBUTES_PER_ELEMENT)
             return tag - data;
           else if (*p == '>')
-            break;
+            {
+              /* "<x/>" opens nothing. */
+              if (start_tag && p[-1] != '/')
+                depth++;
+              break;
+            }
         }
     }
   return -1;
@@ -387,6 +410,22 @@ check_depth_and_count (xmlNode *root,
   return TRUE;
 }
 
+/* A processing instruction is dropped on save like a comment, and said so
+ * the same way (issue 11): named as what it is, not as an element. */
+static void
+report_pi (Report  *report,
+           xmlNode *node)
+{
+  g_autofree char *target = g_utf8_make_valid ((const char *) node->name, -1);
+
+  g_autofree char *message =
+    g_strdup_printf (_("processing instruction <?%s?> will not be preserved when saving"), target);
+
+  report_add (report, RDT_SEVERITY_WARNING, -1, (int) xmlGetLineNo (node),
+              "processing-instruction", message,
+              _("use a <note> element to keep text in the file"));
+}
+
 /* Parses @bytes into a schema-valid document, or reports why not.  The checks
  * run in an order that gives the most useful first message: size, encoding,
  * DOCTYPE, well-formedness, limits, namespace, version, schema. */
@@ -445,15 +484,17 @@ parse_checked (GBytes     *bytes,
       return NULL;
     }
   {
-    gboolean elements;
-    gssize too_many = find_too_many_attributes (data, size, &elements);
+    ScanLimit limit;
+    gssize too_many = find_too_many_attributes (data, size, &limit);
 
-    if (too_many >= 0 && elements)
+    if (too_many >= 0 && limit != LIMIT_ATTRIBUTES)
       {
         const char *name = data + too_many + 1;
         gsize len = 0;
         g_autofree char *element = NULL;
-        g_autofree char *msg = g_strdup_printf (_("more than %d elements"), RDT_FORMAT_MAX_ELEMENTS);
+        g_autofree char *msg = limit == LIMIT_ELEMENTS
+          ? g_strdup_printf (_("more than %d elements"), RDT_FORMAT_MAX_ELEMENTS)
+          : g_strdup_printf (_("elements nested more than %d deep"), RDT_FORMAT_MAX_DEPTH);
 
         /* The data holds no NUL (checked above) and need not end in one. */
         while (name + len < data + size && len < 64 && !strchr (" \t\r\n/>", name[len]))
@@ -461,7 +502,9 @@ parse_checked (GBytes     *bytes,
         element = g_utf8_make_valid (name, (gssize) len);
         report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG,
                     line_of_offset (data, (gsize) too_many), element, msg,
-                    _("split the file or remove what is repeated"));
+                    limit == LIMIT_ELEMENTS
+                      ? _("split the file or remove what is repeated")
+                      : _("no valid file nests this deep: remove the extra nesting"));
         return NULL;
       }
     if (too_many >= 0)
@@ -605,31 +648,33 @@ parse_checked (GBytes     *bytes,
                        _("use a <note> element to keep text in the file"),
                        _("XML comment will not be preserved when saving"));
         else if (node->type == XML_PI_NODE)
-          report_node (report, RDT_SEVERITY_WARNING, -1, node,
-                       _("remove it"),
-                       _("processing instruction will not be preserved when saving"));
+          report_pi (report, node);
         if (node->type == XML_ELEMENT_NODE && node->children != NULL)
           {
             node = node->children;
             depth++;
             continue;
           }
-        while (node != NULL && node->next == NULL)
+        /* The walk ends back at the root: what follows the root element is
+         * reported once, by the loop below (issue 11). */
+        while (node != NULL && node != root && node->next == NULL)
           {
             node = node->parent;
             depth--;
             if (depth < 0)
               break;
           }
-        if (depth < 0 || node == NULL)
+        if (depth < 0 || node == NULL || node == root)
           break;
         node = node->next;
       }
     for (xmlNode *n = doc->children; n != NULL; n = n->next)
-      if (n->type == XML_COMMENT_NODE || n->type == XML_PI_NODE)
+      if (n->type == XML_COMMENT_NODE)
         report_node (report, RDT_SEVERITY_WARNING, -1, n,
                      _("use a <note> element to keep text in the file"),
                      _("comment or processing instruction outside the root element will not be preserved when saving"));
+      else if (n->type == XML_PI_NODE)
+        report_pi (report, n);
   }
 
   return g_steal_pointer (&doc);
@@ -861,20 +906,36 @@ build_volume (xmlNode *vnode,
           rdt_edition_from_string (edition, &ed);
           rdt_volume_set_edition (volume, ed);
           rdt_volume_set_artillery_range (volume, int_attr (n, "artillery-range", 0));
-          for (xmlNode *v = n->children; v != NULL; v = v->next)
-            {
-              g_autofree char *rule = NULL;
-              g_autofree char *ved = NULL;
-              RdtVariantRule r;
-              RdtEdition e = ed;
+          {
+            xmlNode *seen[RDT_N_VARIANTS] = { NULL };
 
-              if (!is_element (v, "variant"))
-                continue;
-              rule = attr (v, "rule");
-              ved = attr (v, "edition");
-              if (rdt_variant_rule_from_string (rule, &r) && rdt_edition_from_string (ved, &e))
+            for (xmlNode *v = n->children; v != NULL; v = v->next)
+              {
+                g_autofree char *rule = NULL;
+                g_autofree char *ved = NULL;
+                RdtVariantRule r;
+                RdtEdition e = ed;
+
+                if (!is_element (v, "variant"))
+                  continue;
+                rule = attr (v, "rule");
+                ved = attr (v, "edition");
+                if (!rdt_variant_rule_from_string (rule, &r) || !rdt_edition_from_string (ved, &e))
+                  continue;
+                /* One edition per rule: a second <variant> for the same rule
+                 * is an error, and the first is kept (issue 11). */
+                if (seen[r] != NULL)
+                  {
+                    report_node (report, RDT_SEVERITY_ERROR, -1, v,
+                                 _("keep one <variant> per rule"),
+                                 _("rule %s already has a variant (line %d)"),
+                                 rule, node_line (seen[r]));
+                    continue;
+                  }
+                seen[r] = v;
                 rdt_volume_set_variant (volume, r, e);
-            }
+              }
+          }
         }
       else if (is_element (n, "stacking"))
         {
