@@ -16,6 +16,7 @@
 #include "rdt-application.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-window-private.h"
+#include "redoubt-render.h"
 
 typedef void (*Script) (RdtWindow *window,
                         gpointer   data);
@@ -251,6 +252,70 @@ test_fan_artillery_range (void)
   run_editor (path, fan_script, NULL);
 }
 
+/* ---- 3b: the editor's export stays within the image caps ----------------- */
+
+static guint32
+png_u32 (const guint8 *p)
+{
+  return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
+}
+
+static void
+export_script (RdtWindow *window,
+               gpointer   data)
+{
+  const char *png = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *head = NULL;
+  gsize len = 0;
+  const char *text;
+
+  _rdt_window_export (window, png, FALSE, &error);
+  g_assert_no_error (error);
+  text = gtk_label_get_text (window->info_label);
+  g_test_message ("info bar: %s", text);
+  g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
+  g_assert_nonnull (strstr (text, "megapixels"));
+  g_assert_true (g_file_get_contents (png, &head, &len, NULL));
+  g_assert_cmpuint (len, >, 24);
+  g_assert_cmpfloat ((double) png_u32 ((guint8 *) head + 16) * png_u32 ((guint8 *) head + 20),
+                     <=, RDT_RENDER_MAX_PIXELS);
+  spin (300);
+}
+
+static void
+test_export_capped (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *relabelled = NULL;
+  g_autoptr(GRegex) labels = NULL;
+  g_autoptr(GString) s = NULL;
+
+  if (!needs_display ())
+    return;
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  /* The example on a 761 x 655 grid (labels of three digits each): about
+   * 32000 x 31800 pixels, 4 GB, at the normal scale. */
+  path = scratch_example (0, NULL, NULL);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  labels = g_regex_new ("\\b(0\\d)(0\\d)\\b", 0, 0, NULL);
+  relabelled = g_regex_replace (labels, text, -1, 0, "0\\g<1>0\\g<2>", 0, NULL);
+  s = g_string_new (relabelled);
+  g_assert_cmpuint (g_string_replace (s, "columns=\"6\" rows=\"5\"", "columns=\"761\" rows=\"655\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (path, s->str, -1, NULL));
+  dir = g_path_get_dirname (path);
+  png = g_build_filename (dir, "export.png", NULL);
+  run_editor (path, export_script, png);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -264,6 +329,7 @@ main (int   argc,
   g_test_add_func ("/editor-bounds/open/not-well-formed-no-critical", test_open_not_well_formed);
   g_test_add_func ("/editor-bounds/save/stale-temporary-removed-and-said", test_save_removes_stale_temporary);
   g_test_add_func ("/editor-bounds/fan/11.2-artillery-range-999999", test_fan_artillery_range);
+  g_test_add_func ("/editor-bounds/export/image-cap", test_export_capped);
 
   return g_test_run ();
 }
