@@ -426,7 +426,9 @@ test_cli_findings_memory (void)
   plain = cli_peak_kib (args);
   json = cli_peak_kib (jargs);
   g_test_message ("300,000 findings: %ld KiB as text, %ld KiB as JSON", plain, json);
-  g_assert_cmpint (json - plain, <, 64 * 1024);
+  /* Before the cap: +318 MB (+87%).  Now the same, within allocator noise
+   * (larger under ASan, whose quarantine holds the JSON generator's buffers). */
+  g_assert_cmpint (json - plain, <, MAX (64 * 1024, plain / 8));
   remove_scratch (path);
 }
 
