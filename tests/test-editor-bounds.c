@@ -58,6 +58,29 @@ run_script (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Removes @dir and everything in it (scratch folders only). */
+static void
+remove_tree (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *p = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (p, G_FILE_TEST_IS_DIR) && !g_file_test (p, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (p);
+      else
+        g_unlink (p);
+    }
+  if (d != NULL)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+/* Runs the editor on @path and @script, then removes @path's scratch folder
+ * and the editor's state folder. */
 static void
 run_editor (const char *path,
             Script      script,
@@ -67,12 +90,16 @@ run_editor (const char *path,
   Run run = { script, data, FALSE };
   char *argv[] = { (char *) "redoubt", (char *) path, NULL };
   g_autofree char *state = g_dir_make_tmp ("redoubt-bounds-state-XXXXXX", NULL);
+  g_autofree char *scratch = g_path_get_dirname (path);
 
   g_setenv ("XDG_STATE_HOME", state, TRUE);
   g_setenv ("XDG_DATA_HOME", state, TRUE);
   g_timeout_add (100, run_script, &run);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
   g_assert_true (run.done);
+  g_clear_object (&app);
+  remove_tree (state);
+  remove_tree (scratch);
 }
 
 /* A copy of the example (its first @len bytes when @len > 0, else whole, with
