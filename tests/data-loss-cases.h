@@ -123,7 +123,7 @@ static const DlCase dl_cases[] = {
   { "xml-comment", DL_HEX_0303, DL_HEX_0303 "\n    <!-- Chew House: stone walls -->", DL_HEX_0303,
     "comment", "comment will not be preserved", FALSE },
   { "processing-instruction", DL_HEX_0303, DL_HEX_0303 "\n    <?editor keep-me?>", DL_HEX_0303,
-    "editor", "processing instruction will not be preserved", FALSE },
+    "processing-instruction", "processing instruction <?editor?> will not be preserved", FALSE },
   /* Kept by the model in a form the writer refuses (side=""): the confirmed
    * drop cannot write either, and the file stays as it is. */
   { "unit-side-unknown", "side=\"british\" formation=\"musgrave\"",

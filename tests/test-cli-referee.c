@@ -203,7 +203,7 @@ static void
 test_fan_range (void)
 {
   g_autofree char *file = data_file ("los", "staircase-current.redoubt");
-  const char *bad[] = { "-1", "-5", "x", "1.5", "", "1000", "3x" };
+  const char *bad[] = { "-1", "-5", "x", "1.5", "", "3x", "99999999999" };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {

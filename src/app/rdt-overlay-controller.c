@@ -223,6 +223,9 @@ compute_fan (RdtOverlayController *self)
       set_summary (self, g_strdup (_("Press on the hex to trace the fan from; Ctrl+click treats a hex as occupied.")));
       return;
     }
+  /* The range comes from the file (11.2 <series-rules artillery-range>, up to
+   * 999999): no hex is further than the map's far edge (issue 11). */
+  range = MIN (range, rdt_hex_grid_max_distance (grid_of (self), self->fan_from));
   rdt_rule_overlays_add_occupied (self->items, self->occupied);
   n_out = rdt_rule_overlays_add_fan (self->items, self->los, self->fan_from, range);
   label_of (self, self->fan_from, from);
@@ -445,7 +448,8 @@ compute_targets (RdtOverlayController *self)
     }
   self->use_area = TRUE;
   self->area_centre = u->hex;
-  self->area_radius = rdt_los_unit_range (self->los, unit) + 1;
+  self->area_radius = MIN (rdt_los_unit_range (self->los, unit),
+                           rdt_hex_grid_max_distance (grid_of (self), u->hex)) + 1;
 }
 
 static void

@@ -717,6 +717,23 @@ _rdt_window_export (RdtWindow   *self,
       return;
     }
   renderer = build_renderer (self);
+  /* The image caps (docs/cli-render.md, issue 11): a map too large for them
+   * at the default scale is exported smaller, and the user is told. */
+  {
+    double w, h, fit;
+
+    if (!rdt_map_renderer_export_size (renderer, &options, &w, &h, NULL)
+        && (fit = rdt_map_renderer_export_max_scale (renderer, &options)) > 0)
+      {
+        g_autofree char *text =
+          g_strdup_printf (_("The map is exported at %.0f%% of the normal scale: at full scale the image would exceed the cap of %.0f megapixels or %.0f pixels on a side."),
+                           100.0 * fit / RDT_RENDER_DEFAULT_SCALE,
+                           RDT_RENDER_MAX_PIXELS / (1024.0 * 1024.0), RDT_RENDER_MAX_SIDE);
+
+        options.scale = fit;
+        _rdt_window_show_message (self, GTK_MESSAGE_INFO, text);
+      }
+  }
   rdt_map_renderer_export_file (renderer, path, &options, error);
 }
 

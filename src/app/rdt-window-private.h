@@ -149,6 +149,7 @@ void     _rdt_window_show_message     (RdtWindow   *self,
 void     _rdt_window_report_error     (RdtWindow   *self,
                                        const char  *what,
                                        const GError *error);
+void     _rdt_window_show_saved       (RdtWindow   *self);
 gboolean _rdt_window_save             (RdtWindow   *self,
                                        gboolean     overwrite);
 void     _rdt_window_save_as          (RdtWindow   *self);

@@ -453,7 +453,7 @@ on_drop_response (GtkDialog *dialog,
             _rdt_window_report_error (self, _("Cannot save"), error);
           else
             {
-              gtk_label_set_text (self->status_label, _("Saved."));
+              _rdt_window_show_saved (self);
               _rdt_window_validate_now (self);
               if (close_after)
                 g_idle_add_full (G_PRIORITY_DEFAULT, close_later, g_object_ref (self), g_object_unref);
@@ -528,6 +528,36 @@ ask_drop (RdtWindow  *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* "Saved.", and what the save cleaned up (issue 11). */
+void
+_rdt_window_show_saved (RdtWindow *self)
+{
+  const char * const *removed = rdt_document_get_removed_temporaries (self->document);
+  guint n = g_strv_length ((char **) removed);
+  g_autofree char *names = NULL;
+  g_autofree char *text = NULL;
+
+  if (rdt_document_get_backup_kept (self->document))
+    {
+      g_autofree char *name = g_filename_display_basename (rdt_document_get_path (self->document));
+      g_autofree char *kept = g_strdup_printf (_("Saved. “%s.bak” was left as it is: it holds what an earlier save dropped."),
+                                               name);
+      gtk_label_set_text (self->status_label, kept);
+      return;
+    }
+  if (n == 0)
+    {
+      gtk_label_set_text (self->status_label, _("Saved."));
+      return;
+    }
+  names = g_strjoinv (", ", (char **) removed);
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Saved. Removed %u temporary file left by an interrupted save: %s",
+                                       "Saved. Removed %u temporary files left by interrupted saves: %s", n),
+                          n, names);
+  gtk_label_set_text (self->status_label, text);
+}
+
 gboolean
 _rdt_window_save (RdtWindow *self,
                   gboolean   overwrite)
@@ -561,15 +591,7 @@ _rdt_window_save (RdtWindow *self,
       return FALSE;
     }
   add_recent (self, rdt_document_get_path (self->document));
-  if (rdt_document_get_backup_kept (self->document))
-    {
-      g_autofree char *name = g_filename_display_basename (rdt_document_get_path (self->document));
-      g_autofree char *text = g_strdup_printf (_("Saved. “%s.bak” was left as it is: it holds what an earlier save dropped."),
-                                               name);
-      gtk_label_set_text (self->status_label, text);
-    }
-  else
-    gtk_label_set_text (self->status_label, _("Saved."));
+  _rdt_window_show_saved (self);
   if (self->drop_warning_shown && rdt_document_get_dropped (self->document)->len == 0)
     {
       self->drop_warning_shown = FALSE;
@@ -605,6 +627,7 @@ on_save_as_response (GtkNativeDialog *dialog,
       else
         {
           add_recent (self, path);
+          _rdt_window_show_saved (self);
           if (g_object_get_data (G_OBJECT (dialog), "close-after"))
             gtk_window_close (GTK_WINDOW (self));
         }

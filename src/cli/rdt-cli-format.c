@@ -92,6 +92,14 @@ format_one (const char *path,
       return RDT_CLI_EXIT_FAILURE;
     }
   g_printerr (_("%s: rewritten in canonical form\n"), path);
+  /* Issue 11: what an earlier, killed save of this file left behind. */
+  {
+    g_auto(GStrv) removed = rdt_file_remove_stale_temporaries (path, RDT_FILE_STALE_TEMP_SECONDS);
+
+    for (guint i = 0; removed[i] != NULL; i++)
+      g_printerr (_("%s: removed %s, a temporary file left by an interrupted save\n"),
+                  path, removed[i]);
+  }
   return RDT_CLI_EXIT_OK;
 }
 

@@ -22,7 +22,7 @@ rdt_cli_los_fan (int    argc,
   const GOptionEntry entries[] = {
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &ignore_units, N_("Combat units do not block"), NULL },
     { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied_lists, N_("Treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
-    { "range", 0, 0, G_OPTION_ARG_STRING, &range_text, N_("Only hexes within N hexes (11.2 counting; 0 to 999; default: the whole map)"), N_("N") },
+    { "range", 0, 0, G_OPTION_ARG_STRING, &range_text, N_("Only hexes within N hexes (11.2 counting; a whole number from 0; beyond the map means the whole map; default: the whole map)"), N_("N") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/los-json.md)"), NULL },
     { NULL }
   };
@@ -42,11 +42,11 @@ rdt_cli_los_fan (int    argc,
     {
       guint64 value;
 
-      /* A whole number from 0; the bound keeps the ring walk finite. */
+      /* A whole number from 0 (issue 12); clamped to the map below (issue 11). */
       if (!g_ascii_string_to_unsigned (range_text, 10, 0, RDT_CLI_MAX_RANGE, &value, NULL))
         {
-          g_autofree char *message = g_strdup_printf (_("--range %s: give a whole number of hexes from 0 to %d"),
-                                                      range_text, RDT_CLI_MAX_RANGE);
+          g_autofree char *message = g_strdup_printf (_("--range %s: give a whole number of hexes, 0 or more"),
+                                                      range_text);
           return rdt_cli_usage_error (&spec, message);
         }
       range = (int) value;
@@ -59,6 +59,14 @@ rdt_cli_los_fan (int    argc,
     return RDT_CLI_EXIT_FAILURE;
 
   grid = rdt_board_get_grid (board);
+  /* No hex is further than the map's far edge (issue 11: --range 999999 on a
+   * 6 x 5 map walked rings for hours). */
+  if (range > rdt_hex_grid_max_distance (grid, from))
+    {
+      rdt_cli_error (_("--range %d is beyond the map; using %d, the distance to its farthest hex"),
+                     range, rdt_hex_grid_max_distance (grid, from));
+      range = rdt_hex_grid_max_distance (grid, from);
+    }
   los = rdt_los_new (board);
   rdt_los_set_ignore_units (los, ignore_units);
   rdt_los_set_occupied (los, (const RdtHex *) occupied->data, occupied->len);

@@ -219,6 +219,14 @@ build_overlays (RdtScenario       *scenario,
         }
       if (radius < 0)
         radius = rdt_board_get_artillery_range (board);
+      /* The range may come from the file (11.2, up to 999999): no hex is
+       * further than the map's far edge, so the fan stops there (issue 11). */
+      if (radius > rdt_hex_grid_max_distance (grid, from))
+        {
+          rdt_cli_error (_("--fan: range %d is beyond the map; using %d, the distance to its farthest hex"),
+                         radius, rdt_hex_grid_max_distance (grid, from));
+          radius = rdt_hex_grid_max_distance (grid, from);
+        }
       n = rdt_rule_overlays_add_fan (items, los, from, radius);
       text = rdt_rule_overlays_fan_caption (grid, from, radius, n);
       g_string_append (caption, caption->len ? "\n" : "");
@@ -280,7 +288,7 @@ rdt_cli_render (int    argc,
   g_autofree char *output = NULL;
   g_autofree char *area = NULL;
   g_autofree char *caption = NULL;
-  double scale = RDT_RENDER_DEFAULT_SCALE;
+  double scale = 0;           /* 0: not given */
   gboolean no_counters = FALSE;
   g_autofree char *los = NULL, *fan = NULL, *zoc = NULL, *moves = NULL, *path = NULL;
   g_autofree char *retreat = NULL, *targets = NULL;
@@ -328,7 +336,7 @@ rdt_cli_render (int    argc,
       rdt_cli_error (_("%s: the output must end in .png, .svg or .pdf"), output);
       return RDT_CLI_EXIT_USAGE;
     }
-  if (!(scale >= 1.0 && scale <= 1000.0))
+  if (scale != 0 && !(scale >= 1.0 && scale <= 1000.0))
     {
       rdt_cli_error (_("--scale must be between 1 and 1000"));
       return RDT_CLI_EXIT_USAGE;
@@ -364,13 +372,37 @@ rdt_cli_render (int    argc,
 
   map = rdt_render_map_new_from_scenario (scenario);
   renderer = rdt_map_renderer_new (map);
-  options.scale = scale;
+  options.scale = scale != 0 ? scale : RDT_RENDER_DEFAULT_SCALE;
   options.use_area = area != NULL;
   options.caption = caption ? caption : (auto_caption->len ? auto_caption->str : NULL);
   options.overlays = (const RdtRenderOverlay *) items->data;
   options.n_overlays = items->len;
   options.layers = no_counters ? RDT_RENDER_LAYER_ALL & ~RDT_RENDER_LAYER_COUNTERS
                                : RDT_RENDER_LAYER_ALL;
+  /* The caps of docs/cli-render.md: a large map at the default scale is
+   * drawn smaller, and said so; a --scale that was asked for is not changed
+   * behind the user's back. */
+  {
+    double w, h, fit;
+    g_autoptr(GError) size_error = NULL;
+
+    if (!rdt_map_renderer_export_size (renderer, &options, &w, &h, &size_error)
+        && g_error_matches (size_error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_SIZE))
+      {
+        fit = rdt_map_renderer_export_max_scale (renderer, &options);
+        if (scale != 0 || fit <= 0)
+          {
+            if (fit > 0)
+              rdt_cli_error (_("%s (the largest scale that fits is %.1f)"), size_error->message, fit);
+            else
+              rdt_cli_error ("%s", size_error->message);
+            return RDT_CLI_EXIT_FAILURE;
+          }
+        rdt_cli_error (_("%s. Drawn at scale %.1f instead of %g to stay within the caps (docs/cli-render.md); use --scale or --area to choose"),
+                       size_error->message, fit, options.scale);
+        options.scale = fit;
+      }
+  }
   if (!rdt_map_renderer_export_file (renderer, output, &options, &error))
     {
       rdt_cli_error ("%s", error->message);

@@ -36,6 +36,12 @@ rdt_cli_peek_root (const char *path)
   return "scenario";
 }
 
+static int
+sort_line (const RdtDiagnostic *d)
+{
+  return rdt_diagnostic_is_summary (d) ? G_MAXINT : d->line;
+}
+
 /* Findings in reading order: by file (the scenario before the volume file it
  * references, as first reported), then by line.  The sort is stable, so
  * findings on one line keep the order in which they were found. */
@@ -60,9 +66,11 @@ sort_diagnostics (GPtrArray *diagnostics,
           RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
           if (g_str_equal (d->file, g_ptr_array_index (files, f)))
             {
-              /* Insertion sort: stable, and lists are short. */
+              /* Insertion sort: stable, and lists are short (at most
+               * RDT_DIAGNOSTICS_MAX_PER_FILE per file); the "and N more"
+               * summary stays last. */
               guint j = sorted->len;
-              while (j > start && ((RdtDiagnostic *) g_ptr_array_index (sorted, j - 1))->line > d->line)
+              while (j > start && sort_line (g_ptr_array_index (sorted, j - 1)) > sort_line (d))
                 j--;
               g_ptr_array_insert (sorted, j, d);
             }

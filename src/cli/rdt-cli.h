@@ -26,8 +26,9 @@ typedef struct {
 /* Prints "redoubt-cli: " + message to stderr. */
 void rdt_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 
-/* The largest --range a command accepts (the bound keeps ring walks finite). */
-#define RDT_CLI_MAX_RANGE 999
+/* The largest --range a command parses; any larger range is then clamped to
+ * the map's farthest hex (issue 11), which is what keeps ring walks finite. */
+#define RDT_CLI_MAX_RANGE G_MAXINT
 
 /* rdt_cli_parse_options() returns this when the command goes on. */
 #define RDT_CLI_CONTINUE (-1)

@@ -27,6 +27,8 @@ struct _RdtDocument
   char *dropped_path;
   gboolean drop_confirmed;
   gboolean backup_kept;
+  /* Names of the stale temporaries the last save removed (issue 11). */
+  char **removed_temporaries;
 };
 
 G_DEFINE_FINAL_TYPE (RdtDocument, rdt_document, G_TYPE_OBJECT)
@@ -83,6 +85,7 @@ rdt_document_finalize (GObject *object)
   g_clear_pointer (&self->file_findings, g_ptr_array_unref);
   g_clear_pointer (&self->dropped, g_ptr_array_unref);
   g_clear_pointer (&self->dropped_path, g_free);
+  g_clear_pointer (&self->removed_temporaries, g_strfreev);
 
   G_OBJECT_CLASS (rdt_document_parent_class)->finalize (object);
 }
@@ -444,6 +447,9 @@ save_to (RdtDocument  *self,
 
   self->stamp = *rdt_scenario_get_file_stamp (self->scenario);
   self->saved_once = TRUE;
+  /* Issue 11: temporaries an earlier, killed save of this file left. */
+  g_strfreev (self->removed_temporaries);
+  self->removed_temporaries = rdt_file_remove_stale_temporaries (path, RDT_FILE_STALE_TEMP_SECONDS);
   /* The file now holds what the model holds: its findings are those of what
    * was written (a writer bug that writes what the loader drops shows up
    * here), and a confirmed drop is done. */
@@ -480,6 +486,15 @@ save_to (RdtDocument  *self,
   rdt_undo_stack_mark_clean (self->undo_stack);
   update_dirty (self);
   return TRUE;
+}
+
+const char * const *
+rdt_document_get_removed_temporaries (RdtDocument *self)
+{
+  static const char *const none[] = { NULL };
+
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), none);
+  return self->removed_temporaries != NULL ? (const char * const *) self->removed_temporaries : none;
 }
 
 gboolean

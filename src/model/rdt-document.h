@@ -100,6 +100,10 @@ gboolean      rdt_document_save             (RdtDocument   *self,
 gboolean      rdt_document_save_as          (RdtDocument   *self,
                                              const char    *path,
                                              GError       **error);
+/* (transfer none) The names of the temporary files, left next to the file by
+ * an earlier save that was killed, that the last save removed (issue 11;
+ * rdt_file_remove_stale_temporaries()); an empty array when none. */
+const char * const *rdt_document_get_removed_temporaries (RdtDocument *self);
 /* Loads the file again, dropping unsaved changes and the undo history. */
 gboolean      rdt_document_reload           (RdtDocument   *self,
                                              GPtrArray     *diagnostics,

@@ -13,9 +13,8 @@
 
 G_DEFINE_QUARK (rdt-render-error-quark, rdt_render_error)
 
-/* Margin around the map, in map units, and the largest raster we agree to make. */
+/* Margin around the map, in map units. */
 #define EXPORT_MARGIN 0.3
-#define MAX_IMAGE_SIDE 32000.0
 
 void
 rdt_render_export_options_init (RdtRenderExportOptions *options)
@@ -159,11 +158,23 @@ rdt_map_renderer_export_size (RdtMapRenderer               *self,
     return FALSE;
   w = ceil (rect.width * scale);
   h = ceil (rect.height * scale);
-  h += ceil (caption_height (options, w - 16.0));
-  if (w > MAX_IMAGE_SIDE || h > MAX_IMAGE_SIDE)
+  /* Checked before the caption is laid out: a huge width would make pango
+   * wrap nothing for nothing. */
+  if (w <= RDT_RENDER_MAX_SIDE)
+    h += ceil (caption_height (options, w - 16.0));
+  if (w > RDT_RENDER_MAX_SIDE || h > RDT_RENDER_MAX_SIDE)
     {
       g_set_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_SIZE,
-                   _("The image would be %.0f x %.0f; use a smaller scale or an area"), w, h);
+                   _("The image would be %.0f x %.0f at scale %g, more than %.0f on a side; use a smaller scale or an area"),
+                   w, h, scale, RDT_RENDER_MAX_SIDE);
+      return FALSE;
+    }
+  if (options->format == RDT_RENDER_FORMAT_PNG && w * h > RDT_RENDER_MAX_PIXELS)
+    {
+      g_set_error (error, RDT_RENDER_ERROR, RDT_RENDER_ERROR_SIZE,
+                   _("The image would be %.0f x %.0f pixels at scale %g (%.0f megapixels, %.0f MiB), more than the cap of %.0f megapixels; use a smaller scale or an area"),
+                   w, h, scale, w * h / (1024.0 * 1024.0), w * h * 4 / (1024.0 * 1024.0),
+                   RDT_RENDER_MAX_PIXELS / (1024.0 * 1024.0));
       return FALSE;
     }
   *out_width = w;
@@ -220,6 +231,36 @@ rdt_map_renderer_draw_export (RdtMapRenderer               *self,
     }
   cairo_restore (cr);
   return TRUE;
+}
+
+double
+rdt_map_renderer_export_max_scale (RdtMapRenderer               *self,
+                                   const RdtRenderExportOptions *options)
+{
+  RdtRenderExportOptions o;
+  double lo = 1.0, hi, w, h;
+
+  g_return_val_if_fail (RDT_IS_MAP_RENDERER (self), 0);
+  g_return_val_if_fail (options != NULL, 0);
+  o = *options;
+  hi = options_scale (options);
+  o.scale = hi;
+  if (rdt_map_renderer_export_size (self, &o, &w, &h, NULL))
+    return hi;
+  o.scale = lo;
+  if (!rdt_map_renderer_export_size (self, &o, &w, &h, NULL))
+    return 0;
+  /* The size grows with the scale (the caption's too), so bisect; a tenth
+   * of a unit is as fine as a user gives --scale. */
+  while (hi - lo > 0.05)
+    {
+      o.scale = (lo + hi) / 2;
+      if (rdt_map_renderer_export_size (self, &o, &w, &h, NULL))
+        lo = o.scale;
+      else
+        hi = o.scale;
+    }
+  return floor (lo * 10) / 10;
 }
 
 cairo_surface_t *

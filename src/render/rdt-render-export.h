@@ -23,6 +23,14 @@ typedef enum {
 
 GQuark rdt_render_error_quark (void);
 
+/* The caps of an export (docs/cli-render.md, issue 11): at most
+ * RDT_RENDER_MAX_SIDE pixels or points on a side (cairo's own limit is 32767),
+ * and a PNG of at most RDT_RENDER_MAX_PIXELS pixels, i.e. 256 MiB of ARGB32
+ * image memory (a 761 x 655 map at the default scale was a billion pixels,
+ * 4.5 GB and 43 s). */
+#define RDT_RENDER_MAX_SIDE 32000.0
+#define RDT_RENDER_MAX_PIXELS (64.0 * 1024 * 1024)
+
 typedef enum {
   RDT_RENDER_FORMAT_PNG,
   RDT_RENDER_FORMAT_SVG,
@@ -65,6 +73,10 @@ gboolean         rdt_map_renderer_export_size    (RdtMapRenderer               *
                                                   double                       *out_width,
                                                   double                       *out_height,
                                                   GError                      **error);
+/* The largest scale (at most options->scale) at which the export stays
+ * within the caps above; 0 if even the smallest scale (1) does not. */
+double           rdt_map_renderer_export_max_scale (RdtMapRenderer             *self,
+                                                    const RdtRenderExportOptions *options);
 /* (transfer full) An ARGB32 image of the export, for tests and the clipboard. */
 cairo_surface_t *rdt_map_renderer_export_image   (RdtMapRenderer               *self,
                                                   const RdtRenderExportOptions *options,

@@ -26,7 +26,18 @@ typedef struct {
    * the model could not keep (an element or value it dropped or replaced):
    * saving the loaded scenario writes a file without it (issue 11). */
   gboolean dropped;
+  /* Non-zero only in the summary that ends a capped list (see
+   * RDT_DIAGNOSTICS_MAX_PER_FILE): how many findings of each severity were
+   * counted but not kept.  Its `message` says "and N more". */
+  guint n_more_errors;
+  guint n_more_warnings;
 } RdtDiagnostic;
+
+/* At most this many findings are kept per file (docs/cli.md, docs/format.md):
+ * a hostile file with millions of errors would otherwise take gigabytes.  The
+ * rest are counted, not stored, in one summary finding at the end of that
+ * file's list ("and 1,899,000 more"). */
+#define RDT_DIAGNOSTICS_MAX_PER_FILE 1000
 
 GType          rdt_diagnostic_get_type  (void) G_GNUC_CONST;
 #define RDT_TYPE_DIAGNOSTIC (rdt_diagnostic_get_type ())
@@ -46,7 +57,16 @@ const char    *rdt_severity_to_string   (RdtSeverity          severity);
 
 /* A GPtrArray that frees its RdtDiagnostic elements; (transfer full). */
 GPtrArray     *rdt_diagnostics_new      (void);
-/* Counts the diagnostics of one severity in an array (nullable). */
+/* Appends @diagnostic (transfer full) to @diagnostics, unless that array
+ * already holds RDT_DIAGNOSTICS_MAX_PER_FILE findings for the same file: then
+ * the finding is only counted in the file's summary and freed.  Every producer
+ * of findings adds them through here. */
+void           rdt_diagnostics_add      (GPtrArray           *diagnostics,
+                                         RdtDiagnostic       *diagnostic);
+/* Whether @diagnostic is the "and N more" summary of a capped list. */
+gboolean       rdt_diagnostic_is_summary (const RdtDiagnostic *diagnostic);
+/* Counts the diagnostics of one severity in an array (nullable), including
+ * those counted but not kept by rdt_diagnostics_add(). */
 guint          rdt_diagnostics_count    (GPtrArray           *diagnostics,
                                          RdtSeverity          severity);
 

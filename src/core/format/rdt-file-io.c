@@ -15,7 +15,9 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "rdt-file-io.h"
@@ -547,6 +549,9 @@ replace_file (const char        *target,
       set_save_error (error, errno, display_path);
       return FALSE;
     }
+  /* Held until the close below: rdt_file_remove_stale_temporaries() of
+   * another process leaves a temporary alone while it is being written. */
+  (void) flock (fd, LOCK_EX | LOCK_NB);
 
   if (!write_all (fd, data, len, &errsv))
     goto fail;
@@ -708,4 +713,101 @@ rdt_file_save_atomic (const char          *path,
 
   return replace_file (target, path, data, len, exists ? &old : NULL,
                        out_new_stamp, error);
+}
+
+/* ".BASE." followed by exactly the six letters or digits g_mkstemp_full()
+ * puts in place of XXXXXX, and nothing else. */
+static gboolean
+is_our_temporary (const char *name,
+                  const char *prefix)
+{
+  const char *rest;
+
+  if (!g_str_has_prefix (name, prefix))
+    return FALSE;
+  rest = name + strlen (prefix);
+  if (strlen (rest) != 6)
+    return FALSE;
+  for (const char *c = rest; *c != '\0'; c++)
+    if (!g_ascii_isalnum (*c))
+      return FALSE;
+  return TRUE;
+}
+
+/**
+ * rdt_file_remove_stale_temporaries:
+ * @path: the file about to be saved (a symbolic link is followed, as a save
+ *   does)
+ * @min_age_seconds: only temporaries not modified for this long are removed
+ *
+ * A save killed between writing its temporary file and renaming it leaves a
+ * complete hidden ".NAME.XXXXXX" next to NAME (issue 11).  This removes those
+ * of @path, and only those: the name must be exactly the one
+ * rdt_file_save_atomic() makes for this file (or its .bak), the file a regular
+ * file (not a link) of ours with one link, unchanged for @min_age_seconds, and
+ * not locked: a save in progress in another process holds a lock on its
+ * temporary, and a temporary younger than the age may be one that is about to
+ * be locked or renamed.
+ *
+ * Returns: (transfer full): the names (not paths) of the files removed, a
+ *   %NULL-terminated array, empty when there were none; for the caller to
+ *   tell the user
+ */
+char **
+rdt_file_remove_stale_temporaries (const char *path,
+                                   guint       min_age_seconds)
+{
+  g_autoptr(GStrvBuilder) removed = g_strv_builder_new ();
+  g_autofree char *target = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *bak = NULL;
+  g_autofree char *prefix = NULL;
+  g_autofree char *bak_prefix = NULL;
+  GDir *d;
+  const char *name;
+  time_t now = time (NULL);
+
+  g_return_val_if_fail (path != NULL, g_strv_builder_end (removed));
+
+  target = resolve_target (path, NULL);
+  if (target == NULL)
+    return g_strv_builder_end (removed);
+  dir = g_path_get_dirname (target);
+  base = g_path_get_basename (target);
+  bak = g_strconcat (base, ".bak", NULL);
+  /* The same truncation as replace_file(). */
+  if (strlen (base) > TEMP_BASENAME_MAX)
+    base[TEMP_BASENAME_MAX] = '\0';
+  if (strlen (bak) > TEMP_BASENAME_MAX)
+    bak[TEMP_BASENAME_MAX] = '\0';
+  prefix = g_strconcat (".", base, ".", NULL);
+  bak_prefix = g_strconcat (".", bak, ".", NULL);
+
+  d = g_dir_open (dir, 0, NULL);
+  if (d == NULL)
+    return g_strv_builder_end (removed);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *full = NULL;
+      struct stat st, again;
+      int fd;
+
+      if (!is_our_temporary (name, prefix) && !is_our_temporary (name, bak_prefix))
+        continue;
+      full = g_build_filename (dir, name, NULL);
+      fd = open (full, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+      if (fd < 0)
+        continue;
+      if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_uid == geteuid ()
+          && st.st_nlink == 1 && st.st_mtime + (time_t) min_age_seconds <= now
+          && flock (fd, LOCK_EX | LOCK_NB) == 0
+          /* Still the file checked (not renamed away and replaced). */
+          && lstat (full, &again) == 0 && again.st_dev == st.st_dev && again.st_ino == st.st_ino
+          && unlink (full) == 0)
+        g_strv_builder_add (removed, name);
+      close (fd);
+    }
+  g_dir_close (d);
+  return g_strv_builder_end (removed);
 }

@@ -87,4 +87,11 @@ gboolean  rdt_file_save_atomic        (const char         *path,
                                        RdtFileStamp       *out_new_stamp,
                                        GError            **error);
 
+/* Temporaries of a killed save older than this are removed on the next save
+ * of the same file (rdt_file_remove_stale_temporaries(), docs/format.md). */
+#define RDT_FILE_STALE_TEMP_SECONDS 60
+
+char    **rdt_file_remove_stale_temporaries (const char   *path,
+                                             guint         min_age_seconds);
+
 G_END_DECLS

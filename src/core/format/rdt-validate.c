@@ -31,8 +31,8 @@ add (Check       *c,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_ptr_array_add (c->diagnostics,
-                   rdt_diagnostic_new (severity, c->file, line, element, message, hint));
+  rdt_diagnostics_add (c->diagnostics,
+                       rdt_diagnostic_new (severity, c->file, line, element, message, hint));
 }
 
 static char *
@@ -414,11 +414,11 @@ check_volume_refs (Check *c)
       const RdtStackingException *ex = g_ptr_array_index (limit->exceptions, e);
 
       if (ex->terrain != NULL && rdt_volume_find_terrain (c->volume, ex->terrain) < 0)
-        g_ptr_array_add (c->diagnostics,
-                         rdt_diagnostic_new (RDT_SEVERITY_ERROR, vfile != NULL ? vfile : c->file,
-                                             ex->line, "exception",
-                                             _("unknown terrain in a stacking exception"),
-                                             _("use a terrain id of the volume")));
+        rdt_diagnostics_add (c->diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, vfile != NULL ? vfile : c->file,
+                                                 ex->line, "exception",
+                                                 _("unknown terrain in a stacking exception"),
+                                                 _("use a terrain id of the volume")));
       if (ex->area != NULL && rdt_scenario_find_area (c->scenario, ex->area) == NULL)
         add (c, RDT_SEVERITY_WARNING, _rdt_scenario_get_line (c->scenario, "map"), "map",
              _("add the area to the map, or the exception never applies"),
@@ -450,9 +450,9 @@ effects_warning (const char       *file,
       g_string_append_printf (fields, "%s%s", fields->len > 0 ? " " : "", names[f]);
   message = g_strdup_printf (_("“%s” has provisional values (not stated in the rulebooks): %s"),
                              id, fields->str);
-  g_ptr_array_add (diagnostics,
-                   rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, line, element, message,
-                                       _("enter the values from your copy of the game's charts and remove them from provisional=")));
+  rdt_diagnostics_add (diagnostics,
+                       rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, line, element, message,
+                                           _("enter the values from your copy of the game's charts and remove them from provisional=")));
 }
 
 void
@@ -498,17 +498,17 @@ rdt_volume_validate (RdtVolume  *volume,
                                           "table “%s” has %u provisional cell (not stated in the rulebooks)",
                                           "table “%s” has %u provisional cells (not stated in the rulebooks)", n),
                              t->id, n);
-          g_ptr_array_add (diagnostics,
-                           rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, t->line, "table", message,
-                                               _("enter the values from your copy of the player aid card")));
+          rdt_diagnostics_add (diagnostics,
+                               rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, t->line, "table", message,
+                                                   _("enter the values from your copy of the player aid card")));
         }
     }
   stacking = rdt_volume_get_stacking (volume);
   if (stacking->provisional)
-    g_ptr_array_add (diagnostics,
-                     rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, stacking->line, "stacking",
-                                         _("the stacking limit is provisional"),
-                                         _("check it against 7.1 and the exclusive rules")));
+    rdt_diagnostics_add (diagnostics,
+                         rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, stacking->line, "stacking",
+                                             _("the stacking limit is provisional"),
+                                             _("check it against 7.1 and the exclusive rules")));
 }
 
 void

@@ -474,6 +474,32 @@ append_ring (const RdtHexGrid *grid,
       }
 }
 
+int
+rdt_hex_grid_max_distance (const RdtHexGrid *grid,
+                           RdtHex            from)
+{
+  const RdtGridSettings *s;
+  int last_col, last_row, d = 0;
+
+  g_return_val_if_fail (grid != NULL, 0);
+  s = &grid->settings;
+  last_col = s->first_column + s->columns - 1;
+  last_row = s->first_row + s->rows - 1;
+  /* Every hex has a neighbour one further from `from`, so the farthest hex of
+   * the map is on its edge: only the edge hexes are measured. */
+  for (int c = s->first_column; c <= last_col; c++)
+    {
+      d = MAX (d, rdt_hex_grid_distance (grid, from, (RdtHex) { c, s->first_row }));
+      d = MAX (d, rdt_hex_grid_distance (grid, from, (RdtHex) { c, last_row }));
+    }
+  for (int r = s->first_row; r <= last_row; r++)
+    {
+      d = MAX (d, rdt_hex_grid_distance (grid, from, (RdtHex) { s->first_column, r }));
+      d = MAX (d, rdt_hex_grid_distance (grid, from, (RdtHex) { last_col, r }));
+    }
+  return d;
+}
+
 GArray *
 rdt_hex_grid_ring (const RdtHexGrid *grid,
                    RdtHex            centre,
@@ -482,7 +508,9 @@ rdt_hex_grid_ring (const RdtHexGrid *grid,
   GArray *out = g_array_new (FALSE, FALSE, sizeof (RdtHex));
 
   g_return_val_if_fail (radius >= 0, out);
-  append_ring (grid, centre, radius, out);
+  /* A ring beyond the farthest hex holds no hex of the map. */
+  if (radius <= rdt_hex_grid_max_distance (grid, centre))
+    append_ring (grid, centre, radius, out);
   return out;
 }
 
@@ -494,6 +522,7 @@ rdt_hex_grid_range (const RdtHexGrid *grid,
   GArray *out = g_array_new (FALSE, FALSE, sizeof (RdtHex));
 
   g_return_val_if_fail (radius >= 0, out);
+  radius = MIN (radius, rdt_hex_grid_max_distance (grid, centre));
   for (int r = 0; r <= radius; r++)
     append_ring (grid, centre, r, out);
   return out;

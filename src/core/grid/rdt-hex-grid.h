@@ -145,9 +145,16 @@ gboolean           rdt_hex_grid_parse_direction    (const RdtHexGrid      *grid,
 int                rdt_hex_grid_distance           (const RdtHexGrid      *grid,
                                                     RdtHex                 a,
                                                     RdtHex                 b);
+/* The distance from `from` (on the map or not) to the farthest hex of the map:
+ * no range or radius needs to exceed it (issue 11: a range of 999999 read
+ * from a file is clamped to it rather than walked ring by ring). */
+int                rdt_hex_grid_max_distance       (const RdtHexGrid      *grid,
+                                                    RdtHex                 from);
 /* On-map hexes at exactly / at most `radius` from `centre` (transfer full:
  * GArray of RdtHex), in a stable order (ring by ring, each ring clockwise on screen
- * from the first direction). */
+ * from the first direction).  `radius` is clamped to
+ * rdt_hex_grid_max_distance(): the work is bounded by the map, whatever the
+ * radius. */
 GArray            *rdt_hex_grid_ring               (const RdtHexGrid      *grid,
                                                     RdtHex                 centre,
                                                     int                    radius);
