@@ -73,6 +73,11 @@ typedef struct {
   gint16 *max_art;
   gboolean older_roads;     /* older 9.51 / 9.52 */
 
+  /* The volume's <restriction>s: per restriction, which hexes its place
+   * covers (NULL: a restriction without a place covers every hex). */
+  guint n_restrictions;
+  guint8 **restriction_cover;
+
   GArray *units;            /* RdtMoveUnit, in scenario order */
   guint n_sides;
   RdtMoveSide *sides;
@@ -103,6 +108,23 @@ int           _rdt_move_model_restriction (RdtMoveModel      *model,
                                            int                h,
                                            gboolean           retreat,
                                            const char       **out_rule);
+/* Whether the volume's restriction @r covers dense hex @h. */
+gboolean      _rdt_move_model_covers     (RdtMoveModel       *model,
+                                          guint               r,
+                                          int                 h);
+/* The volume's "with" restrictions (Brandywine 3.3.1 end-with, 3.3.2 and
+ * Savannah 4.1 no-end-with) for @unit_index ending in @h in @context:
+ * 0 none, 1 may pass but not end (or, for a retreat, must unstack),
+ * 2 never (a retreat the data does not allow), 3 not decided, 4 may not end
+ * there without a `with` unit (end-with).  @out_rule and
+ * @out_depends (nullable) say which. */
+int           _rdt_move_model_with_rules (RdtMoveModel         *model,
+                                          guint                 unit_index,
+                                          int                   h,
+                                          gboolean              retreat,
+                                          const RdtGameContext *context,
+                                          const char          **out_rule,
+                                          RdtDepends           *out_depends);
 gboolean      _rdt_move_unit_matches     (const RdtUnit      *unit,
                                           char *const        *list);
 /* The movement's model, brought up to date (transfer none). */
