@@ -888,6 +888,7 @@ read_restriction (xmlNode *n)
   r->with_kinds = kinds_attr (n, "with-kinds");
   r->with_units = list_attr (n, "with-units");
   r->with_combat = bool_attr (n, "with-combat", FALSE);
+  r->may_pass = bool_attr (n, "may-pass", TRUE);
   r->may_retreat = bool_attr (n, "may-retreat", FALSE);
   r->rule = attr (n, "rule");
   r->note = attr (n, "note");
@@ -2315,6 +2316,8 @@ write_restriction (Writer               *w,
   put_list_attr (w, "with-units", r->with_units);
   if (r->with_combat)
     put_bool_attr (w, "with-combat", TRUE);
+  if (!r->may_pass)
+    put_bool_attr (w, "may-pass", FALSE);
   if (r->may_retreat)
     put_bool_attr (w, "may-retreat", TRUE);
   put_attr (w, "rule", r->rule);

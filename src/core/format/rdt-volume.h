@@ -224,8 +224,8 @@ typedef struct {
   char **states;                    /* bound only in one of these states */
   RdtRestrictionPlacement placement;
   char **entries;                   /* arriving at one of these entry ids */
-  /* Where: an area id of the scenario or a terrain id; outside = every
-   * other hex.  Neither: everywhere. */
+  /* Where: area ids of the scenario (space-separated: any of them) and/or
+   * a terrain id; outside = every other hex.  Neither: everywhere. */
   char *area;
   char *terrain;
   gboolean outside;
@@ -241,6 +241,7 @@ typedef struct {
   guint with_kinds;
   char **with_units;
   gboolean with_combat;
+  gboolean may_pass;                /* NO_END_WITH: may pass through them (default) */
   gboolean may_retreat;             /* NO_END_WITH: a retreat may stack them */
   char *rule;                       /* "Brandywine 3.6.1" */
   char *note;

@@ -158,6 +158,13 @@ rdt_restriction_binds (const RdtRestriction *r,
     return RDT_RULE_OFF;
   if (r->first_turn > 0 || r->last_turn > 0)
     {
+      int first = rdt_scenario_get_first_turn (scenario);
+      int last = first + rdt_scenario_get_n_turns (scenario) - 1;
+
+      /* Turns the scenario never plays (Brandywine 7.1 starts on turn 7,
+       * after the bivouac release of 3.6.1.1) decide it without a turn. */
+      if (rdt_scenario_get_n_turns (scenario) > 0 && (r->last_turn < first || r->first_turn > last))
+        return RDT_RULE_OFF;
       if (turn == RDT_GAME_TURN_UNKNOWN)
         {
           if (out_depends != NULL)
@@ -210,12 +217,21 @@ rdt_restriction_covers_hex (const RdtRestriction *r,
 
   if (r->area != NULL)
     {
-      const RdtArea *area = rdt_scenario_find_area (scenario, r->area);
-      /* An area the scenario does not have: the restriction covers nothing
-       * (validation reports it). */
-      if (area == NULL)
+      g_auto(GStrv) ids = g_strsplit_set (r->area, " \t\n\r", -1);
+
+      gboolean found = FALSE;
+
+      /* Any of the areas.  When the scenario has none of them the
+       * restriction covers nothing, outside or in. */
+      in = FALSE;
+      for (guint i = 0; ids[i] != NULL && !in; i++)
+        {
+          const RdtArea *area = ids[i][0] != '\0' ? rdt_scenario_find_area (scenario, ids[i]) : NULL;
+          found |= area != NULL;
+          in = area != NULL && rdt_scenario_area_contains (area, hex);
+        }
+      if (!found)
         return FALSE;
-      in = rdt_scenario_area_contains (area, hex);
     }
   if (r->terrain != NULL)
     {

@@ -1289,6 +1289,9 @@ enum {
   FORBID_UNDECIDED_ENTER = 1 << 2,
   FORBID_UNDECIDED_END   = 1 << 3,
   FORBID_NO_MINIMUM      = 1 << 4,  /* no-minimum-move (Savannah 4.19) */
+  FORBID_STACK_END       = 1 << 5,  /* no-end-with: pass only (Brandywine 3.3.2, Savannah 4.1) */
+  FORBID_STACK_ENTER     = 1 << 6,  /* no-end-with may-pass="false" (Savannah 4.1) */
+  FORBID_END_WITH        = 1 << 7,  /* end-with: not here (Brandywine 3.3.1) */
 };
 
 RdtMovement *
@@ -1598,7 +1601,6 @@ typedef struct {
   gboolean capturer;
   gboolean no_min_unit;
   gboolean any_leaders;
-  gboolean with_rules;      /* an end-with / no-end-with restriction may bind */
   const char *no_min_rule;  /* the rule behind no_min_unit / FORBID_NO_MINIMUM */
   guint8 start_zoc;
 } Mover;
@@ -1706,11 +1708,67 @@ forbid_hex (RdtMovement *mv,
             guint8       bits,
             guint8       rule)
 {
-  if ((bits & (FORBID_ENTER | FORBID_END | FORBID_NO_MINIMUM)) && mv->forbid_rule[h] == 0)
+  if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
     mv->forbid_rule[h] = rule;
   if ((bits & (FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_undecided[h] == 0)
     mv->forbid_undecided[h] = rule;
   mv->forbid[h] |= bits;
+}
+
+/* An end-with or no-end-with restriction of the volume that may bind the
+ * mover: marks the hexes of the friendly `with` units (Brandywine 3.3.2,
+ * Savannah 4.1), or every other hex (Brandywine 3.3.1, "if such units are
+ * in play"). */
+static void
+mover_with_restriction (RdtMovement *mv,
+                        Mover       *o,
+                        guint        r,
+                        gboolean     on,
+                        RdtDepends   depends)
+{
+  RdtMoveModel *m = o->m;
+  const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
+  guint8 rule = reach_rule_depends (o->reach, rs->rule, depends);
+  g_autofree guint8 *with = g_new0 (guint8, m->n_hexes);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+
+      if (i == o->unit_index || u->hex < 0 ||
+          rdt_board_sides_are_enemies (m->board, u->side, o->side) ||
+          !rdt_restriction_selects_with (rs, rdt_scenario_get_unit (m->scenario, i)))
+        continue;
+      with[u->hex] = 1;
+      any = TRUE;
+    }
+  if (!any)
+    return;
+  for (guint h = 0; h < m->n_hexes; h++)
+    {
+      guint8 bits;
+
+      if ((int) h == o->start || !_rdt_move_model_covers (m, r, (int) h))
+        continue;
+      if (rs->effect == RDT_RESTRICTION_END_WITH)
+        {
+          if (with[h])
+            continue;
+          bits = on ? FORBID_END_WITH : FORBID_UNDECIDED_END;
+        }
+      else
+        {
+          if (!with[h])
+            continue;
+          if (rs->may_pass)
+            bits = on ? FORBID_STACK_END : FORBID_UNDECIDED_END;
+          else
+            bits = on ? FORBID_STACK_ENTER : FORBID_UNDECIDED_ENTER;
+        }
+      forbid_hex (mv, (int) h, bits, rule);
+    }
+  mv->any_forbid = TRUE;
 }
 
 /* The volume's <restriction>s for the mover in the options' game context.
@@ -1802,7 +1860,7 @@ mover_restrictions (RdtMovement *mv,
           break;
         case RDT_RESTRICTION_END_WITH:
         case RDT_RESTRICTION_NO_END_WITH:
-          o->with_rules = TRUE;
+          mover_with_restriction (mv, o, r, on, depends);
           break;
         case RDT_N_RESTRICTION_EFFECTS:
         default:
@@ -1870,9 +1928,13 @@ mover_may_end (RdtMovement *mv,
 
   if (mv->any_forbid)
     {
-      if (mv->forbid[h] & FORBID_END)
+      if (mv->forbid[h] & (FORBID_END | FORBID_STACK_END | FORBID_END_WITH))
         {
-          reach->reason[h] = RDT_MOVE_REASON_RESTRICTED_END;
+          reach->reason[h] = (mv->forbid[h] & FORBID_END) ? RDT_MOVE_REASON_RESTRICTED_END
+                           : (mv->forbid[h] & FORBID_END_WITH) ? RDT_MOVE_REASON_END_WITH
+                           : RDT_MOVE_REASON_VOLUME_STACKING;
+          if (mv->forbid[h] & FORBID_STACK_END)
+            reach->flags[h] |= RDT_REACH_PASS_ONLY;
           reach->rule_index[h] = mv->forbid_rule[h];
           return FALSE;
         }
@@ -1889,33 +1951,6 @@ mover_may_end (RdtMovement *mv,
             reach->flags[h] |= RDT_REACH_UNDECIDED;
             reach->undecided[h] = mv->forbid_undecided[p];
           }
-    }
-  if (o->with_rules)
-    {
-      const char *rule = NULL;
-      RdtDepends depends = RDT_DEPENDS_NOTHING;
-      int level = _rdt_move_model_with_rules (o->m, o->unit_index, h, FALSE, o->context,
-                                              &rule, &depends);
-      if (level == 1 || level == 2)
-        {
-          /* Brandywine 3.3.2, Savannah 4.1: may pass, not end stacked. */
-          reach->flags[h] |= RDT_REACH_PASS_ONLY;
-          reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
-          reach->rule_index[h] = reach_rule (reach, rule);
-          return FALSE;
-        }
-      if (level == 4)
-        {
-          /* Brandywine 3.3.1. */
-          reach->reason[h] = RDT_MOVE_REASON_END_WITH;
-          reach->rule_index[h] = reach_rule (reach, rule);
-          return FALSE;
-        }
-      if (level == 3 && reach->undecided[h] == 0)
-        {
-          reach->flags[h] |= RDT_REACH_UNDECIDED;
-          reach->undecided[h] = reach_rule_depends (reach, rule, depends);
-        }
     }
   return TRUE;
 }
@@ -1943,8 +1978,9 @@ step_blocked (RdtMovement *mv,
     return RDT_MOVE_REASON_OVERSTACKED;
   if (mv->restriction[n] == 2)
     return RDT_MOVE_REASON_VOLUME_STACKING;
-  if (mv->any_forbid && (mv->forbid[n] & FORBID_ENTER))
-    return RDT_MOVE_REASON_RESTRICTED_ENTER;
+  if (mv->any_forbid && (mv->forbid[n] & (FORBID_ENTER | FORBID_STACK_ENTER)))
+    return (mv->forbid[n] & FORBID_ENTER) ? RDT_MOVE_REASON_RESTRICTED_ENTER
+                                          : RDT_MOVE_REASON_VOLUME_STACKING;
   if (!(m->side_bits[k] & _RDT_MS_CREEK) && (m->side_prohibited[k] & o->kind_mask))
     return RDT_MOVE_REASON_PROHIBITED_HEXSIDE;
   return RDT_MOVE_REASON_NONE;
@@ -1958,7 +1994,9 @@ note_blocked (RdtMovement   *mv,
               int            at_cost)
 {
   note (o->reach, n, why, at_cost);
-  if (why == RDT_MOVE_REASON_RESTRICTED_ENTER && o->reach->reason[n] == why)
+  if ((why == RDT_MOVE_REASON_RESTRICTED_ENTER ||
+       (why == RDT_MOVE_REASON_VOLUME_STACKING && mv->any_forbid && (mv->forbid[n] & FORBID_STACK_ENTER))) &&
+      o->reach->reason[n] == why)
     o->reach->rule_index[n] = mv->forbid_rule[n];
 }
 
