@@ -131,6 +131,9 @@ rdt_restriction_selects_with (const RdtRestriction *r,
     return FALSE;
   if (r->with_units != NULL && !unit_in_list (unit, r->with_units))
     return FALSE;
+  /* The exemptions hold for either unit (Savannah 4.1: Pulaski's Legion). */
+  if (r->exempt != NULL && unit_in_list (unit, r->exempt))
+    return FALSE;
   return TRUE;
 }
 

@@ -74,7 +74,8 @@ RdtRuleVerdict  rdt_restriction_binds      (const RdtRestriction *restriction,
 gboolean        rdt_restriction_selects    (const RdtRestriction *restriction,
                                             RdtScenario          *scenario,
                                             const RdtUnit        *unit);
-/* Whether @unit is one of the `with` units of @restriction. */
+/* Whether @unit is one of the `with` units of @restriction (the exempt
+ * list exempts it too). */
 gboolean        rdt_restriction_selects_with (const RdtRestriction *restriction,
                                               const RdtUnit        *unit);
 /* Whether @hex lies in the restriction's place (area or terrain, or outside
