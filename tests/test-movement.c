@@ -228,6 +228,38 @@ test_8_31_rifle_exit (void)
 }
 
 static void
+test_8_31_rifle_same_zoc_flag (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 6, 2, "0504");
+  fx_unit (sc, "rifles", 0, RDT_UNIT_KIND_RIFLE, 4, 2, "0505");
+  r = fx_reach (sc, NULL, "a", FALSE);
+  /* Within the same rifle unit's ZOC: no charge, so no "rifle ZOC +1 MP". */
+  g_assert_cmpint (fx_cost (r, sc, "0405"), ==, 2);
+  g_assert_false (fx_flags (r, sc, "0405") & RDT_REACH_RIFLE_ZOC);
+  /* Leaving it is charged and says so. */
+  g_assert_true (fx_flags (r, sc, "0503") & RDT_REACH_RIFLE_ZOC);
+}
+
+static void
+test_8_31_rifle_disrupted (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 6, 2, "0504");
+  fx_unit (sc, "rifles", 0, RDT_UNIT_KIND_RIFLE, 4, 2, "0505");
+  rdt_scenario_set_unit_status (sc, "a", RDT_UNIT_STATUS_DISRUPTED, NULL, NULL);
+  r = fx_reach (sc, NULL, "a", FALSE);
+  /* 13.3: one hex away from the enemy; 8.31 Important: +1 MP to leave the
+   * rifle unit's ZOC applies to every moving unit, disrupted ones too. */
+  g_assert_cmpint (fx_cost (r, sc, "0503"), ==, 2 + 2);
+  g_assert_true (fx_flags (r, sc, "0503") & RDT_REACH_RIFLE_ZOC);
+}
+
+static void
 test_8_32_zoc_to_zoc (void)
 {
   g_autoptr(RdtScenario) sc = fx_scenario ();
@@ -1278,6 +1310,8 @@ main (int   argc,
   g_test_add_func ("/movement/8.31/zoc-stops", test_8_31_zoc_stop);
   g_test_add_func ("/movement/8.31/rifle-zoc-enter-plus-one", test_8_31_rifle_enter);
   g_test_add_func ("/movement/8.31/rifle-zoc-exit-plus-one", test_8_31_rifle_exit);
+  g_test_add_func ("/movement/8.31/rifle-zoc-same-unit-not-charged-not-flagged", test_8_31_rifle_same_zoc_flag);
+  g_test_add_func ("/movement/8.31/rifle-zoc-disrupted-units-too", test_8_31_rifle_disrupted);
   g_test_add_func ("/movement/8.32/zoc-to-zoc-and-stop", test_8_32_zoc_to_zoc);
   g_test_add_func ("/movement/9.2/minimum-one-hex", test_9_2_minimum_move);
   g_test_add_func ("/movement/savannah-4.19/no-minimum-move", test_savannah_4_19_no_minimum_move);
