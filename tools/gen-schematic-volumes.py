@@ -304,7 +304,7 @@ def brandywine_volume():
     ]
     hexsides = [
         eff("primary-ford", "Primary ford", stated=("mp", "zoc", "strategic", "fire-drm", "cc-drm"),
-            kind="water", mp=1, zoc=True, strategic=False, rule="Brandywine 5.1, 5.2.1, 5.2.2; 3.5; 8.1",
+            kind="water", mp=1, zoc=True, strategic=False, rule="Brandywine 3.5, 5.1; 5.2.1, 5.2.2; 8.1",
             note="+1 MP; no strategic movement in a turn crossing a primary ford"),
         eff("secondary-ford", "Secondary ford", stated=("mp", "zoc", "fire-drm", "cc-drm"),
             kind="water", mp=2, zoc=True, rule="Brandywine 5.1, 5.2.1, 5.2.2; 8.1", note="+2 MP"),

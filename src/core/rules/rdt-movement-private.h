@@ -69,6 +69,7 @@ typedef struct {
   gint16 *road_cost;        /* n*6: -1 when no road crosses */
   guint *side_prohibited;   /* n*6 */
   guint8 *side_bits;        /* n*6: _RDT_MS_* */
+  gint16 *side_water;       /* n*6: the water hexside type, -1 none (for the rule it cites) */
   gint16 *max_sp;           /* 7.1 and the volume's exceptions */
   gint16 *max_art;
   gboolean older_roads;     /* older 9.51 / 9.52 */

@@ -233,6 +233,7 @@ model_clear (RdtMoveModel *m)
   g_clear_pointer (&m->road_cost, g_free);
   g_clear_pointer (&m->side_prohibited, g_free);
   g_clear_pointer (&m->side_bits, g_free);
+  g_clear_pointer (&m->side_water, g_free);
   g_clear_pointer (&m->max_sp, g_free);
   g_clear_pointer (&m->max_art, g_free);
   g_clear_pointer (&m->units, g_array_unref);
@@ -410,6 +411,8 @@ model_build (RdtMoveModel *m)
   m->road_cost = g_new (gint16, n * 6);
   m->side_prohibited = g_new0 (guint, n * 6);
   m->side_bits = g_new0 (guint8, n * 6);
+  m->side_water = g_new (gint16, n * 6);
+  memset (m->side_water, 0xff, n * 6 * sizeof (gint16));
   m->max_sp = g_new (gint16, n);
   m->max_art = g_new (gint16, n);
   /* The ZOC board (rdt-board.h, rdt-zoc.h) of the scenario; should the
@@ -518,6 +521,7 @@ model_build (RdtMoveModel *m)
                 bits |= _RDT_MS_ROAD_STRATEGIC;
             }
           m->side_bits[fi * 6 + d] = bits;
+          m->side_water[fi * 6 + d] = (gint16) (f->water != RDT_NO_TYPE ? f->water : -1);
         }
     }
 
@@ -1124,7 +1128,7 @@ rdt_reach_get_reason_rule (const RdtReach *reach,
   if ((r == RDT_MOVE_REASON_VOLUME_STACKING || r == RDT_MOVE_REASON_NO_MINIMUM_MOVE ||
        r == RDT_MOVE_REASON_RESTRICTED || r == RDT_MOVE_REASON_RESTRICTED_ENTER ||
        r == RDT_MOVE_REASON_RESTRICTED_END || r == RDT_MOVE_REASON_RESTRICTED_STRATEGIC ||
-       r == RDT_MOVE_REASON_END_WITH) &&
+       r == RDT_MOVE_REASON_END_WITH || r == RDT_MOVE_REASON_STRATEGIC_HEXSIDE) &&
       reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
     return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
   return rdt_move_reason_get_rule (r);
@@ -2193,6 +2197,17 @@ reach_search (RdtMovement *mv,
               if (!m->older_roads && (m->side_bits[k] & _RDT_MS_WATER_NO_STRAT))
                 {
                   note (reach, n, RDT_MOVE_REASON_STRATEGIC_HEXSIDE, c);
+                  /* Cite the water type's own rule, its first clause
+                   * (Brandywine 3.5, 5.1 for a primary ford). */
+                  if (reach->reason[n] == RDT_MOVE_REASON_STRATEGIC_HEXSIDE && m->side_water[k] >= 0)
+                    {
+                      const char *tr = rdt_volume_get_hexside_type (m->volume, m->side_water[k])->rule;
+                      if (tr != NULL)
+                        {
+                          g_autofree char *first = g_strndup (tr, strcspn (tr, ";"));
+                          reach->rule_index[n] = reach_rule (reach, g_strstrip (first));
+                        }
+                    }
                   continue;
                 }
               if (ms->enemy_adjacent[n] > 0)
@@ -2415,7 +2430,12 @@ rdt_movement_explain (RdtMovement          *movement,
         r = reason_at (wide, (int) i);
         if (r == RDT_MOVE_REASON_NONE || r == RDT_MOVE_REASON_ALLOWANCE)
           continue;
-        dist = rdt_hex_grid_distance (wide->grid, hex, rdt_hex_grid_hex_at_index (wide->grid, i));
+        dist = 2 * rdt_hex_grid_distance (wide->grid, hex, rdt_hex_grid_hex_at_index (wide->grid, i));
+        /* Among equally near hexes, the rule of the kind of movement asked
+         * for (strategic movement's roads and hexsides). */
+        if (!(unlimited.strategic && r >= RDT_MOVE_REASON_STRATEGIC_START &&
+              r <= RDT_MOVE_REASON_STRATEGIC_HEXSIDE))
+          dist++;
         if (dist < best)
           {
             best = dist;
