@@ -301,9 +301,14 @@ rdt_cli_retreats (int    argc,
       const RdtRetreatBlock *k = rdt_retreat_get_block (r, i);
       char label[RDT_HEX_LABEL_SIZE];
 
-      printf (_("  not %s (hex %d of the retreat): %s: %s\n"), rdt_cli_hex_text (grid, k->hex, label), k->step,
-              k->rule != NULL ? k->rule : rdt_retreat_reason_get_rule (k->reason),
-              rdt_retreat_reason_get_message (k->reason));
+      const char *rl = k->rule != NULL ? k->rule : rdt_retreat_reason_get_rule (k->reason);
+
+      if (!rdt_hex_grid_contains (grid, k->hex))
+        printf (_("  off map (hex %d of the retreat): %s: %s\n"), k->step, rl,
+                rdt_retreat_reason_get_message (k->reason));
+      else
+        printf (_("  not %s (hex %d of the retreat): %s: %s\n"), rdt_cli_hex_text (grid, k->hex, label), k->step,
+                rl, rdt_retreat_reason_get_message (k->reason));
     }
   return code;
 }
