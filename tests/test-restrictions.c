@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "redoubt-core.h"
+#include "rdt-board.h"
 #include "rdt-game-context.h"
+#include "rdt-zoc.h"
 #include "rdt-movement.h"
 #include "rdt-retreat.h"
 #include "rdt-scenario-io.h"
@@ -36,6 +38,8 @@ load_xml (const char *scenario_id,
     "    <terrain id=\"chew-house\" name=\"Chew House\" mp=\"1\" zoc=\"false\"/>\n"
     "    <terrain id=\"swamp\" name=\"Swamp\" mp=\"3\"/>\n"
     "    <hexside-type id=\"road\" name=\"Road\" kind=\"road\" mp=\"1\" strategic=\"true\"/>\n"
+    "    <hexside-type id=\"fieldwork\" name=\"Fieldwork\" kind=\"fieldwork\" mp=\"1\" zoc=\"false\"/>\n"
+    "    <hexside-type id=\"open-work\" name=\"Open work\" kind=\"fieldwork\" mp=\"1\" zoc=\"true\"/>\n"
     "    <state id=\"panic\" name=\"Panic\" zoc=\"false\" rule=\"Germantown 3.2.3\"/>\n"
     "%s"
     "  </volume>\n"
@@ -759,6 +763,27 @@ test_restriction_round_trip (void)
   g_assert_nonnull (strstr (g_bytes_get_data (once, NULL), "with-kinds=\"infantry leader\""));
 }
 
+/* ---- 8.1: the fieldwork hexside's zoc ---------------------------------- */
+
+static void
+test_fieldwork_zoc_attribute (void)
+{
+  /* zoc on a fieldwork type: whether a ZOC crosses it into the symbol hex.
+   * 8.1: false, out of but not into; true: both ways. */
+  g_autoptr(RdtScenario) sc = load_xml ("f", "",
+    "    <hexside at=\"0102|0103\" fieldwork=\"fieldwork\" symbol=\"0102\"/>\n"
+    "    <hexside at=\"0502|0503\" fieldwork=\"open-work\" symbol=\"0502\"/>\n", TWO_SIDES,
+    UNIT ("in", "british", "infantry", "4", "0102") UNIT ("out", "american", "infantry", "4", "0103")
+    UNIT ("in2", "british", "infantry", "4", "0502") UNIT ("out2", "american", "infantry", "4", "0503"), 1, 10);
+  g_autoptr(RdtBoard) board = rdt_board_new_from_scenario (sc, NULL, NULL);
+
+  g_assert_nonnull (board);
+  g_assert_true (rdt_zoc_reason_exerts (rdt_zoc_unit_into (board, 0, hx (sc, "0103"))));
+  g_assert_cmpint (rdt_zoc_unit_into (board, 1, hx (sc, "0102")), ==, RDT_ZOC_REASON_INTO_FIELDWORKS);
+  g_assert_true (rdt_zoc_reason_exerts (rdt_zoc_unit_into (board, 2, hx (sc, "0503"))));
+  g_assert_true (rdt_zoc_reason_exerts (rdt_zoc_unit_into (board, 3, hx (sc, "0502"))));
+}
+
 /* ---- The bundled volumes: the rules are in the data ------------------- */
 
 static RdtScenario *
@@ -829,5 +854,6 @@ main (int   argc,
   g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-never-pass", test_savannah_4_1_negro_volunteers);
   g_test_add_func ("/restrictions/savannah-4.19/no-minimum-move-from-data", test_savannah_4_19);
   g_test_add_func ("/restrictions/format/round-trip", test_restriction_round_trip);
+  g_test_add_func ("/restrictions/8.1/fieldwork-zoc-attribute", test_fieldwork_zoc_attribute);
   return g_test_run ();
 }

@@ -373,7 +373,9 @@ add_board_hexside (RdtBoard                 *board,
       RdtHex low = rdt_hexside_other (f->side, f->slope_high);
       rdt_board_add_slope (board, f->slope_high, low, NULL);
     }
-  if (f->fieldwork != RDT_NO_TYPE)
+  /* A fieldwork type's zoc: whether a ZOC crosses it into the symbol hex
+   * (8.1: false, the one-way rule of rdt-zoc.c). */
+  if (f->fieldwork != RDT_NO_TYPE && !rdt_volume_get_hexside_type (volume, f->fieldwork)->effects.zoc)
     rdt_board_add_fieldwork (board, f->fieldwork_symbol,
                              rdt_hexside_other (f->side, f->fieldwork_symbol),
                              f->breached, NULL);
