@@ -633,6 +633,51 @@ test_germantown_3_3 (void)
   }
 }
 
+static void
+test_germantown_fog (void)
+{
+  g_autoptr(RdtScenario) sc = load_xml ("g",
+    "    <restriction id=\"fog\" effect=\"off-road-penalty\" turns=\"1-3\" rule=\"Germantown 3.1.1\"/>\n"
+    "    <restriction id=\"fog-rolled\" effect=\"off-road-penalty\" turns=\"4-6\" weather=\"dense-fog\" "
+    "rule=\"Germantown 3.1.1\"/>\n",
+    "    <hexside at=\"0101|0102\" road=\"road\"/>\n    <hexside at=\"0102|0103\" road=\"road\"/>\n"
+    "    <hexside at=\"0103|0104\" road=\"road\"/>\n", TWO_SIDES,
+    UNIT ("va", "american", "infantry", "3", "0101") UNIT ("gb", "british", "infantry", "4", "0808"), 1, 10);
+  g_autoptr(RdtReach) r = NULL;
+  const char *rl = NULL;
+  RdtDepends dep;
+  RdtGameContext c;
+
+  /* Turn 2, dense fog: along the road the full 3 MP... */
+  context (&c, 2, NULL);
+  r = reach (sc, "va", FALSE, &c);
+  g_assert_true (ok (r, sc, "0104"));
+  g_assert_false (flags (r, sc, "0104") & RDT_REACH_OFF_ROAD);
+  /* ...off it, 1 MP less (3.1.1). */
+  g_assert_true (ok (r, sc, "0301"));
+  g_assert_true (flags (r, sc, "0301") & RDT_REACH_OFF_ROAD);
+  g_assert_false (ok (r, sc, "0401"));
+  g_assert_cmpstr (why (r, sc, "0401"), ==, "allowance");
+  g_clear_pointer (&r, rdt_reach_unref);
+  /* Turn 7: clear. */
+  context (&c, 7, NULL);
+  r = reach (sc, "va", FALSE, &c);
+  g_assert_true (ok (r, sc, "0401"));
+  g_clear_pointer (&r, rdt_reach_unref);
+  /* Turn 5, the weather not told: not decided where it matters. */
+  context (&c, 5, NULL);
+  r = reach (sc, "va", FALSE, &c);
+  g_assert_true (flags (r, sc, "0401") & RDT_REACH_UNDECIDED);
+  g_assert_true (rdt_reach_get_undecided (r, &(RdtHex) { hx (sc, "0401").col, hx (sc, "0401").row }, &rl, &dep));
+  g_assert_cmpint (dep, ==, RDT_DEPENDS_WEATHER);
+  g_assert_false (flags (r, sc, "0301") & RDT_REACH_UNDECIDED);
+  g_assert_false (flags (r, sc, "0104") & RDT_REACH_UNDECIDED);
+  g_clear_pointer (&r, rdt_reach_unref);
+  c.weather = "dense-fog";
+  r = reach (sc, "va", FALSE, &c);
+  g_assert_false (ok (r, sc, "0401"));
+}
+
 /* ---- Savannah 4.1, 4.19 ----------------------------------------------- */
 
 #define ALLIES \
@@ -850,6 +895,7 @@ main (int   argc,
   g_test_add_func ("/restrictions/germantown-3.10.1/bundled-artillery-passes", test_bundled_germantown_chew_house);
   g_test_add_func ("/restrictions/germantown-3.2.3/panicked-may-not-move", test_panic);
   g_test_add_func ("/restrictions/germantown-3.3/british-turns-1-2", test_germantown_3_3);
+  g_test_add_func ("/restrictions/germantown-3.1.1/dense-fog-off-road-minus-one", test_germantown_fog);
   g_test_add_func ("/restrictions/savannah-4.1/french-american-pass-not-end", test_savannah_4_1);
   g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-never-pass", test_savannah_4_1_negro_volunteers);
   g_test_add_func ("/restrictions/savannah-4.19/no-minimum-move-from-data", test_savannah_4_19);

@@ -184,7 +184,7 @@ KIND_ORDER = ("infantry", "light-infantry", "militia", "dragoons", "artillery", 
               "indians", "amusette", "mortar", "leader")
 RESTRICTION_ATTRS = ("effect", "applies", "scenario", "side", "kinds", "units", "exempt", "states", "placement",
                      "entries", "area", "terrain", "outside", "turns", "weather", "until-released", "arrival-turn",
-                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "rule", "note")
+                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "mp", "rule", "note")
 
 
 def restriction_xml(r):
@@ -434,6 +434,12 @@ def germantown_volume():
         restriction("chew-house-retreat", "no-enter", "Germantown 3.10.1", applies="retreat",
                     kinds="dragoons artillery", terrain="chew-house"),
         restriction("panic", "no-move", "Germantown 3.2.3", states="panic"),
+        # 3.1, 3.1.1: dense fog on turns 1-3, rolled on turns 4-6 (clear on
+        # 7-10): movement reduced by 1 MP if any of it is off road.
+        restriction("dense-fog", "off-road-penalty", "Germantown 3.1.1", turns="1-3",
+                    note="turns 1-3 are automatically Dense (3.1)"),
+        restriction("dense-fog-rolled", "off-road-penalty", "Germantown 3.1.1", turns="4-6",
+                    weather="dense-fog", note="turns 4-6: the Fog Table roll decides (3.1)"),
         restriction("british-turn-1", "no-move", "Germantown 3.3", side="british", area="british-turn-1",
                     outside=True, turns="1"),
         restriction("british-turn-2", "no-move", "Germantown 3.3", side="british", exempt="hessian",

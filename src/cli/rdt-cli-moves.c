@@ -28,6 +28,7 @@ static const struct {
   { RDT_REACH_MUST_MOVE, "must-move", N_("disrupted: must move away (13.3)") },
   { RDT_REACH_PASS_ONLY, "pass-only", N_("may pass, not stay") },
   { RDT_REACH_UNDECIDED, "undecided", N_("not decided") },
+  { RDT_REACH_OFF_ROAD, "off-road", N_("off road: allowance reduced") },
 };
 
 void

@@ -889,6 +889,7 @@ read_restriction (xmlNode *n)
   r->with_units = list_attr (n, "with-units");
   r->with_combat = bool_attr (n, "with-combat", FALSE);
   r->may_pass = bool_attr (n, "may-pass", TRUE);
+  r->mp_halves = xmlHasProp (n, (const xmlChar *) "mp") ? mp_halves_attr (n) : 2;
   r->may_retreat = bool_attr (n, "may-retreat", FALSE);
   r->rule = attr (n, "rule");
   r->note = attr (n, "note");
@@ -2318,6 +2319,8 @@ write_restriction (Writer               *w,
     put_bool_attr (w, "with-combat", TRUE);
   if (!r->may_pass)
     put_bool_attr (w, "may-pass", FALSE);
+  if (r->effect == RDT_RESTRICTION_OFF_ROAD_PENALTY && r->mp_halves != 2)
+    g_string_append_printf (w->out, " mp=\"%d%s\"", r->mp_halves / 2, r->mp_halves % 2 ? ".5" : "");
   if (r->may_retreat)
     put_bool_attr (w, "may-retreat", TRUE);
   put_attr (w, "rule", r->rule);

@@ -201,6 +201,7 @@ typedef enum {
   RDT_RESTRICTION_NO_MINIMUM_MOVE,  /* 9.2 Note does not apply (place: the hex entered or left) */
   RDT_RESTRICTION_END_WITH,         /* may end only in a hex holding a `with` unit */
   RDT_RESTRICTION_NO_END_WITH,      /* may pass, never end a move stacked with a `with` unit */
+  RDT_RESTRICTION_OFF_ROAD_PENALTY, /* allowance reduced by mp_halves if any of the move is off road */
   RDT_N_RESTRICTION_EFFECTS
 } RdtRestrictionEffect;
 
@@ -242,6 +243,7 @@ typedef struct {
   char **with_units;
   gboolean with_combat;
   gboolean may_pass;                /* NO_END_WITH: may pass through them (default) */
+  int mp_halves;                    /* OFF_ROAD_PENALTY: the reduction (default 1 MP) */
   gboolean may_retreat;             /* NO_END_WITH: a retreat may stack them */
   char *rule;                       /* "Brandywine 3.6.1" */
   char *note;
@@ -398,7 +400,7 @@ gboolean        rdt_volume_add_restriction     (RdtVolume         *volume,
                                                 GError           **error);
 void            rdt_restriction_free           (RdtRestriction    *restriction);
 /* "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move",
- * "end-with", "no-end-with". */
+ * "end-with", "no-end-with", "off-road-penalty". */
 const char     *rdt_restriction_effect_to_string   (RdtRestrictionEffect  effect);
 gboolean        rdt_restriction_effect_from_string (const char           *text,
                                                     RdtRestrictionEffect *out_effect);

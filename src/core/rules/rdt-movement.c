@@ -1609,6 +1609,11 @@ typedef struct {
   gboolean any_leaders;
   const char *no_min_rule;  /* the rule behind no_min_unit / FORBID_NO_MINIMUM */
   guint8 start_zoc;
+  /* Germantown 3.1.1: the allowance reduced if any of the move is off road
+   * (charged on the first step off road); or that rule not decided. */
+  int off_road_halves;
+  int off_road_undecided_halves;
+  guint8 off_road_undecided_rule;
 } Mover;
 
 /* Checks the unit and its side and fills @o; FALSE with @error. */
@@ -1867,6 +1872,18 @@ mover_restrictions (RdtMovement *mv,
         case RDT_RESTRICTION_END_WITH:
         case RDT_RESTRICTION_NO_END_WITH:
           mover_with_restriction (mv, o, r, on, depends);
+          break;
+        case RDT_RESTRICTION_OFF_ROAD_PENALTY:
+          /* Strategic movement keeps to the roads anyway. */
+          if (o->strategic)
+            break;
+          if (on)
+            o->off_road_halves = MAX (o->off_road_halves, rs->mp_halves);
+          else if (o->off_road_undecided_rule == 0)
+            {
+              o->off_road_undecided_halves = rs->mp_halves;
+              o->off_road_undecided_rule = reach_rule_depends (reach, rs->rule, depends);
+            }
           break;
         case RDT_N_RESTRICTION_EFFECTS:
         default:
@@ -2229,6 +2246,18 @@ reach_search (RdtMovement *mv,
           sc += rz;
           if (rz > 0)
             fl |= RDT_REACH_RIFLE_ZOC;
+          /* Germantown 3.1.1: the first step off a road, lane or trail pays
+           * the allowance's reduction; the path remembers it was paid (a
+           * paid state of equal or lower cost dominates an unpaid one). */
+          if (o->off_road_halves > 0 || o->off_road_undecided_rule > 0)
+            {
+              fl |= reach->flags[h] & RDT_REACH_OFF_ROAD;
+              if (m->road_cost[k] < 0 && !(fl & RDT_REACH_OFF_ROAD))
+                {
+                  fl |= RDT_REACH_OFF_ROAD;
+                  sc += o->off_road_halves;
+                }
+            }
           nc = c + sc;
           if (nc > allowance)
             {
@@ -2305,6 +2334,18 @@ reach_ends (RdtMovement *mv,
           reach->flags[h] |= RDT_REACH_PASS_ONLY;
           reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
           continue;
+        }
+      if (o->off_road_undecided_rule > 0 && (reach->flags[h] & RDT_REACH_OFF_ROAD))
+        {
+          /* Fog not decided: legal only if there is none, when the
+           * reduction would put the hex out of reach. */
+          reach->flags[h] &= ~RDT_REACH_OFF_ROAD;
+          if (reach->cost[h] + o->off_road_undecided_halves > o->allowance &&
+              !(reach->flags[h] & RDT_REACH_MINIMUM_MOVE) && reach->undecided[h] == 0)
+            {
+              reach->flags[h] |= RDT_REACH_UNDECIDED;
+              reach->undecided[h] = o->off_road_undecided_rule;
+            }
         }
       if (!mover_may_end (mv, o, h))
         continue;

@@ -111,6 +111,9 @@ typedef enum {
    * restriction that depends on the turn, the weather or a release):
    * rdt_reach_get_undecided() names it. */
   RDT_REACH_UNDECIDED       = 1 << 9,
+  /* Part of the move is off road, and the volume reduces the allowance for
+   * that (Germantown 3.1.1 dense fog): the cost includes the reduction. */
+  RDT_REACH_OFF_ROAD        = 1 << 10,
 } RdtReachFlags;
 
 typedef struct {
