@@ -12,6 +12,7 @@
 #include "redoubt-core.h"
 #include "rdt-board.h"
 #include "rdt-game-context.h"
+#include "rdt-los.h"
 #include "rdt-zoc.h"
 #include "rdt-movement.h"
 #include "rdt-retreat.h"
@@ -829,6 +830,39 @@ test_fieldwork_zoc_attribute (void)
   g_assert_true (rdt_zoc_reason_exerts (rdt_zoc_unit_into (board, 3, hx (sc, "0502"))));
 }
 
+/* ---- Brandywine 4.5.5 -------------------------------------------------- */
+
+static void
+test_amusettes (void)
+{
+  /* Range 2 (the unit's range), enemy artillery only. */
+  g_autoptr(RdtScenario) sc = load_xml ("b", "", "", TWO_SIDES,
+    "    <unit id=\"amusettes\" name=\"Amusettes\" side=\"british\" kind=\"amusette\" movement=\"5\" range=\"2\">"
+    "<step strength=\"1\" morale=\"0\"/><setup hex=\"0101\"/></unit>\n"
+    UNIT ("foot", "american", "infantry", "4", "0202")
+    UNIT ("guns", "american", "artillery", "4", "0103")
+    UNIT ("far-guns", "american", "artillery", "4", "0104")
+    "    <unit id=\"battery\" name=\"Battery\" side=\"british\" kind=\"artillery\" movement=\"4\">"
+    "<step strength=\"1\" morale=\"0\"/><setup hex=\"0301\"/></unit>\n", 1, 12);
+  g_autoptr(RdtBoard) board = rdt_board_new_from_scenario (sc, NULL, NULL);
+  g_autoptr(RdtLos) los = rdt_los_new (board);
+  g_autoptr(GArray) targets = NULL;
+
+  g_assert_cmpint (rdt_los_unit_range (los, 0), ==, 2);
+  targets = rdt_los_artillery_targets (los, 0);
+  g_assert_cmpuint (targets->len, ==, 1);
+  g_assert_cmpuint (g_array_index (targets, RdtLosTarget, 0).unit, ==, 2);   /* guns, 2 hexes */
+  g_clear_pointer (&targets, g_array_unref);
+  /* Ordinary artillery fires at any combat unit (11.2): the infantry too. */
+  targets = rdt_los_artillery_targets (los, 4);
+  {
+    gboolean foot = FALSE;
+    for (guint i = 0; i < targets->len; i++)
+      foot |= g_array_index (targets, RdtLosTarget, i).unit == 1;
+    g_assert_true (foot);
+  }
+}
+
 /* ---- The bundled volumes: the rules are in the data ------------------- */
 
 static RdtScenario *
@@ -901,5 +935,6 @@ main (int   argc,
   g_test_add_func ("/restrictions/savannah-4.19/no-minimum-move-from-data", test_savannah_4_19);
   g_test_add_func ("/restrictions/format/round-trip", test_restriction_round_trip);
   g_test_add_func ("/restrictions/8.1/fieldwork-zoc-attribute", test_fieldwork_zoc_attribute);
+  g_test_add_func ("/restrictions/brandywine-4.5.5/amusettes-range-2-artillery-only", test_amusettes);
   return g_test_run ();
 }

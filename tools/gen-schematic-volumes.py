@@ -212,7 +212,7 @@ def restriction(id_, effect, rule, **kw):
 
 
 def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, states, stated_tables,
-               table_source, free_kinds=None, restrictions=()):
+               table_source, free_kinds=None, restrictions=(), extra_tables=()):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<volume xmlns="%s" format-version="1" id="%s">' % (NS, vid)]
     body = []
@@ -261,6 +261,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
     for r in restrictions:
         body.append(restriction_xml(r))
     body.extend(tables(stated_tables, table_source))
+    body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)
     out.append("</volume>")
@@ -378,7 +379,18 @@ def brandywine_volume():
     return volume_xml("brandywine", "Brandywine (Battles of the American Revolution, Vol. II, 2nd ed.)",
                       "current", [], terrains, hexsides, combined, states, True,
                       "Series Rules 12.2, Close Combat Table and Tactics Matrix", free_kinds="amusette",
-                      restrictions=restrictions)
+                      restrictions=restrictions, extra_tables=[
+                          # Exclusive To-Hit modifiers the rulebook states (combat
+                          # data; the range and targets are the target code's).
+                          '<table id="to-hit-drm" name="Exclusive To Hit modifiers" rule="Brandywine 4.3, 4.5.5" '
+                          'corner="Case">',
+                          "  <columns><c>DRM</c><c>Rule</c></columns>",
+                          '  <row key="Amusettes firing"><c>+2</c><c>4.5.5</c></row>',
+                          '  <row key="Amusettes first fire"><c>+1</c><c>4.5.5</c></row>',
+                          '  <row key="Firing at Amusettes"><c>+1</c><c>4.5.5</c></row>',
+                          '  <row key="Ferguson\'s Rifles firing"><c>+1</c><c>4.3</c></row>',
+                          "  <note>Amusettes: range 2 (unit range), fire only at enemy artillery (4.5.5).</note>",
+                          "</table>"])
 
 
 def germantown_volume():
@@ -996,9 +1008,10 @@ KIND_DEFAULTS = {
 
 class U:
     def __init__(self, id_, name, kind, side, nat=None, form=None, rifle=None, demi=False,
-                 movement=None, stated=(), note=None, steps=None, leader=None):
+                 movement=None, stated=(), note=None, steps=None, leader=None, range_=None):
         self.id, self.name, self.kind, self.side = id_, name, kind, side
         self.nat, self.form, self.rifle, self.demi = nat, form, rifle, demi
+        self.range = range_  # 11.2: the unit's own artillery range (Brandywine 4.5.5)
         self.note = note
         self.leader = leader            # dict rank, cc, lead, seniority, commands
         if leader is None:
@@ -1037,6 +1050,8 @@ class U:
         if self.demi:
             s += ' demi-leader="true"'
         s += ' movement="%d"' % self.movement
+        if self.range:
+            s += ' range="%d"' % self.range
         order = ("strength", "morale", "movement", "leader")
         prov = [p for p in order if p in self.prov]
         if prov:
@@ -1175,7 +1190,8 @@ def brandywine_units():
              "combined": "7.1.1.5 names it \"Combined\""}
     for id_, name, kind, nat, form in bu:
         rifle = "black-r" if id_ == "fergusons-rifles" else None
-        u.append(U(id_, name, kind, B, nat=nat, form=form, rifle=rifle, note=notes.get(id_)))
+        u.append(U(id_, name, kind, B, nat=nat, form=form, rifle=rifle, note=notes.get(id_),
+                   range_=2 if kind == "amusette" else None))
     u += [leader("washington", "Washington", A, 3, lead=4, nat="continental",
                  note="4.6.1: leadership DRM +4 stacked, +1 adjacent (stated); rank and CC DRM provisional"),
           leader("greene", "Greene", A, 2, 1, nat="continental", form="greenes-wing"),
