@@ -809,6 +809,39 @@ test_restriction_round_trip (void)
   g_assert_nonnull (strstr (g_bytes_get_data (once, NULL), "with-kinds=\"infantry leader\""));
 }
 
+static void
+test_restriction_validation (void)
+{
+  const char *xml =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"v\"><title>t</title>"
+    "<volume id=\"t\"><title>t</title><series-rules edition=\"current\"/>"
+    "<stacking max-sp=\"6\" max-artillery=\"1\" rule=\"7.1\"/>"
+    "<terrain id=\"clear\" name=\"Clear\" mp=\"1\"/>"
+    "<restriction id=\"a\" effect=\"no-move\" states=\"nonesuch\" rule=\"X 1\"/>"
+    "<restriction id=\"b\" effect=\"no-end\" terrain=\"nowhere\" area=\"missing\" rule=\"X 2\"/>"
+    "</volume><map default-terrain=\"clear\"><grid columns=\"4\" rows=\"4\" first-column=\"1\" "
+    "first-row=\"1\" orientation=\"flat-top\" shift=\"odd\"/></map>"
+    "<sides><side id=\"a\" name=\"A\"/><side id=\"b\" name=\"B\"/></sides><turns first=\"1\" count=\"2\"/>"
+    "<units/></scenario>\n";
+  g_autoptr(GBytes) bytes = g_bytes_new_static (xml, strlen (xml));
+  g_autoptr(GPtrArray) diags = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_diagnostic_free);
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_bytes (bytes, "v.redoubt", diags, NULL);
+  guint errors = 0, area_warnings = 0;
+
+  g_assert_nonnull (sc);
+  for (guint i = 0; i < diags->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diags, i);
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "restriction") == 0)
+        errors++;
+      if (d->severity == RDT_SEVERITY_WARNING && strstr (d->message, "“missing”") != NULL)
+        area_warnings++;
+    }
+  g_assert_cmpuint (errors, ==, 2);
+  g_assert_cmpuint (area_warnings, ==, 1);
+}
+
 /* ---- 8.1: the fieldwork hexside's zoc ---------------------------------- */
 
 static void
@@ -934,6 +967,7 @@ main (int   argc,
   g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-never-pass", test_savannah_4_1_negro_volunteers);
   g_test_add_func ("/restrictions/savannah-4.19/no-minimum-move-from-data", test_savannah_4_19);
   g_test_add_func ("/restrictions/format/round-trip", test_restriction_round_trip);
+  g_test_add_func ("/restrictions/format/unknown-references", test_restriction_validation);
   g_test_add_func ("/restrictions/8.1/fieldwork-zoc-attribute", test_fieldwork_zoc_attribute);
   g_test_add_func ("/restrictions/brandywine-4.5.5/amusettes-range-2-artillery-only", test_amusettes);
   return g_test_run ();
