@@ -170,7 +170,7 @@ json_undecided (JsonBuilder *b,
   json_builder_set_member_name (b, "rule");
   json_builder_add_string_value (b, rule);
   json_builder_set_member_name (b, "depends-on");
-  json_builder_add_string_value (b, rdt_depends_get_option (depends) + 2);
+  json_builder_add_string_value (b, rdt_depends_get_id (depends));
   json_builder_set_member_name (b, "message");
   json_builder_add_string_value (b, text);
   json_builder_end_object (b);

@@ -197,7 +197,7 @@ rdt_cli_retreats (int    argc,
           json_builder_set_member_name (b, "rule");
           json_builder_add_string_value (b, und_rule);
           json_builder_set_member_name (b, "depends-on");
-          json_builder_add_string_value (b, rdt_depends_get_option (und_depends) + 2);
+          json_builder_add_string_value (b, rdt_depends_get_id (und_depends));
           json_builder_set_member_name (b, "message");
           json_builder_add_string_value (b, text);
           json_builder_end_object (b);

@@ -29,6 +29,14 @@ rdt_depends_get_option (RdtDepends depends)
 }
 
 const char *
+rdt_depends_get_id (RdtDepends depends)
+{
+  const char *option = rdt_depends_get_option (depends);
+
+  return option[0] != '\0' ? option + 2 : option;
+}
+
+const char *
 rdt_depends_get_text (RdtDepends depends)
 {
   switch (depends)

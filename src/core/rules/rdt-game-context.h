@@ -57,6 +57,9 @@ typedef enum {
 /* The option that tells the missing fact: "--turn", "--weather",
  * "--released" (transfer none). */
 const char     *rdt_depends_get_option     (RdtDepends            depends);
+/* "turn", "weather", "released" ("" for nothing): a stable id, the option
+ * without its dashes (transfer none). */
+const char     *rdt_depends_get_id         (RdtDepends            depends);
 /* "the turn", "the weather", "the releases made" (translated, transfer none). */
 const char     *rdt_depends_get_text       (RdtDepends            depends);
 
