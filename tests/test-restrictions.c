@@ -679,6 +679,44 @@ test_germantown_fog (void)
   g_assert_false (ok (r, sc, "0401"));
 }
 
+static void
+test_germantown_3_4 (void)
+{
+  g_autoptr(RdtScenario) sc = load_xml ("g",
+    "    <restriction id=\"blocked\" effect=\"blocked-entry\" placement=\"arriving\" arrival-turn=\"true\" "
+    "rule=\"Germantown 3.4\"/>\n",
+    "    <entry id=\"A-1\" at=\"0401\" name=\"A-1\"/>\n", TWO_SIDES,
+    "    <unit id=\"va\" name=\"1st Virginia\" side=\"american\" kind=\"infantry\" movement=\"2\">"
+    "<step strength=\"2\" morale=\"0\"/><arrive turn=\"2\" entry=\"A-1\"/></unit>\n"
+    UNIT ("gb", "british", "infantry", "4", "0402"), 1, 10);
+  g_autoptr(RdtReach) r = NULL;
+  const char *rl = NULL;
+  RdtDepends dep;
+  RdtGameContext c;
+
+  /* 0401 is in the ZOC of the British unit in 0402: on the arrival turn the
+   * unit enters at the nearest unblocked hexes, two away (0201, 0601...),
+   * paying their cost. */
+  context (&c, 2, NULL);
+  r = reach (sc, "va", FALSE, &c);
+  g_assert_true (ok (r, sc, "0201"));
+  g_assert_true (flags (r, sc, "0201") & RDT_REACH_OTHER_ENTRY);
+  {
+    RdtReachHex e;
+    g_assert_true (rdt_reach_lookup (r, hx (sc, "0201"), &e));
+    g_assert_cmpint (e.cost_halves, ==, 2);
+  }
+  g_assert_true (ok (r, sc, "0101"));
+  /* Not the hexes next to the enemy (in its ZOC) as a place of entry. */
+  g_assert_false (flags (r, sc, "0101") & RDT_REACH_ZOC_STOP);
+  g_clear_pointer (&r, rdt_reach_unref);
+  /* Without the turn: not decided. */
+  r = reach (sc, "va", FALSE, NULL);
+  g_assert_true (rdt_reach_get_undecided (r, NULL, &rl, &dep));
+  g_assert_cmpstr (rl, ==, "Germantown 3.4");
+  g_assert_cmpint (dep, ==, RDT_DEPENDS_TURN);
+}
+
 /* ---- Savannah 4.1, 4.19 ----------------------------------------------- */
 
 #define ALLIES \
@@ -962,6 +1000,7 @@ main (int   argc,
   g_test_add_func ("/restrictions/germantown-3.10.1/bundled-artillery-passes", test_bundled_germantown_chew_house);
   g_test_add_func ("/restrictions/germantown-3.2.3/panicked-may-not-move", test_panic);
   g_test_add_func ("/restrictions/germantown-3.3/british-turns-1-2", test_germantown_3_3);
+  g_test_add_func ("/restrictions/germantown-3.4/blocked-entry-nearest-unblocked-hex", test_germantown_3_4);
   g_test_add_func ("/restrictions/germantown-3.1.1/dense-fog-off-road-minus-one", test_germantown_fog);
   g_test_add_func ("/restrictions/savannah-4.1/french-american-pass-not-end", test_savannah_4_1);
   g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-never-pass", test_savannah_4_1_negro_volunteers);

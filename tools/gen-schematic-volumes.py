@@ -446,6 +446,9 @@ def germantown_volume():
         restriction("chew-house-retreat", "no-enter", "Germantown 3.10.1", applies="retreat",
                     kinds="dragoons artillery", terrain="chew-house"),
         restriction("panic", "no-move", "Germantown 3.2.3", states="panic"),
+        # 3.4: an entry hex occupied by enemy units or their ZOC: enter at
+        # the nearest unblocked hex, paying its terrain cost.
+        restriction("blocked-entry", "blocked-entry", "Germantown 3.4", placement="arriving", arrival_turn=True),
         # 3.1, 3.1.1: dense fog on turns 1-3, rolled on turns 4-6 (clear on
         # 7-10): movement reduced by 1 MP if any of it is off road.
         restriction("dense-fog", "off-road-penalty", "Germantown 3.1.1", turns="1-3",

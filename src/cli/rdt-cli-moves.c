@@ -29,6 +29,7 @@ static const struct {
   { RDT_REACH_PASS_ONLY, "pass-only", N_("may pass, not stay") },
   { RDT_REACH_UNDECIDED, "undecided", N_("not decided") },
   { RDT_REACH_OFF_ROAD, "off-road", N_("off road: allowance reduced") },
+  { RDT_REACH_OTHER_ENTRY, "other-entry", N_("entry hex blocked: entered at the nearest unblocked hex") },
 };
 
 void

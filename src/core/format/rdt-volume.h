@@ -202,6 +202,8 @@ typedef enum {
   RDT_RESTRICTION_END_WITH,         /* may end only in a hex holding a `with` unit */
   RDT_RESTRICTION_NO_END_WITH,      /* may pass, never end a move stacked with a `with` unit */
   RDT_RESTRICTION_OFF_ROAD_PENALTY, /* allowance reduced by mp_halves if any of the move is off road */
+  RDT_RESTRICTION_BLOCKED_ENTRY,    /* an arrival whose entry hex is enemy-occupied or in an enemy
+                                     * ZOC enters at the nearest unblocked hex, paying its cost */
   RDT_N_RESTRICTION_EFFECTS
 } RdtRestrictionEffect;
 
@@ -400,7 +402,7 @@ gboolean        rdt_volume_add_restriction     (RdtVolume         *volume,
                                                 GError           **error);
 void            rdt_restriction_free           (RdtRestriction    *restriction);
 /* "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move",
- * "end-with", "no-end-with", "off-road-penalty". */
+ * "end-with", "no-end-with", "off-road-penalty", "blocked-entry". */
 const char     *rdt_restriction_effect_to_string   (RdtRestrictionEffect  effect);
 gboolean        rdt_restriction_effect_from_string (const char           *text,
                                                     RdtRestrictionEffect *out_effect);

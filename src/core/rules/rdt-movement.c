@@ -1614,6 +1614,8 @@ typedef struct {
   int off_road_halves;
   int off_road_undecided_halves;
   guint8 off_road_undecided_rule;
+  gboolean from_entry;      /* a reinforcement starting on its entry hex (9.11) */
+  gboolean other_entry;     /* its entry hex is blocked: the nearest unblocked hexes (Germantown 3.4) */
 } Mover;
 
 /* Checks the unit and its side and fills @o; FALSE with @error. */
@@ -1650,6 +1652,7 @@ mover_init (RdtMovement          *mv,
       return FALSE;
     }
   o->start = _rdt_move_model_start (m, unit_index, &reinforcement);
+  o->from_entry = reinforcement;
   if (o->start < 0)
     {
       g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_NOT_ON_MAP,
@@ -1872,6 +1875,17 @@ mover_restrictions (RdtMovement *mv,
         case RDT_RESTRICTION_END_WITH:
         case RDT_RESTRICTION_NO_END_WITH:
           mover_with_restriction (mv, o, r, on, depends);
+          break;
+        case RDT_RESTRICTION_BLOCKED_ENTRY:
+          /* Germantown 3.4: "If enemy units or their ZOCs occupy an entry
+           * hex, reinforcements may enter at the nearest unblocked hex". */
+          if (!o->from_entry ||
+              !(o->ms->enemy_combat[o->start] > 0 || (o->ms->enemy_zoc[o->start] & 1)))
+            break;
+          if (on)
+            o->other_entry = TRUE;
+          else if (reach->undecided_unit == 0)
+            reach->undecided_unit = reach_rule_depends (reach, rs->rule, depends);
           break;
         case RDT_RESTRICTION_OFF_ROAD_PENALTY:
           /* Strategic movement keeps to the roads anyway. */
@@ -2137,7 +2151,37 @@ reach_search (RdtMovement *mv,
   const int allowance = o->allowance;
   const gboolean strategic = o->strategic;
 
-  heap_push_or_decrease (mv, reach->cost, start);
+  if (!o->other_entry)
+    heap_push_or_decrease (mv, reach->cost, start);
+  else
+    {
+      /* Germantown 3.4: enter at the nearest hexes neither enemy-occupied
+       * nor in an enemy ZOC (the owner chooses among equals), paying their
+       * terrain cost; the blocked entry hex is not where the unit is. */
+      int best = G_MAXINT;
+      RdtHex entry = reach->start;
+
+      for (int pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < m->n_hexes; i++)
+          {
+            int d;
+
+            if ((int) i == start || ms->enemy_combat[i] > 0 || (ms->enemy_zoc[i] & 1) ||
+                (m->hex_prohibited[i] & o->kind_mask) || overstacks (m, ms, o->mu, (int) i))
+              continue;
+            d = rdt_hex_grid_distance (m->grid, entry, rdt_hex_grid_hex_at_index (m->grid, i));
+            if (pass == 0)
+              best = MIN (best, d);
+            else if (d == best)
+              {
+                reach->cost[i] = m->hex_cost[i];
+                reach->prev[i] = -1;
+                reach->flags[i] = RDT_REACH_OTHER_ENTRY;
+                heap_push_or_decrease (mv, reach->cost, (int) i);
+              }
+          }
+      mv->closed[start] = 1;
+    }
   while (mv->heap_len > 0)
     {
       int h = heap_pop (mv, reach->cost);
@@ -2246,6 +2290,7 @@ reach_search (RdtMovement *mv,
           sc += rz;
           if (rz > 0)
             fl |= RDT_REACH_RIFLE_ZOC;
+          fl |= reach->flags[h] & RDT_REACH_OTHER_ENTRY;
           /* Germantown 3.1.1: the first step off a road, lane or trail pays
            * the allowance's reduction; the path remembers it was paid (a
            * paid state of equal or lower cost dominates an unpaid one). */

@@ -114,6 +114,9 @@ typedef enum {
   /* Part of the move is off road, and the volume reduces the allowance for
    * that (Germantown 3.1.1 dense fog): the cost includes the reduction. */
   RDT_REACH_OFF_ROAD        = 1 << 10,
+  /* The entry hex was blocked: the unit entered at the nearest unblocked
+   * hex, paying its cost (Germantown 3.4). */
+  RDT_REACH_OTHER_ENTRY     = 1 << 11,
 } RdtReachFlags;
 
 typedef struct {
