@@ -502,6 +502,29 @@ test_stirn_stacking (void)
   g_assert_true (ok (r, sc, "0301"));
 }
 
+static void
+test_proctors_battery (void)
+{
+  g_autoptr(RdtScenario) sc = load_xml ("b",
+    "    <restriction id=\"pb\" effect=\"may-pass-overstacked\" side=\"american\" kinds=\"artillery\" "
+    "area=\"battery\" rule=\"Brandywine 3.3.3\"/>\n",
+    "    <hex at=\"0202\" terrain=\"swamp\"/>\n    <hex at=\"0203\" terrain=\"swamp\"/>\n"
+    "    <hex at=\"0204\" terrain=\"swamp\"/>\n"
+    "    <area id=\"battery\" name=\"Proctor's Battery\">0103</area>\n", TWO_SIDES,
+    UNIT ("proctor", "american", "artillery", "4", "0103") UNIT ("guns", "american", "artillery", "4", "0102")
+    UNIT ("gb-guns", "british", "artillery", "4", "0808"), 1, 12);
+  g_autoptr(RdtReach) r = reach (sc, "guns", FALSE, NULL);
+
+  /* 7.1: one artillery unit per hex; 3.3.3: through 1127 all the same. */
+  g_assert_true (ok (r, sc, "0104"));
+  {
+    g_autoptr(GArray) path = rdt_reach_dup_path (r, hx (sc, "0104"));
+    g_assert_cmpuint (path->len, ==, 3);
+  }
+  g_assert_false (ok (r, sc, "0103"));
+  g_assert_cmpstr (why (r, sc, "0103"), ==, "overstacked");
+}
+
 /* ---- Germantown 3.10.1 ------------------------------------------------ */
 
 #define CHEW \
@@ -995,6 +1018,7 @@ main (int   argc,
   g_test_add_func ("/restrictions/savannah-4.7/no-strategic-arriving-at-a-f", test_savannah_4_7_entries);
   g_test_add_func ("/restrictions/brandywine-3.3.1/maxwell-ends-with-light-infantry", test_maxwell_stacking);
   g_test_add_func ("/restrictions/brandywine-3.3.2/stirn-not-with-british-combat-units", test_stirn_stacking);
+  g_test_add_func ("/restrictions/brandywine-3.3.3/artillery-through-proctors-battery", test_proctors_battery);
   g_test_add_func ("/restrictions/germantown-3.10.1/chew-house-pass-not-end", test_chew_house);
   g_test_add_func ("/restrictions/germantown-3.10.1/chew-house-no-cavalry-retreat", test_chew_house_retreat);
   g_test_add_func ("/restrictions/germantown-3.10.1/bundled-artillery-passes", test_bundled_germantown_chew_house);

@@ -364,6 +364,9 @@ def brandywine_volume():
                     note="released once a unit of either side moves within two hexes of it"),
         restriction("proctor", "no-move", "Brandywine 3.6.2.3", units="proctor-artillery", placement="at-start",
                     until_released="proctor", note="released once hex 1127 is attacked in Close Combat"),
+        restriction("proctors-battery", "may-pass-overstacked", "Brandywine 3.3.3", side="american",
+                    kinds="artillery", area="proctors-battery",
+                    note="American artillery may move (not retreat) through 1127 even with Proctor in it"),
         restriction("maxwell-stacking", "end-with", "Brandywine 3.3.1", units="maxwell",
                     with_kinds="light-infantry", with_units="simms parker",
                     note="only while such units are in play"),
@@ -820,6 +823,7 @@ def brandywine_map():
            H("1910 1127"))
     m.area("victory-1127-1727", "Proctor's Battery and the American HQ (7.1.2.1)", H("1127 1727"))
     m.area("sandy-bottom", "Sandy Bottom (7.2.2.1)", H("2215 2315"))
+    m.area("proctors-battery", "Proctor's Battery (3.3.3)", [H("1127")])
     return m
 
 

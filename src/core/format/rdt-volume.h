@@ -204,6 +204,8 @@ typedef enum {
   RDT_RESTRICTION_OFF_ROAD_PENALTY, /* allowance reduced by mp_halves if any of the move is off road */
   RDT_RESTRICTION_BLOCKED_ENTRY,    /* an arrival whose entry hex is enemy-occupied or in an enemy
                                      * ZOC enters at the nearest unblocked hex, paying its cost */
+  RDT_RESTRICTION_MAY_PASS_OVERSTACKED, /* an exception: may move through the place in excess of
+                                         * stacking limits, never end there so (Brandywine 3.3.3) */
   RDT_N_RESTRICTION_EFFECTS
 } RdtRestrictionEffect;
 
@@ -402,7 +404,7 @@ gboolean        rdt_volume_add_restriction     (RdtVolume         *volume,
                                                 GError           **error);
 void            rdt_restriction_free           (RdtRestriction    *restriction);
 /* "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move",
- * "end-with", "no-end-with", "off-road-penalty", "blocked-entry". */
+ * "end-with", "no-end-with", "off-road-penalty", "blocked-entry", "may-pass-overstacked". */
 const char     *rdt_restriction_effect_to_string   (RdtRestrictionEffect  effect);
 gboolean        rdt_restriction_effect_from_string (const char           *text,
                                                     RdtRestrictionEffect *out_effect);

@@ -1283,7 +1283,7 @@ struct _RdtMovement
   GArray *touched;          /* hexes whose restriction was set */
   /* The volume's <restriction>s for the mover, per hex (FORBID_* bits) and
    * the reach rule index of the decided and the undecided one. */
-  guint8 *forbid;
+  guint16 *forbid;
   guint8 *forbid_rule;
   guint8 *forbid_undecided;
   gboolean any_forbid;
@@ -1298,6 +1298,7 @@ enum {
   FORBID_STACK_END       = 1 << 5,  /* no-end-with: pass only (Brandywine 3.3.2, Savannah 4.1) */
   FORBID_STACK_ENTER     = 1 << 6,  /* no-end-with may-pass="false" (Savannah 4.1) */
   FORBID_END_WITH        = 1 << 7,  /* end-with: not here (Brandywine 3.3.1) */
+  FORBID_PASS_OVERSTACKED = 1 << 8, /* may-pass-overstacked: 7.2 lifted for passing (Brandywine 3.3.3) */
 };
 
 RdtMovement *
@@ -1432,7 +1433,7 @@ engine_prepare (RdtMovement *mv)
       g_free (mv->forbid);
       g_free (mv->forbid_rule);
       g_free (mv->forbid_undecided);
-      mv->forbid = g_new0 (guint8, n);
+      mv->forbid = g_new0 (guint16, n);
       mv->forbid_rule = g_new0 (guint8, n);
       mv->forbid_undecided = g_new0 (guint8, n);
       mv->any_forbid = FALSE;
@@ -1719,7 +1720,7 @@ stop_unit (Mover         *o,
 static inline void
 forbid_hex (RdtMovement *mv,
             int          h,
-            guint8       bits,
+            guint16      bits,
             guint8       rule)
 {
   if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
@@ -1761,7 +1762,7 @@ mover_with_restriction (RdtMovement *mv,
     return;
   for (guint h = 0; h < m->n_hexes; h++)
     {
-      guint8 bits;
+      guint16 bits;
 
       if ((int) h == o->start || !_rdt_move_model_covers (m, r, (int) h))
         continue;
@@ -1797,7 +1798,7 @@ mover_restrictions (RdtMovement *mv,
 
   if (mv->any_forbid)
     {
-      memset (mv->forbid, 0, n);
+      memset (mv->forbid, 0, n * sizeof (guint16));
       memset (mv->forbid_rule, 0, n);
       memset (mv->forbid_undecided, 0, n);
       mv->any_forbid = FALSE;
@@ -1808,7 +1809,7 @@ mover_restrictions (RdtMovement *mv,
       RdtDepends depends = RDT_DEPENDS_NOTHING;
       RdtRuleVerdict verdict;
       gboolean on;
-      guint8 bits;
+      guint16 bits;
 
       if (!rs->on_move)
         continue;
@@ -1886,6 +1887,18 @@ mover_restrictions (RdtMovement *mv,
             o->other_entry = TRUE;
           else if (reach->undecided_unit == 0)
             reach->undecided_unit = reach_rule_depends (reach, rs->rule, depends);
+          break;
+        case RDT_RESTRICTION_MAY_PASS_OVERSTACKED:
+          /* An exception, not a restriction: only a decided one lifts 7.2. */
+          if (!on)
+            break;
+          {
+            guint8 rule = reach_rule (reach, rs->rule);
+            for (guint h = 0; h < n; h++)
+              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+                forbid_hex (mv, (int) h, FORBID_PASS_OVERSTACKED, rule);
+          }
+          mv->any_forbid = TRUE;
           break;
         case RDT_RESTRICTION_OFF_ROAD_PENALTY:
           /* Strategic movement keeps to the roads anyway. */
@@ -1965,6 +1978,12 @@ mover_may_end (RdtMovement *mv,
 
   if (mv->any_forbid)
     {
+      /* Brandywine 3.3.3: passed through, never ended in, overstacked. */
+      if ((mv->forbid[h] & FORBID_PASS_OVERSTACKED) && overstacks (o->m, o->ms, o->mu, h))
+        {
+          reach->reason[h] = RDT_MOVE_REASON_OVERSTACKED;
+          return FALSE;
+        }
       if (mv->forbid[h] & (FORBID_END | FORBID_STACK_END | FORBID_END_WITH))
         {
           reach->reason[h] = (mv->forbid[h] & FORBID_END) ? RDT_MOVE_REASON_RESTRICTED_END
@@ -2010,8 +2029,10 @@ step_blocked (RdtMovement *mv,
     return RDT_MOVE_REASON_ENEMY_OCCUPIED;
   if (m->hex_prohibited[n] & o->kind_mask)
     return RDT_MOVE_REASON_PROHIBITED_TERRAIN;
-  /* 7.2: never through a hex in excess of stacking limits. */
-  if (overstacks (m, ms, o->mu, n))
+  /* 7.2: never through a hex in excess of stacking limits, unless the
+   * volume lets the unit pass there (Brandywine 3.3.3). */
+  if (overstacks (m, ms, o->mu, n) &&
+      !(mv->any_forbid && (mv->forbid[n] & FORBID_PASS_OVERSTACKED)))
     return RDT_MOVE_REASON_OVERSTACKED;
   if (mv->restriction[n] == 2)
     return RDT_MOVE_REASON_VOLUME_STACKING;
