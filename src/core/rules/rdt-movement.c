@@ -902,6 +902,7 @@ struct _RdtReach
   GArray *rule_depends;     /* RdtDepends per entry of rules (undecided ones) */
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
   guint8 *undecided;        /* per hex: index + 1 into rules of an undecided rule */
+  gboolean undecided_used;  /* undecided holds non-zero bytes (cleared lazily) */
   guint8 unit_rule;         /* index + 1 into rules for unit_reason, 0 = the enum's */
   guint8 undecided_unit;    /* index + 1 into rules: may stop the whole move */
   GArray *capture_hex;      /* int */
@@ -1192,6 +1193,7 @@ reach_prepare (RdtReach     *reach,
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
       reach->undecided = g_renew (guint8, reach->undecided, n);
+      reach->undecided_used = TRUE;
     }
   if (reach->grid != m->grid)
     {
@@ -1206,7 +1208,11 @@ reach_prepare (RdtReach     *reach,
   memset (reach->flags, 0, n * sizeof (guint16));
   memset (reach->end_ok, 0, n);
   memset (reach->rule_index, 0, n);
-  memset (reach->undecided, 0, n);
+  if (reach->undecided_used)
+    {
+      memset (reach->undecided, 0, n);
+      reach->undecided_used = FALSE;
+    }
   g_array_set_size (reach->hexes, 0);
   g_array_set_size (reach->capture_hex, 0);
   g_ptr_array_set_size (reach->capture_id, 0);
@@ -1998,6 +2004,7 @@ mover_may_end (RdtMovement *mv,
         {
           reach->flags[h] |= RDT_REACH_UNDECIDED;
           reach->undecided[h] = mv->forbid_undecided[h];
+          reach->undecided_used = TRUE;
         }
       /* A path through a hex a rule not decided may close. */
       for (int p = reach->prev[h]; p >= 0 && p != o->start && reach->undecided[h] == 0;
@@ -2006,6 +2013,7 @@ mover_may_end (RdtMovement *mv,
           {
             reach->flags[h] |= RDT_REACH_UNDECIDED;
             reach->undecided[h] = mv->forbid_undecided[p];
+            reach->undecided_used = TRUE;
           }
     }
   return TRUE;
@@ -2411,6 +2419,7 @@ reach_ends (RdtMovement *mv,
             {
               reach->flags[h] |= RDT_REACH_UNDECIDED;
               reach->undecided[h] = o->off_road_undecided_rule;
+              reach->undecided_used = TRUE;
             }
         }
       if (!mover_may_end (mv, o, h))
