@@ -471,8 +471,27 @@ rdt_cli_moves (int    argc,
   printf (_("%s from %s, %s MP, %s:\n"), unit_text, start, allowance,
           strategic ? _("strategic movement (9.5)") : _("normal movement"));
   if (rdt_reach_get_unit_reason (reach) != RDT_MOVE_REASON_NONE)
-    printf ("  %s: %s\n", rdt_reach_get_unit_rule (reach),
-            rdt_move_reason_get_message (rdt_reach_get_unit_reason (reach)));
+    {
+      RdtVolume *volume = rdt_scenario_get_volume (scenario);
+
+      printf ("  %s: %s\n", rdt_reach_get_unit_rule (reach),
+              rdt_move_reason_get_message (rdt_reach_get_unit_reason (reach)));
+      /* The restriction's own words, and what lifts it. */
+      for (guint i = 0; i < rdt_volume_get_n_restrictions (volume); i++)
+        {
+          const RdtRestriction *r = rdt_volume_get_restriction (volume, i);
+
+          if (g_strcmp0 (r->rule, rdt_reach_get_unit_rule (reach)) != 0 ||
+              (r->effect != RDT_RESTRICTION_NO_MOVE && r->effect != RDT_RESTRICTION_NO_STRATEGIC))
+            continue;
+          if (r->note != NULL)
+            printf ("    %s\n", r->note);
+          if (r->until_released != NULL)
+            /* TRANSLATORS: "lifted by --released proctor" */
+            printf (_("    lifted by --released %s\n"), r->until_released);
+          break;
+        }
+    }
   if (unit_rule != NULL)
     {
       g_autofree char *text = rdt_undecided_text (unit_rule, unit_depends);
