@@ -228,6 +228,38 @@ test_8_31_rifle_exit (void)
 }
 
 static void
+test_8_31_rifle_same_zoc_flag (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 6, 2, "0504");
+  fx_unit (sc, "rifles", 0, RDT_UNIT_KIND_RIFLE, 4, 2, "0505");
+  r = fx_reach (sc, NULL, "a", FALSE);
+  /* Within the same rifle unit's ZOC: no charge, so no "rifle ZOC +1 MP". */
+  g_assert_cmpint (fx_cost (r, sc, "0405"), ==, 2);
+  g_assert_false (fx_flags (r, sc, "0405") & RDT_REACH_RIFLE_ZOC);
+  /* Leaving it is charged and says so. */
+  g_assert_true (fx_flags (r, sc, "0503") & RDT_REACH_RIFLE_ZOC);
+}
+
+static void
+test_8_31_rifle_disrupted (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtReach) r = NULL;
+
+  fx_unit (sc, "a", 1, RDT_UNIT_KIND_INFANTRY, 6, 2, "0504");
+  fx_unit (sc, "rifles", 0, RDT_UNIT_KIND_RIFLE, 4, 2, "0505");
+  rdt_scenario_set_unit_status (sc, "a", RDT_UNIT_STATUS_DISRUPTED, NULL, NULL);
+  r = fx_reach (sc, NULL, "a", FALSE);
+  /* 13.3: one hex away from the enemy; 8.31 Important: +1 MP to leave the
+   * rifle unit's ZOC applies to every moving unit, disrupted ones too. */
+  g_assert_cmpint (fx_cost (r, sc, "0503"), ==, 2 + 2);
+  g_assert_true (fx_flags (r, sc, "0503") & RDT_REACH_RIFLE_ZOC);
+}
+
+static void
 test_8_32_zoc_to_zoc (void)
 {
   g_autoptr(RdtScenario) sc = fx_scenario ();
@@ -1246,7 +1278,8 @@ test_cli_moves (void)
   b = run_cli (strat, 3);
   o = json_object_get_object_member (json_object_get_object_member (json_node_get_object (b), "to"), "reason");
   g_assert_cmpstr (json_object_get_string_member (o, "id"), ==, "strategic-hexside");
-  g_assert_cmpstr (json_object_get_string_member (o, "rule"), ==, "9.5");
+  /* The primary ford's own rule (Brandywine 5.1, from the volume data). */
+  g_assert_cmpstr (json_object_get_string_member (o, "rule"), ==, "Brandywine 5.1");
   c = run_cli (all, 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (c), "hexes")), ==, 25);
   d = run_cli (ret, 0);
@@ -1256,6 +1289,144 @@ test_cli_moves (void)
   g_assert_cmpuint (json_array_get_length (ends), >, 0);
   /* 0505's neighbours toward 0501: only 0504 gets closer. */
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (ends, 0), "hex"), ==, "0504");
+}
+
+static char *
+run_cli_text (const char *const *args,
+              int                expected_status)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (char *) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, expected_status);
+  return out;
+}
+
+/* The "not decided" principle on the bundled scenarios: a rule that
+ * depends on the turn or on a release is named, with exit 4. */
+static void
+test_cli_not_decided (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *full = NULL;
+  g_autofree char *flank = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) a = NULL;
+  JsonObject *o;
+
+  if (g_getenv ("REDOUBT_CLI") == NULL || root == NULL)
+    {
+      g_test_skip ("REDOUBT_CLI is not set (run under meson test)");
+      return;
+    }
+  full = g_build_filename (root, "scenarios", "brandywine.redoubt", NULL);
+  flank = g_build_filename (root, "scenarios", "brandywine-howes-flank-attack.redoubt", NULL);
+  /* Brandywine 3.6.2.2: the Delaware Blues, releases not told. */
+  {
+    const char *args[] = { "moves", full, "delaware", "--json", NULL };
+    a = run_cli (args, 4);
+    o = json_object_get_object_member (json_node_get_object (a), "undecided");
+    g_assert_cmpstr (json_object_get_string_member (o, "rule"), ==, "Brandywine 3.6.2.2");
+    g_assert_cmpstr (json_object_get_string_member (o, "depends-on"), ==, "released");
+    /* Names, not ids. */
+    g_assert_cmpstr (json_object_get_string_member (json_node_get_object (a), "name"), ==, "Delaware (American)");
+    g_clear_pointer (&a, json_node_unref);
+  }
+  {
+    const char *args[] = { "moves", full, "delaware", "--turn", "2", "--released", "none", "--json", NULL };
+    a = run_cli (args, 0);
+    o = json_object_get_object_member (json_node_get_object (a), "unit-reason");
+    g_assert_cmpstr (json_object_get_string_member (o, "id"), ==, "restricted");
+    g_assert_cmpstr (json_object_get_string_member (o, "rule"), ==, "Brandywine 3.6.2.2");
+    g_clear_pointer (&a, json_node_unref);
+  }
+  /* Brandywine 7.2.1.5: the CLI gave 8 MP of strategic movement. */
+  {
+    const char *args[] = { "moves", flank, "2-virginia", "--strategic", NULL };
+    text = run_cli_text (args, 4);
+    g_assert_nonnull (strstr (text, "not decided: Brandywine 7.2.1.5 depends on the turn; pass --turn"));
+    g_assert_nonnull (strstr (text, "2 Virginia (American)"));
+    g_clear_pointer (&text, g_free);
+  }
+  {
+    const char *args[] = { "moves", flank, "2-virginia", "--strategic", "--turn", "11", "--json", NULL };
+    a = run_cli (args, 0);
+    o = json_object_get_object_member (json_node_get_object (a), "unit-reason");
+    g_assert_cmpstr (json_object_get_string_member (o, "id"), ==, "restricted-strategic");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_node_get_object (a), "hexes")), ==, 0);
+    g_clear_pointer (&a, json_node_unref);
+  }
+  {
+    const char *args[] = { "moves", flank, "2-virginia", "--turn", "abc", NULL };
+    g_free (run_cli_text (args, 2));
+  }
+}
+
+/* moves --to: 9.2 with the cost only when a path exists; otherwise the
+ * rule that blocks; retreats write off-map hexes as "off map". */
+static void
+test_cli_explanations (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *feint = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) a = NULL;
+  JsonObject *o;
+
+  if (g_getenv ("REDOUBT_CLI") == NULL || root == NULL)
+    {
+      g_test_skip ("REDOUBT_CLI is not set (run under meson test)");
+      return;
+    }
+  feint = g_build_filename (root, "scenarios", "brandywine-knyphausens-feint.redoubt", NULL);
+  {
+    const char *args[] = { "moves", feint, "reserve-a-artillery", "--to", "1530", "--json", NULL };
+    a = run_cli (args, 3);
+    o = json_object_get_object_member (json_node_get_object (a), "to");
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "reason"), "id"), ==, "allowance");
+    g_assert_cmpfloat (json_object_get_double_member (o, "cost"), >, 3.0);
+    g_clear_pointer (&a, json_node_unref);
+  }
+  {
+    /* Across Chadd's Ford by strategic movement: no path at all, and the
+     * primary ford is why (Brandywine 3.5, 5.1), not 9.2. */
+    const char *args[] = { "moves", feint, "reserve-a-artillery", "--strategic", "--to", "1028", NULL };
+    text = run_cli_text (args, 3);
+    g_assert_null (strstr (text, "9.2: The hex costs more"));
+    g_assert_nonnull (strstr (text, "0928, Brandywine 3.5, 5.1"));
+    g_clear_pointer (&text, g_free);
+  }
+  {
+    /* 0301 on the first row: a neighbour is off the map. */
+    g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "movement", "ford-and-zoc.redoubt", NULL);
+    const char *args[] = { "retreats", path, "wayne-1", "--hexes", "1", NULL };
+    const char *json[] = { "retreats", path, "wayne-1", "--hexes", "1", "--json", NULL };
+    JsonArray *blocked;
+    gboolean seen = FALSE;
+
+    text = run_cli_text (args, 0);
+    g_assert_null (strstr (text, "?"));
+    g_assert_nonnull (strstr (text, "off map (hex 1 of the retreat): 13.22"));
+    g_assert_nonnull (strstr (text, "1st Pennsylvania Brigade (American)"));
+    g_clear_pointer (&text, g_free);
+    a = run_cli (json, 0);
+    blocked = json_object_get_array_member (json_node_get_object (a), "blocked");
+    for (guint i = 0; i < json_array_get_length (blocked); i++)
+      seen |= g_strcmp0 (json_object_get_string_member (json_array_get_object_element (blocked, i), "hex"),
+                         "off map") == 0;
+    g_assert_true (seen);
+  }
 }
 
 int
@@ -1278,6 +1449,10 @@ main (int   argc,
   g_test_add_func ("/movement/8.31/zoc-stops", test_8_31_zoc_stop);
   g_test_add_func ("/movement/8.31/rifle-zoc-enter-plus-one", test_8_31_rifle_enter);
   g_test_add_func ("/movement/8.31/rifle-zoc-exit-plus-one", test_8_31_rifle_exit);
+  g_test_add_func ("/movement/cli/not-decided-exit-4", test_cli_not_decided);
+  g_test_add_func ("/movement/cli/to-names-the-rule-that-stops", test_cli_explanations);
+  g_test_add_func ("/movement/8.31/rifle-zoc-same-unit-not-charged-not-flagged", test_8_31_rifle_same_zoc_flag);
+  g_test_add_func ("/movement/8.31/rifle-zoc-disrupted-units-too", test_8_31_rifle_disrupted);
   g_test_add_func ("/movement/8.32/zoc-to-zoc-and-stop", test_8_32_zoc_to_zoc);
   g_test_add_func ("/movement/9.2/minimum-one-hex", test_9_2_minimum_move);
   g_test_add_func ("/movement/savannah-4.19/no-minimum-move", test_savannah_4_19_no_minimum_move);

@@ -198,6 +198,29 @@ test_13_3_end_not_adjacent (void)
 }
 
 static void
+test_13_23_step_loss_only_when_capture (void)
+{
+  g_autoptr(RdtScenario) sc = fx_scenario ();
+  g_autoptr(RdtRetreat) r = NULL;
+  RdtUnit *u;
+
+  /* As in the step-loss test, but 0201 is free: the retreat there is free,
+   * so the step loss into the crowded 0102 is no option (13.23 Exception:
+   * only a unit that "would be captured" may take it). */
+  fx_terrain (sc, "0202", "cliff");
+  u = fx_unit (sc, "two-step", 1, RDT_UNIT_KIND_INFANTRY, 4, 4, "0101");
+  rdt_unit_add_step (u, 2, -1, 3);
+  fx_unit (sc, "crowd", 1, RDT_UNIT_KIND_INFANTRY, 4, 4, "0102");
+  r = retreat (sc, NULL, "two-step", 1, NULL);
+  g_assert_cmpuint (rdt_retreat_get_n_ends (r), ==, 1);
+  g_assert_true (is_end (r, sc, "0201"));
+  g_assert_false (is_end (r, sc, "0102"));
+  g_assert_cmpstr (why (r, sc, "0102"), ==, "stacking");
+  for (guint i = 0; i < rdt_retreat_get_n_ends (r); i++)
+    g_assert_false (rdt_retreat_get_end (r, i)->flags & RDT_RETREAT_STEP_LOSS);
+}
+
+static void
 test_13_23_captured (void)
 {
   g_autoptr(RdtScenario) sc = fx_scenario ();
@@ -464,6 +487,7 @@ main (int   argc,
   g_test_add_func ("/retreat/13.22/off-map-and-hexside", test_13_22_off_map_and_hexside);
   g_test_add_func ("/retreat/13.22/important-other-direction", test_13_22_important_other_direction);
   g_test_add_func ("/retreat/13.23/step-loss-exception", test_13_23_step_loss);
+  g_test_add_func ("/retreat/13.23/step-loss-only-when-every-other-outcome-is-capture", test_13_23_step_loss_only_when_capture);
   g_test_add_func ("/retreat/13.23/captured", test_13_23_captured);
   g_test_add_func ("/retreat/13.21/not-adjacent-preferred", test_13_21_not_adjacent);
   g_test_add_func ("/retreat/13.3/three-hexes-shortest-distance", test_13_3_three_hexes);

@@ -1013,8 +1013,28 @@ test_germantown_prepare (void)
   g_assert_cmpstr (rdt_scenario_get_side (s, rdt_scenario_get_objective (s, 1)->side)->id, ==, "american");
   assert_area_exactly (s, "victory-4617", "4617");            /* 2.1.2 case 1 */
   assert_area_exactly (s, "victory-chew-market", "3313 3915"); /* 2.1.2 case 2 */
-  /* 3.10.1: artillery may not end movement in the Chew House. */
-  g_assert_cmpint (terrain_limit (s, hex (s, "3313"), TRUE), ==, 0);
+  /* 3.10.1: cavalry and artillery may move through the Chew House, so it
+   * is no stacking limit (7.2 would stop them passing) but a restriction
+   * on ending a move and on retreating there. */
+  g_assert_cmpint (terrain_limit (s, hex (s, "3313"), TRUE), ==, 1);
+  {
+    guint found = 0;
+
+    for (guint i = 0; i < rdt_volume_get_n_restrictions (v); i++)
+      {
+        const RdtRestriction *r = rdt_volume_get_restriction (v, i);
+        if (g_strcmp0 (r->terrain, "chew-house") != 0)
+          continue;
+        g_assert_cmpstr (r->rule, ==, "Germantown 3.10.1");
+        g_assert_cmpuint (r->kinds, ==, RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_DRAGOONS) |
+                                        RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_ARTILLERY));
+        if (r->effect == RDT_RESTRICTION_NO_END && r->on_move)
+          found |= 1;
+        if (r->effect == RDT_RESTRICTION_NO_ENTER && r->on_retreat && !r->on_move)
+          found |= 2;
+      }
+    g_assert_cmpuint (found, ==, 3);
+  }
   g_assert_cmpint (rdt_volume_get_edition (v), ==, RDT_EDITION_CURRENT);
 }
 

@@ -180,8 +180,39 @@ def hex_victory_table(vid):
     return out
 
 
+KIND_ORDER = ("infantry", "light-infantry", "militia", "dragoons", "artillery", "rifle", "musket-rifle",
+              "indians", "amusette", "mortar", "leader")
+RESTRICTION_ATTRS = ("effect", "applies", "scenario", "side", "kinds", "units", "exempt", "states", "placement",
+                     "entries", "area", "terrain", "outside", "turns", "weather", "until-released", "arrival-turn",
+                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "mp", "rule", "note")
+
+
+def restriction_xml(r):
+    """A <restriction> (docs/format.md "Restrictions"), attributes in canonical order."""
+    s = '<restriction id="%s"' % r["id"]
+    for k in RESTRICTION_ATTRS:
+        v = r.get(k)
+        if v is None:
+            continue
+        if k in ("kinds", "with-kinds"):
+            v = " ".join(x for x in KIND_ORDER if x in v.split())
+        if v is True:
+            v = "true"
+        elif v is False:
+            v = "false"
+        s += ' %s="%s"' % (k, attr(str(v)))
+    return s + "/>"
+
+
+def restriction(id_, effect, rule, **kw):
+    r = {"id": id_, "effect": effect, "rule": rule}
+    for k, v in kw.items():
+        r[k.replace("_", "-")] = v
+    return r
+
+
 def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, states, stated_tables,
-               table_source, free_kinds=None):
+               table_source, free_kinds=None, restrictions=(), extra_tables=()):
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            '<volume xmlns="%s" format-version="1" id="%s">' % (NS, vid)]
     body = []
@@ -227,7 +258,10 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
         # A fourth element False: the state takes the ZOC away (8.1).
         zoc = ' zoc="false"' if len(st) > 3 and st[3] is False else ""
         body.append('<state id="%s" name="%s"%s rule="%s"/>' % (sid, attr(name), zoc, attr(rule)))
+    for r in restrictions:
+        body.append(restriction_xml(r))
     body.extend(tables(stated_tables, table_source))
+    body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)
     out.append("</volume>")
@@ -271,7 +305,7 @@ def brandywine_volume():
     ]
     hexsides = [
         eff("primary-ford", "Primary ford", stated=("mp", "zoc", "strategic", "fire-drm", "cc-drm"),
-            kind="water", mp=1, zoc=True, strategic=False, rule="Brandywine 5.1, 5.2.1, 5.2.2; 3.5; 8.1",
+            kind="water", mp=1, zoc=True, strategic=False, rule="Brandywine 3.5, 5.1; 5.2.1, 5.2.2; 8.1",
             note="+1 MP; no strategic movement in a turn crossing a primary ford"),
         eff("secondary-ford", "Secondary ford", stated=("mp", "zoc", "fire-drm", "cc-drm"),
             kind="water", mp=2, zoc=True, rule="Brandywine 5.1, 5.2.1, 5.2.2; 8.1", note="+2 MP"),
@@ -302,9 +336,64 @@ def brandywine_volume():
         c["with"] = c.pop("with-")
         c["provisional"] = [f for f in c["provisional"] if f != "slope-for-los"]
     states = common_states() + [("attached", "Amusettes attached", "Brandywine 4.5.1")]
+    md = "maxwell simms porterfield parker 8th-chester-county penn-state-foot"
+    restrictions = [
+        # 3.6.1: at-start Americans stay in the Bivouac Area (4.1: Maxwell's
+        # Detachment apart); Greene's Wing may cross the creek from turn 4
+        # (or its early release, 3.6.1.2), everyone is free on turn 6 (or
+        # Sullivan's early release, 3.6.1.3).
+        restriction("bivouac", "no-enter", "Brandywine 3.6.1", applies="move retreat", side="american",
+                    placement="at-start", exempt=md + " greenes-wing", area="american-bivouac-area",
+                    outside=True, turns="1-5", until_released="sullivan",
+                    note="retreats included (reading: \"must remain within the area\")"),
+        restriction("bivouac-greene", "no-enter", "Brandywine 3.6.1, 3.6.1.1", applies="move retreat",
+                    side="american", placement="at-start", units="greenes-wing", exempt=md,
+                    area="american-bivouac-area", outside=True, turns="1-3", until_released="greene"),
+        restriction("bivouac-greene-boundary", "no-enter", "Brandywine 3.6.1.1", applies="move retreat",
+                    side="american", placement="at-start", units="greenes-wing", exempt=md,
+                    area="american-bivouac-area west-of-creek-within-boundary", outside=True, turns="1-5",
+                    until_released="sullivan",
+                    note="released Greene's Wing may cross the creek, not north or east of the boundary"),
+        restriction("maxwells-detachment", "no-enter", "Brandywine 4.1, 3.6.1", applies="move retreat",
+                    side="american", units=md, area="maxwells-detachment-area american-bivouac-area",
+                    outside=True, turns="1-5", until_released="sullivan",
+                    note="west of the creek within the Detachment boundary, east of it the Bivouac Area"),
+        restriction("radley-run", "no-end", "Brandywine 3.6.2.1", side="american", area="north-of-radley-run"),
+        restriction("delaware-blues", "no-move", "Brandywine 3.6.2.2", units="delaware", placement="at-start",
+                    until_released="delaware-blues",
+                    note="released once a unit of either side moves within two hexes of it"),
+        restriction("proctor", "no-move", "Brandywine 3.6.2.3", units="proctor-artillery", placement="at-start",
+                    until_released="proctor", note="released once hex 1127 is attacked in Close Combat"),
+        restriction("proctors-battery", "may-pass-overstacked", "Brandywine 3.3.3", side="american",
+                    kinds="artillery", area="proctors-battery",
+                    note="American artillery may move (not retreat) through 1127 even with Proctor in it"),
+        restriction("maxwell-stacking", "end-with", "Brandywine 3.3.1", units="maxwell",
+                    with_kinds="light-infantry", with_units="simms parker",
+                    note="only while such units are in play"),
+        restriction("stirn-stacking", "no-end-with", "Brandywine 3.3.2", units="stirn",
+                    with_units="british loyalist", with_combat=True, may_retreat=True,
+                    note="may pass; if forced to stack he may not command"),
+        restriction("renwick-run", "no-enter", "Brandywine 7.1.3.1", applies="move retreat",
+                    scenario="brandywine-knyphausens-feint", side="british", area="north-of-renwick-run"),
+        restriction("arrival-no-strategic", "no-strategic", "Brandywine 7.2.1.5",
+                    scenario="brandywine-howes-flank-attack", side="american", placement="arriving",
+                    arrival_turn=True),
+    ]
     return volume_xml("brandywine", "Brandywine (Battles of the American Revolution, Vol. II, 2nd ed.)",
                       "current", [], terrains, hexsides, combined, states, True,
-                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", free_kinds="amusette")
+                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", free_kinds="amusette",
+                      restrictions=restrictions, extra_tables=[
+                          # Exclusive To-Hit modifiers the rulebook states (combat
+                          # data; the range and targets are the target code's).
+                          '<table id="to-hit-drm" name="Exclusive To Hit modifiers" rule="Brandywine 4.3, 4.5.5" '
+                          'corner="Case">',
+                          "  <columns><c>DRM</c><c>Rule</c></columns>",
+                          '  <row key="Amusettes firing"><c>+2</c><c>4.5.5</c></row>',
+                          '  <row key="Amusettes first fire"><c>+1</c><c>4.5.5</c></row>',
+                          '  <row key="Firing at Amusettes"><c>+1</c><c>4.5.5</c></row>',
+                          '  <row key="Ferguson\'s Rifles firing"><c>+1</c><c>4.3</c></row>',
+                          "  <note>Amusettes: range 2 (unit range), fire only at enemy artillery (4.5.5).</note>",
+                          "</table>"])
 
 
 def germantown_volume():
@@ -352,12 +441,32 @@ def germantown_volume():
     states = common_states() + [("panic", "Panic", "Germantown 3.2.3", False),
                                 ("friendly-fire", "Friendly Fire marker", "Germantown 3.2.2"),
                                 ("american-vanguard", "American Vanguard (yellow MP box)", "Germantown 3.6, 4.3")]
-    stacking = [{"id": "chew-house", "terrain": "chew-house", "max-sp": 6, "max-artillery": 0,
-                 "rule": "Germantown 3.10.1",
-                 "note": "artillery (and cavalry) may not end movement in the Chew House"}]
+    restrictions = [
+        # 3.10.1: cavalry (dragoons) and artillery pass through, never end a
+        # move there, never retreat into it.
+        restriction("chew-house-end", "no-end", "Germantown 3.10.1", kinds="dragoons artillery",
+                    terrain="chew-house"),
+        restriction("chew-house-retreat", "no-enter", "Germantown 3.10.1", applies="retreat",
+                    kinds="dragoons artillery", terrain="chew-house"),
+        restriction("panic", "no-move", "Germantown 3.2.3", states="panic"),
+        # 3.4: an entry hex occupied by enemy units or their ZOC: enter at
+        # the nearest unblocked hex, paying its terrain cost.
+        restriction("blocked-entry", "blocked-entry", "Germantown 3.4", placement="arriving", arrival_turn=True),
+        # 3.1, 3.1.1: dense fog on turns 1-3, rolled on turns 4-6 (clear on
+        # 7-10): movement reduced by 1 MP if any of it is off road.
+        restriction("dense-fog", "off-road-penalty", "Germantown 3.1.1", turns="1-3",
+                    note="turns 1-3 are automatically Dense (3.1)"),
+        restriction("dense-fog-rolled", "off-road-penalty", "Germantown 3.1.1", turns="4-6",
+                    weather="dense-fog", note="turns 4-6: the Fog Table roll decides (3.1)"),
+        restriction("british-turn-1", "no-move", "Germantown 3.3", side="british", area="british-turn-1",
+                    outside=True, turns="1"),
+        restriction("british-turn-2", "no-move", "Germantown 3.3", side="british", exempt="hessian",
+                    area="british-turn-1", outside=True, turns="2",
+                    note="reading: the units released on turn 1 are those on or north of hex row 34xx"),
+    ]
     return volume_xml("germantown", "Germantown (Battles of the American Revolution)", "current",
-                      stacking, terrains, hexsides, combined, states, True,
-                      "Series Rules 12.2, Close Combat Table and Tactics Matrix")
+                      [], terrains, hexsides, combined, states, True,
+                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", restrictions=restrictions)
 
 
 def savannah_volume():
@@ -418,9 +527,41 @@ def savannah_volume():
                                 ("previously-lost", "Previously Lost", "Savannah 4.9"),
                                 ("mortar-moved", "Mortar Moved", "Savannah 4.12"),
                                 ("mortar-fired", "Mortar Fired", "Savannah 4.12")]
+    combat = "infantry light-infantry militia dragoons artillery rifle musket-rifle indians mortar"
+    southern = ("kings-florida-rangers georgia-loyalists 1st-sc-royalists 2nd-sc-royalists royal-north-carolina "
+                "1st-georgia-militia 2nd-georgia-militia loyal-savannah-militia chatham-county-militia")
+    negro = "negro-volunteers negro-volunteers-replacement"
+    restrictions = [
+        # 4.1: French and American units pass through one another, never end
+        # a movement phase stacked (Pulaski's Legion and leaders excepted);
+        # a retreat may stack them.
+        restriction("french-american", "no-end-with", "Savannah 4.1", side="french", kinds=combat,
+                    with_units="continental militia", with_combat=True, exempt="pulaski pulaski-replacement",
+                    may_retreat=True),
+        restriction("american-french", "no-end-with", "Savannah 4.1", side="american", kinds=combat,
+                    exempt="pulaski pulaski-replacement", with_units="french", with_combat=True,
+                    may_retreat=True),
+        # 4.1: the Negro Volunteers never pass through or stack with the
+        # southern Provincial and Tory militia units (captured instead).
+        restriction("negro-volunteers", "no-end-with", "Savannah 4.1", units=negro, with_units=southern,
+                    may_pass=False),
+        restriction("southern-loyalists", "no-end-with", "Savannah 4.1", units=southern, with_units=negro,
+                    may_pass=False),
+        # 4.7 note: no strategic movement on the turn of arrival at A and F.
+        # (and the Campaign schedule's notes A and B): every arrival at A or F.
+        restriction("arrival-a-f", "no-strategic", "Savannah 4.7", placement="arriving", entries="A F",
+                    arrival_turn=True),
+        # 4.19: no one-hex minimum move (9.1 Exception) in the Yamacraw
+        # Swamp, for naval artillery and mortars.
+        restriction("minimum-move-swamp", "no-minimum-move", "Savannah 4.19", terrain="swamp"),
+        restriction("minimum-move-mortars", "no-minimum-move", "Savannah 4.19", kinds="mortar"),
+        restriction("minimum-move-naval", "no-minimum-move", "Savannah 4.19",
+                    units="naval-battery naval-bombardiers"),
+    ]
     return volume_xml("savannah", "Savannah 1779 (Battles of the American Revolution)", "older",
                       [], terrains, hexsides, combined, states, False,
-                      "Series Rules (current edition) 12.2; older edition not transcribed")
+                      "Series Rules (current edition) 12.2; older edition not transcribed",
+                      restrictions=restrictions)
 
 
 # ========================================================================= maps
@@ -653,6 +794,9 @@ def brandywine_map():
     m.area("american-bivouac-area", "American Bivouac Area (3.6.1; boundary schematic)", bivouac)
     md = {h for h in west if h[1] >= 20 and h[0] >= 2}
     m.area("maxwells-detachment-area", "Maxwell's Detachment boundary, west of the creek (4.1; schematic)", md)
+    m.area("west-of-creek-within-boundary",
+           "West of the creek, not north of the American Bivouac Area boundary (3.6.1.1; schematic)",
+           {h for h in west if h[1] >= 4})
     m.area("north-of-radley-run", "North of Radley Run (3.6.2.1)",
            {h for h in east if h[1] <= (3 if h[0] <= 12 else 4)})
     m.area("north-of-renwick-run", "North of Renwick Run and Ring Run (7.1.3.1)",
@@ -679,6 +823,7 @@ def brandywine_map():
            H("1910 1127"))
     m.area("victory-1127-1727", "Proctor's Battery and the American HQ (7.1.2.1)", H("1127 1727"))
     m.area("sandy-bottom", "Sandy Bottom (7.2.2.1)", H("2215 2315"))
+    m.area("proctors-battery", "Proctor's Battery (3.3.3)", [H("1127")])
     return m
 
 
@@ -870,9 +1015,10 @@ KIND_DEFAULTS = {
 
 class U:
     def __init__(self, id_, name, kind, side, nat=None, form=None, rifle=None, demi=False,
-                 movement=None, stated=(), note=None, steps=None, leader=None):
+                 movement=None, stated=(), note=None, steps=None, leader=None, range_=None):
         self.id, self.name, self.kind, self.side = id_, name, kind, side
         self.nat, self.form, self.rifle, self.demi = nat, form, rifle, demi
+        self.range = range_  # 11.2: the unit's own artillery range (Brandywine 4.5.5)
         self.note = note
         self.leader = leader            # dict rank, cc, lead, seniority, commands
         if leader is None:
@@ -911,6 +1057,8 @@ class U:
         if self.demi:
             s += ' demi-leader="true"'
         s += ' movement="%d"' % self.movement
+        if self.range:
+            s += ' range="%d"' % self.range
         order = ("strength", "morale", "movement", "leader")
         prov = [p for p in order if p in self.prov]
         if prov:
@@ -1049,7 +1197,8 @@ def brandywine_units():
              "combined": "7.1.1.5 names it \"Combined\""}
     for id_, name, kind, nat, form in bu:
         rifle = "black-r" if id_ == "fergusons-rifles" else None
-        u.append(U(id_, name, kind, B, nat=nat, form=form, rifle=rifle, note=notes.get(id_)))
+        u.append(U(id_, name, kind, B, nat=nat, form=form, rifle=rifle, note=notes.get(id_),
+                   range_=2 if kind == "amusette" else None))
     u += [leader("washington", "Washington", A, 3, lead=4, nat="continental",
                  note="4.6.1: leadership DRM +4 stacked, +1 adjacent (stated); rank and CC DRM provisional"),
           leader("greene", "Greene", A, 2, 1, nat="continental", form="greenes-wing"),

@@ -26,6 +26,7 @@ static const struct {
   { RDT_RETREAT_STEP_LOSS, "step-loss", N_("only with a step loss (13.23)") },
   { RDT_RETREAT_CREEK_D, "creek-d", N_("additional D after (Brandywine 5.2.9)") },
   { RDT_RETREAT_MUST_UNSTACK, "must-unstack", N_("must unstack next movement phase") },
+  { RDT_RETREAT_UNDECIDED, "undecided", N_("not decided") },
 };
 
 static const struct {
@@ -71,7 +72,13 @@ rdt_cli_retreats (int    argc,
   g_autofree char *bearings = NULL;
   g_autofree char *rule = NULL;
   g_auto(GStrv) creek_types = NULL;
+  int turn = 0;
+  g_autofree char *weather = NULL;
+  g_auto(GStrv) released = NULL;
   const GOptionEntry entries[] = {
+    { "turn", 0, 0, G_OPTION_ARG_INT, &turn, N_("The game turn (rules that depend on it are otherwise not decided)"), N_("N") },
+    { "weather", 0, 0, G_OPTION_ARG_STRING, &weather, N_("The weather, e.g. dense-fog (Germantown 3.1)"), N_("ID") },
+    { "released", 0, 0, G_OPTION_ARG_STRING_ARRAY, &released, N_("A release made (e.g. greene, sullivan, proctor, delaware-blues), or none; repeatable"), N_("ID") },
     { "hexes", 0, 0, G_OPTION_ARG_INT, &hexes, N_("Length of the retreat: 1 or 3 (13.2, 13.3)"), N_("N") },
     { "toward", 0, 0, G_OPTION_ARG_STRING, &toward, N_("Retreat toward this hex (Brandywine 3.2.1, Savannah HQ)"), N_("HEX") },
     { "toward-entry", 0, 0, G_OPTION_ARG_NONE, &toward_entry, N_("Retreat toward the entry hexes (Brandywine 3.2.2)"), NULL },
@@ -92,20 +99,29 @@ rdt_cli_retreats (int    argc,
   g_autoptr(JsonBuilder) b = NULL;
   RdtMoveRules *rules;
   RdtRetreatOptions options;
+  RdtGameContext game;
   RdtHexGrid *grid;
   char start[RDT_HEX_LABEL_SIZE];
+  g_autofree char *unit_text = NULL;
+  const char *und_rule = NULL;
+  RdtDepends und_depends = RDT_DEPENDS_NOTHING;
+  gboolean undecided;
+  int code;
   int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
   if (status != RDT_CLI_CONTINUE)
     return status;
   if (hexes != 1 && hexes != 3)
     return rdt_cli_usage_error (&spec, _("retreats: --hexes must be 1 or 3"));
+  if (!rdt_cli_game_context (&game, turn, weather, released, &error))
+    return rdt_cli_usage_error (&spec, error->message);
   scenario = rdt_cli_load_scenario (argv[1], &referee);
   if (scenario == NULL)
     return RDT_CLI_EXIT_FAILURE;
   grid = rdt_scenario_get_grid (scenario);
   rdt_retreat_options_init (&options, hexes);
   options.priority.rule = rule;
+  options.context = &game;
   if (toward != NULL)
     {
       options.priority.toward = RDT_RETREAT_TOWARD_HEX;
@@ -137,6 +153,12 @@ rdt_cli_retreats (int    argc,
       return RDT_CLI_EXIT_FAILURE;
     }
   rdt_hex_grid_format_label (grid, rdt_retreat_get_start (r), start);
+  unit_text = rdt_cli_unit_text (scenario, rdt_retreat_get_unit_id (r));
+  undecided = rdt_retreat_get_undecided (r, &und_rule, &und_depends);
+  /* 13.23: a capture is decided whatever else is; otherwise a restriction
+   * not decided makes the whole answer so. */
+  code = rdt_retreat_is_captured (r) ? RDT_CLI_EXIT_BLOCKED
+       : undecided ? RDT_CLI_EXIT_UNDECIDED : RDT_CLI_EXIT_OK;
 
   if (json)
     {
@@ -144,6 +166,8 @@ rdt_cli_retreats (int    argc,
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "unit");
       json_builder_add_string_value (b, rdt_retreat_get_unit_id (r));
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, unit_text);
       json_builder_set_member_name (b, "start");
       json_builder_add_string_value (b, start);
       json_builder_set_member_name (b, "hexes");
@@ -153,6 +177,22 @@ rdt_cli_retreats (int    argc,
       json_builder_set_member_name (b, "priority-rule");
       if (rdt_retreat_get_priority_rule (r) != NULL)
         json_builder_add_string_value (b, rdt_retreat_get_priority_rule (r));
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "undecided");
+      if (undecided)
+        {
+          g_autofree char *text = rdt_undecided_text (und_rule, und_depends);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "rule");
+          json_builder_add_string_value (b, und_rule);
+          json_builder_set_member_name (b, "depends-on");
+          json_builder_add_string_value (b, rdt_depends_get_id (und_depends));
+          json_builder_set_member_name (b, "message");
+          json_builder_add_string_value (b, text);
+          json_builder_end_object (b);
+        }
       else
         json_builder_add_null_value (b);
       json_builder_set_member_name (b, "ends");
@@ -190,16 +230,15 @@ rdt_cli_retreats (int    argc,
           const RdtRetreatBlock *k = rdt_retreat_get_block (r, i);
           char label[RDT_HEX_LABEL_SIZE];
 
-          rdt_hex_grid_format_label (grid, k->hex, label);
           json_builder_begin_object (b);
           json_builder_set_member_name (b, "hex");
-          json_builder_add_string_value (b, label);
+          json_builder_add_string_value (b, rdt_cli_hex_text (grid, k->hex, label));
           json_builder_set_member_name (b, "step");
           json_builder_add_int_value (b, k->step);
           json_builder_set_member_name (b, "id");
           json_builder_add_string_value (b, rdt_retreat_reason_get_id (k->reason));
           json_builder_set_member_name (b, "rule");
-          json_builder_add_string_value (b, rdt_retreat_reason_get_rule (k->reason));
+          json_builder_add_string_value (b, k->rule != NULL ? k->rule : rdt_retreat_reason_get_rule (k->reason));
           json_builder_set_member_name (b, "message");
           json_builder_add_string_value (b, rdt_retreat_reason_get_message (k->reason));
           json_builder_end_object (b);
@@ -216,10 +255,15 @@ rdt_cli_retreats (int    argc,
         text = json_generator_to_data (gen, NULL);
         printf ("%s\n", text);
       }
-      return rdt_retreat_is_captured (r) ? RDT_CLI_EXIT_BLOCKED : RDT_CLI_EXIT_OK;
+      return code;
     }
 
-  printf (_("%s retreats %d hex(es) from %s:\n"), rdt_retreat_get_unit_id (r), hexes, start);
+  printf (_("%s retreats %d hex(es) from %s:\n"), unit_text, hexes, start);
+  if (undecided)
+    {
+      g_autofree char *text = rdt_undecided_text (und_rule, und_depends);
+      printf ("  %s\n", text);
+    }
   if (rdt_retreat_is_captured (r))
     printf ("  %s: %s\n", rdt_retreat_reason_get_rule (RDT_RETREAT_REASON_CAPTURED),
             rdt_retreat_reason_get_message (RDT_RETREAT_REASON_CAPTURED));
@@ -248,9 +292,14 @@ rdt_cli_retreats (int    argc,
       const RdtRetreatBlock *k = rdt_retreat_get_block (r, i);
       char label[RDT_HEX_LABEL_SIZE];
 
-      rdt_hex_grid_format_label (grid, k->hex, label);
-      printf (_("  not %s (hex %d of the retreat): %s: %s\n"), label, k->step,
-              rdt_retreat_reason_get_rule (k->reason), rdt_retreat_reason_get_message (k->reason));
+      const char *rl = k->rule != NULL ? k->rule : rdt_retreat_reason_get_rule (k->reason);
+
+      if (!rdt_hex_grid_contains (grid, k->hex))
+        printf (_("  off map (hex %d of the retreat): %s: %s\n"), k->step, rl,
+                rdt_retreat_reason_get_message (k->reason));
+      else
+        printf (_("  not %s (hex %d of the retreat): %s: %s\n"), rdt_cli_hex_text (grid, k->hex, label), k->step,
+                rl, rdt_retreat_reason_get_message (k->reason));
     }
-  return rdt_retreat_is_captured (r) ? RDT_CLI_EXIT_BLOCKED : RDT_CLI_EXIT_OK;
+  return code;
 }

@@ -12,6 +12,9 @@ enum {
   RDT_CLI_EXIT_FAILURE = 1,   /* invalid file, error, or (for los) see its own codes */
   RDT_CLI_EXIT_USAGE = 2,
   RDT_CLI_EXIT_BLOCKED = 3,   /* los: the line of sight is blocked */
+  /* moves, retreats: the answer depends on a rule the game context does not
+   * decide (pass --turn, --weather or --released). */
+  RDT_CLI_EXIT_UNDECIDED = 4,
 };
 
 /* One subcommand: argv[0] is the command name. Returns the exit code. */

@@ -9,6 +9,7 @@
 #include "rdt-los.h"
 #include "rdt-los-report.h"
 #include "rdt-zoc.h"
+#include "rdt-game-context.h"
 #include "rdt-movement.h"
 #include "rdt-retreat.h"
 #include "rdt-diagnostic.h"

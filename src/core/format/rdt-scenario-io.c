@@ -1026,6 +1026,99 @@ read_effects (xmlNode    *node,
   *note = attr (node, "note");
 }
 
+static guint
+kinds_attr (xmlNode    *node,
+            const char *name)
+{
+  g_autofree char *text = attr (node, name);
+  g_auto(GStrv) kinds = NULL;
+  guint mask = 0;
+
+  if (text == NULL)
+    return 0;
+  kinds = g_strsplit_set (text, " \t\n\r", -1);
+  for (guint i = 0; kinds[i] != NULL; i++)
+    {
+      RdtUnitKind kind;
+      if (rdt_unit_kind_from_string (kinds[i], &kind))
+        mask |= RDT_UNIT_KIND_MASK (kind);
+    }
+  return mask;
+}
+
+static char **
+list_attr (xmlNode    *node,
+           const char *name)
+{
+  g_autofree char *text = attr (node, name);
+  g_auto(GStrv) parts = NULL;
+  GPtrArray *out;
+
+  if (text == NULL)
+    return NULL;
+  parts = g_strsplit_set (text, " \t\n\r", -1);
+  out = g_ptr_array_new ();
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      g_ptr_array_add (out, g_strdup (parts[i]));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* <restriction> (docs/format.md "Restrictions"). */
+static RdtRestriction *
+read_restriction (xmlNode *n)
+{
+  RdtRestriction *r = g_new0 (RdtRestriction, 1);
+  g_autofree char *effect = attr (n, "effect");
+  g_autofree char *applies = attr (n, "applies");
+  g_autofree char *placement = attr (n, "placement");
+  g_autofree char *turns = attr (n, "turns");
+
+  r->id = attr (n, "id");
+  if (!rdt_restriction_effect_from_string (effect, &r->effect))
+    r->effect = RDT_RESTRICTION_NO_MOVE;
+  r->on_move = applies == NULL || strstr (applies, "move") != NULL;
+  r->on_retreat = applies != NULL && strstr (applies, "retreat") != NULL;
+  r->scenario = attr (n, "scenario");
+  r->side = attr (n, "side");
+  r->kinds = kinds_attr (n, "kinds");
+  r->units = list_attr (n, "units");
+  r->exempt = list_attr (n, "exempt");
+  r->states = list_attr (n, "states");
+  r->placement = g_strcmp0 (placement, "at-start") == 0 ? RDT_RESTRICTION_UNITS_AT_START
+               : g_strcmp0 (placement, "arriving") == 0 ? RDT_RESTRICTION_UNITS_ARRIVING
+               : RDT_RESTRICTION_UNITS_ANY;
+  r->entries = list_attr (n, "entries");
+  r->area = attr (n, "area");
+  r->terrain = attr (n, "terrain");
+  r->outside = bool_attr (n, "outside", FALSE);
+  if (turns != NULL)
+    {
+      const char *dash = strchr (turns, '-');
+      gint64 a = g_ascii_strtoll (turns, NULL, 10), b = a;
+
+      if (dash != NULL)
+        b = g_ascii_strtoll (dash + 1, NULL, 10);
+      /* Clamped: a turn number is at most four digits (schema). */
+      r->first_turn = (int) CLAMP (a, 0, 9999);
+      r->last_turn = (int) CLAMP (b, r->first_turn, 9999);
+    }
+  r->weather = attr (n, "weather");
+  r->until_released = attr (n, "until-released");
+  r->arrival_turn = bool_attr (n, "arrival-turn", FALSE);
+  r->with_kinds = kinds_attr (n, "with-kinds");
+  r->with_units = list_attr (n, "with-units");
+  r->with_combat = bool_attr (n, "with-combat", FALSE);
+  r->may_pass = bool_attr (n, "may-pass", TRUE);
+  r->mp_halves = xmlHasProp (n, (const xmlChar *) "mp") ? mp_halves_attr (n) : 2;
+  r->may_retreat = bool_attr (n, "may-retreat", FALSE);
+  r->rule = attr (n, "rule");
+  r->note = attr (n, "note");
+  r->line = node_line (n);
+  return r;
+}
+
 static RdtVolume *
 build_volume (xmlNode *vnode,
               Report  *report)
@@ -1216,6 +1309,15 @@ build_volume (xmlNode *vnode,
           if (rdt_volume_add_state (volume, s, &local) < 0)
             {
               report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every state its own id"),
+                           "%s", local->message);
+              g_clear_error (&local);
+            }
+        }
+      else if (is_element (n, "restriction"))
+        {
+          if (!rdt_volume_add_restriction (volume, read_restriction (n), &local))
+            {
+              report_node (report, RDT_SEVERITY_ERROR, -1, n, _("give every restriction its own id"),
                            "%s", local->message);
               g_clear_error (&local);
             }
@@ -2661,6 +2763,85 @@ write_effects (Writer           *w,
 }
 
 static void
+put_kinds_attr (Writer     *w,
+                const char *name,
+                guint       kinds)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (kinds == 0)
+    return;
+  for (guint k = 0; k < RDT_N_UNIT_KINDS; k++)
+    if (kinds & RDT_UNIT_KIND_MASK (k))
+      g_string_append_printf (text, "%s%s", text->len > 0 ? " " : "", rdt_unit_kind_to_string (k));
+  put_attr (w, name, text->str);
+}
+
+static void
+put_list_attr (Writer     *w,
+               const char *name,
+               char      **list)
+{
+  g_autofree char *text = NULL;
+
+  if (list == NULL || list[0] == NULL)
+    return;
+  text = g_strjoinv (" ", list);
+  put_attr (w, name, text);
+}
+
+static void
+write_restriction (Writer               *w,
+                   int                   level,
+                   const RdtRestriction *r)
+{
+  open_tag (w, level, "restriction");
+  put_attr (w, "id", r->id);
+  put_attr (w, "effect", rdt_restriction_effect_to_string (r->effect));
+  if (r->on_retreat)
+    put_attr (w, "applies", r->on_move ? "move retreat" : "retreat");
+  put_attr (w, "scenario", r->scenario);
+  put_attr (w, "side", r->side);
+  put_kinds_attr (w, "kinds", r->kinds);
+  put_list_attr (w, "units", r->units);
+  put_list_attr (w, "exempt", r->exempt);
+  put_list_attr (w, "states", r->states);
+  if (r->placement == RDT_RESTRICTION_UNITS_AT_START)
+    put_attr (w, "placement", "at-start");
+  else if (r->placement == RDT_RESTRICTION_UNITS_ARRIVING)
+    put_attr (w, "placement", "arriving");
+  put_list_attr (w, "entries", r->entries);
+  put_attr (w, "area", r->area);
+  put_attr (w, "terrain", r->terrain);
+  if (r->outside)
+    put_bool_attr (w, "outside", TRUE);
+  if (r->first_turn > 0 || r->last_turn > 0)
+    {
+      g_autofree char *turns = r->first_turn == r->last_turn
+                               ? g_strdup_printf ("%d", r->first_turn)
+                               : g_strdup_printf ("%d-%d", r->first_turn, r->last_turn);
+      put_attr (w, "turns", turns);
+    }
+  put_attr (w, "weather", r->weather);
+  put_attr (w, "until-released", r->until_released);
+  if (r->arrival_turn)
+    put_bool_attr (w, "arrival-turn", TRUE);
+  put_kinds_attr (w, "with-kinds", r->with_kinds);
+  put_list_attr (w, "with-units", r->with_units);
+  if (r->with_combat)
+    put_bool_attr (w, "with-combat", TRUE);
+  if (!r->may_pass)
+    put_bool_attr (w, "may-pass", FALSE);
+  if (r->effect == RDT_RESTRICTION_OFF_ROAD_PENALTY && r->mp_halves != 2)
+    g_string_append_printf (w->out, " mp=\"%d%s\"", r->mp_halves / 2, r->mp_halves % 2 ? ".5" : "");
+  if (r->may_retreat)
+    put_bool_attr (w, "may-retreat", TRUE);
+  put_attr (w, "rule", r->rule);
+  put_attr (w, "note", r->note);
+  close_empty (w);
+}
+
+static void
 write_volume (Writer    *w,
               RdtVolume *volume,
               int        level,
@@ -2776,6 +2957,8 @@ write_volume (Writer    *w,
       put_attr (w, "rule", s->rule);
       close_empty (w);
     }
+  for (guint i = 0; i < rdt_volume_get_n_restrictions (volume); i++)
+    write_restriction (w, level + 1, rdt_volume_get_restriction (volume, i));
   for (guint i = 0; i < rdt_volume_get_n_tables (volume); i++)
     {
       const RdtTable *t = rdt_volume_get_table (volume, i);

@@ -425,6 +425,45 @@ check_volume_refs (Check *c)
              _("the volume’s stacking exception “%s” names area “%s”, which this map does not have"),
              ex->id, ex->area);
     }
+  /* Restrictions (docs/format.md "Restrictions"). */
+  for (guint i = 0; i < rdt_volume_get_n_restrictions (c->volume); i++)
+    {
+      const RdtRestriction *r = rdt_volume_get_restriction (c->volume, i);
+      const char *sid = rdt_scenario_get_id (c->scenario);
+
+      if (r->terrain != NULL && rdt_volume_find_terrain (c->volume, r->terrain) < 0)
+        g_ptr_array_add (c->diagnostics,
+                         rdt_diagnostic_new (RDT_SEVERITY_ERROR, vfile != NULL ? vfile : c->file,
+                                             r->line, "restriction",
+                                             _("unknown terrain in a restriction"),
+                                             _("use a terrain id of the volume")));
+      for (guint k = 0; r->states != NULL && r->states[k] != NULL; k++)
+        if (rdt_volume_find_state (c->volume, r->states[k]) < 0)
+          g_ptr_array_add (c->diagnostics,
+                           rdt_diagnostic_new (RDT_SEVERITY_ERROR, vfile != NULL ? vfile : c->file,
+                                               r->line, "restriction",
+                                               _("unknown state in a restriction"),
+                                               _("use a state id of the volume")));
+      /* The map and sides are the scenario's: only for restrictions that
+       * bind this scenario. */
+      if (r->scenario != NULL && g_strcmp0 (r->scenario, sid) != 0)
+        continue;
+      if (r->side != NULL && rdt_scenario_find_side (c->scenario, r->side) < 0)
+        add (c, RDT_SEVERITY_WARNING, _rdt_scenario_get_line (c->scenario, "sides"), "sides",
+             _("add the side, or the restriction never applies"),
+             _("the volume’s restriction “%s” (%s) names side “%s”, which this scenario does not have"),
+             r->id, r->rule, r->side);
+      if (r->area != NULL)
+        {
+          g_auto(GStrv) ids = g_strsplit (r->area, " ", -1);
+          for (guint k = 0; ids[k] != NULL; k++)
+            if (ids[k][0] != '\0' && rdt_scenario_find_area (c->scenario, ids[k]) == NULL)
+              add (c, RDT_SEVERITY_WARNING, _rdt_scenario_get_line (c->scenario, "map"), "map",
+                   _("add the area to the map, or the restriction does not cover it"),
+                   _("the volume’s restriction “%s” (%s) names area “%s”, which this map does not have"),
+                   r->id, r->rule, ids[k]);
+        }
+    }
 }
 
 static void

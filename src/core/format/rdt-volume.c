@@ -18,6 +18,8 @@ struct _RdtVolume
   GPtrArray *combined;       /* RdtCombinedType* */
   GPtrArray *states;         /* RdtStateType* */
   GPtrArray *tables;         /* RdtTable* */
+  GPtrArray *restrictions;   /* RdtRestriction* */
+  GHashTable *restriction_ids;
   /* id -> index + 1 for each array above, so loading a large map with many
    * types stays linear (ids are never changed or removed once added). */
   GHashTable *terrain_ids;
@@ -59,6 +61,8 @@ rdt_volume_finalize (GObject *object)
   g_clear_pointer (&self->combined, g_ptr_array_unref);
   g_clear_pointer (&self->states, g_ptr_array_unref);
   g_clear_pointer (&self->tables, g_ptr_array_unref);
+  g_clear_pointer (&self->restriction_ids, g_hash_table_unref);
+  g_clear_pointer (&self->restrictions, g_ptr_array_unref);
   g_clear_pointer (&self->stacking.exceptions, g_ptr_array_unref);
   g_clear_pointer (&self->stacking.rule, g_free);
 
@@ -84,6 +88,8 @@ rdt_volume_init (RdtVolume *self)
   self->combined_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->state_ids = g_hash_table_new (g_str_hash, g_str_equal);
   self->table_ids = g_hash_table_new (g_str_hash, g_str_equal);
+  self->restrictions = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_restriction_free);
+  self->restriction_ids = g_hash_table_new (g_str_hash, g_str_equal);
   /* 7.1: six SPs plus one artillery unit. */
   self->stacking.max_sp = 6;
   self->stacking.max_artillery = 1;
@@ -664,6 +670,81 @@ rdt_volume_add_state (RdtVolume    *volume,
   return add_unique (volume->states, volume->state_ids, state,
                      (GDestroyNotify) rdt_state_type_free,
                      "state", error);
+}
+
+guint
+rdt_volume_get_n_restrictions (RdtVolume *volume)
+{
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), 0);
+  return volume->restrictions->len;
+}
+
+const RdtRestriction *
+rdt_volume_get_restriction (RdtVolume *volume,
+                            guint      index)
+{
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), NULL);
+  g_return_val_if_fail (index < volume->restrictions->len, NULL);
+  return g_ptr_array_index (volume->restrictions, index);
+}
+
+gboolean
+rdt_volume_add_restriction (RdtVolume      *volume,
+                            RdtRestriction *restriction,
+                            GError        **error)
+{
+  g_return_val_if_fail (RDT_IS_VOLUME (volume), FALSE);
+  g_return_val_if_fail (restriction != NULL, FALSE);
+  return add_unique (volume->restrictions, volume->restriction_ids, restriction,
+                     (GDestroyNotify) rdt_restriction_free,
+                     "restriction", error) >= 0;
+}
+
+void
+rdt_restriction_free (RdtRestriction *r)
+{
+  if (r == NULL)
+    return;
+  g_free (r->id);
+  g_free (r->scenario);
+  g_free (r->side);
+  g_strfreev (r->units);
+  g_strfreev (r->exempt);
+  g_strfreev (r->states);
+  g_strfreev (r->entries);
+  g_free (r->area);
+  g_free (r->terrain);
+  g_free (r->weather);
+  g_free (r->until_released);
+  g_strfreev (r->with_units);
+  g_free (r->rule);
+  g_free (r->note);
+  g_free (r);
+}
+
+static const char *const restriction_effect_names[RDT_N_RESTRICTION_EFFECTS] = {
+  "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move", "end-with", "no-end-with",
+  "off-road-penalty", "blocked-entry", "may-pass-overstacked",
+};
+
+const char *
+rdt_restriction_effect_to_string (RdtRestrictionEffect effect)
+{
+  g_return_val_if_fail (effect < RDT_N_RESTRICTION_EFFECTS, NULL);
+  return restriction_effect_names[effect];
+}
+
+gboolean
+rdt_restriction_effect_from_string (const char           *text,
+                                    RdtRestrictionEffect *out_effect)
+{
+  for (guint i = 0; text != NULL && i < RDT_N_RESTRICTION_EFFECTS; i++)
+    if (strcmp (text, restriction_effect_names[i]) == 0)
+      {
+        *out_effect = i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static guint

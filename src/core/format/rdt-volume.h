@@ -187,6 +187,73 @@ typedef struct {
   gboolean no_zoc;
 } RdtStateType;
 
+/* An exclusive rule about who may move where, as data (<restriction>,
+ * docs/format.md "Restrictions").  The selectors say which units it binds;
+ * the place (area or terrain, or everything outside it) and the time (turns,
+ * weather, a release, the arrival turn) say where and when.  The movement,
+ * retreat and stacking code read them (src/core/rules/rdt-game-context.h
+ * decides whether one applies in a given game context). */
+typedef enum {
+  RDT_RESTRICTION_NO_MOVE,          /* the unit may not move (place: where it is) */
+  RDT_RESTRICTION_NO_ENTER,         /* may not enter the place, even passing */
+  RDT_RESTRICTION_NO_END,           /* may pass, never end a move (or a retreat) there */
+  RDT_RESTRICTION_NO_STRATEGIC,     /* no strategic movement (9.5) */
+  RDT_RESTRICTION_NO_MINIMUM_MOVE,  /* 9.2 Note does not apply (place: the hex entered or left) */
+  RDT_RESTRICTION_END_WITH,         /* may end only in a hex holding a `with` unit */
+  RDT_RESTRICTION_NO_END_WITH,      /* may pass, never end a move stacked with a `with` unit */
+  RDT_RESTRICTION_OFF_ROAD_PENALTY, /* allowance reduced by mp_halves if any of the move is off road */
+  RDT_RESTRICTION_BLOCKED_ENTRY,    /* an arrival whose entry hex is enemy-occupied or in an enemy
+                                     * ZOC enters at the nearest unblocked hex, paying its cost */
+  RDT_RESTRICTION_MAY_PASS_OVERSTACKED, /* an exception: may move through the place in excess of
+                                         * stacking limits, never end there so (Brandywine 3.3.3) */
+  RDT_N_RESTRICTION_EFFECTS
+} RdtRestrictionEffect;
+
+typedef enum {
+  RDT_RESTRICTION_UNITS_ANY,
+  RDT_RESTRICTION_UNITS_AT_START,   /* units with a <setup> placement */
+  RDT_RESTRICTION_UNITS_ARRIVING,   /* units with an <arrive> placement */
+} RdtRestrictionPlacement;
+
+typedef struct {
+  char *id;
+  RdtRestrictionEffect effect;
+  gboolean on_move;                 /* applies="move" */
+  gboolean on_retreat;              /* applies="retreat" */
+  char *scenario;                   /* nullable: every scenario of the volume */
+  /* Which units: all given selectors must match. */
+  char *side;                       /* side id */
+  guint kinds;                      /* RDT_UNIT_KIND_MASK bits, 0 = any */
+  char **units;                     /* unit ids, nationalities or formations */
+  char **exempt;                    /* ids, nationalities or formations never bound */
+  char **states;                    /* bound only in one of these states */
+  RdtRestrictionPlacement placement;
+  char **entries;                   /* arriving at one of these entry ids */
+  /* Where: area ids of the scenario (space-separated: any of them) and/or
+   * a terrain id; outside = every other hex.  Neither: everywhere. */
+  char *area;
+  char *terrain;
+  gboolean outside;
+  /* When: turns first_turn..last_turn (0 0: every turn), the weather id,
+   * until the release of that id, only on the unit's arrival turn. */
+  int first_turn;
+  int last_turn;
+  char *weather;
+  char *until_released;
+  gboolean arrival_turn;
+  /* END_WITH / NO_END_WITH: the other units (kinds and ids, nationalities
+   * or formations; with_combat: combat units only). */
+  guint with_kinds;
+  char **with_units;
+  gboolean with_combat;
+  gboolean may_pass;                /* NO_END_WITH: may pass through them (default) */
+  int mp_halves;                    /* OFF_ROAD_PENALTY: the reduction (default 1 MP) */
+  gboolean may_retreat;             /* NO_END_WITH: a retreat may stack them */
+  char *rule;                       /* "Brandywine 3.6.1" */
+  char *note;
+  int line;
+} RdtRestriction;
+
 #define RDT_TYPE_VOLUME (rdt_volume_get_type ())
 G_DECLARE_FINAL_TYPE (RdtVolume, rdt_volume, RDT, VOLUME, GObject)
 
@@ -326,6 +393,21 @@ int             rdt_volume_find_state          (RdtVolume         *volume,
 int             rdt_volume_add_state           (RdtVolume         *volume,
                                                 RdtStateType      *state,
                                                 GError           **error);
+
+guint           rdt_volume_get_n_restrictions  (RdtVolume         *volume);
+const RdtRestriction *
+                rdt_volume_get_restriction     (RdtVolume         *volume,
+                                                guint              index);
+/* Takes @restriction; FALSE with @error when its id is taken. */
+gboolean        rdt_volume_add_restriction     (RdtVolume         *volume,
+                                                RdtRestriction    *restriction,
+                                                GError           **error);
+void            rdt_restriction_free           (RdtRestriction    *restriction);
+/* "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move",
+ * "end-with", "no-end-with", "off-road-penalty", "blocked-entry", "may-pass-overstacked". */
+const char     *rdt_restriction_effect_to_string   (RdtRestrictionEffect  effect);
+gboolean        rdt_restriction_effect_from_string (const char           *text,
+                                                    RdtRestrictionEffect *out_effect);
 
 /* Number of provisional values (effects fields, cells, stacking). */
 guint           rdt_volume_count_provisional   (RdtVolume         *volume);

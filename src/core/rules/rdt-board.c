@@ -612,7 +612,8 @@ add_hexside_features (RdtBoard                 *board,
       type = rdt_volume_get_hexside_type (volume, (guint) t);
       if (type == NULL)
         continue;
-      /* 8.1 governs fieldworks by their symbol hex, whatever their flag. */
+      /* A fieldwork type's zoc says whether a ZOC crosses it into the
+       * symbol hex (8.1: false); out of the symbol hex it always does. */
       if (!type->effects.zoc && kind != RDT_HEXSIDE_KIND_FIELDWORK)
         no_zoc = RDT_BOARD_SIDE_NO_ZOC;
       switch (kind)
@@ -628,7 +629,9 @@ add_hexside_features (RdtBoard                 *board,
             return FALSE;
           break;
         case RDT_HEXSIDE_KIND_FIELDWORK:
-          if (!rdt_board_add_fieldwork (board, f->fieldwork_symbol,
+          /* zoc="true": no 8.1 exception here, the ZOC crosses both ways. */
+          if (!type->effects.zoc &&
+              !rdt_board_add_fieldwork (board, f->fieldwork_symbol,
                                         rdt_hexside_other (f->side, f->fieldwork_symbol),
                                         f->breached, error))
             return FALSE;

@@ -853,6 +853,9 @@ rdt_los_artillery_targets (RdtLos *los,
       if (i == unit || !rdt_board_sides_are_enemies (los->board, t->side, firer->side) ||
           !(t->flags & RDT_BOARD_UNIT_COMBAT))
         continue;
+      /* Brandywine 4.5.5: "Amusettes may only fire at enemy artillery". */
+      if ((firer->flags & RDT_BOARD_UNIT_AMUSETTE) && !(t->flags & RDT_BOARD_UNIT_ARTILLERY))
+        continue;
       d = rdt_hex_grid_distance (los->grid, firer->hex, t->hex);
       if (d < 1 || d > range)
         continue;

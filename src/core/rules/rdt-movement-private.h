@@ -69,9 +69,15 @@ typedef struct {
   gint16 *road_cost;        /* n*6: -1 when no road crosses */
   guint *side_prohibited;   /* n*6 */
   guint8 *side_bits;        /* n*6: _RDT_MS_* */
+  gint16 *side_water;       /* n*6: the water hexside type, -1 none (for the rule it cites) */
   gint16 *max_sp;           /* 7.1 and the volume's exceptions */
   gint16 *max_art;
   gboolean older_roads;     /* older 9.51 / 9.52 */
+
+  /* The volume's <restriction>s: per restriction, which hexes its place
+   * covers (NULL: a restriction without a place covers every hex). */
+  guint n_restrictions;
+  guint8 **restriction_cover;
 
   GArray *units;            /* RdtMoveUnit, in scenario order */
   guint n_sides;
@@ -103,6 +109,23 @@ int           _rdt_move_model_restriction (RdtMoveModel      *model,
                                            int                h,
                                            gboolean           retreat,
                                            const char       **out_rule);
+/* Whether the volume's restriction @r covers dense hex @h. */
+gboolean      _rdt_move_model_covers     (RdtMoveModel       *model,
+                                          guint               r,
+                                          int                 h);
+/* The volume's "with" restrictions (Brandywine 3.3.1 end-with, 3.3.2 and
+ * Savannah 4.1 no-end-with) for @unit_index ending in @h in @context:
+ * 0 none, 1 may pass but not end (or, for a retreat, must unstack),
+ * 2 never (a retreat the data does not allow), 3 not decided, 4 may not end
+ * there without a `with` unit (end-with).  @out_rule and
+ * @out_depends (nullable) say which. */
+int           _rdt_move_model_with_rules (RdtMoveModel         *model,
+                                          guint                 unit_index,
+                                          int                   h,
+                                          gboolean              retreat,
+                                          const RdtGameContext *context,
+                                          const char          **out_rule,
+                                          RdtDepends           *out_depends);
 gboolean      _rdt_move_unit_matches     (const RdtUnit      *unit,
                                           char *const        *list);
 /* The movement's model, brought up to date (transfer none). */

@@ -43,6 +43,12 @@ static const ReasonInfo reasons[RDT_MOVE_N_REASONS] = {
   [RDT_MOVE_REASON_CREEK_ZOC] = { "creek-zoc", "Brandywine 5.1", N_("A unit may not move from one ZOC directly into another across a non-ford creek hexside") },
   [RDT_MOVE_REASON_NOT_PLACED] = { "not-placed", "9.11", N_("The unit is not on the map") },
   [RDT_MOVE_REASON_OFF_MAP] = { "off-map", "9.2", N_("The hex is not on the map") },
+  [RDT_MOVE_REASON_RESTRICTED] = { "restricted", "9.3", N_("The volume’s rules forbid this unit to move now") },
+  [RDT_MOVE_REASON_RESTRICTED_ENTER] = { "restricted-enter", "9.3", N_("The volume’s rules forbid this unit to enter the hex") },
+  [RDT_MOVE_REASON_RESTRICTED_END] = { "restricted-end", "9.3", N_("The volume’s rules let this unit pass through the hex but not end its move there") },
+  [RDT_MOVE_REASON_RESTRICTED_STRATEGIC] = { "restricted-strategic", "9.5", N_("The volume’s rules forbid this unit strategic movement now") },
+  [RDT_MOVE_REASON_END_WITH] = { "end-with", "7.1", N_("The volume’s rules let this unit end its move only stacked with certain units") },
+  [RDT_MOVE_REASON_NO_PATH] = { "no-path", "9.2", N_("No path reaches the hex") },
 };
 
 const char *
@@ -227,9 +233,14 @@ model_clear (RdtMoveModel *m)
   g_clear_pointer (&m->road_cost, g_free);
   g_clear_pointer (&m->side_prohibited, g_free);
   g_clear_pointer (&m->side_bits, g_free);
+  g_clear_pointer (&m->side_water, g_free);
   g_clear_pointer (&m->max_sp, g_free);
   g_clear_pointer (&m->max_art, g_free);
   g_clear_pointer (&m->units, g_array_unref);
+  for (guint r = 0; r < m->n_restrictions; r++)
+    g_free (m->restriction_cover[r]);
+  g_clear_pointer (&m->restriction_cover, g_free);
+  m->n_restrictions = 0;
   for (guint s = 0; s < m->n_sides; s++)
     {
       RdtMoveSide *ms = &m->sides[s];
@@ -362,7 +373,9 @@ add_board_hexside (RdtBoard                 *board,
       RdtHex low = rdt_hexside_other (f->side, f->slope_high);
       rdt_board_add_slope (board, f->slope_high, low, NULL);
     }
-  if (f->fieldwork != RDT_NO_TYPE)
+  /* A fieldwork type's zoc: whether a ZOC crosses it into the symbol hex
+   * (8.1: false, the one-way rule of rdt-zoc.c). */
+  if (f->fieldwork != RDT_NO_TYPE && !rdt_volume_get_hexside_type (volume, f->fieldwork)->effects.zoc)
     rdt_board_add_fieldwork (board, f->fieldwork_symbol,
                              rdt_hexside_other (f->side, f->fieldwork_symbol),
                              f->breached, NULL);
@@ -400,6 +413,8 @@ model_build (RdtMoveModel *m)
   m->road_cost = g_new (gint16, n * 6);
   m->side_prohibited = g_new0 (guint, n * 6);
   m->side_bits = g_new0 (guint8, n * 6);
+  m->side_water = g_new (gint16, n * 6);
+  memset (m->side_water, 0xff, n * 6 * sizeof (gint16));
   m->max_sp = g_new (gint16, n);
   m->max_art = g_new (gint16, n);
   /* The ZOC board (rdt-board.h, rdt-zoc.h) of the scenario; should the
@@ -508,7 +523,23 @@ model_build (RdtMoveModel *m)
                 bits |= _RDT_MS_ROAD_STRATEGIC;
             }
           m->side_bits[fi * 6 + d] = bits;
+          m->side_water[fi * 6 + d] = (gint16) (f->water != RDT_NO_TYPE ? f->water : -1);
         }
+    }
+
+  /* The volume's restrictions: which hexes each one's place covers. */
+  m->n_restrictions = rdt_volume_get_n_restrictions (volume);
+  m->restriction_cover = g_new0 (guint8 *, MAX (m->n_restrictions, 1));
+  for (guint r = 0; r < m->n_restrictions; r++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (volume, r);
+
+      if (rs->area == NULL && rs->terrain == NULL)
+        continue;
+      m->restriction_cover[r] = g_new (guint8, n);
+      for (guint h = 0; h < n; h++)
+        m->restriction_cover[r][h] =
+          rdt_restriction_covers_hex (rs, sc, rdt_hex_grid_hex_at_index (m->grid, h));
     }
 
   /* Units. */
@@ -776,6 +807,76 @@ _rdt_move_model_restriction (RdtMoveModel *m,
   return worst;
 }
 
+gboolean
+_rdt_move_model_covers (RdtMoveModel *m,
+                        guint         r,
+                        int           h)
+{
+  return r < m->n_restrictions && h >= 0 && (guint) h < m->n_hexes &&
+         (m->restriction_cover[r] == NULL || m->restriction_cover[r][h]);
+}
+
+int
+_rdt_move_model_with_rules (RdtMoveModel         *m,
+                            guint                 unit_index,
+                            int                   h,
+                            gboolean              retreat,
+                            const RdtGameContext *context,
+                            const char          **out_rule,
+                            RdtDepends           *out_depends)
+{
+  const RdtMoveUnit *mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+  int worst = 0;
+
+  for (guint r = 0; r < m->n_restrictions; r++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
+      RdtDepends depends = RDT_DEPENDS_NOTHING;
+      RdtRuleVerdict verdict;
+      gboolean with_here = FALSE, with_any = FALSE;
+      int level = 0;
+
+      if (rs->effect != RDT_RESTRICTION_END_WITH && rs->effect != RDT_RESTRICTION_NO_END_WITH)
+        continue;
+      if ((retreat && !rs->on_retreat && rs->effect == RDT_RESTRICTION_END_WITH) ||
+          (!retreat && !rs->on_move) || !_rdt_move_model_covers (m, r, h))
+        continue;
+      verdict = rdt_restriction_binds (rs, m->scenario, unit_index, context, &depends);
+      if (verdict == RDT_RULE_OFF)
+        continue;
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
+
+          if (i == unit_index || o->hex < 0 ||
+              rdt_board_sides_are_enemies (m->board, o->side, mu->side) ||
+              !rdt_restriction_selects_with (rs, rdt_scenario_get_unit (m->scenario, i)))
+            continue;
+          with_any = TRUE;
+          with_here |= o->hex == h;
+        }
+      if (rs->effect == RDT_RESTRICTION_END_WITH)
+        {
+          /* Brandywine 3.3.1: "if such units are in play". */
+          if (with_any && !with_here)
+            level = 4;
+        }
+      else if (with_here)
+        level = retreat ? (rs->may_retreat ? 1 : 2) : 1;
+      if (level > 0 && verdict == RDT_RULE_UNDECIDED)
+        level = 3;
+      if (level > 0 && (worst == 0 || (level != 3 && (worst == 3 || level > worst))))
+        {
+          worst = level;
+          if (out_rule != NULL)
+            *out_rule = rs->rule;
+          if (out_depends != NULL)
+            *out_depends = depends;
+        }
+    }
+  return worst;
+}
+
 /* ---- The reach ---------------------------------------------------------- */
 
 struct _RdtReach
@@ -797,16 +898,15 @@ struct _RdtReach
   guint16 *flags;           /* RdtReachFlags, for hexes reached */
   guint8 *end_ok;           /* a legal end hex */
   GArray *hexes;            /* RdtReachHex */
-  GPtrArray *rules;         /* char*: data rule strings for VOLUME_STACKING / NO_MINIMUM_MOVE */
+  GPtrArray *rules;         /* char*: data rule strings (restrictions, 4.1, 4.19) */
+  GArray *rule_depends;     /* RdtDepends per entry of rules (undecided ones) */
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
+  guint8 *undecided;        /* per hex: index + 1 into rules of an undecided rule */
+  gboolean undecided_used;  /* undecided holds non-zero bytes (cleared lazily) */
+  guint8 unit_rule;         /* index + 1 into rules for unit_reason, 0 = the enum's */
+  guint8 undecided_unit;    /* index + 1 into rules: may stop the whole move */
   GArray *capture_hex;      /* int */
   GPtrArray *capture_id;    /* char* */
-  /* Hexes whose per-hex entries the last search may have written, so the
-   * next one resets only those (issue 15); every entry when all_dirty, the
-   * whole reason array when reasons_dirty (set_all_reasons()). */
-  GArray *dirty;            /* int */
-  gboolean all_dirty;
-  gboolean reasons_dirty;
 
   /* Unreached hexes the unit may not enter at all say so when asked (9.3,
    * 7.2), from the snapshot and the mover's values, instead of a pass over
@@ -830,9 +930,8 @@ rdt_reach_new (void)
 
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
-  r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
-  r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
+  r->rule_depends = g_array_new (FALSE, FALSE, sizeof (int));
   r->capture_hex = g_array_new (FALSE, FALSE, sizeof (int));
   r->capture_id = g_ptr_array_new_with_free_func (g_free);
   r->start_index = -1;
@@ -861,11 +960,12 @@ rdt_reach_unref (RdtReach *reach)
   g_free (reach->flags);
   g_free (reach->end_ok);
   g_free (reach->rule_index);
+  g_free (reach->undecided);
   g_array_unref (reach->hexes);
   g_ptr_array_unref (reach->rules);
+  g_array_unref (reach->rule_depends);
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
-  g_array_unref (reach->dirty);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
@@ -898,6 +998,40 @@ RdtMoveReason
 rdt_reach_get_unit_reason (const RdtReach *reach)
 {
   return reach->unit_reason;
+}
+
+const char *
+rdt_reach_get_unit_rule (const RdtReach *reach)
+{
+  if (reach->unit_rule > 0 && reach->unit_rule <= reach->rules->len)
+    return g_ptr_array_index (reach->rules, reach->unit_rule - 1);
+  return rdt_move_reason_get_rule (reach->unit_reason);
+}
+
+static int reach_index (const RdtReach *reach, RdtHex hex);
+
+gboolean
+rdt_reach_get_undecided (const RdtReach *reach,
+                         const RdtHex   *hex,
+                         const char    **out_rule,
+                         RdtDepends     *out_depends)
+{
+  guint8 i;
+
+  if (hex == NULL)
+    i = reach->undecided_unit;
+  else
+    {
+      int h = reach_index (reach, *hex);
+      i = h >= 0 ? reach->undecided[h] : 0;
+    }
+  if (i == 0 || i > reach->rules->len)
+    return FALSE;
+  if (out_rule != NULL)
+    *out_rule = g_ptr_array_index (reach->rules, i - 1);
+  if (out_depends != NULL)
+    *out_depends = g_array_index (reach->rule_depends, int, i - 1);
+  return TRUE;
 }
 
 guint
@@ -994,7 +1128,10 @@ rdt_reach_get_reason_rule (const RdtReach *reach,
     return rdt_move_reason_get_rule (RDT_MOVE_REASON_OFF_MAP);
   RdtMoveReason r = reason_at (reach, h);
 
-  if ((r == RDT_MOVE_REASON_VOLUME_STACKING || r == RDT_MOVE_REASON_NO_MINIMUM_MOVE) &&
+  if ((r == RDT_MOVE_REASON_VOLUME_STACKING || r == RDT_MOVE_REASON_NO_MINIMUM_MOVE ||
+       r == RDT_MOVE_REASON_RESTRICTED || r == RDT_MOVE_REASON_RESTRICTED_ENTER ||
+       r == RDT_MOVE_REASON_RESTRICTED_END || r == RDT_MOVE_REASON_RESTRICTED_STRATEGIC ||
+       r == RDT_MOVE_REASON_END_WITH || r == RDT_MOVE_REASON_STRATEGIC_HEXSIDE) &&
       reach->rule_index[h] > 0 && reach->rule_index[h] <= reach->rules->len)
     return g_ptr_array_index (reach->rules, reach->rule_index[h] - 1);
   return rdt_move_reason_get_rule (r);
@@ -1055,49 +1192,35 @@ reach_prepare (RdtReach     *reach,
       reach->flags = g_renew (guint16, reach->flags, n);
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
-      reach->all_dirty = TRUE;
+      reach->undecided = g_renew (guint8, reach->undecided, n);
+      reach->undecided_used = TRUE;
     }
   if (reach->grid != m->grid)
     {
       g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
       reach->grid = rdt_hex_grid_ref (m->grid);
     }
-  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches.  A
-   * search touches a few hundred hexes of ten thousand: after one, reset
-   * only what it may have written (finish_reach() lists them). */
-  if (reach->reasons_dirty && !reach->all_dirty)
-    memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-  if (reach->all_dirty)
+  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches. */
+  memset (reach->cost, 0xff, n * sizeof (int));
+  memset (reach->prev, 0xff, n * sizeof (int));
+  memset (reach->reason_cost, 0x7f, n * sizeof (int));
+  memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+  memset (reach->flags, 0, n * sizeof (guint16));
+  memset (reach->end_ok, 0, n);
+  memset (reach->rule_index, 0, n);
+  if (reach->undecided_used)
     {
-      memset (reach->cost, 0xff, n * sizeof (int));
-      memset (reach->prev, 0xff, n * sizeof (int));
-      memset (reach->reason_cost, 0x7f, n * sizeof (int));
-      memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-      memset (reach->flags, 0, n * sizeof (guint16));
-      memset (reach->end_ok, 0, n);
-      memset (reach->rule_index, 0, n);
+      memset (reach->undecided, 0, n);
+      reach->undecided_used = FALSE;
     }
-  else
-    for (guint i = 0; i < reach->dirty->len; i++)
-      {
-        int h = g_array_index (reach->dirty, int, i);
-
-        reach->cost[h] = -1;
-        reach->prev[h] = -1;
-        memset (&reach->reason_cost[h], 0x7f, sizeof (int));
-        reach->reason[h] = RDT_MOVE_REASON_ALLOWANCE;
-        reach->flags[h] = 0;
-        reach->end_ok[h] = 0;
-        reach->rule_index[h] = 0;
-      }
-  g_array_set_size (reach->dirty, 0);
-  reach->all_dirty = FALSE;
-  reach->reasons_dirty = FALSE;
   g_array_set_size (reach->hexes, 0);
   g_array_set_size (reach->capture_hex, 0);
   g_ptr_array_set_size (reach->capture_id, 0);
   g_ptr_array_set_size (reach->rules, 0);
+  g_array_set_size (reach->rule_depends, 0);
   reach->unit_reason = RDT_MOVE_REASON_NONE;
+  reach->unit_rule = 0;
+  reach->undecided_unit = 0;
   reach->lazy = FALSE;
   if (reach->snapshot != m->snapshot)
     {
@@ -1121,19 +1244,32 @@ note (RdtReach      *reach,
     }
 }
 
+/* The index + 1 of (@rule, @depends) in the reach's rule strings. */
 static guint8
-reach_rule (RdtReach   *reach,
-            const char *rule)
+reach_rule_depends (RdtReach   *reach,
+                    const char *rule,
+                    RdtDepends  depends)
 {
+  int d = (int) depends;
+
   if (rule == NULL)
     return 0;
   for (guint i = 0; i < reach->rules->len; i++)
-    if (strcmp (g_ptr_array_index (reach->rules, i), rule) == 0)
+    if (strcmp (g_ptr_array_index (reach->rules, i), rule) == 0 &&
+        g_array_index (reach->rule_depends, int, i) == d)
       return (guint8) (i + 1);
   if (reach->rules->len >= G_MAXUINT8)
     return 0;
   g_ptr_array_add (reach->rules, g_strdup (rule));
+  g_array_append_val (reach->rule_depends, d);
   return (guint8) reach->rules->len;
+}
+
+static guint8
+reach_rule (RdtReach   *reach,
+            const char *rule)
+{
+  return reach_rule_depends (reach, rule, RDT_DEPENDS_NOTHING);
 }
 
 /* ---- The engine --------------------------------------------------------- */
@@ -1150,11 +1286,25 @@ struct _RdtMovement
   guint8 *restriction;      /* per hex, volume restriction level for the mover */
   int *settled;             /* hexes in the order the search settled them */
   guint n_settled;
-  int last_start;           /* the last search's start, closed by it */
   GArray *touched;          /* hexes whose restriction was set */
-  /* Per side: an enemy leader is on the map (14.33), for this snapshot. */
-  RdtMoveSnapshot *leaders_snapshot;
-  guint8 *any_leaders;
+  /* The volume's <restriction>s for the mover, per hex (FORBID_* bits) and
+   * the reach rule index of the decided and the undecided one. */
+  guint16 *forbid;
+  guint8 *forbid_rule;
+  guint8 *forbid_undecided;
+  gboolean any_forbid;
+};
+
+enum {
+  FORBID_ENTER           = 1 << 0,  /* no-enter: not even passing */
+  FORBID_END             = 1 << 1,  /* no-end: pass only */
+  FORBID_UNDECIDED_ENTER = 1 << 2,
+  FORBID_UNDECIDED_END   = 1 << 3,
+  FORBID_NO_MINIMUM      = 1 << 4,  /* no-minimum-move (Savannah 4.19) */
+  FORBID_STACK_END       = 1 << 5,  /* no-end-with: pass only (Brandywine 3.3.2, Savannah 4.1) */
+  FORBID_STACK_ENTER     = 1 << 6,  /* no-end-with may-pass="false" (Savannah 4.1) */
+  FORBID_END_WITH        = 1 << 7,  /* end-with: not here (Brandywine 3.3.1) */
+  FORBID_PASS_OVERSTACKED = 1 << 8, /* may-pass-overstacked: 7.2 lifted for passing (Brandywine 3.3.3) */
 };
 
 RdtMovement *
@@ -1167,7 +1317,6 @@ rdt_movement_new (RdtScenario        *scenario,
   mv = g_new0 (RdtMovement, 1);
   mv->model = _rdt_move_model_new (scenario, rules);
   mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
-  mv->last_start = -1;
   return mv;
 }
 
@@ -1182,9 +1331,10 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->closed);
   g_free (movement->settled);
   g_free (movement->restriction);
+  g_free (movement->forbid);
+  g_free (movement->forbid_rule);
+  g_free (movement->forbid_undecided);
   g_array_unref (movement->touched);
-  g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
-  g_free (movement->any_leaders);
   g_free (movement);
 }
 
@@ -1272,66 +1422,32 @@ heap_pop (RdtMovement *mv,
 }
 
 static void
-engine_prepare (RdtMovement *mv,
-                int          start)
+engine_prepare (RdtMovement *mv)
 {
   guint n = mv->model->n_hexes;
-  int last = mv->last_start;
 
-  mv->last_start = start;
-  if (mv->capacity == n)
+  if (mv->capacity != n)
     {
-      /* Only what the last search changed (issue 15): the hexes it closed
-       * (its start and the settled ones); a finished search leaves the heap
-       * empty and every heap_pos at -1. */
-      for (guint i = 0; i < mv->heap_len; i++)
-        mv->heap_pos[mv->heap[i]] = -1;
-      for (guint i = 0; i < mv->n_settled; i++)
-        mv->closed[mv->settled[i]] = 0;
-      if (last >= 0 && (guint) last < n)
-        mv->closed[last] = 0;
-      mv->heap_len = 0;
-      mv->n_settled = 0;
-      return;
+      mv->capacity = n;
+      mv->heap = g_renew (int, mv->heap, n);
+      mv->heap_pos = g_renew (int, mv->heap_pos, n);
+      mv->closed = g_renew (guint8, mv->closed, n);
+      mv->settled = g_renew (int, mv->settled, n);
+      g_free (mv->restriction);
+      mv->restriction = g_new0 (guint8, n);
+      g_array_set_size (mv->touched, 0);
+      g_free (mv->forbid);
+      g_free (mv->forbid_rule);
+      g_free (mv->forbid_undecided);
+      mv->forbid = g_new0 (guint16, n);
+      mv->forbid_rule = g_new0 (guint8, n);
+      mv->forbid_undecided = g_new0 (guint8, n);
+      mv->any_forbid = FALSE;
     }
-  mv->capacity = n;
-  mv->heap = g_renew (int, mv->heap, n);
-  mv->heap_pos = g_renew (int, mv->heap_pos, n);
-  mv->closed = g_renew (guint8, mv->closed, n);
-  mv->settled = g_renew (int, mv->settled, n);
-  g_free (mv->restriction);
-  mv->restriction = g_new0 (guint8, n);
-  g_array_set_size (mv->touched, 0);
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
   mv->n_settled = 0;
-}
-
-/* Whether an enemy leader of @side is on the map (14.33), worked out once per
- * model snapshot for every side instead of a pass over all units in every
- * search (issue 15). */
-static gboolean
-any_enemy_leaders (RdtMovement  *mv,
-                   RdtMoveModel *m,
-                   int           side)
-{
-  if (mv->leaders_snapshot == NULL || mv->leaders_snapshot != m->snapshot)
-    {
-      g_clear_pointer (&mv->leaders_snapshot, snapshot_unref);
-      g_clear_pointer (&mv->any_leaders, g_free);
-      if (m->snapshot != NULL)
-        mv->leaders_snapshot = snapshot_ref (m->snapshot);
-      mv->any_leaders = g_new0 (guint8, MAX (m->n_sides, 1));
-      for (guint s = 0; s < m->n_sides; s++)
-        for (guint i = 0; i < m->units->len; i++)
-          {
-            const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
-            mv->any_leaders[s] |= o->leader && o->hex >= 0 &&
-                                  rdt_board_sides_are_enemies (m->board, o->side, (int) s);
-          }
-    }
-  return side >= 0 && (guint) side < m->n_sides && mv->any_leaders[side];
 }
 
 /* 7.1 for the mover, with its side's counts hoisted out of the hot loops. */
@@ -1408,42 +1524,12 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
-/* @h and its neighbours: every hex a search writes is the start, a hex it
- * settled, a neighbour of either, or a restriction hex (recorded where
- * written). */
-static inline int *
-reach_dirty_around (int                *out,
-                    const RdtMoveModel *m,
-                    int                 h)
-{
-  if (h < 0)
-    return out;
-  *out++ = h;
-  for (int d = 0; d < 6; d++)
-    if (m->nb[h * 6 + d] >= 0)
-      *out++ = m->nb[h * 6 + d];
-  return out;
-}
-
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
               const int    *candidates,
               guint         n_candidates)
 {
-  /* What the next reach_prepare() resets (issue 15). */
-  {
-    guint len = reach->dirty->len;
-    int *out;
-
-    g_array_set_size (reach->dirty, len + 7 * (n_candidates + 1));
-    out = &g_array_index (reach->dirty, int, len);
-    out = reach_dirty_around (out, m, reach->start_index);
-    for (guint i = 0; i < n_candidates; i++)
-      out = reach_dirty_around (out, m, candidates[i]);
-    g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
-  }
-
   /* The candidates come in the order the search settled them, so by
    * nondecreasing cost; order each run of equal cost by label. */
   for (guint i = 0; i < n_candidates; i++)
@@ -1482,7 +1568,6 @@ static void
 set_all_reasons (RdtReach      *reach,
                  RdtMoveReason  why)
 {
-  reach->reasons_dirty = TRUE;
   memset (reach->reason, why, reach->n);
 }
 
@@ -1510,234 +1595,622 @@ note_captures (RdtReach     *reach,
     }
 }
 
-gboolean
-rdt_movement_reach_into (RdtMovement          *mv,
-                         guint                 unit_index,
-                         const RdtMoveOptions *options,
-                         RdtReach             *reach,
-                         GError              **error)
-{
+/* The mover, as the steps of one reach see it. */
+typedef struct {
   RdtMoveModel *m;
-  RdtMoveOptions defaults;
+  RdtReach *reach;
+  guint unit_index;
   const RdtUnit *unit;
   const RdtMoveUnit *mu;
   const RdtMoveSide *ms;
-  const RdtMoveRules *rules;
-  gboolean reinforcement, disrupted, pinned, strategic, capturer, no_min_unit, any_leaders;
+  const RdtGameContext *context;
+  int start;
+  int side;
+  int allowance;
   guint kind_mask;
-  int start, side, allowance;
+  gboolean disrupted;
+  gboolean pinned;
+  gboolean strategic;
+  gboolean capturer;
+  gboolean no_min_unit;
+  gboolean any_leaders;
+  const char *no_min_rule;  /* the rule behind no_min_unit / FORBID_NO_MINIMUM */
   guint8 start_zoc;
+  /* Germantown 3.1.1: the allowance reduced if any of the move is off road
+   * (charged on the first step off road); or that rule not decided. */
+  int off_road_halves;
+  int off_road_undecided_halves;
+  guint8 off_road_undecided_rule;
+  gboolean from_entry;      /* a reinforcement starting on its entry hex (9.11) */
+  gboolean other_entry;     /* its entry hex is blocked: the nearest unblocked hexes (Germantown 3.4) */
+} Mover;
 
-  g_return_val_if_fail (mv != NULL, FALSE);
-  g_return_val_if_fail (reach != NULL, FALSE);
-  if (options == NULL)
-    {
-      rdt_move_options_init (&defaults);
-      options = &defaults;
-    }
-  m = mv->model;
-  _rdt_move_model_update (m);
-  rules = m->rules;
+/* Checks the unit and its side and fills @o; FALSE with @error. */
+static gboolean
+mover_init (RdtMovement          *mv,
+            guint                 unit_index,
+            const RdtMoveOptions *options,
+            RdtReach             *reach,
+            Mover                *o,
+            GError              **error)
+{
+  RdtMoveModel *m = mv->model;
+  const RdtMoveRules *rules = m->rules;
+  gboolean reinforcement;
+
+  memset (o, 0, sizeof *o);
+  o->m = m;
+  o->reach = reach;
+  o->unit_index = unit_index;
+  o->context = options->context;
   if (unit_index >= m->units->len)
     {
       g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_UNKNOWN_UNIT,
                    _("No unit number %u in the scenario"), unit_index);
       return FALSE;
     }
-  unit = rdt_scenario_get_unit (m->scenario, unit_index);
-  mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
-  side = mu->side;
-  if (side < 0 || (guint) side >= m->n_sides)
+  o->unit = rdt_scenario_get_unit (m->scenario, unit_index);
+  o->mu = &g_array_index (m->units, RdtMoveUnit, unit_index);
+  o->side = o->mu->side;
+  if (o->side < 0 || (guint) o->side >= m->n_sides)
     {
       g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_INVALID,
-                   _("Unit “%s” belongs to no side of the scenario"), unit->id);
+                   _("Unit “%s” belongs to no side of the scenario"), o->unit->id);
       return FALSE;
     }
-  start = _rdt_move_model_start (m, unit_index, &reinforcement);
-  if (start < 0)
+  o->start = _rdt_move_model_start (m, unit_index, &reinforcement);
+  o->from_entry = reinforcement;
+  if (o->start < 0)
     {
       g_set_error (error, RDT_MOVE_ERROR, RDT_MOVE_ERROR_NOT_ON_MAP,
                    _("Unit “%s” is not in a hex of the map nor arriving at an entry hex"),
-                   unit->id);
+                   o->unit->id);
       return FALSE;
     }
-  reinforcement = reinforcement || options->reinforcement;
 
   reach_prepare (reach, m);
-  engine_prepare (mv, start);
-  if (g_strcmp0 (reach->unit_id, unit->id) != 0)
+  engine_prepare (mv);
+  if (g_strcmp0 (reach->unit_id, o->unit->id) != 0)
     {
       g_free (reach->unit_id);
-      reach->unit_id = g_strdup (unit->id);
+      reach->unit_id = g_strdup (o->unit->id);
     }
-  reach->start_index = start;
-  reach->start = rdt_hex_grid_hex_at_index (m->grid, (guint) start);
-  reach->cost[start] = 0;
+  reach->start_index = o->start;
+  reach->start = rdt_hex_grid_hex_at_index (m->grid, (guint) o->start);
+  reach->cost[o->start] = 0;
 
-  ms = &m->sides[side];
-  strategic = options->strategic;
-  allowance = options->allowance_halves >= 0 ? options->allowance_halves : 2 * unit->movement;
+  o->ms = &m->sides[o->side];
+  o->strategic = options->strategic;
+  o->allowance = options->allowance_halves >= 0 ? options->allowance_halves : 2 * o->unit->movement;
   /* 3.1, 9.5: up to twice the printed movement allowance. */
-  if (strategic)
-    allowance *= 2;
-  reach->allowance = allowance;
-  reach->strategic = strategic;
-  kind_mask = RDT_UNIT_KIND_MASK (unit->kind);
-  disrupted = unit->status == RDT_UNIT_STATUS_DISRUPTED;
-  pinned = rdt_unit_has_state (unit, "pinned");
+  if (o->strategic)
+    o->allowance *= 2;
+  reach->allowance = o->allowance;
+  reach->strategic = o->strategic;
+  o->kind_mask = RDT_UNIT_KIND_MASK (o->unit->kind);
+  o->disrupted = o->unit->status == RDT_UNIT_STATUS_DISRUPTED;
+  o->pinned = rdt_unit_has_state (o->unit, "pinned");
   /* 14.33: Parade Order or disrupted enemy combat units capture. */
-  capturer = !mu->leader && unit->status != RDT_UNIT_STATUS_SHATTERED;
-  no_min_unit = (rules->no_minimum_move_kinds & kind_mask) != 0 ||
-                strv_has (rules->no_minimum_move_units, unit->id) || m->hex_no_min[start];
-  start_zoc = ms->enemy_zoc[start];
-  reach->side = side;
-  reach->kind_mask = kind_mask;
-  reach->sp = mu->sp;
-  reach->artillery = mu->artillery;
-  reach->leader = mu->leader;
-  reach->capturer = capturer;
-  any_leaders = capturer && any_enemy_leaders (mv, m, side);
-
-  /* 13.4, 9.3: shattered units may not move. */
-  if (unit->status == RDT_UNIT_STATUS_SHATTERED)
+  o->capturer = !o->mu->leader && o->unit->status != RDT_UNIT_STATUS_SHATTERED;
+  o->no_min_unit = (rules->no_minimum_move_kinds & o->kind_mask) != 0 ||
+                   strv_has (rules->no_minimum_move_units, o->unit->id) || m->hex_no_min[o->start];
+  o->no_min_rule = rules->no_minimum_move_rule;
+  o->start_zoc = o->ms->enemy_zoc[o->start];
+  reach->side = o->side;
+  reach->kind_mask = o->kind_mask;
+  reach->sp = o->mu->sp;
+  reach->artillery = o->mu->artillery;
+  reach->leader = o->mu->leader;
+  reach->capturer = o->capturer;
+  for (guint i = 0; o->capturer && i < m->units->len; i++)
     {
-      reach->unit_reason = RDT_MOVE_REASON_SHATTERED;
-      set_all_reasons (reach, RDT_MOVE_REASON_SHATTERED);
-      finish_reach (reach, m, NULL, 0);
-      return TRUE;
+      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+      o->any_leaders |= u->leader && u->hex >= 0 && rdt_board_sides_are_enemies (m->board, u->side, o->side);
     }
-  /* 9.5: strategic movement may not begin adjacent to enemy units. */
-  if (strategic && ms->enemy_adjacent[start] > 0)
-    {
-      reach->unit_reason = RDT_MOVE_REASON_STRATEGIC_START;
-      set_all_reasons (reach, RDT_MOVE_REASON_STRATEGIC_START);
-      finish_reach (reach, m, NULL, 0);
-      return TRUE;
-    }
+  return TRUE;
+}
 
-  /* The volume's stacking restrictions (Savannah 4.1), per hex for this unit. */
+/* Stops the whole move for @why (rule: the data's, or the enum's). */
+static void
+stop_unit (Mover         *o,
+           RdtMoveReason  why,
+           const char    *rule)
+{
+  o->reach->unit_reason = why;
+  o->reach->unit_rule = reach_rule (o->reach, rule);
+  set_all_reasons (o->reach, why);
+  finish_reach (o->reach, o->m, NULL, 0);
+}
+
+/* Marks hex @h for a restriction of the volume. */
+static inline void
+forbid_hex (RdtMovement *mv,
+            int          h,
+            guint16      bits,
+            guint8       rule)
+{
+  if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
+    mv->forbid_rule[h] = rule;
+  if ((bits & (FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_undecided[h] == 0)
+    mv->forbid_undecided[h] = rule;
+  mv->forbid[h] |= bits;
+}
+
+/* An end-with or no-end-with restriction of the volume that may bind the
+ * mover: marks the hexes of the friendly `with` units (Brandywine 3.3.2,
+ * Savannah 4.1), or every other hex (Brandywine 3.3.1, "if such units are
+ * in play"). */
+static void
+mover_with_restriction (RdtMovement *mv,
+                        Mover       *o,
+                        guint        r,
+                        gboolean     on,
+                        RdtDepends   depends)
+{
+  RdtMoveModel *m = o->m;
+  const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
+  guint8 rule = reach_rule_depends (o->reach, rs->rule, depends);
+  g_autofree guint8 *with = g_new0 (guint8, m->n_hexes);
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < m->units->len; i++)
+    {
+      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+
+      if (i == o->unit_index || u->hex < 0 ||
+          rdt_board_sides_are_enemies (m->board, u->side, o->side) ||
+          !rdt_restriction_selects_with (rs, rdt_scenario_get_unit (m->scenario, i)))
+        continue;
+      with[u->hex] = 1;
+      any = TRUE;
+    }
+  if (!any)
+    return;
+  for (guint h = 0; h < m->n_hexes; h++)
+    {
+      guint16 bits;
+
+      if ((int) h == o->start || !_rdt_move_model_covers (m, r, (int) h))
+        continue;
+      if (rs->effect == RDT_RESTRICTION_END_WITH)
+        {
+          if (with[h])
+            continue;
+          bits = on ? FORBID_END_WITH : FORBID_UNDECIDED_END;
+        }
+      else
+        {
+          if (!with[h])
+            continue;
+          if (rs->may_pass)
+            bits = on ? FORBID_STACK_END : FORBID_UNDECIDED_END;
+          else
+            bits = on ? FORBID_STACK_ENTER : FORBID_UNDECIDED_ENTER;
+        }
+      forbid_hex (mv, (int) h, bits, rule);
+    }
+  mv->any_forbid = TRUE;
+}
+
+/* The volume's <restriction>s for the mover in the options' game context.
+ * TRUE when one stops the whole move (the reach is then finished). */
+static gboolean
+mover_restrictions (RdtMovement *mv,
+                    Mover       *o)
+{
+  RdtMoveModel *m = o->m;
+  RdtReach *reach = o->reach;
+  guint n = m->n_hexes;
+
+  if (mv->any_forbid)
+    {
+      memset (mv->forbid, 0, n * sizeof (guint16));
+      memset (mv->forbid_rule, 0, n);
+      memset (mv->forbid_undecided, 0, n);
+      mv->any_forbid = FALSE;
+    }
+  for (guint r = 0; r < m->n_restrictions; r++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
+      RdtDepends depends = RDT_DEPENDS_NOTHING;
+      RdtRuleVerdict verdict;
+      gboolean on;
+      guint16 bits;
+
+      if (!rs->on_move)
+        continue;
+      verdict = rdt_restriction_binds (rs, m->scenario, o->unit_index, o->context, &depends);
+      if (verdict == RDT_RULE_OFF)
+        continue;
+      on = verdict == RDT_RULE_ON;
+      switch (rs->effect)
+        {
+        case RDT_RESTRICTION_NO_MOVE:
+          /* The place is where the unit is (Germantown 3.3: outside the
+           * turn-1 area). */
+          if (!_rdt_move_model_covers (m, r, o->start))
+            break;
+          if (on)
+            {
+              stop_unit (o, RDT_MOVE_REASON_RESTRICTED, rs->rule);
+              return TRUE;
+            }
+          if (reach->undecided_unit == 0)
+            reach->undecided_unit = reach_rule_depends (reach, rs->rule, depends);
+          break;
+        case RDT_RESTRICTION_NO_STRATEGIC:
+          if (!o->strategic || !_rdt_move_model_covers (m, r, o->start))
+            break;
+          if (on)
+            {
+              stop_unit (o, RDT_MOVE_REASON_RESTRICTED_STRATEGIC, rs->rule);
+              return TRUE;
+            }
+          if (reach->undecided_unit == 0)
+            reach->undecided_unit = reach_rule_depends (reach, rs->rule, depends);
+          break;
+        case RDT_RESTRICTION_NO_MINIMUM_MOVE:
+          /* Savannah 4.19: no time condition, so only a decided one counts. */
+          if (!on)
+            break;
+          o->no_min_rule = rs->rule;
+          if (m->restriction_cover[r] == NULL || m->restriction_cover[r][o->start])
+            o->no_min_unit = TRUE;
+          else
+            {
+              guint8 rule = reach_rule (reach, rs->rule);
+              for (guint h = 0; h < n; h++)
+                if (m->restriction_cover[r][h])
+                  forbid_hex (mv, (int) h, FORBID_NO_MINIMUM, rule);
+              mv->any_forbid = TRUE;
+            }
+          break;
+        case RDT_RESTRICTION_NO_ENTER:
+        case RDT_RESTRICTION_NO_END:
+          if (rs->effect == RDT_RESTRICTION_NO_ENTER)
+            bits = on ? FORBID_ENTER : FORBID_UNDECIDED_ENTER;
+          else
+            bits = on ? FORBID_END : FORBID_UNDECIDED_END;
+          {
+            guint8 rule = reach_rule_depends (reach, rs->rule, depends);
+            for (guint h = 0; h < n; h++)
+              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+                forbid_hex (mv, (int) h, bits, rule);
+          }
+          mv->any_forbid = TRUE;
+          break;
+        case RDT_RESTRICTION_END_WITH:
+        case RDT_RESTRICTION_NO_END_WITH:
+          mover_with_restriction (mv, o, r, on, depends);
+          break;
+        case RDT_RESTRICTION_BLOCKED_ENTRY:
+          /* Germantown 3.4: "If enemy units or their ZOCs occupy an entry
+           * hex, reinforcements may enter at the nearest unblocked hex". */
+          if (!o->from_entry ||
+              !(o->ms->enemy_combat[o->start] > 0 || (o->ms->enemy_zoc[o->start] & 1)))
+            break;
+          if (on)
+            o->other_entry = TRUE;
+          else if (reach->undecided_unit == 0)
+            reach->undecided_unit = reach_rule_depends (reach, rs->rule, depends);
+          break;
+        case RDT_RESTRICTION_MAY_PASS_OVERSTACKED:
+          /* An exception, not a restriction: only a decided one lifts 7.2. */
+          if (!on)
+            break;
+          {
+            guint8 rule = reach_rule (reach, rs->rule);
+            for (guint h = 0; h < n; h++)
+              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+                forbid_hex (mv, (int) h, FORBID_PASS_OVERSTACKED, rule);
+          }
+          mv->any_forbid = TRUE;
+          break;
+        case RDT_RESTRICTION_OFF_ROAD_PENALTY:
+          /* Strategic movement keeps to the roads anyway. */
+          if (o->strategic)
+            break;
+          if (on)
+            o->off_road_halves = MAX (o->off_road_halves, rs->mp_halves);
+          else if (o->off_road_undecided_rule == 0)
+            {
+              o->off_road_undecided_halves = rs->mp_halves;
+              o->off_road_undecided_rule = reach_rule_depends (reach, rs->rule, depends);
+            }
+          break;
+        case RDT_N_RESTRICTION_EFFECTS:
+        default:
+          break;
+        }
+    }
+  return FALSE;
+}
+
+/* The volume's stacking restrictions of RdtMoveRules (Savannah 4.1 given by
+ * the caller), per hex for this unit. */
+static void
+mover_stacking_restrictions (RdtMovement *mv,
+                             Mover       *o)
+{
+  RdtMoveModel *m = o->m;
+
   for (guint i = 0; i < mv->touched->len; i++)
     mv->restriction[g_array_index (mv->touched, int, i)] = 0;
   g_array_set_size (mv->touched, 0);
-  if (rules->stacking_restrictions->len > 0)
-    for (guint i = 0; i < m->units->len; i++)
-      {
-        const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
-        const char *rule = NULL;
-        int level;
-
-        if (i == unit_index || o->hex < 0 || rdt_board_sides_are_enemies (m->board, o->side, side) ||
-            mv->restriction[o->hex] != 0)
-          continue;
-        level = _rdt_move_model_restriction (m, unit_index, o->hex, FALSE, &rule);
-        if (level > 0)
-          {
-            mv->restriction[o->hex] = (guint8) level;
-            reach->rule_index[o->hex] = reach_rule (reach, rule);
-            g_array_append_val (mv->touched, o->hex);
-            g_array_append_val (reach->dirty, o->hex);
-          }
-      }
-
-  /* 13.3: a disrupted unit moves one hex, never adjacent to an enemy unit;
-   * if it begins adjacent it must move away from as many as possible. */
-  if (disrupted)
+  if (m->rules->stacking_restrictions->len == 0)
+    return;
+  for (guint i = 0; i < m->units->len; i++)
     {
-      int best = G_MAXINT;
-      gboolean must = ms->enemy_adjacent[start] > 0;
-      int cand[6];
+      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+      const char *rule = NULL;
+      int level;
 
-      for (int d = 0; d < 6; d++)
+      if (i == o->unit_index || u->hex < 0 || rdt_board_sides_are_enemies (m->board, u->side, o->side) ||
+          mv->restriction[u->hex] != 0)
+        continue;
+      level = _rdt_move_model_restriction (m, o->unit_index, u->hex, FALSE, &rule);
+      if (level > 0)
         {
-          int n = m->nb[start * 6 + d];
-          int k = start * 6 + d;
-          int c;
-
-          cand[d] = -1;
-          if (n < 0)
-            continue;
-          c = step_cost (m, start, d, n, FALSE);
-          if (ms->enemy_combat[n] > 0)
-            note (reach, n, RDT_MOVE_REASON_ENEMY_OCCUPIED, 0);
-          else if (m->hex_prohibited[n] & kind_mask)
-            note (reach, n, RDT_MOVE_REASON_PROHIBITED_TERRAIN, 0);
-          else if (overstacks (m, ms, mu, n))
-            note (reach, n, RDT_MOVE_REASON_OVERSTACKED, 0);
-          else if (mv->restriction[n] == 2)
-            note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
-          else if (m->side_bits[k] & _RDT_MS_CREEK)
-            note (reach, n, RDT_MOVE_REASON_CREEK_UNIT, 0);
-          else if (m->side_prohibited[k] & kind_mask)
-            note (reach, n, RDT_MOVE_REASON_PROHIBITED_HEXSIDE, 0);
-          else if (mv->restriction[n] == 1)
-            note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
-          else if (c > allowance && (no_min_unit || m->hex_no_min[n]))
-            {
-              note (reach, n, RDT_MOVE_REASON_NO_MINIMUM_MOVE, 0);
-              reach->rule_index[n] = reach_rule (reach, rules->no_minimum_move_rule);
-            }
-          else if (strategic && !(m->side_bits[k] & _RDT_MS_ROAD_STRATEGIC))
-            note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, 0);
-          else
-            {
-              cand[d] = n;
-              reach->cost[n] = c;
-              reach->prev[n] = start;
-              if (ms->enemy_adjacent[n] < best)
-                best = ms->enemy_adjacent[n];
-            }
+          mv->restriction[u->hex] = (guint8) level;
+          o->reach->rule_index[u->hex] = reach_rule (o->reach, rule);
+          g_array_append_val (mv->touched, u->hex);
         }
-      {
-        guint8 keep[6];
-
-        for (int d = 0; d < 6; d++)
-          keep[d] = m->nb[start * 6 + d] >= 0 ? reach->reason[m->nb[start * 6 + d]] : 0;
-        set_all_reasons (reach, RDT_MOVE_REASON_DISRUPTED_ONE_HEX);
-        for (int d = 0; d < 6; d++)
-          if (m->nb[start * 6 + d] >= 0)
-            reach->reason[m->nb[start * 6 + d]] = keep[d];
-      }
-      for (int d = 0; d < 6; d++)
-        {
-          int n = cand[d];
-          if (n < 0)
-            continue;
-          if (!must && ms->enemy_adjacent[n] > 0)
-            note (reach, n, RDT_MOVE_REASON_DISRUPTED_ADJACENT, 0);
-          else if (must && ms->enemy_adjacent[n] > best)
-            note (reach, n, RDT_MOVE_REASON_DISRUPTED_MOVE_AWAY, 0);
-          else
-            {
-              reach->end_ok[n] = 1;
-              if (ms->enemy_zoc[n] & 1)
-                reach->flags[n] |= RDT_REACH_ZOC_STOP;
-              if (reach->cost[n] > allowance)
-                reach->flags[n] |= RDT_REACH_MINIMUM_MOVE;
-              if (must)
-                reach->flags[n] |= RDT_REACH_MUST_MOVE;
-              if (capturer && ms->enemy_leaders[n] > 0)
-                {
-                  reach->flags[n] |= RDT_REACH_CAPTURE;
-                  note_captures (reach, m, side, n);
-                }
-            }
-        }
-      {
-        int list[6];
-        guint k = 0;
-
-        for (int d = 0; d < 6; d++)
-          if (cand[d] >= 0)
-            list[k++] = cand[d];
-        finish_reach (reach, m, list, k);
-      }
-      return TRUE;
     }
+}
 
-  /* Dijkstra over hexes.  A hex entered in an enemy ZOC is a stop state
-   * (8.31): it is settled but never expanded.  The start hex may be in an
-   * enemy ZOC and is expanded (8.32). */
-  heap_push_or_decrease (mv, reach->cost, start);
+/* Rifle ZOC cost (8.31 Important) of stepping from the start hex into @n:
+ * +1 MP to leave one enemy rifle unit's ZOC, +1 MP to enter one; moving
+ * within the same rifle unit's ZOC neither leaves nor enters it.  Applies
+ * to every moving unit, disrupted ones included. */
+static inline int
+rifle_cost_from_start (const Mover *o,
+                       int          n)
+{
+  if (!((o->start_zoc | o->ms->enemy_zoc[n]) & 2))
+    return 0;
+  return rifle_step_cost (o->m, o->side, o->reach->start,
+                          rdt_hex_grid_hex_at_index (o->m->grid, (guint) n));
+}
+
+/* The volume's end conditions for a hex the unit reached: a restriction
+ * that forbids ending there (no-end, end-with, no-end-with), or one not
+ * decided.  TRUE when the unit may end there as far as they go. */
+static gboolean
+mover_may_end (RdtMovement *mv,
+               Mover       *o,
+               int          h)
+{
+  RdtReach *reach = o->reach;
+
+  if (mv->any_forbid)
+    {
+      /* Brandywine 3.3.3: passed through, never ended in, overstacked. */
+      if ((mv->forbid[h] & FORBID_PASS_OVERSTACKED) && overstacks (o->m, o->ms, o->mu, h))
+        {
+          reach->reason[h] = RDT_MOVE_REASON_OVERSTACKED;
+          return FALSE;
+        }
+      if (mv->forbid[h] & (FORBID_END | FORBID_STACK_END | FORBID_END_WITH))
+        {
+          reach->reason[h] = (mv->forbid[h] & FORBID_END) ? RDT_MOVE_REASON_RESTRICTED_END
+                           : (mv->forbid[h] & FORBID_END_WITH) ? RDT_MOVE_REASON_END_WITH
+                           : RDT_MOVE_REASON_VOLUME_STACKING;
+          if (mv->forbid[h] & FORBID_STACK_END)
+            reach->flags[h] |= RDT_REACH_PASS_ONLY;
+          reach->rule_index[h] = mv->forbid_rule[h];
+          return FALSE;
+        }
+      if (mv->forbid[h] & (FORBID_UNDECIDED_END | FORBID_UNDECIDED_ENTER))
+        {
+          reach->flags[h] |= RDT_REACH_UNDECIDED;
+          reach->undecided[h] = mv->forbid_undecided[h];
+          reach->undecided_used = TRUE;
+        }
+      /* A path through a hex a rule not decided may close. */
+      for (int p = reach->prev[h]; p >= 0 && p != o->start && reach->undecided[h] == 0;
+           p = reach->prev[p])
+        if (mv->forbid[p] & FORBID_UNDECIDED_ENTER)
+          {
+            reach->flags[h] |= RDT_REACH_UNDECIDED;
+            reach->undecided[h] = mv->forbid_undecided[p];
+            reach->undecided_used = TRUE;
+          }
+    }
+  return TRUE;
+}
+
+/* Why the unit may not step into @n across direction @d of @h, apart from
+ * costs, ZOC and strategic movement, or NONE: 9.3, 7.2, the volume's
+ * stacking and restrictions, hexside prohibitions. */
+static inline RdtMoveReason
+step_blocked (RdtMovement *mv,
+              const Mover *o,
+              int          n,
+              int          k)
+{
+  const RdtMoveModel *m = o->m;
+  const RdtMoveSide *ms = o->ms;
+
+  /* 9.3: never into an enemy-occupied hex; leaders alone are captured by
+   * combat units instead (14.33). */
+  if (ms->enemy_combat[n] > 0 || (ms->enemy_leaders[n] > 0 && !o->capturer))
+    return RDT_MOVE_REASON_ENEMY_OCCUPIED;
+  if (m->hex_prohibited[n] & o->kind_mask)
+    return RDT_MOVE_REASON_PROHIBITED_TERRAIN;
+  /* 7.2: never through a hex in excess of stacking limits, unless the
+   * volume lets the unit pass there (Brandywine 3.3.3). */
+  if (overstacks (m, ms, o->mu, n) &&
+      !(mv->any_forbid && (mv->forbid[n] & FORBID_PASS_OVERSTACKED)))
+    return RDT_MOVE_REASON_OVERSTACKED;
+  if (mv->restriction[n] == 2)
+    return RDT_MOVE_REASON_VOLUME_STACKING;
+  if (mv->any_forbid && (mv->forbid[n] & (FORBID_ENTER | FORBID_STACK_ENTER)))
+    return (mv->forbid[n] & FORBID_ENTER) ? RDT_MOVE_REASON_RESTRICTED_ENTER
+                                          : RDT_MOVE_REASON_VOLUME_STACKING;
+  if (!(m->side_bits[k] & _RDT_MS_CREEK) && (m->side_prohibited[k] & o->kind_mask))
+    return RDT_MOVE_REASON_PROHIBITED_HEXSIDE;
+  return RDT_MOVE_REASON_NONE;
+}
+
+static inline void
+note_blocked (RdtMovement   *mv,
+              Mover         *o,
+              int            n,
+              RdtMoveReason  why,
+              int            at_cost)
+{
+  note (o->reach, n, why, at_cost);
+  if ((why == RDT_MOVE_REASON_RESTRICTED_ENTER ||
+       (why == RDT_MOVE_REASON_VOLUME_STACKING && mv->any_forbid && (mv->forbid[n] & FORBID_STACK_ENTER))) &&
+      o->reach->reason[n] == why)
+    o->reach->rule_index[n] = mv->forbid_rule[n];
+}
+
+/* 13.3: a disrupted unit moves one hex, never adjacent to an enemy unit;
+ * if it begins adjacent it must move away from as many as possible. */
+static void
+reach_disrupted (RdtMovement *mv,
+                 Mover       *o)
+{
+  RdtMoveModel *m = o->m;
+  RdtReach *reach = o->reach;
+  const RdtMoveSide *ms = o->ms;
+  int start = o->start;
+  int best = G_MAXINT;
+  gboolean must = ms->enemy_adjacent[start] > 0;
+  int cand[6];
+
+  for (int d = 0; d < 6; d++)
+    {
+      int n = m->nb[start * 6 + d];
+      int k = start * 6 + d;
+      RdtMoveReason why;
+      int c, rz;
+
+      cand[d] = -1;
+      if (n < 0)
+        continue;
+      c = step_cost (m, start, d, n, FALSE);
+      /* 8.31 Important applies to disrupted units too. */
+      rz = rifle_cost_from_start (o, n);
+      c += rz;
+      why = step_blocked (mv, o, n, k);
+      if (why == RDT_MOVE_REASON_NONE && (m->side_bits[k] & _RDT_MS_CREEK))
+        why = RDT_MOVE_REASON_CREEK_UNIT;
+      if (why != RDT_MOVE_REASON_NONE)
+        note_blocked (mv, o, n, why, 0);
+      else if (mv->restriction[n] == 1)
+        note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, 0);
+      else if (c > o->allowance &&
+               (o->no_min_unit || m->hex_no_min[n] || (mv->any_forbid && (mv->forbid[n] & FORBID_NO_MINIMUM))))
+        {
+          note (reach, n, RDT_MOVE_REASON_NO_MINIMUM_MOVE, 0);
+          reach->rule_index[n] = reach_rule (reach, o->no_min_rule);
+        }
+      else if (o->strategic && !(m->side_bits[k] & _RDT_MS_ROAD_STRATEGIC))
+        note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, 0);
+      else
+        {
+          cand[d] = n;
+          reach->cost[n] = c;
+          reach->prev[n] = start;
+          if (rz > 0)
+            reach->flags[n] |= RDT_REACH_RIFLE_ZOC;
+          if (ms->enemy_adjacent[n] < best)
+            best = ms->enemy_adjacent[n];
+        }
+    }
+  {
+    guint8 keep[6];
+
+    for (int d = 0; d < 6; d++)
+      keep[d] = m->nb[start * 6 + d] >= 0 ? reach->reason[m->nb[start * 6 + d]] : 0;
+    set_all_reasons (reach, RDT_MOVE_REASON_DISRUPTED_ONE_HEX);
+    for (int d = 0; d < 6; d++)
+      if (m->nb[start * 6 + d] >= 0)
+        reach->reason[m->nb[start * 6 + d]] = keep[d];
+  }
+  for (int d = 0; d < 6; d++)
+    {
+      int n = cand[d];
+      if (n < 0)
+        continue;
+      if (!must && ms->enemy_adjacent[n] > 0)
+        note (reach, n, RDT_MOVE_REASON_DISRUPTED_ADJACENT, 0);
+      else if (must && ms->enemy_adjacent[n] > best)
+        note (reach, n, RDT_MOVE_REASON_DISRUPTED_MOVE_AWAY, 0);
+      else if (mover_may_end (mv, o, n))
+        {
+          reach->end_ok[n] = 1;
+          if (ms->enemy_zoc[n] & 1)
+            reach->flags[n] |= RDT_REACH_ZOC_STOP;
+          if (reach->cost[n] > o->allowance)
+            reach->flags[n] |= RDT_REACH_MINIMUM_MOVE;
+          if (must)
+            reach->flags[n] |= RDT_REACH_MUST_MOVE;
+          if (o->capturer && ms->enemy_leaders[n] > 0)
+            {
+              reach->flags[n] |= RDT_REACH_CAPTURE;
+              note_captures (reach, m, o->side, n);
+            }
+        }
+    }
+  {
+    int list[6];
+    guint k = 0;
+
+    for (int d = 0; d < 6; d++)
+      if (cand[d] >= 0)
+        list[k++] = cand[d];
+    finish_reach (reach, m, list, k);
+  }
+}
+
+/* Dijkstra over hexes.  A hex entered in an enemy ZOC is a stop state
+ * (8.31): it is settled but never expanded.  The start hex may be in an
+ * enemy ZOC and is expanded (8.32). */
+static void
+reach_search (RdtMovement *mv,
+              Mover       *o)
+{
+  RdtMoveModel *m = o->m;
+  RdtReach *reach = o->reach;
+  const RdtMoveSide *ms = o->ms;
+  const int start = o->start;
+  const int allowance = o->allowance;
+  const gboolean strategic = o->strategic;
+
+  if (!o->other_entry)
+    heap_push_or_decrease (mv, reach->cost, start);
+  else
+    {
+      /* Germantown 3.4: enter at the nearest hexes neither enemy-occupied
+       * nor in an enemy ZOC (the owner chooses among equals), paying their
+       * terrain cost; the blocked entry hex is not where the unit is. */
+      int best = G_MAXINT;
+      RdtHex entry = reach->start;
+
+      for (int pass = 0; pass < 2; pass++)
+        for (guint i = 0; i < m->n_hexes; i++)
+          {
+            int d;
+
+            if ((int) i == start || ms->enemy_combat[i] > 0 || (ms->enemy_zoc[i] & 1) ||
+                (m->hex_prohibited[i] & o->kind_mask) || overstacks (m, ms, o->mu, (int) i))
+              continue;
+            d = rdt_hex_grid_distance (m->grid, entry, rdt_hex_grid_hex_at_index (m->grid, i));
+            if (pass == 0)
+              best = MIN (best, d);
+            else if (d == best)
+              {
+                reach->cost[i] = m->hex_cost[i];
+                reach->prev[i] = -1;
+                reach->flags[i] = RDT_REACH_OTHER_ENTRY;
+                heap_push_or_decrease (mv, reach->cost, (int) i);
+              }
+          }
+      mv->closed[start] = 1;
+    }
   while (mv->heap_len > 0)
     {
       int h = heap_pop (mv, reach->cost);
@@ -1765,32 +2238,16 @@ rdt_movement_reach_into (RdtMovement          *mv,
         {
           int n = m->nb[h * 6 + d];
           int k = h * 6 + d;
-          int sc, nc;
+          int sc, nc, rz;
           guint16 fl = 0;
+          RdtMoveReason why;
 
           if (n < 0 || mv->closed[n])
             continue;
-          /* 9.3: never into an enemy-occupied hex; leaders alone are captured
-           * by combat units instead (14.33). */
-          if (ms->enemy_combat[n] > 0 || (ms->enemy_leaders[n] > 0 && !capturer))
+          why = step_blocked (mv, o, n, k);
+          if (why != RDT_MOVE_REASON_NONE)
             {
-              note (reach, n, RDT_MOVE_REASON_ENEMY_OCCUPIED, c);
-              continue;
-            }
-          if (m->hex_prohibited[n] & kind_mask)
-            {
-              note (reach, n, RDT_MOVE_REASON_PROHIBITED_TERRAIN, c);
-              continue;
-            }
-          /* 7.2: never through a hex in excess of stacking limits. */
-          if (overstacks (m, ms, mu, n))
-            {
-              note (reach, n, RDT_MOVE_REASON_OVERSTACKED, c);
-              continue;
-            }
-          if (mv->restriction[n] == 2)
-            {
-              note (reach, n, RDT_MOVE_REASON_VOLUME_STACKING, c);
+              note_blocked (mv, o, n, why, c);
               continue;
             }
           /* Brandywine 5.1: a non-ford creek hexside. */
@@ -1798,11 +2255,11 @@ rdt_movement_reach_into (RdtMovement          *mv,
             {
               if (!at_start)
                 note (reach, n, RDT_MOVE_REASON_CREEK, c);
-              else if (mu->artillery)
+              else if (o->mu->artillery)
                 note (reach, n, RDT_MOVE_REASON_CREEK_UNIT, c);
               else if (strategic)
                 note (reach, n, RDT_MOVE_REASON_STRATEGIC_OFF_ROAD, c);
-              else if ((start_zoc & 1) && (ms->enemy_zoc[n] & 1))
+              else if ((o->start_zoc & 1) && (ms->enemy_zoc[n] & 1))
                 note (reach, n, RDT_MOVE_REASON_CREEK_ZOC, c);
               else if (reach->cost[n] < 0 || reach->cost[n] > allowance)
                 {
@@ -1811,11 +2268,6 @@ rdt_movement_reach_into (RdtMovement          *mv,
                   reach->flags[n] = RDT_REACH_WHOLE_ALLOWANCE;
                   heap_push_or_decrease (mv, reach->cost, n);
                 }
-              continue;
-            }
-          if (m->side_prohibited[k] & kind_mask)
-            {
-              note (reach, n, RDT_MOVE_REASON_PROHIBITED_HEXSIDE, c);
               continue;
             }
           if (strategic)
@@ -1837,6 +2289,17 @@ rdt_movement_reach_into (RdtMovement          *mv,
               if (!m->older_roads && (m->side_bits[k] & _RDT_MS_WATER_NO_STRAT))
                 {
                   note (reach, n, RDT_MOVE_REASON_STRATEGIC_HEXSIDE, c);
+                  /* Cite the water type's own rule, its first clause
+                   * (Brandywine 3.5, 5.1 for a primary ford). */
+                  if (reach->reason[n] == RDT_MOVE_REASON_STRATEGIC_HEXSIDE && m->side_water[k] >= 0)
+                    {
+                      const char *tr = rdt_volume_get_hexside_type (m->volume, m->side_water[k])->rule;
+                      if (tr != NULL)
+                        {
+                          g_autofree char *first = g_strndup (tr, strcspn (tr, ";"));
+                          reach->rule_index[n] = reach_rule (reach, g_strstrip (first));
+                        }
+                    }
                   continue;
                 }
               if (ms->enemy_adjacent[n] > 0)
@@ -1846,13 +2309,29 @@ rdt_movement_reach_into (RdtMovement          *mv,
                 }
             }
           sc = step_cost (m, h, d, n, strategic);
-          /* 8.31 Important: +1 MP to enter or exit an enemy rifle unit's ZOC. */
-          if (at_start && ((start_zoc | ms->enemy_zoc[n]) & 2))
-            sc += rifle_step_cost (m, side, reach->start, rdt_hex_grid_hex_at_index (m->grid, (guint) n));
-          else if (ms->enemy_zoc[n] & 2)
-            sc += 2;
-          if (ms->enemy_zoc[n] & 2)
+          /* 8.31 Important: +1 MP to enter or exit an enemy rifle unit's
+           * ZOC.  Only the first step can leave one (any other hex in an
+           * enemy ZOC ends the move), and it is charged per rifle unit. */
+          if (at_start)
+            rz = rifle_cost_from_start (o, n);
+          else
+            rz = (ms->enemy_zoc[n] & 2) ? 2 : 0;
+          sc += rz;
+          if (rz > 0)
             fl |= RDT_REACH_RIFLE_ZOC;
+          fl |= reach->flags[h] & RDT_REACH_OTHER_ENTRY;
+          /* Germantown 3.1.1: the first step off a road, lane or trail pays
+           * the allowance's reduction; the path remembers it was paid (a
+           * paid state of equal or lower cost dominates an unpaid one). */
+          if (o->off_road_halves > 0 || o->off_road_undecided_rule > 0)
+            {
+              fl |= reach->flags[h] & RDT_REACH_OFF_ROAD;
+              if (m->road_cost[k] < 0 && !(fl & RDT_REACH_OFF_ROAD))
+                {
+                  fl |= RDT_REACH_OFF_ROAD;
+                  sc += o->off_road_halves;
+                }
+            }
           nc = c + sc;
           if (nc > allowance)
             {
@@ -1863,10 +2342,11 @@ rdt_movement_reach_into (RdtMovement          *mv,
                   note (reach, n, RDT_MOVE_REASON_ALLOWANCE, nc);
                   continue;
                 }
-              if (no_min_unit || m->hex_no_min[n])
+              if (o->no_min_unit || m->hex_no_min[n] ||
+                  (mv->any_forbid && (mv->forbid[n] & FORBID_NO_MINIMUM)))
                 {
                   note (reach, n, RDT_MOVE_REASON_NO_MINIMUM_MOVE, c);
-                  reach->rule_index[n] = reach_rule (reach, rules->no_minimum_move_rule);
+                  reach->rule_index[n] = reach_rule (reach, o->no_min_rule);
                   continue;
                 }
               fl |= RDT_REACH_MINIMUM_MOVE;
@@ -1880,10 +2360,19 @@ rdt_movement_reach_into (RdtMovement          *mv,
             }
         }
     }
+}
 
-  /* Which settled hexes are legal ends.  Unreached hexes the unit may not
-   * enter at all answer through reason_at(); the volume's restrictions are
-   * per mover, so they are written here. */
+/* Which settled hexes are legal ends.  Unreached hexes the unit may not
+ * enter at all answer through reason_at(); the volume's restrictions are
+ * per mover, so they are written here. */
+static void
+reach_ends (RdtMovement *mv,
+            Mover       *o)
+{
+  RdtMoveModel *m = o->m;
+  RdtReach *reach = o->reach;
+  const RdtMoveSide *ms = o->ms;
+
   reach->lazy = TRUE;
   for (guint i = 0; i < mv->touched->len; i++)
     {
@@ -1897,18 +2386,18 @@ rdt_movement_reach_into (RdtMovement          *mv,
 
       if (ms->enemy_zoc[h] & 1)
         reach->flags[h] |= RDT_REACH_ZOC_STOP;
-      if (capturer && ms->enemy_leaders[h] > 0)
+      if (o->capturer && ms->enemy_leaders[h] > 0)
         {
           reach->flags[h] |= RDT_REACH_CAPTURE;
-          note_captures (reach, m, side, h);
+          note_captures (reach, m, o->side, h);
         }
-      if (pinned)
+      if (o->pinned)
         reach->flags[h] |= RDT_REACH_PINNED_AM;
-      if (capturer && any_leaders)
-        for (int p = reach->prev[h]; p >= 0 && p != start; p = reach->prev[p])
+      if (o->capturer && o->any_leaders)
+        for (int p = reach->prev[h]; p >= 0 && p != o->start; p = reach->prev[p])
           if (ms->enemy_leaders[p] > 0)
             reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
-      if (pinned && ms->enemy_adjacent[h] > 0)
+      if (o->pinned && ms->enemy_adjacent[h] > 0)
         {
           reach->reason[h] = RDT_MOVE_REASON_PINNED_ADJACENT;
           continue;
@@ -1920,9 +2409,166 @@ rdt_movement_reach_into (RdtMovement          *mv,
           reach->reason[h] = RDT_MOVE_REASON_VOLUME_STACKING;
           continue;
         }
+      if (o->off_road_undecided_rule > 0 && (reach->flags[h] & RDT_REACH_OFF_ROAD))
+        {
+          /* Fog not decided: legal only if there is none, when the
+           * reduction would put the hex out of reach. */
+          reach->flags[h] &= ~RDT_REACH_OFF_ROAD;
+          if (reach->cost[h] + o->off_road_undecided_halves > o->allowance &&
+              !(reach->flags[h] & RDT_REACH_MINIMUM_MOVE) && reach->undecided[h] == 0)
+            {
+              reach->flags[h] |= RDT_REACH_UNDECIDED;
+              reach->undecided[h] = o->off_road_undecided_rule;
+              reach->undecided_used = TRUE;
+            }
+        }
+      if (!mover_may_end (mv, o, h))
+        continue;
       reach->end_ok[h] = 1;
     }
   finish_reach (reach, m, mv->settled, mv->n_settled);
+}
+
+gboolean
+rdt_movement_reach_into (RdtMovement          *mv,
+                         guint                 unit_index,
+                         const RdtMoveOptions *options,
+                         RdtReach             *reach,
+                         GError              **error)
+{
+  RdtMoveOptions defaults;
+  Mover o;
+
+  g_return_val_if_fail (mv != NULL, FALSE);
+  g_return_val_if_fail (reach != NULL, FALSE);
+  if (options == NULL)
+    {
+      rdt_move_options_init (&defaults);
+      options = &defaults;
+    }
+  _rdt_move_model_update (mv->model);
+  if (!mover_init (mv, unit_index, options, reach, &o, error))
+    return FALSE;
+
+  /* 13.4, 9.3: shattered units may not move. */
+  if (o.unit->status == RDT_UNIT_STATUS_SHATTERED)
+    {
+      stop_unit (&o, RDT_MOVE_REASON_SHATTERED, NULL);
+      return TRUE;
+    }
+  /* 9.5: strategic movement may not begin adjacent to enemy units. */
+  if (o.strategic && o.ms->enemy_adjacent[o.start] > 0)
+    {
+      stop_unit (&o, RDT_MOVE_REASON_STRATEGIC_START, NULL);
+      return TRUE;
+    }
+  /* The volume's restrictions (exclusive rules as data). */
+  if (mover_restrictions (mv, &o))
+    return TRUE;
+  mover_stacking_restrictions (mv, &o);
+
+  if (o.disrupted)
+    reach_disrupted (mv, &o);
+  else
+    {
+      reach_search (mv, &o);
+      reach_ends (mv, &o);
+    }
+  return TRUE;
+}
+
+gboolean
+rdt_movement_explain (RdtMovement          *movement,
+                      const char           *unit_id,
+                      const RdtMoveOptions *options,
+                      const RdtReach       *reach,
+                      RdtHex                hex,
+                      RdtMoveExplanation   *out,
+                      GError              **error)
+{
+  g_autoptr(RdtReach) wide = NULL;
+  RdtMoveOptions unlimited;
+  RdtMoveReason why;
+  int h;
+
+  g_return_val_if_fail (movement != NULL && reach != NULL && out != NULL, FALSE);
+  memset (out, 0, sizeof *out);
+  out->cost_halves = -1;
+  why = rdt_reach_get_reason (reach, hex);
+  out->reason = why;
+  g_strlcpy (out->rule, rdt_reach_get_reason_rule (reach, hex), sizeof out->rule);
+  if (why != RDT_MOVE_REASON_ALLOWANCE)
+    return TRUE;
+  /* 9.2 only when a path exists and costs too much: search again with no
+   * limit on the allowance and see. */
+  if (options != NULL)
+    unlimited = *options;
+  else
+    rdt_move_options_init (&unlimited);
+  unlimited.allowance_halves = 2 * 9999;
+  unlimited.strategic = FALSE;
+  if (options != NULL && options->strategic)
+    {
+      /* The strategic rules stay: the doubled allowance is what grows. */
+      unlimited.strategic = TRUE;
+      unlimited.allowance_halves = 9999;
+    }
+  wide = rdt_movement_reach (movement, unit_id, &unlimited, error);
+  if (wide == NULL)
+    return FALSE;
+  h = reach_index (wide, hex);
+  if (h < 0)
+    return TRUE;
+  if (wide->cost[h] >= 0 && rdt_reach_lookup (wide, hex, NULL))
+    {
+      out->cost_halves = wide->cost[h];
+      return TRUE;
+    }
+  if (wide->reason_cost[h] != 0x7f7f7f7f || reason_at (wide, h) != RDT_MOVE_REASON_ALLOWANCE)
+    {
+      /* The hex itself is what stops the unit. */
+      out->reason = reason_at (wide, h);
+      g_strlcpy (out->rule, rdt_reach_get_reason_rule (wide, hex), sizeof out->rule);
+      if (out->reason != RDT_MOVE_REASON_ALLOWANCE)
+        return TRUE;
+    }
+  /* No path: name the nearest hex the unit could not go on into. */
+  out->reason = RDT_MOVE_REASON_NO_PATH;
+  g_strlcpy (out->rule, rdt_move_reason_get_rule (RDT_MOVE_REASON_NO_PATH), sizeof out->rule);
+  {
+    int best = G_MAXINT, best_h = -1;
+
+    for (guint i = 0; i < wide->n; i++)
+      {
+        RdtMoveReason r;
+        int dist;
+
+        if (wide->reason_cost[i] == 0x7f7f7f7f || wide->cost[i] >= 0)
+          continue;
+        r = reason_at (wide, (int) i);
+        if (r == RDT_MOVE_REASON_NONE || r == RDT_MOVE_REASON_ALLOWANCE)
+          continue;
+        dist = 2 * rdt_hex_grid_distance (wide->grid, hex, rdt_hex_grid_hex_at_index (wide->grid, i));
+        /* Among equally near hexes, the rule of the kind of movement asked
+         * for (strategic movement's roads and hexsides). */
+        if (!(unlimited.strategic && r >= RDT_MOVE_REASON_STRATEGIC_START &&
+              r <= RDT_MOVE_REASON_STRATEGIC_HEXSIDE))
+          dist++;
+        if (dist < best)
+          {
+            best = dist;
+            best_h = (int) i;
+          }
+      }
+    if (best_h >= 0)
+      {
+        RdtHex at = rdt_hex_grid_hex_at_index (wide->grid, (guint) best_h);
+        out->has_blocked_at = TRUE;
+        out->blocked_at = at;
+        out->blocked_reason = reason_at (wide, best_h);
+        g_strlcpy (out->blocked_rule, rdt_reach_get_reason_rule (wide, at), sizeof out->blocked_rule);
+      }
+  }
   return TRUE;
 }
 

@@ -13,15 +13,20 @@
  * the same answer.
  *
  * Brandywine 5.1 non-ford creek hexsides are volume data (hexside-type
- * crossing="whole-allowance"); RdtMoveRules.creek_types may add more.  Rules
- * the file format has no field for yet (Savannah 4.19's hexes and units
- * without the one-hex minimum move, Savannah 4.1 stacking restrictions) are
- * given as RdtMoveRules.
+ * crossing="whole-allowance"); RdtMoveRules.creek_types may add more.  The
+ * volume's <restriction> elements (exclusive rules as data: Brandywine 3.6.1
+ * bivouac, 3.6.2, 3.3.1, 3.3.2, 7.1.3.1, 7.2.1.5; Germantown 3.2.3, 3.3,
+ * 3.10.1; Savannah 4.1, 4.7, 4.19) are read by default; whether each binds
+ * depends on the RdtGameContext of the options.  A restriction that depends
+ * on something the context does not tell is "not decided": the reach says
+ * so (rdt_reach_get_undecided()) instead of calling the move legal.
+ * RdtMoveRules may add rules for files without them.
  */
 #pragma once
 
 #include <glib-object.h>
 
+#include "rdt-game-context.h"
 #include "rdt-hex-grid.h"
 #include "rdt-scenario.h"
 
@@ -64,6 +69,12 @@ typedef enum {
   RDT_MOVE_REASON_CREEK_ZOC,            /* Brandywine 5.1: ZOC to ZOC */
   RDT_MOVE_REASON_NOT_PLACED,           /* the unit is not on the map */
   RDT_MOVE_REASON_OFF_MAP,              /* the hex is not on the map */
+  RDT_MOVE_REASON_RESTRICTED,           /* the volume's restriction: the unit may not move */
+  RDT_MOVE_REASON_RESTRICTED_ENTER,     /* the volume's restriction: may not enter the hex */
+  RDT_MOVE_REASON_RESTRICTED_END,       /* the volume's restriction: may not end there */
+  RDT_MOVE_REASON_RESTRICTED_STRATEGIC, /* the volume's restriction: no strategic movement */
+  RDT_MOVE_REASON_END_WITH,             /* the volume's restriction: must end stacked with... */
+  RDT_MOVE_REASON_NO_PATH,              /* no path at all: see rdt_movement_explain() */
   RDT_MOVE_N_REASONS
 } RdtMoveReason;
 
@@ -96,6 +107,16 @@ typedef enum {
   /* The end hex stacks units the volume keeps apart at the end of a movement
    * phase; passing through is allowed (Savannah 4.1). */
   RDT_REACH_PASS_ONLY       = 1 << 8,
+  /* Legal unless a rule not decided by the game context forbids it (a
+   * restriction that depends on the turn, the weather or a release):
+   * rdt_reach_get_undecided() names it. */
+  RDT_REACH_UNDECIDED       = 1 << 9,
+  /* Part of the move is off road, and the volume reduces the allowance for
+   * that (Germantown 3.1.1 dense fog): the cost includes the reduction. */
+  RDT_REACH_OFF_ROAD        = 1 << 10,
+  /* The entry hex was blocked: the unit entered at the nearest unblocked
+   * hex, paying its cost (Germantown 3.4). */
+  RDT_REACH_OTHER_ENTRY     = 1 << 11,
 } RdtReachFlags;
 
 typedef struct {
@@ -105,6 +126,9 @@ typedef struct {
   /* The unit is a reinforcement placed this phase (9.11): it may start in an
    * overstacked entry hex.  Set automatically for units placed by <arrive>. */
   gboolean reinforcement;
+  /* (nullable) What the referee is told about the game (turn, weather,
+   * releases); NULL: nothing.  Borrowed for the call. */
+  const RdtGameContext *context;
 } RdtMoveOptions;
 
 void rdt_move_options_init (RdtMoveOptions *options);
@@ -169,6 +193,17 @@ gboolean       rdt_reach_get_strategic     (const RdtReach *reach);
 /* A reason that stops the whole move (shattered, strategic start adjacent...),
  * or RDT_MOVE_REASON_NONE. */
 RdtMoveReason  rdt_reach_get_unit_reason   (const RdtReach *reach);
+/* The rule number of the unit reason: the data's rule for a restriction,
+ * otherwise rdt_move_reason_get_rule(), (transfer none). */
+const char    *rdt_reach_get_unit_rule     (const RdtReach *reach);
+/* A rule not decided by the game context: with @hex NULL the one that may
+ * stop the whole move (e.g. Germantown 3.3 without a turn), else the one
+ * behind @hex's RDT_REACH_UNDECIDED flag.  FALSE when there is none.
+ * @out_rule (transfer none) and @out_depends are nullable. */
+gboolean       rdt_reach_get_undecided     (const RdtReach *reach,
+                                            const RdtHex   *hex,
+                                            const char    **out_rule,
+                                            RdtDepends     *out_depends);
 /* Reachable hexes, ordered by cost then label (the start hex is not one). */
 guint          rdt_reach_get_n_hexes       (const RdtReach *reach);
 const RdtReachHex *
@@ -217,6 +252,31 @@ gboolean       rdt_movement_reach_into     (RdtMovement          *movement,
                                             guint                 unit_index,
                                             const RdtMoveOptions *options,
                                             RdtReach             *reach,
+                                            GError              **error);
+
+/* Why @hex is not a legal end of the move, as a player needs it told
+ * (`redoubt-cli moves --to`). */
+typedef struct {
+  /* RDT_MOVE_REASON_ALLOWANCE only when a path exists and costs too much;
+   * then cost_halves is the cheapest such path's cost. */
+  RdtMoveReason reason;
+  char rule[64];            /* the rule number (data rules included) */
+  int cost_halves;          /* -1 unless reason is ALLOWANCE */
+  /* NO_PATH: the nearest hex the unit could not go on into, and why. */
+  gboolean has_blocked_at;
+  RdtHex blocked_at;
+  RdtMoveReason blocked_reason;
+  char blocked_rule[64];
+} RdtMoveExplanation;
+
+/* Fills @out for @hex, which @reach (of the same unit and options) says is
+ * not reachable.  FALSE with @error as rdt_movement_reach(). */
+gboolean       rdt_movement_explain        (RdtMovement          *movement,
+                                            const char           *unit_id,
+                                            const RdtMoveOptions *options,
+                                            const RdtReach       *reach,
+                                            RdtHex                hex,
+                                            RdtMoveExplanation   *out,
                                             GError              **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtMovement, rdt_movement_free)

@@ -26,6 +26,7 @@ static const ReasonInfo reasons[RDT_RETREAT_N_REASONS] = {
   [RDT_RETREAT_REASON_CREEK_ARTILLERY] = { "creek-artillery", "Brandywine 5.2.9", N_("Artillery may never retreat across a non-ford creek hexside") },
   [RDT_RETREAT_REASON_CREEK_LATER] = { "creek-later", "Brandywine 5.2.10", N_("Only the first hex of a retreat may cross a non-ford creek hexside") },
   [RDT_RETREAT_REASON_CAPTURED] = { "captured", "13.23", N_("The unit cannot retreat the full distance and is captured") },
+  [RDT_RETREAT_REASON_RESTRICTED] = { "restricted", "13.22", N_("The volume’s rules forbid this unit to retreat into the hex") },
 };
 
 const char *
@@ -67,6 +68,9 @@ struct _RdtRetreat
   char *priority_rule;
   GArray *ends;              /* RdtRetreatEnd */
   GArray *blocks;            /* RdtRetreatBlock */
+  GPtrArray *rules;          /* char*: rule strings the blocks point to */
+  char *undecided_rule;
+  RdtDepends undecided_depends;
 };
 
 G_DEFINE_BOXED_TYPE (RdtRetreat, rdt_retreat, rdt_retreat_ref, rdt_retreat_unref)
@@ -88,6 +92,8 @@ rdt_retreat_unref (RdtRetreat *retreat)
   g_free (retreat->priority_rule);
   g_array_unref (retreat->ends);
   g_array_unref (retreat->blocks);
+  g_clear_pointer (&retreat->rules, g_ptr_array_unref);
+  g_free (retreat->undecided_rule);
   g_free (retreat);
 }
 
@@ -174,6 +180,20 @@ rdt_retreat_get_reason (const RdtRetreat *retreat,
   return RDT_RETREAT_REASON_NONE;
 }
 
+gboolean
+rdt_retreat_get_undecided (const RdtRetreat *retreat,
+                           const char      **out_rule,
+                           RdtDepends       *out_depends)
+{
+  if (retreat->undecided_rule == NULL)
+    return FALSE;
+  if (out_rule != NULL)
+    *out_rule = retreat->undecided_rule;
+  if (out_depends != NULL)
+    *out_depends = retreat->undecided_depends;
+  return TRUE;
+}
+
 const char *
 rdt_retreat_get_priority_rule (const RdtRetreat *retreat)
 {
@@ -192,7 +212,45 @@ typedef struct {
   int hexes;
   int path[4];
   RdtRetreat *out;
+  const RdtGameContext *context;
+  /* The volume's no-enter / no-end restrictions that may bind the unit on a
+   * retreat (clamped: a file may hold any number). */
+  guint n_binding;
+  guint binding[32];
+  RdtRuleVerdict verdict[32];
+  RdtDepends depends[32];
+  gboolean with_rules;
 } Search;
+
+/* A rule string kept by the retreat for its blocks (transfer none). */
+static const char *
+retreat_rule (RdtRetreat *out,
+              const char *rule)
+{
+  if (rule == NULL)
+    return NULL;
+  for (guint i = 0; i < out->rules->len; i++)
+    if (strcmp (g_ptr_array_index (out->rules, i), rule) == 0)
+      return g_ptr_array_index (out->rules, i);
+  g_ptr_array_add (out->rules, g_strdup (rule));
+  return g_ptr_array_index (out->rules, out->rules->len - 1);
+}
+
+static void
+block_rule (Search           *s,
+            int               h,
+            int               step,
+            RdtRetreatReason  reason,
+            const char       *rule)
+{
+  RdtHex hex = rdt_hex_grid_hex_at_index (s->m->grid, (guint) h);
+  RdtRetreatBlock b = { hex, step, reason, NULL };
+
+  if (rdt_retreat_get_reason (s->out, hex) != RDT_RETREAT_REASON_NONE)
+    return;
+  b.rule = rule != NULL ? retreat_rule (s->out, rule) : rdt_retreat_reason_get_rule (reason);
+  g_array_append_val (s->out->blocks, b);
+}
 
 static void
 block (Search           *s,
@@ -200,12 +258,67 @@ block (Search           *s,
        int               step,
        RdtRetreatReason  reason)
 {
-  RdtHex hex = rdt_hex_grid_hex_at_index (s->m->grid, (guint) h);
-  RdtRetreatBlock b = { hex, step, reason };
+  block_rule (s, h, step, reason, NULL);
+}
 
-  if (rdt_retreat_get_reason (s->out, hex) != RDT_RETREAT_REASON_NONE)
+static void
+note_undecided (Search     *s,
+                const char *rule,
+                RdtDepends  depends)
+{
+  if (s->out->undecided_rule != NULL || rule == NULL)
     return;
-  g_array_append_val (s->out->blocks, b);
+  s->out->undecided_rule = g_strdup (rule);
+  s->out->undecided_depends = depends;
+}
+
+/* The volume's restrictions on retreating into @n at @step: FALSE when one
+ * forbids it (and blocks it); @f gets RDT_RETREAT_UNDECIDED when one not
+ * decided might. */
+static gboolean
+retreat_restrictions_allow (Search *s,
+                            int     n,
+                            int     step,
+                            guint  *f)
+{
+  RdtMoveModel *m = s->m;
+
+  for (guint i = 0; i < s->n_binding; i++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, s->binding[i]);
+
+      if (!_rdt_move_model_covers (m, s->binding[i], n))
+        continue;
+      if (rs->effect == RDT_RESTRICTION_NO_END && step != s->hexes)
+        continue;
+      if (s->verdict[i] == RDT_RULE_ON)
+        {
+          block_rule (s, n, step, RDT_RETREAT_REASON_RESTRICTED, rs->rule);
+          return FALSE;
+        }
+      *f |= RDT_RETREAT_UNDECIDED;
+      note_undecided (s, rs->rule, s->depends[i]);
+    }
+  if (s->with_rules)
+    {
+      const char *rule = NULL;
+      RdtDepends depends = RDT_DEPENDS_NOTHING;
+      int level = _rdt_move_model_with_rules (m, s->unit, n, TRUE, s->context, &rule, &depends);
+
+      if (level == 2)
+        {
+          block_rule (s, n, step, RDT_RETREAT_REASON_VOLUME_STACKING, rule);
+          return FALSE;
+        }
+      if (level == 1 && step == s->hexes)
+        *f |= RDT_RETREAT_MUST_UNSTACK;
+      if (level == 3)
+        {
+          *f |= RDT_RETREAT_UNDECIDED;
+          note_undecided (s, rule, depends);
+        }
+    }
+  return TRUE;
 }
 
 static guint
@@ -268,7 +381,8 @@ walk (Search *s,
           if (step == 1)
             {
               RdtRetreatBlock b = { rdt_hex_grid_neighbour (m->grid, rdt_hex_grid_hex_at_index (m->grid, (guint) h), d),
-                                    step, RDT_RETREAT_REASON_OFF_MAP };
+                                    step, RDT_RETREAT_REASON_OFF_MAP,
+                                    reasons[RDT_RETREAT_REASON_OFF_MAP].rule };
               g_array_append_val (s->out->blocks, b);
             }
           continue;
@@ -332,6 +446,8 @@ walk (Search *s,
         }
       if (step == s->hexes && _rdt_move_model_restriction (m, s->unit, n, FALSE, NULL) > 0)
         f |= RDT_RETREAT_MUST_UNSTACK;
+      if (!retreat_restrictions_allow (s, n, step, &f))
+        continue;
 
       s->path[step] = n;
       if (step == s->hexes)
@@ -560,6 +676,7 @@ rdt_movement_retreat (RdtMovement             *movement,
   out->priority_rule = g_strdup (priority.rule);
   out->ends = g_array_new (FALSE, FALSE, sizeof (RdtRetreatEnd));
   out->blocks = g_array_new (FALSE, FALSE, sizeof (RdtRetreatBlock));
+  out->rules = g_ptr_array_new_with_free_func (g_free);
 
   s.m = m;
   s.unit = (guint) index;
@@ -575,7 +692,49 @@ rdt_movement_retreat (RdtMovement             *movement,
   s.hexes = options->hexes;
   s.path[0] = mu->hex;
   s.out = out;
+  s.context = options->context;
+  for (guint r = 0; r < m->n_restrictions; r++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
+      RdtDepends depends = RDT_DEPENDS_NOTHING;
+      RdtRuleVerdict verdict;
+
+      if (rs->effect == RDT_RESTRICTION_END_WITH || rs->effect == RDT_RESTRICTION_NO_END_WITH)
+        {
+          s.with_rules = TRUE;
+          continue;
+        }
+      if (!rs->on_retreat ||
+          (rs->effect != RDT_RESTRICTION_NO_ENTER && rs->effect != RDT_RESTRICTION_NO_END))
+        continue;
+      verdict = rdt_restriction_binds (rs, m->scenario, (guint) index, s.context, &depends);
+      if (verdict == RDT_RULE_OFF || s.n_binding >= G_N_ELEMENTS (s.binding))
+        continue;
+      s.binding[s.n_binding] = r;
+      s.verdict[s.n_binding] = verdict;
+      s.depends[s.n_binding] = depends;
+      s.n_binding++;
+    }
   walk (&s, 1, 0);
+
+  /* 13.23 Exception: the step loss is the owner's way out of a capture
+   * "for failure to retreat due to stacking limit violations", so such an
+   * end is offered only when every other outcome is capture. */
+  {
+    gboolean any_free_end = FALSE;
+
+    for (guint i = 0; i < out->ends->len; i++)
+      any_free_end |= !(g_array_index (out->ends, RdtRetreatEnd, i).flags & RDT_RETREAT_STEP_LOSS);
+    for (guint i = out->ends->len; any_free_end && i-- > 0;)
+      {
+        RdtRetreatEnd e = g_array_index (out->ends, RdtRetreatEnd, i);
+
+        if (!(e.flags & RDT_RETREAT_STEP_LOSS))
+          continue;
+        g_array_remove_index (out->ends, i);
+        block (&s, rdt_hex_grid_hex_index (m->grid, e.hex), s.hexes, RDT_RETREAT_REASON_STACKING);
+      }
+  }
 
   /* 13.21, 13.3: not adjacent to an enemy unit if possible; then in the
    * direction the volume requires if possible (13.22 Important). */

@@ -34,6 +34,7 @@ typedef enum {
   RDT_RETREAT_REASON_CREEK_ARTILLERY,      /* Brandywine 5.2.9 Exception */
   RDT_RETREAT_REASON_CREEK_LATER,          /* Brandywine 5.2.10 */
   RDT_RETREAT_REASON_CAPTURED,             /* 13.23: no legal retreat */
+  RDT_RETREAT_REASON_RESTRICTED,           /* the volume's restriction (data rule) */
   RDT_RETREAT_N_REASONS
 } RdtRetreatReason;
 
@@ -78,6 +79,9 @@ gboolean rdt_retreat_priority_from_scenario    (RdtScenario        *scenario,
 typedef struct {
   int hexes;                 /* 1 or 3 */
   RdtRetreatPriority priority;
+  /* (nullable) What the referee is told about the game; restrictions of the
+   * volume that depend on what it does not tell are "not decided". */
+  const RdtGameContext *context;
 } RdtRetreatOptions;
 
 void rdt_retreat_options_init (RdtRetreatOptions *options,
@@ -98,6 +102,9 @@ typedef enum {
   /* Stacks units the volume keeps apart; allowed by retreat, they must
    * unstack next movement phase (Savannah 4.1). */
   RDT_RETREAT_MUST_UNSTACK   = 1 << 5,
+  /* Legal unless a restriction not decided by the game context forbids it
+   * (rdt_retreat_get_undecided()). */
+  RDT_RETREAT_UNDECIDED      = 1 << 6,
 } RdtRetreatFlags;
 
 typedef struct {
@@ -112,6 +119,10 @@ typedef struct {
   RdtHex hex;
   int step;                  /* 1 = the first hex of the retreat */
   RdtRetreatReason reason;
+  /* The rule number: the data's for RDT_RETREAT_REASON_RESTRICTED and
+   * VOLUME_STACKING, otherwise rdt_retreat_reason_get_rule() (transfer none,
+   * valid as long as the retreat). */
+  const char *rule;
 } RdtRetreatBlock;
 
 typedef struct _RdtRetreat RdtRetreat;
@@ -144,6 +155,11 @@ const RdtRetreatBlock *
 RdtRetreatReason
               rdt_retreat_get_reason      (const RdtRetreat *retreat,
                                            RdtHex            hex);
+/* A restriction not decided by the game context that may close some ends
+ * (those flagged RDT_RETREAT_UNDECIDED), or FALSE. */
+gboolean      rdt_retreat_get_undecided   (const RdtRetreat *retreat,
+                                           const char      **out_rule,
+                                           RdtDepends       *out_depends);
 /* The priority rule used (nullable, transfer none). */
 const char   *rdt_retreat_get_priority_rule (const RdtRetreat *retreat);
 

@@ -1,0 +1,94 @@
+/* rdt-game-context.h: what the referee is told about the game in progress.
+ *
+ * Many exclusive rules depend on more than the map and the counters: the game
+ * turn (Brandywine 3.6.1 bivouac release on turn 6, Germantown 3.3 turn 1
+ * British restriction), the weather (Germantown 3.1 fog), releases the
+ * players made (Brandywine 3.6.1.2 Greene's early release, 3.6.2.2 the
+ * Delaware Blues, 3.6.2.3 Proctor).  An RdtGameContext carries those facts;
+ * every field has a "not told" value.  When a rule depends on a fact that is
+ * not told, the rules code does not guess: it reports the rule as "not
+ * decided" (RDT_RULE_UNDECIDED) and names what it depends on.
+ *
+ * A small plain struct: fill it with rdt_game_context_init() and set the
+ * fields; the strings and vectors are borrowed (the caller owns them and
+ * keeps them alive while the context is in use).  Unit states are the
+ * scenario's (<setup states>); a game-state layer edits those.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rdt-scenario.h"
+
+G_BEGIN_DECLS
+
+/* The turn is not told. */
+#define RDT_GAME_TURN_UNKNOWN 0
+
+typedef struct {
+  /* The game turn (the scenario's numbering), or RDT_GAME_TURN_UNKNOWN. */
+  int turn;
+  /* The weather id (e.g. "dense-fog", "clear"), or NULL: not told. */
+  const char *weather;
+  /* The release ids made so far (e.g. "greene", "sullivan", "proctor",
+   * "delaware-blues"), NULL-terminated; NULL: not told.  An empty vector
+   * says that no release was made. */
+  const char *const *released;
+  /* The side index whose player is moving, or -1: not told. */
+  int current_side;
+} RdtGameContext;
+
+void rdt_game_context_init (RdtGameContext *context);
+
+typedef enum {
+  RDT_RULE_OFF,        /* the rule does not bind the unit now */
+  RDT_RULE_ON,         /* it does */
+  RDT_RULE_UNDECIDED,  /* it might: it depends on something not told */
+} RdtRuleVerdict;
+
+/* What an undecided rule depends on. */
+typedef enum {
+  RDT_DEPENDS_NOTHING,
+  RDT_DEPENDS_TURN,
+  RDT_DEPENDS_WEATHER,
+  RDT_DEPENDS_RELEASE,
+} RdtDepends;
+
+/* The option that tells the missing fact: "--turn", "--weather",
+ * "--released" (transfer none). */
+const char     *rdt_depends_get_option     (RdtDepends            depends);
+/* "turn", "weather", "released" ("" for nothing): a stable id, the option
+ * without its dashes (transfer none). */
+const char     *rdt_depends_get_id         (RdtDepends            depends);
+/* "the turn", "the weather", "the releases made" (translated, transfer none). */
+const char     *rdt_depends_get_text       (RdtDepends            depends);
+
+/* Whether @restriction binds @unit (an index of @scenario) in @context,
+ * apart from its place (the hexes, checked by the caller).  @context may be
+ * NULL (nothing told).  @out_depends (nullable) gets what an undecided
+ * answer depends on. */
+RdtRuleVerdict  rdt_restriction_binds      (const RdtRestriction *restriction,
+                                            RdtScenario          *scenario,
+                                            guint                 unit_index,
+                                            const RdtGameContext *context,
+                                            RdtDepends           *out_depends);
+/* Whether @unit matches the selectors of @restriction (scenario, side,
+ * kinds, units, exempt, states, placement, entries), ignoring time. */
+gboolean        rdt_restriction_selects    (const RdtRestriction *restriction,
+                                            RdtScenario          *scenario,
+                                            const RdtUnit        *unit);
+/* Whether @unit is one of the `with` units of @restriction (the exempt
+ * list exempts it too). */
+gboolean        rdt_restriction_selects_with (const RdtRestriction *restriction,
+                                              const RdtUnit        *unit);
+/* Whether @hex lies in the restriction's place (area or terrain, or outside
+ * it).  A restriction with no place covers every hex. */
+gboolean        rdt_restriction_covers_hex (const RdtRestriction *restriction,
+                                            RdtScenario          *scenario,
+                                            RdtHex                hex);
+
+/* The text "not decided: RULE depends on WHAT; pass OPTION" (transfer full). */
+char           *rdt_undecided_text         (const char           *rule,
+                                            RdtDepends            depends);
+
+G_END_DECLS
