@@ -96,12 +96,31 @@ def tables(stated, source):
             ("to-hit", "Ranged Fire To-Hit Table", "10.3, 11.3", ["adjacent", "2", "3"]),
             ("fire-damage-artillery", "Artillery Fire Damage Table", "11.3", ["result"]),
             ("fire-damage-rifle", "Rifle Fire Damage Table", "10.3", ["result"]),
-            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),
-            ("army-morale-levels", "Army Morale Track", "16", ["initiative DRM", "unit morale modifier"])):
+            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"])):
         out.append('<table id="%s" name="%s" rule="%s">' % (tid, attr(name), attr(rule)))
         out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % text(c) for c in cols))
         out.append("  <note>Not in the rulebooks (printed on the map or player aid card): enter the rows from your own copy.</note>")
         out.append("</table>")
+    out.extend(army_morale_levels())
+    return out
+
+
+# The Army Morale Track (16.2), read by src/core/play/rdt-army-morale.c: one row
+# per level; "from" is the lowest army morale of the level.  16.21-16.23 state
+# the DRMs; the track itself is printed on the map, so "from" is provisional.
+AM_LEVELS = [("high", "15", "+1", "0"), ("fatigued", "8", "0", "-1"), ("wavering", "1", "-1", "-2")]
+
+
+def army_morale_levels():
+    out = ['<table id="army-morale-levels" name="Army Morale Track" rule="16.2">']
+    out.append("  <columns>%s</columns>" % "".join(
+        "<c>%s</c>" % c for c in ("from", "initiative DRM", "unit morale modifier")))
+    for key, frm, init, mod in AM_LEVELS:
+        out.append('  <row key="%s"><c provisional="true">%s</c><c>%s</c><c>%s</c></row>' % (key, frm, init, mod))
+    out.append("  <note>16.21-16.23 state each level's Initiative DRM and unit morale modifier; the army morale "
+               "at which each level begins is printed on the Army Morale Track, not in the rulebooks: the "
+               "\"from\" values are provisional (enter them from your own copy). 0 is Demoralized (16.3).</note>")
+    out.append("</table>")
     return out
 
 

@@ -20,6 +20,7 @@ static const RdtCliCommand commands[] = {
   { "render", rdt_cli_render, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
+  { "play", rdt_cli_play, N_("Play a scenario headless from a script, or replay a saved game") },
 };
 
 void

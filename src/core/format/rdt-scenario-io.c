@@ -12,6 +12,7 @@
 
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
+#include "rdt-format-private.h"
 #include "rdt-format-resources.h"
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
@@ -519,7 +520,9 @@ parse_checked (GBytes     *bytes,
       report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
                    g_str_equal (expected_root, "volume")
                      ? _("volume files have a <volume> root element")
-                     : _("scenario files have a <scenario> root element"),
+                     : g_str_equal (expected_root, "game")
+                       ? _("saved games have a <game> root element")
+                       : _("scenario files have a <scenario> root element"),
                    _("expected a <%s> root element, found <%s>"),
                    expected_root, (const char *) root->name);
       return NULL;
@@ -2775,4 +2778,31 @@ rdt_volume_save_to_file (RdtVolume   *volume,
     return FALSE;
   rdt_volume_set_path (volume, path);
   return TRUE;
+}
+
+/* -------------------------------------------- games in progress (issue 13) */
+
+/* The safe parse of the loader above (limits, no DOCTYPE, no network, schema),
+ * for a <game> file (rdt-format-private.h). */
+xmlDoc *
+_rdt_format_parse_game (GBytes      *bytes,
+                        const char  *path_for_messages,
+                        GPtrArray   *diagnostics,
+                        GError     **error)
+{
+  g_autoptr(GPtrArray) own = NULL;
+  Report report = { 0 };
+  xmlDoc *doc;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  if (diagnostics == NULL)
+    diagnostics = own = rdt_diagnostics_new ();
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, "game");
+  if (doc == NULL)
+    report_set_gerror (&report, error);
+  report_clear (&report);
+  return doc;
 }
