@@ -50,7 +50,8 @@ candidates (RdtGame *game,
             continue;
           area = rdt_scenario_find_area (scenario, u->placement.area);
           for (guint h = 0; area != NULL && h < area->hexes->len; h++)
-            if (sampled (h, area->hexes->len, max_per_unit))
+            /* Every hex: a crowded area may leave few legal ones. */
+            if (sampled (h, area->hexes->len, 0))
               {
                 g_autofree char *l = rdt_hex_grid_dup_label (grid, g_array_index (area->hexes, RdtHex, h));
 

@@ -158,9 +158,9 @@ _rdt_game_check_hex_victory (RdtGame   *game,
       for (guint s = 0; s < game->n_sides; s++)
         if (v->winners & (1u << s))
           g_ptr_array_add (out_winners,
-                           g_strdup_printf ("%s %s %s", v->rule,
+                           g_strdup_printf (_("%s %s victory (%s)"),
                                             rdt_scenario_get_side (game->scenario, s)->id,
-                                            v->level));
+                                            v->level, v->rule));
     }
   return TRUE;
 }

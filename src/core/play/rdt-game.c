@@ -1313,6 +1313,12 @@ do_deploy_all (RdtGame  *game,
       gu->hex = u->placement.hex;
       n++;
     }
+  if (n == 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("scenario set-up: no unit with a listed hex is waiting to deploy"));
+      return FALSE;
+    }
   game->board_dirty = TRUE;
   say (game, "scenario set-up",
        ngettext ("%u unit deployed in its listed hex", "%u units deployed in their listed hexes", n), n);

@@ -1,0 +1,900 @@
+/* test-game.c: the game in progress (issue 13): die, Sequence of Play,
+ * deployment, initiative and momentum, reinforcements, movement, rally, army
+ * morale, undo/redo, replay and saved games.  Each rule applied is a named
+ * test with its rule number. */
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "redoubt-core.h"
+
+#define HOWE "scenarios/brandywine-howes-flank-attack.redoubt"
+
+static RdtScenario *
+load (const char *relative)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), relative, NULL);
+  g_autoptr(GError) error = NULL;
+  RdtScenario *scenario = rdt_scenario_load_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return scenario;
+}
+
+static RdtGame *
+new_game (RdtScenario *scenario,
+          guint64      seed)
+{
+  g_autoptr(GError) error = NULL;
+  RdtGame *game = rdt_game_new (scenario, seed, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+static void
+ok (RdtGame    *game,
+    const char *line)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!rdt_game_perform (game, line, &error))
+    g_error ("“%s” refused: %s", line, error->message);
+}
+
+/* The action is refused with @code, its message starts with @rule, and the
+ * state, log and rolls are exactly as before. */
+static void
+refused (RdtGame    *game,
+         const char *line,
+         int         code,
+         const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = rdt_game_dup_state_text (game);
+  g_autofree char *after = NULL;
+  guint n_actions = rdt_game_get_n_actions (game);
+  guint n_messages = rdt_game_get_n_messages (game);
+  guint n_rolls = rdt_game_get_n_rolls (game);
+
+  g_assert_false (rdt_game_perform (game, line, &error));
+  g_assert_error (error, RDT_GAME_ERROR, code);
+  if (rule != NULL && !g_str_has_prefix (error->message, rule))
+    g_error ("“%s”: expected a message citing %s, got “%s”", line, rule, error->message);
+  after = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (rdt_game_get_n_actions (game), ==, n_actions);
+  g_assert_cmpuint (rdt_game_get_n_messages (game), ==, n_messages);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, n_rolls);
+}
+
+static const RdtGameUnit *
+unit (RdtGame    *game,
+      const char *id)
+{
+  int index = rdt_game_find_unit (game, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return rdt_game_get_unit (game, (guint) index);
+}
+
+static char *
+hex_of (RdtGame    *game,
+        const char *id)
+{
+  const RdtGameUnit *u = unit (game, id);
+
+  g_assert_cmpint (u->where, ==, RDT_GAME_UNIT_MAP);
+  return rdt_hex_grid_dup_label (rdt_scenario_get_grid (rdt_game_get_scenario (game)), u->hex);
+}
+
+static gboolean
+log_has (RdtGame    *game,
+         const char *rule,
+         const char *text)
+{
+  for (guint i = 0; i < rdt_game_get_n_messages (game); i++)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (game, i);
+
+      if ((rule == NULL || g_str_equal (m->rule, rule)) && strstr (m->text, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+next_until (RdtGame  *game,
+            RdtPhase  phase,
+            int       player)
+{
+  for (guint i = 0; i < 40; i++)
+    {
+      if (rdt_game_get_phase (game) == phase &&
+          (player < 0 || rdt_game_get_phasing_player (game) == player))
+        return;
+      ok (game, "next-phase");
+    }
+  g_error ("phase %s not reached", rdt_phase_get_info (phase)->id);
+}
+
+/* ---------------------------------------------------------------- the die */
+
+static void
+test_die_2_3 (void)
+{
+  RdtDie a, b;
+  guint counts[RDT_DIE_FACES] = { 0 };
+  /* splitmix64 from seed 42, faces by rejection sampling: computed
+   * independently (Python) so the sequence is pinned across platforms. */
+  const int expected[] = { 3, 1, 8, 4, 0, 2, 5, 8, 5, 4 };
+
+  rdt_die_init (&a, 42);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpint (rdt_die_roll (&a), ==, expected[i]);
+  rdt_die_init (&a, 7);
+  rdt_die_init (&b, 7);
+  for (guint i = 0; i < 10000; i++)
+    {
+      int r = rdt_die_roll (&a);
+
+      g_assert_cmpint (r, ==, rdt_die_roll (&b));
+      g_assert_cmpint (r, >=, 0);
+      g_assert_cmpint (r, <=, 9);
+      counts[r]++;
+    }
+  /* 2.3: "The 0 is treated as a 0 (not a 10)": every face 0..9 comes up. */
+  for (guint f = 0; f < RDT_DIE_FACES; f++)
+    g_assert_cmpuint (counts[f], >, 800);
+  g_assert_cmpuint (a.n_rolls, ==, 10000);
+}
+
+/* 2.3: a typed roll replaces the next drawn one; it must be 0..9. */
+static void
+test_typed_roll_2_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+
+  refused (game, "roll 10", RDT_GAME_ERROR_SYNTAX, "2.3");
+  ok (game, "roll 7");
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (game), ==, 1);
+  ok (game, "roll");
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 1);
+  g_assert_cmpint (rdt_game_get_roll (game, 0)->value, ==, 7);
+  g_assert_true (rdt_game_get_roll (game, 0)->typed);
+  g_assert_cmpuint (rdt_game_get_die (game)->n_rolls, ==, 0);
+  ok (game, "roll");
+  g_assert_false (rdt_game_get_roll (game, 1)->typed);
+  g_assert_cmpuint (rdt_game_get_die (game)->n_rolls, ==, 1);
+}
+
+/* ------------------------------------------------------ Sequence of Play */
+
+static void
+test_sequence_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const char *expected[] = {
+    "initiative", "movement", "rally", "artillery-fire", "rifle-fire", "close-combat",
+    "movement", "rally", "artillery-fire", "rifle-fire", "close-combat", "end-of-turn", "initiative",
+  };
+
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_SETUP);
+  /* The set-up phase ends only when every at-start unit is deployed. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  ok (game, "deploy-all");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      ok (game, "next-phase");
+      g_assert_cmpstr (rdt_phase_get_info (rdt_game_get_phase (game))->id, ==, expected[i]);
+      if (i == 0)
+        g_assert_cmpint (rdt_game_get_turn (game), ==, 6);
+      if (i >= 1 && i <= 5)
+        {
+          g_assert_cmpint (rdt_game_get_player_turn (game), ==, 0);
+          g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==,
+                           "british");
+        }
+      if (i >= 6 && i <= 10)
+        g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==,
+                         "american");
+      if (i == 11)
+        g_assert_cmpint (rdt_game_get_phasing_player (game), ==, -1);
+      /* The combat phases are entered and left with no resolution yet. */
+      if (rdt_phase_get_info (rdt_game_get_phase (game))->combat)
+        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "issue 14"));
+    }
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  /* 6.1: after the scenario's fixed first turn, the initiative is rolled. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "6.1");
+}
+
+static void
+test_wrong_phase_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+
+  refused (game, "move 3-virginia 1909", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "rally 3-virginia", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "initiative", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "fire 3-virginia", RDT_GAME_ERROR_SYNTAX, NULL);
+  refused (game, "move nobody 1909", RDT_GAME_ERROR_UNKNOWN, NULL);
+  refused (game, "move 3-virginia", RDT_GAME_ERROR_SYNTAX, NULL);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  /* 5: the british player turn comes first (7.2.1.2). */
+  refused (game, "move 3-virginia 1909", RDT_GAME_ERROR_ILLEGAL, "5:");
+  refused (game, "deploy 3-virginia 1909", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+}
+
+/* ------------------------------------------------------------- set-up */
+
+static void
+test_deploy_area (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-knyphausens-feint.redoubt");
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  RdtScenario *s = rdt_game_get_scenario (game);
+  const RdtUnit *area_unit = NULL;
+  const RdtUnit *hex_unit = NULL;
+  const RdtArea *area;
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  g_autofree char *inside = NULL, *outside = NULL, *line = NULL, *hex_line = NULL;
+
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (area_unit == NULL && u->placement.kind == RDT_PLACEMENT_AREA && !rdt_unit_is_leader (u))
+        area_unit = u;
+      if (hex_unit == NULL && u->placement.kind == RDT_PLACEMENT_HEX)
+        hex_unit = u;
+    }
+  g_assert_nonnull (area_unit);
+  g_assert_nonnull (hex_unit);
+  area = rdt_scenario_find_area (s, area_unit->placement.area);
+  g_assert_nonnull (area);
+  inside = rdt_hex_grid_dup_label (grid, g_array_index (area->hexes, RdtHex, 0));
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && outside == NULL; i++)
+    if (!rdt_scenario_area_contains (area, rdt_hex_grid_hex_at_index (grid, i)))
+      outside = rdt_hex_grid_dup_label (grid, rdt_hex_grid_hex_at_index (grid, i));
+
+  /* An area unit deploys into a hex of its area only. */
+  line = g_strdup_printf ("deploy %s %s", area_unit->id, outside);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  g_free (line);
+  line = g_strdup_printf ("deploy %s %s", area_unit->id, inside);
+  ok (game, line);
+  g_assert_cmpint (unit (game, area_unit->id)->where, ==, RDT_GAME_UNIT_MAP);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  /* A unit with one hex deploys there and nowhere else. */
+  hex_line = g_strdup_printf ("deploy %s %s", hex_unit->id, outside);
+  if (!g_str_equal (outside, rdt_hex_grid_dup_label (grid, hex_unit->placement.hex)))
+    refused (game, hex_line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  ok (game, "deploy-all");
+  /* deploy-all leaves the area units to the players. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+}
+
+/* 7.1: deployment checks stacking. */
+static void
+test_deploy_stacking_7_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-knyphausens-feint.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  RdtScenario *s;
+  const RdtArea *area = NULL;
+  GPtrArray *in_area = g_ptr_array_new ();
+  g_autofree char *hex = NULL;
+  gboolean refused_once = FALSE;
+
+  game = new_game (scenario, 1);
+  s = rdt_game_get_scenario (game);
+  /* Deploy the area's non-artillery combat units into one hex until the
+   * stacking limit refuses one. */
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (u->placement.kind != RDT_PLACEMENT_AREA || rdt_unit_is_leader (u) ||
+          u->kind == RDT_UNIT_KIND_ARTILLERY)
+        continue;
+      /* The Pike area of 7.1.1.5: Grant, 5, 10, 40, 55, Enniskillens. */
+      if (g_str_equal (u->placement.area, "7.1-pike-08xx-starved-gut"))
+        g_ptr_array_add (in_area, (gpointer) u);
+    }
+  area = rdt_scenario_find_area (s, "7.1-pike-08xx-starved-gut");
+  g_assert_nonnull (area);
+  hex = rdt_hex_grid_dup_label (rdt_scenario_get_grid (s), g_array_index (area->hexes, RdtHex, 0));
+  for (guint i = 0; i < in_area->len; i++)
+    {
+      const RdtUnit *u = g_ptr_array_index (in_area, i);
+      g_autofree char *line = g_strdup_printf ("deploy %s %s", u->id, hex);
+      g_autoptr(GError) error = NULL;
+
+      if (!rdt_game_perform (game, line, &error))
+        {
+          g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL);
+          g_assert_true (g_str_has_prefix (error->message, "7.1"));
+          refused_once = TRUE;
+          break;
+        }
+    }
+  g_ptr_array_unref (in_area);
+  g_assert_true (refused_once);
+}
+
+/* ------------------------------------------------ initiative and momentum */
+
+static RdtGame *
+howe_at_turn_7 (RdtScenario *scenario)
+{
+  RdtGame *game = new_game (scenario, 5);
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_END_OF_TURN, -1);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_INITIATIVE);
+  return game;
+}
+
+/* 6.1 roll + Army Morale Initiative DRM (16.21 High +1); 12.62 +2 per chit;
+ * 6.2 ties rolled again with the same modifiers. */
+static void
+test_initiative_6_1_6_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  int british = rdt_game_find_player (game, "british");
+
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, -1);
+  /* 6.3: british had the initiative on turn 6 and decides first. */
+  refused (game, "momentum american 0", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  refused (game, "momentum british 2", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  ok (game, "momentum british 1");
+  refused (game, "momentum british 0", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  ok (game, "momentum american 0");
+  /* British 3 + 1 + 2 = 6, American 5 + 1 = 6: tie; then 7 + 3 vs 2 + 1. */
+  ok (game, "roll 3");
+  ok (game, "roll 5");
+  ok (game, "roll 7");
+  ok (game, "roll 2");
+  ok (game, "initiative");
+  g_assert_true (log_has (game, "6.2", "roll again"));
+  g_assert_true (log_has (game, "6.1", "british 3 +3 = 6, american 5 +1 = 6"));
+  g_assert_true (log_has (game, "6.1", "british 7 +3 = 10, american 2 +1 = 3"));
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 4);
+  refused (game, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  refused (game, "momentum american 0", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  /* A roll, once seen, is not undone. */
+  g_assert_false (rdt_game_can_undo (game));
+}
+
+/* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
+static void
+test_morale_levels_16_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const RdtMoraleTrack *track = rdt_game_get_morale_track (game);
+  const RdtMoraleLevel *high, *fatigued, *wavering;
+
+  g_assert_cmpuint (rdt_morale_track_get_n_levels (track), ==, 3);
+  high = rdt_morale_track_get_level (track, 0);
+  fatigued = rdt_morale_track_get_level (track, 1);
+  wavering = rdt_morale_track_get_level (track, 2);
+  /* 16.21, 16.22, 16.23 as stated; the thresholds are provisional. */
+  g_assert_cmpstr (high->id, ==, "high");
+  g_assert_cmpint (high->initiative_drm, ==, 1);
+  g_assert_cmpint (high->morale_modifier, ==, 0);
+  g_assert_cmpstr (fatigued->id, ==, "fatigued");
+  g_assert_cmpint (fatigued->initiative_drm, ==, 0);
+  g_assert_cmpint (fatigued->morale_modifier, ==, -1);
+  g_assert_cmpstr (wavering->id, ==, "wavering");
+  g_assert_cmpint (wavering->initiative_drm, ==, -1);
+  g_assert_cmpint (wavering->morale_modifier, ==, -2);
+  g_assert_true (high->provisional);
+  g_assert_true (rdt_morale_track_level (track, 1) == wavering);
+  g_assert_true (rdt_morale_track_level (track, high->from) == high);
+  g_assert_true (rdt_morale_track_level (track, high->from - 1) == fatigued);
+  g_assert_null (rdt_morale_track_level (track, 0));
+  /* Brandywine 7.2.1.3: American 19, British 20. */
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  /* 7.2.1.4: the British begin with 1 momentum chit; 12.61: a pool of five. */
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 1);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 4);
+}
+
+/* ------------------------------------------------------------- movement */
+
+/* 9.11: reinforcements are placed at the start of their side's movement
+ * phase on the turn of arrival; 9.11 they may be delayed; 7.3 stacking holds
+ * again at the end of the phase. */
+static void
+test_reinforcements_9_11 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  g_autoptr(GError) error = NULL;
+  int british = rdt_game_find_player (game, "british");
+  g_autofree char *at = NULL;
+
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  at = hex_of (game, "cornwallis");
+  /* Entry hex D of the schematic map. */
+  g_assert_cmpstr (at, ==, "1401");
+  g_assert_true (unit (game, "cornwallis")->flags & RDT_GAME_UNIT_ARRIVED);
+  g_assert_true (log_has (game, "9.11", "cornwallis arrives at entry hex D"));
+  /* Units due later stay off the map. */
+  g_assert_cmpint (unit (game, "howe")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  /* 7.3, 9.11: the entry hex is overstacked; the phase cannot end so. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "7.3");
+  /* 9.11: delay, only a unit placed this phase. */
+  refused (game, "delay chasseurs", RDT_GAME_ERROR_ILLEGAL, "9.11");
+  ok (game, "delay cornwallis");
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (game, "cornwallis")->arrive_turn, ==, 8);
+  /* 7.3: eliminate only from an overstacked hex. */
+  refused (game, "eliminate chasseurs", RDT_GAME_ERROR_ILLEGAL, "7.3");
+}
+
+/* 9.2 each unit moves once; 9.3 never into an enemy-occupied hex; the path
+ * and the MPs are logged. */
+static void
+test_move_9 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  g_autofree char *at = NULL;
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  refused (game, "move ewald-dragoons 1707", RDT_GAME_ERROR_ILLEGAL, "9.3");
+  refused (game, "move ewald-dragoons 0101", RDT_GAME_ERROR_ILLEGAL, NULL);
+  ok (game, "move ewald-dragoons 1804");
+  at = hex_of (game, "ewald-dragoons");
+  g_assert_cmpstr (at, ==, "1804");
+  g_assert_true (log_has (game, "9.2", "ewald-dragoons moves 1803 to 1804: 2 half MPs (path 1803 1804)"));
+  refused (game, "move ewald-dragoons 1803", RDT_GAME_ERROR_ILLEGAL, "9.2");
+  g_assert_cmpstr (rdt_game_get_action (game, rdt_game_get_n_actions (game) - 1), ==,
+                   "move ewald-dragoons 1804");
+}
+
+/* ---------------------------------------------------------------- rally */
+
+static RdtGame *
+rally_game (RdtScenario *scenario,
+            const char  *disrupt,
+            RdtUnitStatus status)
+{
+  RdtGame *game;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rdt_scenario_set_unit_status (scenario, disrupt, status, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 11);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_RALLY, rdt_game_find_player (game, "american"));
+  return game;
+}
+
+/* 15.1, 13.5: die + modified morale (15.32) + leader (14.23) >= 5 rallies;
+ * 15.2 disrupted to Parade Order; 16.1 +1 army morale. */
+static void
+test_rally_15 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  const RdtUnit *u = rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia");
+  int morale = rdt_unit_get_current_step (u)->morale;
+  /* 19: High (provisional threshold): modifier 0. */
+  int need = 5 - morale;
+  g_autofree char *roll = NULL;
+
+  g_assert_cmpint (need, >=, 1);
+  g_assert_cmpint (need, <=, 9);
+  refused (game, "rally 4-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+  /* One short: fails, stays disrupted, no army morale. */
+  roll = g_strdup_printf ("roll %d", need - 1);
+  ok (game, roll);
+  ok (game, "rally 3-virginia");
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  g_assert_true (log_has (game, "15.2", "fails"));
+  /* 15.1: one attempt per unit per rally phase. */
+  refused (game, "rally 3-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+}
+
+static void
+test_rally_pass_15_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_SHATTERED);
+
+  ok (game, "roll 9");
+  ok (game, "rally 3-virginia");
+  /* 15.2: a shattered unit that passes becomes disrupted. */
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  /* 16.1: a unit rallies (+1). */
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
+  g_assert_true (log_has (game, "16.1", "now 20"));
+}
+
+/* 14.23: the leader in command adds his Leadership DRM to rally attempts of
+ * units in his hex. */
+static void
+test_rally_leader_14_23 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = rally_game (scenario, "1-maryland", RDT_UNIT_STATUS_DISRUPTED);
+  const RdtUnit *sullivan = rdt_scenario_find_unit (rdt_game_get_scenario (game), "sullivan");
+  g_autofree char *expected = g_strdup_printf ("%+d leader sullivan", sullivan->leadership_drm);
+
+  ok (game, "roll 0");
+  ok (game, "rally 1-maryland");
+  g_assert_true (log_has (game, "13.5, 14.23, 15.32", expected));
+}
+
+/* 15.1: not in an enemy ZOC (current edition). */
+static void
+test_rally_zoc_15_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 17, 8 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+
+  /* A British unit next to Bland's Horse (1707): 1708. */
+  g_assert_true (rdt_scenario_move_unit (scenario, "chasseurs", &next_to, NULL, &error));
+  g_assert_no_error (error);
+  game = rally_game (scenario, "blands-horse", RDT_UNIT_STATUS_DISRUPTED);
+  refused (game, "rally blands-horse", RDT_GAME_ERROR_ILLEGAL, "15.1");
+}
+
+/* ------------------------------------------------------- army morale 16 */
+
+/* 9.6: a pin no longer adjacent to enemies is removed at the end of the
+ * movement phase, costing the phasing player 1 army morale; 16.3 an army at 0
+ * is demoralized and the game ends. */
+static void
+test_demoralized_16_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtUnit) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtUnit *u;
+
+  /* The British at 1 army morale with a pinned unit far from the enemy. */
+  g_assert_cmpint (rdt_scenario_find_side (scenario, "british"), ==, 0);
+  ((RdtSide *) rdt_scenario_get_side (scenario, 0))->army_morale = 1;
+  u = rdt_scenario_find_unit (scenario, "chasseurs");
+  copy = rdt_unit_copy (u);
+  copy->states = g_new0 (char *, 2);
+  copy->states[0] = g_strdup ("pinned");
+  g_assert_true (rdt_scenario_replace_unit (scenario, "chasseurs", copy, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(RdtGame) game = new_game (scenario, 3);
+
+    ok (game, "deploy-all");
+    next_until (game, RDT_PHASE_MOVEMENT, -1);
+    g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 1);
+    ok (game, "next-phase");
+    g_assert_true (log_has (game, "9.6", "Pin removed from chasseurs"));
+    g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 0);
+    g_assert_true (rdt_game_is_over (game));
+    g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_GAME_OVER);
+    g_assert_nonnull (strstr (rdt_game_get_result (game), "american wins a Substantial Victory (16.3)"));
+    refused (game, "next-phase", RDT_GAME_ERROR_GAME_OVER, NULL);
+  }
+}
+
+/* --------------------------------------------------------- the first turn */
+
+/* Brandywine 7.2 "Howe's Flank Attack", turn 6 and the start of turn 7: set-up
+ * (7.2.1.5), the British initiative (7.2.1.2), moves of both players, the
+ * initiative rolled with momentum, the turn 7 reinforcements at hex D. */
+static void
+test_howe_first_turn (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 2026);
+  const char *script[] = {
+    "deploy-all",
+    "next-phase",                 /* turn 6 initiative: British (7.2.1.2) */
+    "next-phase",                 /* British movement */
+    "move ewald-dragoons 1804",
+    "move 1-queens-light-dragoons 1903",
+    "next-phase", "next-phase", "next-phase", "next-phase", "next-phase",
+    "move 3-virginia 1808",       /* American movement */
+    "move blands-horse 1608",
+    "next-phase", "next-phase", "next-phase", "next-phase",
+    "next-phase",                 /* end of turn 6 */
+    "next-phase",                 /* turn 7 initiative */
+    "momentum british 1",
+    "momentum american 0",
+    "roll 4", "roll 6",
+    "initiative",                 /* 4 + 1 + 2 = 7 against 6 + 1 = 7: tie */
+    "roll 8", "roll 1",
+    "next-phase",
+  };
+  const char *expected_actions[] = {
+    "deploy-all", "next-phase", "next-phase", "move ewald-dragoons 1804",
+  };
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(GError) error = NULL;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (script) - 3; i++)
+    ok (game, script[i]);
+  /* The initiative roll came out tied: rolled again from the generator. */
+  g_assert_true (log_has (game, "6.1", "british 4 +3 = 7, american 6 +1 = 7"));
+  g_assert_true (log_has (game, "6.2", "roll again"));
+  g_assert_cmpint (rdt_game_get_initiative_player (game), >=, 0);
+  /* Typed rolls queued after the initiative are not used by it. */
+  for (; i < G_N_ELEMENTS (script); i++)
+    ok (game, script[i]);
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (game), ==, 2);
+
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  for (i = 0; i < G_N_ELEMENTS (expected_actions); i++)
+    g_assert_cmpstr (rdt_game_get_action (game, i), ==, expected_actions[i]);
+  g_assert_cmpuint (rdt_game_get_n_actions (game), ==, G_N_ELEMENTS (script));
+  a = hex_of (game, "ewald-dragoons");
+  b = hex_of (game, "3-virginia");
+  c = hex_of (game, "blands-horse");
+  g_assert_cmpstr (a, ==, "1804");
+  g_assert_cmpstr (b, ==, "1808");
+  g_assert_cmpstr (c, ==, "1608");
+  g_assert_true (log_has (game, "6; scenario player order", "british the initiative on turn 6"));
+  g_assert_true (log_has (game, "6.3, 12.62", "british spends 1 momentum chits"));
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  /* Whoever won, the British reinforcements of turn 7 arrive only in the
+   * British movement phase. */
+  if (rdt_game_get_phasing_player (game) == rdt_game_find_player (game, "british"))
+    g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_MAP);
+  else
+    g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+
+  /* The same scenario, seed and log rebuild the same state. */
+  {
+    g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+    g_autoptr(RdtGame) again = NULL;
+    g_autofree char *d1 = rdt_game_dup_state_text (game);
+    g_autofree char *d2 = NULL;
+
+    for (i = 0; i < rdt_game_get_n_actions (game); i++)
+      g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
+    again = rdt_game_replay (scenario, 2026, (const char *const *) actions->pdata, actions->len, &error);
+    g_assert_no_error (error);
+    d2 = rdt_game_dup_state_text (again);
+    g_assert_cmpstr (d1, ==, d2);
+    g_assert_cmpuint (rdt_game_get_n_messages (again), ==, rdt_game_get_n_messages (game));
+  }
+}
+
+/* ---------------------------------------------------------------- undo */
+
+static void
+test_undo_redo (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 9);
+  g_autofree char *before = NULL, *after = NULL, *undone = NULL, *redone = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_messages;
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  g_assert_false (rdt_game_can_undo (game));
+  before = rdt_game_dup_state_text (game);
+  n_messages = rdt_game_get_n_messages (game);
+  ok (game, "move ewald-dragoons 1804");
+  ok (game, "move chasseurs 1802");
+  after = rdt_game_dup_state_text (game);
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_no_error (error);
+  undone = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpuint (rdt_game_get_n_messages (game), ==, n_messages);
+  /* Within the phase only. */
+  g_assert_false (rdt_game_undo (game, &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNDO);
+  g_clear_error (&error);
+  g_assert_true (rdt_game_redo (game, &error));
+  g_assert_true (rdt_game_redo (game, &error));
+  g_assert_no_error (error);
+  redone = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (redone, ==, after);
+  g_assert_false (rdt_game_can_redo (game));
+  /* A new action clears what could be redone. */
+  g_assert_true (rdt_game_undo (game, &error));
+  ok (game, "move chasseurs 1702");
+  g_assert_false (rdt_game_can_redo (game));
+}
+
+/* --------------------------------------------------- replay and saving */
+
+static void
+check_round_trip (RdtGame *game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = rdt_game_to_bytes (game, &error);
+  g_autoptr(GBytes) again_bytes = NULL;
+  g_autoptr(RdtGame) again = NULL;
+  g_autofree char *s1 = rdt_game_dup_state_text (game);
+  g_autofree char *s2 = NULL;
+
+  g_assert_no_error (error);
+  again = rdt_game_load_from_bytes (bytes, "round-trip.redoubt-game", NULL, &error);
+  g_assert_no_error (error);
+  s2 = rdt_game_dup_state_text (again);
+  g_assert_cmpstr (s1, ==, s2);
+  /* Canonical: the same game gives the same bytes. */
+  again_bytes = rdt_game_to_bytes (again, &error);
+  g_assert_true (g_bytes_equal (bytes, again_bytes));
+}
+
+static void
+test_replay_auto (void)
+{
+  const char *scenarios[] = {
+    HOWE, "scenarios/brandywine-knyphausens-feint.redoubt", "scenarios/germantown.redoubt",
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
+    for (guint64 seed = 1; seed <= 3; seed++)
+      {
+        g_autoptr(RdtScenario) scenario = load (scenarios[s]);
+        g_autoptr(RdtGame) game = new_game (scenario, seed);
+        RdtDie chooser;
+        int turns;
+
+        rdt_die_init (&chooser, seed * 977);
+        for (guint i = 0; i < 400 && !rdt_game_is_over (game); i++)
+          {
+            g_autoptr(GError) error = NULL;
+            g_autofree char *action = NULL;
+
+            if (!rdt_game_perform_random (game, &chooser, 3, &action, &error))
+              g_error ("%s seed %" G_GUINT64_FORMAT ": %s", scenarios[s], seed, error->message);
+          }
+        turns = rdt_game_get_turn (game) - rdt_scenario_get_first_turn (scenario);
+        if (g_test_verbose ())
+          g_test_message ("%s seed %" G_GUINT64_FORMAT ": %u actions, %d turns, %u rolls", scenarios[s],
+                          seed, rdt_game_get_n_actions (game), turns, rdt_game_get_n_rolls (game));
+        /* Many turns, not one long movement phase. */
+        g_assert_cmpint (turns, >=, 2);
+        check_round_trip (game);
+      }
+}
+
+static void
+test_save_file (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 77);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-game-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(RdtGame) loaded = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  ok (game, "next-phase");
+  ok (game, "move ewald-dragoons 1804");
+  g_assert_true (rdt_game_save_to_file (game, path, &error));
+  g_assert_no_error (error);
+  loaded = rdt_game_load_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  a = rdt_game_dup_state_digest (game);
+  b = rdt_game_dup_state_digest (loaded);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpuint (rdt_game_get_n_actions (loaded), ==, 4);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static GBytes *
+edited (GBytes     *bytes,
+        const char *from,
+        const char *to)
+{
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_auto(GStrv) parts = g_strsplit (text, from, 2);
+  char *joined;
+
+  g_assert_nonnull (parts[1]);
+  joined = g_strjoin (to, parts[0], parts[1], NULL);
+  return g_bytes_new_take (joined, strlen (joined));
+}
+
+/* Saved games refuse what does not replay, newer versions and DOCTYPEs. */
+static void
+test_load_bad (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 5);
+  g_autoptr(GBytes) bytes = NULL;
+  struct { const char *from, *to; GQuark domain; int code; } cases[] = {
+    { "<action>move ewald-dragoons 1804</action>", "<action>move ewald-dragoons 1707</action>",
+      RDT_GAME_ERROR, RDT_GAME_ERROR_REPLAY },
+    { "<action>move ewald-dragoons 1804</action>", "<action>move ewald-dragoons 1802</action>",
+      RDT_GAME_ERROR, RDT_GAME_ERROR_REPLAY },
+    { "game-version=\"1\"", "game-version=\"2\"", RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_NEWER_VERSION },
+    { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?><!DOCTYPE game [<!ENTITY a \"b\">]>",
+      RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_DOCTYPE },
+    { "<log>", "<log><bogus/>", RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_SCHEMA },
+  };
+  g_autoptr(GError) error = NULL;
+
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  ok (game, "next-phase");
+  ok (game, "move ewald-dragoons 1804");
+  bytes = rdt_game_to_bytes (game, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GBytes) bad = edited (bytes, cases[i].from, cases[i].to);
+      g_autoptr(RdtGame) loaded = rdt_game_load_from_bytes (bad, "bad.xml", NULL, &error);
+
+      g_assert_null (loaded);
+      g_assert_error (error, cases[i].domain, cases[i].code);
+      g_assert_true (g_str_has_prefix (error->message, "bad.xml:"));
+      g_clear_error (&error);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/play/die/2.3/ten-faces-seeded", test_die_2_3);
+  g_test_add_func ("/play/die/2.3/typed-roll", test_typed_roll_2_3);
+  g_test_add_func ("/play/sequence/5/phases-in-order", test_sequence_5);
+  g_test_add_func ("/play/sequence/5/wrong-phase", test_wrong_phase_5);
+  g_test_add_func ("/play/setup/area-deployment", test_deploy_area);
+  g_test_add_func ("/play/setup/7.1/stacking-checked", test_deploy_stacking_7_1);
+  g_test_add_func ("/play/initiative/6.1-6.2-6.3/momentum-and-ties", test_initiative_6_1_6_2);
+  g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
+  g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
+  g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);
+  g_test_add_func ("/play/rally/15.1-13.5/fail-and-once", test_rally_15);
+  g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
+  g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
+  g_test_add_func ("/play/rally/15.1/not-in-enemy-zoc", test_rally_zoc_15_1);
+  g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
+  g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);
+  g_test_add_func ("/play/undo-redo/identical", test_undo_redo);
+  g_test_add_func ("/play/replay/auto-games-identical", test_replay_auto);
+  g_test_add_func ("/play/save/file-round-trip", test_save_file);
+  g_test_add_func ("/play/save/bad-files-refused", test_load_bad);
+
+  return g_test_run ();
+}
