@@ -501,22 +501,35 @@ static void
 test_rally_15 (void)
 {
   g_autoptr(RdtScenario) scenario = load (HOWE);
-  g_autoptr(RdtGame) game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
-  const RdtUnit *u = rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia");
-  int morale = rdt_unit_get_current_step (u)->morale;
-  /* 19: High (provisional threshold): modifier 0. */
-  int need = 5 - morale;
-  g_autofree char *roll = NULL;
+  g_autoptr(RdtGame) game = NULL;
+  const RdtUnit *u, *u4;
+  int need, need4;
+  g_autofree char *roll = NULL, *roll4 = NULL;
 
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "4-virginia", RDT_UNIT_STATUS_DISRUPTED, NULL, NULL));
+  game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  u = rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia");
+  u4 = rdt_scenario_find_unit (rdt_game_get_scenario (game), "4-virginia");
+  /* 19: High (provisional threshold): modifier 0; no leader in their hexes. */
+  need = 5 - rdt_unit_get_current_step (u)->morale;
+  need4 = 5 - rdt_unit_get_current_step (u4)->morale;
   g_assert_cmpint (need, >=, 1);
   g_assert_cmpint (need, <=, 9);
-  refused (game, "rally 4-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+  g_assert_cmpint (need4, >=, 0);
+  g_assert_cmpint (need4, <=, 9);
+  refused (game, "rally 7-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+  /* 13.5: exactly 5 passes. */
+  roll4 = g_strdup_printf ("roll %d", need4);
+  ok (game, roll4);
+  ok (game, "rally 4-virginia");
+  g_assert_cmpint (unit (game, "4-virginia")->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
   /* One short: fails, stays disrupted, no army morale. */
   roll = g_strdup_printf ("roll %d", need - 1);
   ok (game, roll);
   ok (game, "rally 3-virginia");
   g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
-  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
   g_assert_true (log_has (game, "15.2", "fails"));
   /* 15.1: one attempt per unit per rally phase. */
   refused (game, "rally 3-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
