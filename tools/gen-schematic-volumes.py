@@ -1191,12 +1191,20 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
             continue
         out.append(s + "/>")
     out.append("  </sides>")
-    first, count, first_player, order = turns
+    first, count, first_player, order = turns[:4]
+    # Initiative by turn (<turns><initiative/>, issue 13): attribute strings.
+    initiatives = turns[4] if len(turns) > 4 else []
     s = '  <turns first="%d" count="%d"' % (first, count)
     if first_player:
         s += ' first-player="%s"' % first_player
-    s += ' player-order="%s"/>' % order
-    out.append(s)
+    s += ' player-order="%s"' % order
+    if not initiatives:
+        out.append(s + "/>")
+    else:
+        out.append(s + ">")
+        for i in initiatives:
+            out.append("    <initiative %s/>" % i)
+        out.append("  </turns>")
     out.append("  <units>")
     missing = [x.id for x in units if x.id not in placements]
     assert not missing, (sid, missing)
@@ -1488,7 +1496,8 @@ def brandywine_scenarios(units):
         "Turns 7-12 (7.3.1.1). Initiative is rolled normally on turn 7 with -1 to the American roll, then "
         "random (7.3.1.2). The British deploy all their units of 7.1 and 7.2 first; no sequential deployment "
         "(7.3.1.5). Both sides receive their normal reinforcements on turns 7, 8 and 9.",
-        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative"),
+        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative",
+                                        ['from="7" side="american" drm="-1" rule="Brandywine 7.3.1.2"']),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "7.3.2.1 British Decisive Victory: at the end of any American player turn at least 4 SPs of Parade "
@@ -1693,7 +1702,8 @@ def germantown_scenarios(units):
         "turns 4-10: random player order (1.2). Units with 4-digit at-start numbers are placed in those "
         "hexes, the others are reinforcements (1.6); the counters are not transcribed, so at-start units are "
         "placed in schematic areas.",
-        "germantown", m, [(B, "British", 14, 0, None, GT_RETREAT_B), (A, "American", 13, 1, None, GT_RETREAT_A)], (1, 10, A, "initiative"),
+        "germantown", m, [(B, "British", 14, 0, None, GT_RETREAT_B), (A, "American", 13, 1, None, GT_RETREAT_A)], (1, 10, A, "initiative",
+                                                                                                       ['from="1" to="3" first="american" rule="Germantown 1.2"']),
         units, p,
         objectives=[("3313", B, 1, "end"), ("3915", A, 1, "end")],
         conditions=[(A, "marginal", 2), (B, "marginal", 2)],
@@ -1916,7 +1926,8 @@ def savannah_scenarios(units):
         "Strategic Turn Track turns 1-15, Tactical Turn Track turns 16-25 (1.5, 1.6). Deploy according to the "
         "Campaign Game Reinforcement Schedule (1.2).",
         "savannah", m, [(B, "British", 19, 0, None, SV_RETREAT_B), (A, "American", 18, 1, "allies", SV_RETREAT_A), (F, "French", 17, 0, "allies", SV_RETREAT_F)],
-        (1, 25, B, "fixed"), units, p,
+        (1, 25, B, "initiative", ['from="1" to="15" first="british" rule="Savannah 4.19"',
+                                  'from="16" first="french" rule="Savannah 4.19"']), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
         notes=savannah_common_notes() + [

@@ -1624,6 +1624,43 @@ resolve_volume (Builder     *b,
   return FALSE;
 }
 
+/* Initiative by turn (issue 13): <turns><initiative from to first|side drm
+ * rule/></turns>. */
+static void
+read_turn_initiatives (RdtScenario *scenario,
+                       xmlNode     *turns,
+                       Report      *report)
+{
+  for (xmlNode *i = turns->children; i != NULL; i = i->next)
+    {
+      g_autofree char *first = NULL, *side = NULL, *to = NULL;
+      RdtTurnInitiative t = { 0 };
+
+      if (!is_element (i, "initiative"))
+        continue;
+      first = attr (i, "first");
+      side = attr (i, "side");
+      to = attr (i, "to");
+      t.from = int_attr (i, "from", 1);
+      t.to = to != NULL ? int_attr (i, "to", t.from) : t.from;
+      t.first = first != NULL ? rdt_scenario_find_side (scenario, first) : -1;
+      t.side = side != NULL ? rdt_scenario_find_side (scenario, side) : -1;
+      t.drm = side != NULL ? int_attr (i, "drm", 0) : 0;
+      t.rule = attr (i, "rule");
+      t.line = node_line (i);
+      if ((first != NULL && t.first < 0) || (side != NULL && t.side < 0))
+        report_node (report, RDT_SEVERITY_ERROR, -1, i,
+                     _("use the id of a <side> declared in <sides>"),
+                     _("“%s” is not a side"), first != NULL ? first : side);
+      else if (t.to < t.from)
+        report_node (report, RDT_SEVERITY_ERROR, -1, i, _("give the turns in order"),
+                     _("to=\"%d\" is before from=\"%d\""), t.to, t.from);
+      else
+        rdt_scenario_add_turn_initiative (scenario, &t);
+      g_free (t.rule);
+    }
+}
+
 static RdtScenario *
 build_scenario (xmlNode     *root,
                 const char  *path,
@@ -1812,6 +1849,7 @@ build_scenario (xmlNode     *root,
           rdt_scenario_set_turns (scenario, int_attr (n, "first", 1), int_attr (n, "count", 1),
                                   fp, order);
           _rdt_scenario_set_line (scenario, "turns", node_line (n));
+          read_turn_initiatives (scenario, n, report);
         }
       else if (is_element (n, "units"))
         {
@@ -2419,6 +2457,41 @@ write_unit (Writer      *w,
   g_string_append_printf (w->out, "</%s>\n", leader ? "leader" : "unit");
 }
 
+/* Closes <turns>, with its initiative rules (issue 13) if any. */
+static void
+write_turn_initiatives (Writer      *w,
+                        RdtScenario *scenario)
+{
+  guint n = rdt_scenario_get_n_turn_initiatives (scenario);
+
+  if (n == 0)
+    {
+      close_empty (w);
+      return;
+    }
+  g_string_append (w->out, ">\n");
+  for (guint i = 0; i < n; i++)
+    {
+      const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (scenario, i);
+
+      open_tag (w, 2, "initiative");
+      put_int_attr (w, "from", t->from);
+      if (t->to != t->from)
+        put_int_attr (w, "to", t->to);
+      if (t->first >= 0)
+        put_attr (w, "first", side_id (scenario, t->first));
+      else
+        {
+          put_attr (w, "side", side_id (scenario, t->side));
+          put_drm_attr (w, "drm", t->drm);
+        }
+      put_attr (w, "rule", t->rule);
+      close_empty (w);
+    }
+  indent (w, 1);
+  g_string_append (w->out, "</turns>\n");
+}
+
 static gboolean
 write_scenario (Writer      *w,
                 RdtScenario *scenario)
@@ -2616,7 +2689,7 @@ write_scenario (Writer      *w,
   put_int_attr (w, "count", rdt_scenario_get_n_turns (scenario));
   put_attr (w, "first-player", side_id (scenario, rdt_scenario_get_first_player (scenario)));
   put_attr (w, "player-order", rdt_scenario_get_player_order (scenario));
-  close_empty (w);
+  write_turn_initiatives (w, scenario);
 
   if (rdt_scenario_get_n_units (scenario) == 0)
     {

@@ -1064,6 +1064,18 @@ enter_step (RdtGame *game)
                  _("The scenario gives %s the initiative on turn %d"),
                  player_id (game, s->initiative), s->turn);
           }
+        /* The scenario's fixed order on some turns (Germantown 1.2). */
+        for (guint i = 0; i < rdt_scenario_get_n_turn_initiatives (game->scenario); i++)
+          {
+            const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (game->scenario, i);
+
+            if (t->first < 0 || s->turn < t->from || s->turn > t->to)
+              continue;
+            s->initiative = game->side_player[t->first];
+            say (game, t->rule != NULL ? t->rule : "6; scenario player order",
+                 _("The scenario gives %s the initiative on turn %d"),
+                 player_id (game, s->initiative), s->turn);
+          }
       }
       break;
     case RDT_PHASE_MOVEMENT:
@@ -1404,6 +1416,18 @@ do_initiative (RdtGame  *game,
         return FALSE;
       /* 6.1 Army Morale Initiative DRM; 12.62 +2 per momentum chit. */
       drm[p] = level->initiative_drm + 2 * MAX (s->declared[p], 0);
+      /* The scenario's modifiers on this turn (Brandywine 7.3.1.2). */
+      for (guint i = 0; i < rdt_scenario_get_n_turn_initiatives (game->scenario); i++)
+        {
+          const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (game->scenario, i);
+
+          if (t->side < 0 || game->side_player[t->side] != p || s->turn < t->from || s->turn > t->to)
+            continue;
+          drm[p] += t->drm;
+          say (game, t->rule != NULL ? t->rule : "6.1; scenario",
+               _("%s %+d to the initiative roll on turn %d (scenario)"),
+               player_id (game, p), t->drm, s->turn);
+        }
     }
   for (guint n = 0;; n++)
     {
