@@ -443,6 +443,60 @@ test_initiative_fixed_turns (void)
   g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==, "american");
 }
 
+/* 12.62: three chits, spent before the roll, dictate player order. */
+static void
+test_dictate_12_62 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+
+  {
+    g_autoptr(RdtGame) poor = howe_at_turn_7 (scenario);
+
+    refused (poor, "dictate british american", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  }
+  ((RdtSide *) rdt_scenario_get_side (scenario, 0))->momentum = 3;
+  game = howe_at_turn_7 (scenario);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 2);
+  refused (game, "dictate american british", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  ok (game, "dictate british american");
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "american");
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 0);
+  refused (game, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (game, "next-phase");
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==, "american");
+}
+
+/* 13.3: a disrupted unit adjacent to enemy units must move away; the movement
+ * phase does not end until it has. */
+static void
+test_disrupted_must_move_13_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 17, 8 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  const char *move = NULL;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "chasseurs", &next_to, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "blands-horse", RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 8);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, rdt_game_find_player (game, "american"));
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.3");
+  legal = rdt_game_dup_legal_actions (game, 0);
+  for (guint i = 0; i < legal->len && move == NULL; i++)
+    if (g_str_has_prefix (g_ptr_array_index (legal, i), "move blands-horse "))
+      move = g_ptr_array_index (legal, i);
+  g_assert_nonnull (move);
+  ok (game, move);
+  ok (game, "next-phase");
+}
+
 /* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
 static void
 test_morale_levels_16_2 (void)
@@ -960,6 +1014,8 @@ main (int   argc,
   g_test_add_func ("/play/initiative/6.1-6.2-6.3/momentum-and-ties", test_initiative_6_1_6_2);
   g_test_add_func ("/play/initiative/brandywine-7.3.1.2/americans-minus-1", test_initiative_brandywine_7_3_1_2);
   g_test_add_func ("/play/initiative/germantown-1.2/fixed-order-by-turn", test_initiative_fixed_turns);
+  g_test_add_func ("/play/initiative/12.62/dictate-player-order", test_dictate_12_62);
+  g_test_add_func ("/play/movement/13.3/disrupted-must-move-away", test_disrupted_must_move_13_3);
   g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
   g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
   g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);

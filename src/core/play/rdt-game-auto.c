@@ -64,6 +64,10 @@ candidates (RdtGame *game,
       for (guint p = 0; p < 2; p++)
         for (int n = 0; n <= 2; n++)
           add (out, g_strdup_printf ("momentum %s %d", rdt_game_get_player_id (game, p), n));
+      for (guint p = 0; p < 2; p++)
+        for (guint f = 0; f < 2; f++)
+          add (out, g_strdup_printf ("dictate %s %s", rdt_game_get_player_id (game, p),
+                                     rdt_game_get_player_id (game, f)));
       break;
     case RDT_PHASE_MOVEMENT:
       for (guint i = 0; i < game->n_units; i++)
@@ -80,15 +84,19 @@ candidates (RdtGame *game,
           add (out, g_strdup_printf ("eliminate %s", u->id));
           if (gu->flags & RDT_GAME_UNIT_MOVED)
             continue;
-          reach = _rdt_game_reach (game, i, FALSE, NULL);
-          n = reach != NULL ? rdt_reach_get_n_hexes (reach) : 0;
-          for (guint h = 0; h < n; h++)
-            if (sampled (h, n, max_per_unit))
-              {
-                g_autofree char *l = rdt_hex_grid_dup_label (grid, rdt_reach_get_hex (reach, h)->hex);
+          for (int strategic = 0; strategic <= 1; strategic++)
+            {
+              g_clear_pointer (&reach, rdt_reach_unref);
+              reach = _rdt_game_reach (game, i, strategic, NULL);
+              n = reach != NULL ? rdt_reach_get_n_hexes (reach) : 0;
+              for (guint h = 0; h < n; h++)
+                if (sampled (h, n, strategic ? 1 : max_per_unit))
+                  {
+                    g_autofree char *l = rdt_hex_grid_dup_label (grid, rdt_reach_get_hex (reach, h)->hex);
 
-                add (out, g_strdup_printf ("move %s %s", u->id, l));
-              }
+                    add (out, g_strdup_printf ("move %s %s%s", u->id, l, strategic ? " strategic" : ""));
+                  }
+            }
         }
       break;
     case RDT_PHASE_RALLY:

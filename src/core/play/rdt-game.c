@@ -1181,6 +1181,26 @@ leave_step (RdtGame  *game,
               return FALSE;
             }
         }
+      /* 13.3: a disrupted unit that began the phase adjacent to enemy units
+       * must move away from as many as possible, if it can. */
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          const RdtGameUnit *gu = &s->units[i];
+          g_autoptr(RdtReach) reach = NULL;
+
+          if (gu->where != RDT_GAME_UNIT_MAP || unit_player (game, i) != phasing ||
+              gu->status != RDT_UNIT_STATUS_DISRUPTED || (gu->flags & RDT_GAME_UNIT_MOVED))
+            continue;
+          reach = _rdt_game_reach (game, i, FALSE, NULL);
+          for (guint h = 0; reach != NULL && h < rdt_reach_get_n_hexes (reach); h++)
+            if (rdt_reach_get_hex (reach, h)->flags & RDT_REACH_MUST_MOVE)
+              {
+                g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                             _("13.3: %s is disrupted and adjacent to enemy units: it must move "
+                               "away from as many as possible"), unit_of (game, i)->id);
+                return FALSE;
+              }
+        }
       /* 9.6: pins of units no longer adjacent to enemy units are removed; the
        * phasing player loses 1 army morale for each of his. */
       for (guint i = 0; i < game->n_units; i++)
@@ -1388,6 +1408,65 @@ do_momentum (RdtGame     *game,
       }
   say (game, "6.3, 12.62", _("%s spends %d momentum chits: %+d to the initiative roll"),
        player_id (game, player), chits, 2 * chits);
+  return TRUE;
+}
+
+/* 12.62: "A player may spend three Momentum Chits before the initiative die
+ * rolls to dictate player order for the current game turn." */
+#define DICTATE_CHITS 3
+
+static gboolean
+do_dictate (RdtGame     *game,
+            int          player,
+            int          first,
+            GError     **error)
+{
+  RdtGameState *s = game->state;
+  int have = player_momentum (game, player);
+
+  if (!require_phase (game, RDT_PHASE_INITIATIVE, "dictate", error))
+    return FALSE;
+  if (s->initiative >= 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.62: player order is dictated before the initiative die is rolled; the "
+                     "initiative of turn %d is already decided"), s->turn);
+      return FALSE;
+    }
+  if (s->declared[player] >= 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("6.3: %s has already decided how many momentum chits to spend"),
+                   player_id (game, player));
+      return FALSE;
+    }
+  if (s->last_initiative >= 0 && player != s->last_initiative && s->declared[s->last_initiative] < 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("6.3: %s had the initiative on the previous turn and decides first"),
+                   player_id (game, s->last_initiative));
+      return FALSE;
+    }
+  if (have < DICTATE_CHITS)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.62: dictating player order takes %d momentum chits; %s has %d"),
+                   DICTATE_CHITS, player_id (game, player), have);
+      return FALSE;
+    }
+  s->declared[player] = DICTATE_CHITS;
+  for (guint side = 0, left = DICTATE_CHITS; side < game->n_sides && left > 0; side++)
+    if (game->side_player[side] == player)
+      {
+        guint take = MIN (left, (guint) s->momentum[side]);
+
+        s->momentum[side] -= (int) take;
+        s->pool += (int) take;
+        left -= take;
+      }
+  s->initiative = first;
+  say (game, "12.62", _("%s spends %d momentum chits to dictate player order: %s moves first on turn %d"),
+       player_id (game, player), DICTATE_CHITS, player_id (game, first), s->turn);
   return TRUE;
 }
 
@@ -1778,6 +1857,22 @@ apply (RdtGame     *game,
         return FALSE;
       g_string_append_printf (canonical, " %s %d", player_id (game, player), n);
       return do_momentum (game, player, n, error);
+    }
+  if (g_str_equal (verb, "dictate"))
+    {
+      int player, first;
+
+      WANT (3, 3, "dictate PLAYER FIRST-PLAYER");
+      player = rdt_game_find_player (game, argv[1]);
+      first = rdt_game_find_player (game, argv[2]);
+      if (player < 0 || first < 0)
+        {
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown player “%s”"),
+                       player < 0 ? argv[1] : argv[2]);
+          return FALSE;
+        }
+      g_string_append_printf (canonical, " %s %s", player_id (game, player), player_id (game, first));
+      return do_dictate (game, player, first, error);
     }
   if (g_str_equal (verb, "initiative"))
     {
