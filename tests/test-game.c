@@ -694,7 +694,8 @@ test_rally_zoc_15_1 (void)
   /* A British unit next to Bland's Horse (1707): 1708. */
   g_assert_true (rdt_scenario_move_unit (scenario, "chasseurs", &next_to, NULL, &error));
   g_assert_no_error (error);
-  game = rally_game (scenario, "blands-horse", RDT_UNIT_STATUS_DISRUPTED);
+  /* Shattered: it may not move (13.4), so it is still there to rally. */
+  game = rally_game (scenario, "blands-horse", RDT_UNIT_STATUS_SHATTERED);
   refused (game, "rally blands-horse", RDT_GAME_ERROR_ILLEGAL, "15.1");
 }
 
