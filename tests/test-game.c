@@ -275,8 +275,12 @@ test_deploy_area (void)
   refused (game, line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
   /* A unit with one hex deploys there and nowhere else. */
   hex_line = g_strdup_printf ("deploy %s %s", hex_unit->id, outside);
-  if (!g_str_equal (outside, rdt_hex_grid_dup_label (grid, hex_unit->placement.hex)))
+  {
+    g_autofree char *listed = rdt_hex_grid_dup_label (grid, hex_unit->placement.hex);
+
+    g_assert_cmpstr (outside, !=, listed);
     refused (game, hex_line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  }
   ok (game, "deploy-all");
   /* deploy-all leaves the area units to the players. */
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "scenario set-up");

@@ -1017,6 +1017,16 @@ place_reinforcements (RdtGame *game)
           say (game, "9.11", _("%s cannot arrive: entry hex %s is not on the map"), u->id, gu->entry);
           continue;
         }
+      if (enemy_in_hex (game, entry->hex, phasing))
+        {
+          /* 9.3: never into an enemy-occupied hex; the exclusive rules say
+           * where a blocked reinforcement enters (Brandywine 6.4.4), which is
+           * not data yet: it waits a turn. */
+          gu->arrive_turn = game->state->turn + 1;
+          say (game, "9.3, 9.11", _("%s cannot arrive: entry hex %s is occupied by the enemy; "
+                                    "it arrives on turn %d"), u->id, gu->entry, gu->arrive_turn);
+          continue;
+        }
       gu->where = RDT_GAME_UNIT_MAP;
       gu->hex = entry->hex;
       gu->flags |= RDT_GAME_UNIT_ARRIVED;
@@ -1569,12 +1579,18 @@ do_move (RdtGame     *game,
     return FALSE;
   if (!rdt_reach_lookup (reach, hex, &rh))
     {
+      const char *rule;
+
       reason = rdt_reach_get_unit_reason (reach);
-      if (reason == RDT_MOVE_REASON_NONE)
-        reason = rdt_reach_get_reason (reach, hex);
+      if (reason != RDT_MOVE_REASON_NONE)
+        rule = rdt_move_reason_get_rule (reason);
+      else
+        {
+          reason = rdt_reach_get_reason (reach, hex);
+          rule = rdt_reach_get_reason_rule (reach, hex);
+        }
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL, _("%s: %s (%s to %s)"),
-                   rdt_reach_get_reason_rule (reach, hex), rdt_move_reason_get_message (reason),
-                   u->id, to);
+                   rule, rdt_move_reason_get_message (reason), u->id, to);
       return FALSE;
     }
   path = rdt_reach_dup_path (reach, hex);
