@@ -501,6 +501,94 @@ test_disrupted_must_move_13_3 (void)
   ok (game, "next-phase");
 }
 
+/* 14.33: a leader alone in a hex is captured when an enemy combat unit enters
+ * it; the capturing unit goes on. */
+static void
+test_lone_leader_14_33 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement alone = { RDT_PLACEMENT_HEX, { 18, 4 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(JsonNode) json = NULL;
+  JsonArray *captured;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "sullivan", &alone, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 8);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  ok (game, "move ewald-dragoons 1804");
+  g_assert_cmpint (unit (game, "sullivan")->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_true (log_has (game, "14.33", "sullivan, alone in its hex, is captured"));
+  json = rdt_game_to_json (game, FALSE);
+  captured = json_object_get_array_member (json_node_get_object (json), "captured");
+  g_assert_cmpuint (json_array_get_length (captured), ==, 1);
+  g_assert_cmpstr (json_array_get_string_element (captured, 0), ==, "sullivan");
+  /* Leader VPs are in the Leader Summary Table, not in the rulebooks. */
+  g_assert_cmpint (rdt_game_get_vp (game, (guint) rdt_game_find_player (game, "british")), ==, 0);
+}
+
+/* 9.3, 9.11: a reinforcement never enters an enemy-occupied entry hex. */
+static void
+test_blocked_entry_9_11 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement on_d = { RDT_PLACEMENT_HEX, { 14, 1 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "delaware", &on_d, NULL, &error));
+  g_assert_no_error (error);
+  game = howe_at_turn_7 (scenario);
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  ok (game, "next-phase");
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (game, "cornwallis")->arrive_turn, ==, 8);
+  g_assert_true (log_has (game, "9.3, 9.11", "occupied by the enemy"));
+}
+
+/* 7.3: overstacking costs steps; 3 "VP Clarifications": an eliminated unit is
+ * worth its steps to the enemy. */
+static void
+test_overstack_eliminate_7_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  RdtScenario *s = rdt_game_get_scenario (game);
+  int american = rdt_game_find_player (game, "american");
+  const RdtUnit *victim = NULL;
+  g_autofree char *line = NULL;
+  guint steps;
+
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  ok (game, "next-phase");
+  for (guint i = 0; i < rdt_scenario_get_n_units (s) && victim == NULL; i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (!rdt_unit_is_leader (u) && rdt_game_get_unit (game, i)->where == RDT_GAME_UNIT_MAP &&
+          (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED))
+        victim = u;
+    }
+  g_assert_nonnull (victim);
+  refused (game, "eliminate cornwallis", RDT_GAME_ERROR_ILLEGAL, "7.3");
+  line = g_strdup_printf ("eliminate %s", victim->id);
+  steps = rdt_unit_get_n_steps (victim) - (guint) victim->step;
+  for (guint i = 0; i < steps; i++)
+    {
+      g_assert_cmpint (rdt_game_get_vp (game, (guint) american), ==, 0);
+      ok (game, line);
+    }
+  g_assert_cmpint (unit (game, victim->id)->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (rdt_game_get_vp (game, (guint) american), ==, (int) steps);
+  g_assert_true (log_has (game, "7.3", "eliminated"));
+}
+
 /* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
 static void
 test_morale_levels_16_2 (void)
@@ -1021,6 +1109,9 @@ main (int   argc,
   g_test_add_func ("/play/initiative/germantown-1.2/fixed-order-by-turn", test_initiative_fixed_turns);
   g_test_add_func ("/play/initiative/12.62/dictate-player-order", test_dictate_12_62);
   g_test_add_func ("/play/movement/13.3/disrupted-must-move-away", test_disrupted_must_move_13_3);
+  g_test_add_func ("/play/movement/14.33/lone-leader-captured", test_lone_leader_14_33);
+  g_test_add_func ("/play/movement/9.11/blocked-entry-waits", test_blocked_entry_9_11);
+  g_test_add_func ("/play/movement/7.3/overstack-eliminate-vp", test_overstack_eliminate_7_3);
   g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
   g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
   g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);
