@@ -429,7 +429,8 @@ test_initiative_fixed_turns (void)
   g_autoptr(RdtScenario) scenario = load (HOWE);
   g_autoptr(RdtGame) game = NULL;
   const RdtTurnInitiative *t;
-  RdtTurnInitiative rule = { 7, 8, 1, -1, 0, (char *) "test: Germantown 1.2 style", 0 };
+  RdtTurnInitiative rule = { .from = 7, .to = 8, .first = 1, .side = -1, .level = -1,
+                             .rule = (char *) "test: Germantown 1.2 style" };
 
   g_assert_cmpuint (rdt_scenario_get_n_turn_initiatives (germantown), ==, 1);
   t = rdt_scenario_get_turn_initiative (germantown, 0);
@@ -587,6 +588,43 @@ test_overstack_eliminate_7_3 (void)
   g_assert_cmpint (unit (game, victim->id)->where, ==, RDT_GAME_UNIT_ELIMINATED);
   g_assert_cmpint (rdt_game_get_vp (game, (guint) american), ==, (int) steps);
   g_assert_true (log_has (game, "7.3", "eliminated"));
+}
+
+/* Savannah 4.19: "the Allies use the French initiative level" (scenario
+ * data: <initiative level="french"/>), not the first allied side's. */
+static void
+test_initiative_savannah_4_19 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/savannah-historical.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  int french = rdt_scenario_find_side (scenario, "french");
+  int american = rdt_scenario_find_side (scenario, "american");
+
+  g_assert_cmpint (french, >=, 0);
+  g_assert_cmpint (american, >=, 0);
+  /* French High (+1), Americans Wavering (-1): only the French level counts. */
+  ((RdtSide *) rdt_scenario_get_side (scenario, (guint) french))->army_morale = 20;
+  ((RdtSide *) rdt_scenario_get_side (scenario, (guint) american))->army_morale = 3;
+  game = new_game (scenario, 6);
+  while (rdt_game_get_phase (game) == RDT_PHASE_SETUP)
+    {
+      g_clear_pointer (&legal, g_ptr_array_unref);
+      legal = rdt_game_dup_legal_actions (game, 1);
+      g_assert_cmpuint (legal->len, >, 0);
+      ok (game, g_ptr_array_index (legal, legal->len - 1));
+    }
+  /* Turn 16: the Allies first (Savannah Historical Scenario, 4.19). */
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 16);
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
+  next_until (game, RDT_PHASE_END_OF_TURN, -1);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 17);
+  ok (game, "roll 4");
+  ok (game, "roll 4");
+  ok (game, "initiative");
+  g_assert_true (log_has (game, "6.1", "allies 4 +1 = 5"));
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
 }
 
 /* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
@@ -1111,6 +1149,7 @@ main (int   argc,
   g_test_add_func ("/play/initiative/brandywine-7.3.1.2/americans-minus-1", test_initiative_brandywine_7_3_1_2);
   g_test_add_func ("/play/initiative/germantown-1.2/fixed-order-by-turn", test_initiative_fixed_turns);
   g_test_add_func ("/play/initiative/12.62/dictate-player-order", test_dictate_12_62);
+  g_test_add_func ("/play/initiative/savannah-4.19/allies-use-french-level", test_initiative_savannah_4_19);
   g_test_add_func ("/play/movement/13.3/disrupted-must-move-away", test_disrupted_must_move_13_3);
   g_test_add_func ("/play/movement/14.33/lone-leader-captured", test_lone_leader_14_33);
   g_test_add_func ("/play/movement/9.11/blocked-entry-waits", test_blocked_entry_9_11);

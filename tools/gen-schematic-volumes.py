@@ -1927,7 +1927,8 @@ def savannah_scenarios(units):
         "Campaign Game Reinforcement Schedule (1.2).",
         "savannah", m, [(B, "British", 19, 0, None, SV_RETREAT_B), (A, "American", 18, 1, "allies", SV_RETREAT_A), (F, "French", 17, 0, "allies", SV_RETREAT_F)],
         (1, 25, B, "initiative", ['from="1" to="15" first="british" rule="Savannah 4.19"',
-                                  'from="16" first="french" rule="Savannah 4.19"']), units, p,
+                                  'from="16" first="french" rule="Savannah 4.19"',
+                                  'from="17" to="25" level="french" rule="Savannah 4.19"']), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
         notes=savannah_common_notes() + [
@@ -1960,7 +1961,7 @@ def savannah_scenarios(units):
         "to their printed at-start locations; the Loyal Savannah Militia anywhere within the Savannah Defensive "
         "Perimeter.",
         "savannah", m, [(B, "British", 14, 0, None, SV_RETREAT_B), (A, "American", 13, 1, "allies", SV_RETREAT_A), (F, "French", 12, 0, "allies", SV_RETREAT_F)],
-        (16, 5, F, "initiative"), units, p,
+        (16, 5, F, "initiative", ['from="17" to="20" level="french" rule="Savannah 4.19"']), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
         notes=savannah_common_notes() + [

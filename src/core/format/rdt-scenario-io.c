@@ -1624,7 +1624,7 @@ resolve_volume (Builder     *b,
   return FALSE;
 }
 
-/* Initiative by turn (issue 13): <turns><initiative from to first|side drm
+/* Initiative by turn (issue 13): <turns><initiative from to first|side drm|level
  * rule/></turns>. */
 static void
 read_turn_initiatives (RdtScenario *scenario,
@@ -1633,7 +1633,7 @@ read_turn_initiatives (RdtScenario *scenario,
 {
   for (xmlNode *i = turns->children; i != NULL; i = i->next)
     {
-      g_autofree char *first = NULL, *side = NULL, *to = NULL;
+      g_autofree char *first = NULL, *side = NULL, *to = NULL, *level = NULL;
       RdtTurnInitiative t = { 0 };
 
       if (!is_element (i, "initiative"))
@@ -1646,12 +1646,15 @@ read_turn_initiatives (RdtScenario *scenario,
       t.first = first != NULL ? rdt_scenario_find_side (scenario, first) : -1;
       t.side = side != NULL ? rdt_scenario_find_side (scenario, side) : -1;
       t.drm = side != NULL ? int_attr (i, "drm", 0) : 0;
+      level = attr (i, "level");
+      t.level = level != NULL ? rdt_scenario_find_side (scenario, level) : -1;
       t.rule = attr (i, "rule");
       t.line = node_line (i);
-      if ((first != NULL && t.first < 0) || (side != NULL && t.side < 0))
+      if ((first != NULL && t.first < 0) || (side != NULL && t.side < 0) ||
+          (level != NULL && t.level < 0))
         report_node (report, RDT_SEVERITY_ERROR, -1, i,
                      _("use the id of a <side> declared in <sides>"),
-                     _("“%s” is not a side"), first != NULL ? first : side);
+                     _("“%s” is not a side"), first != NULL ? first : side != NULL ? side : level);
       else if (t.to < t.from)
         report_node (report, RDT_SEVERITY_ERROR, -1, i, _("give the turns in order"),
                      _("to=\"%d\" is before from=\"%d\""), t.to, t.from);
@@ -2480,6 +2483,8 @@ write_turn_initiatives (Writer      *w,
         put_int_attr (w, "to", t->to);
       if (t->first >= 0)
         put_attr (w, "first", side_id (scenario, t->first));
+      else if (t->level >= 0)
+        put_attr (w, "level", side_id (scenario, t->level));
       else
         {
           put_attr (w, "side", side_id (scenario, t->side));

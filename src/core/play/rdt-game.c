@@ -959,9 +959,7 @@ level_or_error (RdtGame     *game,
   return level;
 }
 
-/* The first side of @player: its army gives the player's Initiative DRM
- * (Savannah 4.19: the Allies use the French level; the French side comes
- * first in the bundled file). */
+/* The first side of @player in file order. */
 static guint
 player_first_side (RdtGame *game,
                    int      player)
@@ -970,6 +968,24 @@ player_first_side (RdtGame *game,
     if (game->side_player[s] == player)
       return s;
   return 0;
+}
+
+/* The army whose level gives @player's Initiative DRM: the scenario says for
+ * a player of several armies (Savannah 4.19: the Allies use the French
+ * level); otherwise the player's first side. */
+static guint
+player_initiative_side (RdtGame *game,
+                        int      player)
+{
+  for (guint i = 0; i < rdt_scenario_get_n_turn_initiatives (game->scenario); i++)
+    {
+      const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (game->scenario, i);
+
+      if (t->level >= 0 && game->side_player[t->level] == player &&
+          game->state->turn >= t->from && game->state->turn <= t->to)
+        return (guint) t->level;
+    }
+  return player_first_side (game, player);
 }
 
 static int
@@ -1498,7 +1514,7 @@ do_initiative (RdtGame  *game,
     }
   for (int p = 0; p < 2; p++)
     {
-      const RdtMoraleLevel *level = level_or_error (game, player_first_side (game, p),
+      const RdtMoraleLevel *level = level_or_error (game, player_initiative_side (game, p),
                                                     _("Initiative DRM"), error);
 
       if (level == NULL)
