@@ -627,6 +627,25 @@ test_initiative_savannah_4_19 (void)
   g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
 }
 
+/* 5 D: at the last turn the scenario's VP victory levels decide (Brandywine
+ * 7.2.2.4: more British VPs, a British marginal victory; otherwise American). */
+static void
+test_last_turn_victory_5_d (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+
+  /* One turn: turn 6 is the last (7.2.2.2 reads "end of game turn 12"). */
+  rdt_scenario_set_turns (scenario, 6, 1, 0, "initiative");
+  game = new_game (scenario, 3);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "american"));
+  g_assert_false (rdt_game_is_over (game));
+  ok (game, "next-phase");
+  g_assert_true (rdt_game_is_over (game));
+  g_assert_true (g_str_has_prefix (rdt_game_get_result (game), "american marginal victory: british 0 VP, american 0 VP"));
+}
+
 /* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
 static void
 test_morale_levels_16_2 (void)
@@ -1035,7 +1054,7 @@ test_replay_auto (void)
         int turns;
 
         rdt_die_init (&chooser, seed * 977);
-        for (guint i = 0; i < 400 && !rdt_game_is_over (game); i++)
+        for (guint i = 0; i < 300 && !rdt_game_is_over (game); i++)
           {
             g_autoptr(GError) error = NULL;
             g_autofree char *action = NULL;
@@ -1154,6 +1173,7 @@ main (int   argc,
   g_test_add_func ("/play/movement/14.33/lone-leader-captured", test_lone_leader_14_33);
   g_test_add_func ("/play/movement/9.11/blocked-entry-waits", test_blocked_entry_9_11);
   g_test_add_func ("/play/movement/7.3/overstack-eliminate-vp", test_overstack_eliminate_7_3);
+  g_test_add_func ("/play/end-of-turn/5-D/last-turn-vp-victory", test_last_turn_victory_5_d);
   g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
   g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
   g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);

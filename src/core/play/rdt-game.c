@@ -1128,12 +1128,31 @@ enter_step (RdtGame *game)
         if (s->turn >= rdt_scenario_get_first_turn (game->scenario) +
                        rdt_scenario_get_n_turns (game->scenario) - 1)
           {
-            int vp0 = rdt_game_get_vp (game, 0), vp1 = rdt_game_get_vp (game, 1);
-            g_autofree char *result =
-              g_strdup_printf (_("last turn: %s %d VP, %s %d VP (3 VP Clarifications; leader and "
-                                 "hex VPs are not counted): the scenario’s victory conditions decide"),
-                               player_id (game, 0), vp0, player_id (game, 1), vp1);
+            int vp[2] = { rdt_game_get_vp (game, 0), rdt_game_get_vp (game, 1) };
+            g_autofree char *result = NULL;
 
+            /* The scenario's VP victory levels, in file order: the first whose
+             * side leads by at least its margin wins (Brandywine 2.4). */
+            for (guint i = 0; result == NULL && i < rdt_scenario_get_n_victory_conditions (game->scenario); i++)
+              {
+                const RdtVictoryCondition *c = rdt_scenario_get_victory_condition (game->scenario, i);
+                int p;
+
+                if (c->side < 0 || (guint) c->side >= game->n_sides)
+                  continue;
+                p = game->side_player[c->side];
+                if (vp[p] - vp[1 - p] >= c->margin)
+                  result = g_strdup_printf (_("%s %s victory: %s %d VP, %s %d VP (scenario victory "
+                                              "conditions; VPs by 3 VP Clarifications, leader and "
+                                              "hex VPs not counted)"),
+                                            rdt_scenario_get_side (game->scenario, (guint) c->side)->id,
+                                            c->level, player_id (game, 0), vp[0], player_id (game, 1), vp[1]);
+              }
+            if (result == NULL)
+              result = g_strdup_printf (_("last turn: %s %d VP, %s %d VP (3 VP Clarifications; leader "
+                                          "and hex VPs are not counted): no victory condition of the "
+                                          "scenario is met"),
+                                        player_id (game, 0), vp[0], player_id (game, 1), vp[1]);
             end_game (game, result);
           }
       }
