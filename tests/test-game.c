@@ -646,6 +646,48 @@ test_last_turn_victory_5_d (void)
   g_assert_true (g_str_has_prefix (rdt_game_get_result (game), "american marginal victory: british 0 VP, american 0 VP"));
 }
 
+/* Hostile script lines: random words, numbers, bytes and long lines are
+ * refused with an error (never a crash) and leave the state unchanged. */
+static void
+test_hostile_lines (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const char *words[] = {
+    "move", "deploy", "deploy-all", "rally", "roll", "momentum", "dictate", "initiative", "delay",
+    "eliminate", "next-phase", "strategic", "british", "american", "ewald-dragoons", "3-virginia",
+    "1804", "0000", "9999", "-1", "99999999999999999999", "5", "#", "\xff\xfe", "\t", "moves",
+  };
+  RdtDie die;
+
+  rdt_die_init (&die, 123);
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+      guint n = rdt_die_uniform (&die, 6);
+      g_autofree char *before = rdt_game_dup_state_text (game);
+      g_autoptr(GError) error = NULL;
+
+      for (guint w = 0; w < n; w++)
+        g_string_append_printf (line, "%s%s", w > 0 ? " " : "",
+                                words[rdt_die_uniform (&die, G_N_ELEMENTS (words))]);
+      if (rdt_die_uniform (&die, 50) == 0)
+        for (guint k = 0; k < 1200; k++)
+          g_string_append_c (line, 'x');
+      if (!rdt_game_perform (game, line->str, &error))
+        {
+          g_autofree char *after = rdt_game_dup_state_text (game);
+
+          g_assert_nonnull (error);
+          g_assert_cmpstr (before, ==, after);
+        }
+      if (rdt_game_is_over (game))
+        break;
+    }
+}
+
 /* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
 static void
 test_morale_levels_16_2 (void)
@@ -1184,6 +1226,7 @@ main (int   argc,
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
   g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);
   g_test_add_func ("/play/undo-redo/identical", test_undo_redo);
+  g_test_add_func ("/play/hostile/random-lines", test_hostile_lines);
   g_test_add_func ("/play/replay/auto-games-identical", test_replay_auto);
   g_test_add_func ("/play/save/file-round-trip", test_save_file);
   g_test_add_func ("/play/save/bad-files-refused", test_load_bad);
