@@ -1006,6 +1006,21 @@ test_howe_first_turn (void)
   g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
   g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
 
+  /* The log exported as a script, and the reach a front end shades. */
+  {
+    g_autofree char *script_text = rdt_game_dup_script (game);
+    g_autoptr(RdtReach) reach = rdt_game_dup_reach (game, "33rd-foot", FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_str_has_prefix (script_text, "# brandywine-howes-flank-attack, seed 2026"));
+    g_assert_nonnull (strstr (script_text, "\nmomentum british 1\nmomentum american 0\nroll 4\n"));
+    g_assert_true (g_str_has_suffix (script_text, "\nmove 33rd-foot 1402\n"));
+    g_assert_nonnull (reach);
+    g_assert_null (rdt_game_dup_reach (game, "howe", FALSE, &error));
+    g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL);
+    g_clear_error (&error);
+  }
+
   /* The same scenario, seed and log rebuild the same state and log. */
   {
     g_autoptr(RdtGame) again = rdt_game_replay (scenario, 2026, script, G_N_ELEMENTS (script), &error);

@@ -2182,3 +2182,36 @@ rdt_game_redo (RdtGame  *game,
     }
   return TRUE;
 }
+
+/* ------------------------------------------------------ for front ends */
+
+char *
+rdt_game_dup_script (RdtGame *game)
+{
+  GString *out;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "# %s, seed %" G_GUINT64_FORMAT " (docs/play.md)\n",
+                          rdt_scenario_get_id (game->scenario), game->state->die.seed);
+  for (guint i = 0; i < game->log->len; i++)
+    g_string_append_printf (out, "%s\n", ((LogEntry *) g_ptr_array_index (game->log, i))->text);
+  return g_string_free (out, FALSE);
+}
+
+RdtReach *
+rdt_game_dup_reach (RdtGame     *game,
+                    const char  *unit_id,
+                    gboolean     strategic,
+                    GError     **error)
+{
+  guint unit;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  g_return_val_if_fail (unit_id != NULL, NULL);
+
+  if (!parse_unit (game, unit_id, &unit, error) || !require_on_map (game, unit, error))
+    return NULL;
+  return _rdt_game_reach (game, unit, strategic, error);
+}

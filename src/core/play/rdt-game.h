@@ -23,6 +23,7 @@
 
 #include "rdt-army-morale.h"
 #include "rdt-die.h"
+#include "rdt-movement.h"
 #include "rdt-phase.h"
 #include "rdt-scenario.h"
 
@@ -175,6 +176,19 @@ guint          rdt_game_get_n_rolls         (RdtGame       *game);
 const RdtGameRoll *
                rdt_game_get_roll            (RdtGame       *game,
                                              guint          index);
+
+/* The log as a script of docs/play.md (transfer full): a comment naming the
+ * scenario and seed, then one action per line; `redoubt-cli play SCENARIO
+ * --seed N --script FILE` plays it back to the same state. */
+char          *rdt_game_dup_script          (RdtGame       *game);
+
+/* Where a unit on the map could move now, for shading legal destinations
+ * (rdt-movement.h), whatever the phase; `move` itself also checks the phase,
+ * the phasing player and 9.2.  (transfer full) or NULL with @error. */
+RdtReach      *rdt_game_dup_reach           (RdtGame       *game,
+                                             const char    *unit_id,
+                                             gboolean       strategic,
+                                             GError       **error);
 
 /* Undo and redo within the phase: not across next-phase, never a die roll. */
 gboolean       rdt_game_can_undo            (RdtGame       *game);
