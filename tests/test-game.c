@@ -894,6 +894,72 @@ test_rally_zoc_15_1 (void)
   refused (game, "rally blands-horse", RDT_GAME_ERROR_ILLEGAL, "15.1");
 }
 
+/* Older edition 15.1 (Savannah): units "not adjacent to enemy combat units"
+ * may rally: an adjacent disrupted enemy, which has no ZOC (8.1), still bars
+ * the rally, as the current edition's ZOC test would not. */
+static void
+test_rally_older_edition_15_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/savannah-historical.redoubt");
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  const RdtUnit *ally = NULL, *enemy = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  RdtPlacement here = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) game = NULL;
+  g_autofree char *ally_id = NULL, *line = NULL;
+  int british = rdt_scenario_find_side (scenario, "british");
+  gboolean found = FALSE;
+
+  g_assert_cmpint (rdt_volume_get_variant (rdt_scenario_get_volume (scenario), RDT_VARIANT_RALLY), ==,
+                   RDT_EDITION_OLDER);
+  /* Every unit sets up in an area: give one of each side a hex of its own,
+   * side by side. */
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (scenario, i);
+
+      if (u->placement.kind != RDT_PLACEMENT_AREA || rdt_unit_is_leader (u) ||
+          u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_MORTAR)
+        continue;
+      if (u->side == british && enemy == NULL)
+        enemy = u;
+      if (u->side != british && ally == NULL)
+        ally = u;
+    }
+  g_assert_nonnull (ally);
+  g_assert_nonnull (enemy);
+  {
+    const RdtArea *area = rdt_scenario_find_area (scenario, ally->placement.area);
+
+    for (guint h = 0; area != NULL && h < area->hexes->len && !found; h++)
+      for (int d = 0; d < RDT_N_DIRECTIONS && !found; d++)
+        {
+          RdtHex a = g_array_index (area->hexes, RdtHex, h);
+          RdtHex n = rdt_hex_grid_neighbour (grid, a, (RdtHexDirection) d);
+
+          if (rdt_hex_grid_contains (grid, n) && !rdt_scenario_area_contains (area, n))
+            {
+              here.hex = a;
+              next_to.hex = n;
+              found = TRUE;
+            }
+        }
+  }
+  g_assert_true (found);
+  ally_id = g_strdup (ally->id);
+  g_assert_true (rdt_scenario_move_unit (scenario, ally_id, &here, NULL, &error));
+  g_assert_true (rdt_scenario_move_unit (scenario, enemy->id, &next_to, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, enemy->id, RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, ally_id, RDT_UNIT_STATUS_SHATTERED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 2);
+  finish_setup (game);
+  next_until (game, RDT_PHASE_RALLY, rdt_game_find_player (game, "allies"));
+  line = g_strdup_printf ("rally %s", ally_id);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "15.1 (older edition)");
+}
+
 /* ------------------------------------------------------- army morale 16 */
 
 /* 9.6: a pin no longer adjacent to enemies is removed at the end of the
@@ -1242,6 +1308,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
   g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
   g_test_add_func ("/play/rally/15.1/not-in-enemy-zoc", test_rally_zoc_15_1);
+  g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
   g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);
   g_test_add_func ("/play/undo-redo/identical", test_undo_redo);
