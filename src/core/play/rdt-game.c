@@ -1192,7 +1192,7 @@ leave_step (RdtGame  *game,
         if (left > 0)
           {
             g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                         ngettext ("scenario set-up: %u unit is still to deploy (%s): deploy it "
+                         g_dngettext (GETTEXT_PACKAGE, "scenario set-up: %u unit is still to deploy (%s): deploy it "
                                    "or use deploy-all",
                                    "scenario set-up: %u units are still to deploy (%s first): "
                                    "deploy them or use deploy-all", left),
@@ -1398,7 +1398,7 @@ do_deploy_all (RdtGame  *game,
     }
   game->board_dirty = TRUE;
   say (game, "scenario set-up",
-       ngettext ("%u unit deployed in its listed hex", "%u units deployed in their listed hexes", n), n);
+       g_dngettext (GETTEXT_PACKAGE, "%u unit deployed in its listed hex", "%u units deployed in their listed hexes", n), n);
   return TRUE;
 }
 
