@@ -96,12 +96,31 @@ def tables(stated, source):
             ("to-hit", "Ranged Fire To-Hit Table", "10.3, 11.3", ["adjacent", "2", "3"]),
             ("fire-damage-artillery", "Artillery Fire Damage Table", "11.3", ["result"]),
             ("fire-damage-rifle", "Rifle Fire Damage Table", "10.3", ["result"]),
-            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),
-            ("army-morale-levels", "Army Morale Track", "16", ["initiative DRM", "unit morale modifier"])):
+            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"])):
         out.append('<table id="%s" name="%s" rule="%s">' % (tid, attr(name), attr(rule)))
         out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % text(c) for c in cols))
         out.append("  <note>Not in the rulebooks (printed on the map or player aid card): enter the rows from your own copy.</note>")
         out.append("</table>")
+    out.extend(army_morale_levels())
+    return out
+
+
+# The Army Morale Track (16.2), read by src/core/play/rdt-army-morale.c: one row
+# per level; "from" is the lowest army morale of the level.  16.21-16.23 state
+# the DRMs; the track itself is printed on the map, so "from" is provisional.
+AM_LEVELS = [("high", "15", "+1", "0"), ("fatigued", "8", "0", "-1"), ("wavering", "1", "-1", "-2")]
+
+
+def army_morale_levels():
+    out = ['<table id="army-morale-levels" name="Army Morale Track" rule="16.2">']
+    out.append("  <columns>%s</columns>" % "".join(
+        "<c>%s</c>" % c for c in ("from", "initiative DRM", "unit morale modifier")))
+    for key, frm, init, mod in AM_LEVELS:
+        out.append('  <row key="%s"><c provisional="true">%s</c><c>%s</c><c>%s</c></row>' % (key, frm, init, mod))
+    out.append("  <note>16.21-16.23 state each level's Initiative DRM and unit morale modifier; the army morale "
+               "at which each level begins is printed on the Army Morale Track, not in the rulebooks: the "
+               "\"from\" values are provisional (enter them from your own copy). 0 is Demoralized (16.3).</note>")
+    out.append("</table>")
     return out
 
 
@@ -1321,12 +1340,20 @@ def scenario_xml(sid, title, description, volume, m, sides, turns, units, placem
             continue
         out.append(s + "/>")
     out.append("  </sides>")
-    first, count, first_player, order = turns
+    first, count, first_player, order = turns[:4]
+    # Initiative by turn (<turns><initiative/>, issue 13): attribute strings.
+    initiatives = turns[4] if len(turns) > 4 else []
     s = '  <turns first="%d" count="%d"' % (first, count)
     if first_player:
         s += ' first-player="%s"' % first_player
-    s += ' player-order="%s"/>' % order
-    out.append(s)
+    s += ' player-order="%s"' % order
+    if not initiatives:
+        out.append(s + "/>")
+    else:
+        out.append(s + ">")
+        for i in initiatives:
+            out.append("    <initiative %s/>" % i)
+        out.append("  </turns>")
     out.append("  <units>")
     missing = [x.id for x in units if x.id not in placements]
     assert not missing, (sid, missing)
@@ -1618,7 +1645,8 @@ def brandywine_scenarios(units):
         "Turns 7-12 (7.3.1.1). Initiative is rolled normally on turn 7 with -1 to the American roll, then "
         "random (7.3.1.2). The British deploy all their units of 7.1 and 7.2 first; no sequential deployment "
         "(7.3.1.5). Both sides receive their normal reinforcements on turns 7, 8 and 9.",
-        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative"),
+        "brandywine", m, [(B, "British", 20, 1, None, BW_RETREAT_B), (A, "American", 19, 0, None, BW_RETREAT_A)], (7, 6, None, "initiative",
+                                        ['from="7" side="american" drm="-1" rule="Brandywine 7.3.1.2"']),
         units, p, conditions=marginal,
         notes=brandywine_common_notes() + [
             "7.3.2.1 British Decisive Victory: at the end of any American player turn at least 4 SPs of Parade "
@@ -1823,7 +1851,8 @@ def germantown_scenarios(units):
         "turns 4-10: random player order (1.2). Units with 4-digit at-start numbers are placed in those "
         "hexes, the others are reinforcements (1.6); the counters are not transcribed, so at-start units are "
         "placed in schematic areas.",
-        "germantown", m, [(B, "British", 14, 0, None, GT_RETREAT_B), (A, "American", 13, 1, None, GT_RETREAT_A)], (1, 10, A, "initiative"),
+        "germantown", m, [(B, "British", 14, 0, None, GT_RETREAT_B), (A, "American", 13, 1, None, GT_RETREAT_A)], (1, 10, A, "initiative",
+                                                                                                       ['from="1" to="3" first="american" rule="Germantown 1.2"']),
         units, p,
         objectives=[("3313", B, 1, "end"), ("3915", A, 1, "end")],
         conditions=[(A, "marginal", 2), (B, "marginal", 2)],
@@ -2046,7 +2075,9 @@ def savannah_scenarios(units):
         "Strategic Turn Track turns 1-15, Tactical Turn Track turns 16-25 (1.5, 1.6). Deploy according to the "
         "Campaign Game Reinforcement Schedule (1.2).",
         "savannah", m, [(B, "British", 19, 0, None, SV_RETREAT_B), (A, "American", 18, 1, "allies", SV_RETREAT_A), (F, "French", 17, 0, "allies", SV_RETREAT_F)],
-        (1, 25, B, "fixed"), units, p,
+        (1, 25, B, "initiative", ['from="1" to="15" first="british" rule="Savannah 4.19"',
+                                  'from="16" first="french" rule="Savannah 4.19"',
+                                  'from="17" to="25" level="french" rule="Savannah 4.19"']), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
         notes=savannah_common_notes() + [
@@ -2079,7 +2110,7 @@ def savannah_scenarios(units):
         "to their printed at-start locations; the Loyal Savannah Militia anywhere within the Savannah Defensive "
         "Perimeter.",
         "savannah", m, [(B, "British", 14, 0, None, SV_RETREAT_B), (A, "American", 13, 1, "allies", SV_RETREAT_A), (F, "French", 12, 0, "allies", SV_RETREAT_F)],
-        (16, 5, F, "initiative"), units, p,
+        (16, 5, F, "initiative", ['from="17" to="20" level="french" rule="Savannah 4.19"']), units, p,
         objectives=[("1404", None, 1, "end")],
         conditions=[(A, "marginal", 3), (F, "marginal", 3), (B, "marginal", -2)],
         notes=savannah_common_notes() + [

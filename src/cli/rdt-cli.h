@@ -89,5 +89,6 @@ int rdt_cli_render   (int argc, char **argv);
 int rdt_cli_moves    (int argc, char **argv);
 int rdt_cli_retreats (int argc, char **argv);
 int rdt_cli_import_vassal (int argc, char **argv);
+int rdt_cli_play     (int argc, char **argv);
 
 G_END_DECLS

@@ -24,6 +24,7 @@ static const RdtCliCommand commands[] = {
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
   { "import-vassal", rdt_cli_import_vassal, N_("Import a VASSAL module's board, counters and set-up") },
+  { "play", rdt_cli_play, N_("Play a scenario headless from a script, or replay a saved game") },
 };
 
 /* Set while `redoubt-cli --help` collects the commands' usage lines. */

@@ -13,6 +13,7 @@
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
 #include "rdt-file-ref.h"
+#include "rdt-format-private.h"
 #include "rdt-format-resources.h"
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
@@ -661,7 +662,9 @@ parse:
       report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_SCHEMA, root,
                    g_str_equal (expected_root, "volume")
                      ? _("volume files have a <volume> root element")
-                     : _("scenario files have a <scenario> root element"),
+                     : g_str_equal (expected_root, "game")
+                       ? _("saved games have a <game> root element")
+                       : _("scenario files have a <scenario> root element"),
                    _("expected a <%s> root element, found <%s>"),
                    expected_root, (const char *) root->name);
       return NULL;
@@ -2149,6 +2152,46 @@ resolve_volume (Builder     *b,
   return FALSE;
 }
 
+/* Initiative by turn (issue 13): <turns><initiative from to first|side drm|level
+ * rule/></turns>. */
+static void
+read_turn_initiatives (RdtScenario *scenario,
+                       xmlNode     *turns,
+                       Report      *report)
+{
+  for (xmlNode *i = turns->children; i != NULL; i = i->next)
+    {
+      g_autofree char *first = NULL, *side = NULL, *to = NULL, *level = NULL;
+      RdtTurnInitiative t = { 0 };
+
+      if (!is_element (i, "initiative"))
+        continue;
+      first = attr (i, "first");
+      side = attr (i, "side");
+      to = attr (i, "to");
+      t.from = int_attr (i, "from", 1);
+      t.to = to != NULL ? int_attr (i, "to", t.from) : t.from;
+      t.first = first != NULL ? rdt_scenario_find_side (scenario, first) : -1;
+      t.side = side != NULL ? rdt_scenario_find_side (scenario, side) : -1;
+      t.drm = side != NULL ? int_attr (i, "drm", 0) : 0;
+      level = attr (i, "level");
+      t.level = level != NULL ? rdt_scenario_find_side (scenario, level) : -1;
+      t.rule = attr (i, "rule");
+      t.line = node_line (i);
+      if ((first != NULL && t.first < 0) || (side != NULL && t.side < 0) ||
+          (level != NULL && t.level < 0))
+        report_node (report, RDT_SEVERITY_ERROR, -1, i,
+                     _("use the id of a <side> declared in <sides>"),
+                     _("“%s” is not a side"), first != NULL ? first : side != NULL ? side : level);
+      else if (t.to < t.from)
+        report_node (report, RDT_SEVERITY_ERROR, -1, i, _("give the turns in order"),
+                     _("to=\"%d\" is before from=\"%d\""), t.to, t.from);
+      else
+        rdt_scenario_add_turn_initiative (scenario, &t);
+      g_free (t.rule);
+    }
+}
+
 static RdtScenario *
 build_scenario (xmlNode     *root,
                 const char  *path,
@@ -2341,6 +2384,7 @@ build_scenario (xmlNode     *root,
           rdt_scenario_set_turns (scenario, int_attr (n, "first", 1), int_attr (n, "count", 1),
                                   fp, order);
           _rdt_scenario_set_line (scenario, "turns", node_line (n));
+          read_turn_initiatives (scenario, n, report);
         }
       else if (is_element (n, "units"))
         {
@@ -3119,6 +3163,43 @@ write_unit (Writer      *w,
   g_string_append_printf (w->out, "</%s>\n", leader ? "leader" : "unit");
 }
 
+/* Closes <turns>, with its initiative rules (issue 13) if any. */
+static void
+write_turn_initiatives (Writer      *w,
+                        RdtScenario *scenario)
+{
+  guint n = rdt_scenario_get_n_turn_initiatives (scenario);
+
+  if (n == 0)
+    {
+      close_empty (w);
+      return;
+    }
+  g_string_append (w->out, ">\n");
+  for (guint i = 0; i < n; i++)
+    {
+      const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (scenario, i);
+
+      open_tag (w, 2, "initiative");
+      put_int_attr (w, "from", t->from);
+      if (t->to != t->from)
+        put_int_attr (w, "to", t->to);
+      if (t->first >= 0)
+        put_attr (w, "first", side_id (scenario, t->first));
+      else if (t->level >= 0)
+        put_attr (w, "level", side_id (scenario, t->level));
+      else
+        {
+          put_attr (w, "side", side_id (scenario, t->side));
+          put_drm_attr (w, "drm", t->drm);
+        }
+      put_attr (w, "rule", t->rule);
+      close_empty (w);
+    }
+  indent (w, 1);
+  g_string_append (w->out, "</turns>\n");
+}
+
 static gboolean
 write_scenario (Writer      *w,
                 RdtScenario *scenario)
@@ -3316,7 +3397,7 @@ write_scenario (Writer      *w,
   put_int_attr (w, "count", rdt_scenario_get_n_turns (scenario));
   put_attr (w, "first-player", side_id (scenario, rdt_scenario_get_first_player (scenario)));
   put_attr (w, "player-order", rdt_scenario_get_player_order (scenario));
-  close_empty (w);
+  write_turn_initiatives (w, scenario);
 
   if (rdt_scenario_get_n_units (scenario) == 0)
     {
@@ -3478,4 +3559,31 @@ rdt_volume_save_to_file (RdtVolume   *volume,
     return FALSE;
   rdt_volume_set_path (volume, path);
   return TRUE;
+}
+
+/* -------------------------------------------- games in progress (issue 13) */
+
+/* The safe parse of the loader above (limits, no DOCTYPE, no network, schema),
+ * for a <game> file (rdt-format-private.h). */
+xmlDoc *
+_rdt_format_parse_game (GBytes      *bytes,
+                        const char  *path_for_messages,
+                        GPtrArray   *diagnostics,
+                        GError     **error)
+{
+  g_autoptr(GPtrArray) own = NULL;
+  Report report = { 0 };
+  xmlDoc *doc;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  if (diagnostics == NULL)
+    diagnostics = own = rdt_diagnostics_new ();
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, "game");
+  if (doc == NULL)
+    report_set_gerror (&report, error);
+  report_clear (&report);
+  return doc;
 }

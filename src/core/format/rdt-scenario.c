@@ -48,6 +48,7 @@ struct _RdtScenario
   int n_turns;
   int first_player;
   char *player_order;
+  GPtrArray *turn_initiatives;  /* RdtTurnInitiative* (issue 13) */
 
   RdtUnderlay underlay;
 };
@@ -206,9 +207,19 @@ rdt_scenario_finalize (GObject *object)
   g_clear_pointer (&self->notes, g_ptr_array_unref);
   g_clear_pointer (&self->lines, g_hash_table_unref);
   g_clear_pointer (&self->player_order, g_free);
+  g_clear_pointer (&self->turn_initiatives, g_ptr_array_unref);
   rdt_underlay_clear (&self->underlay);
 
   G_OBJECT_CLASS (rdt_scenario_parent_class)->finalize (object);
+}
+
+static void
+turn_initiative_free (gpointer data)
+{
+  RdtTurnInitiative *t = data;
+
+  g_free (t->rule);
+  g_free (t);
 }
 
 static void
@@ -257,6 +268,7 @@ rdt_scenario_init (RdtScenario *self)
   self->first_turn = 1;
   self->n_turns = 1;
   self->first_player = -1;
+  self->turn_initiatives = g_ptr_array_new_with_free_func (turn_initiative_free);
 }
 
 RdtScenario *
@@ -1906,4 +1918,47 @@ rdt_scenario_get_notes (RdtScenario *scenario)
 {
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
   return scenario->notes;
+}
+
+/* ---------------------------------------- initiative by turn (issue 13) */
+
+guint
+rdt_scenario_get_n_turn_initiatives (RdtScenario *scenario)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), 0);
+  return scenario->turn_initiatives->len;
+}
+
+const RdtTurnInitiative *
+rdt_scenario_get_turn_initiative (RdtScenario *scenario,
+                                  guint        index)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+  g_return_val_if_fail (index < scenario->turn_initiatives->len, NULL);
+  return g_ptr_array_index (scenario->turn_initiatives, index);
+}
+
+void
+rdt_scenario_add_turn_initiative (RdtScenario             *scenario,
+                                  const RdtTurnInitiative *initiative)
+{
+  RdtTurnInitiative *t;
+
+  g_return_if_fail (RDT_IS_SCENARIO (scenario));
+  g_return_if_fail (initiative != NULL);
+
+  t = g_new (RdtTurnInitiative, 1);
+  *t = *initiative;
+  t->rule = g_strdup (initiative->rule);
+  g_ptr_array_add (scenario->turn_initiatives, t);
+  emit_changed (scenario, RDT_CHANGE_INFO, NULL, NULL, NULL);
+}
+
+void
+rdt_scenario_clear_turn_initiatives (RdtScenario *scenario)
+{
+  g_return_if_fail (RDT_IS_SCENARIO (scenario));
+
+  g_ptr_array_set_size (scenario->turn_initiatives, 0);
+  emit_changed (scenario, RDT_CHANGE_INFO, NULL, NULL, NULL);
 }

@@ -361,6 +361,33 @@ void           rdt_scenario_set_turns         (RdtScenario           *scenario,
                                                int                    first_player,
                                                const char            *player_order);
 
+/* Initiative by turn (issue 13), <turns><initiative/></turns>: on game turns
+ * @from..@to, either the player of side @first has the initiative (a fixed
+ * order, Germantown 1.2), or side @side adds @drm to its initiative roll
+ * (Brandywine 7.3.1.2), or the player of side @level rolls with that army's
+ * Initiative DRM (Savannah 4.19).  Exactly one of @first, @side, @level is set. */
+typedef struct {
+  int from;
+  int to;                   /* inclusive; equal to @from for one turn */
+  int first;                /* side index, or -1 */
+  int side;                 /* side index, or -1 (with @drm) */
+  int drm;
+  /* Side index whose army level gives its player's Initiative DRM (16.2;
+   * Savannah 4.19), or -1. */
+  int level;
+  char *rule;               /* (nullable) "Brandywine 7.3.1.2" */
+  int line;
+} RdtTurnInitiative;
+
+guint          rdt_scenario_get_n_turn_initiatives (RdtScenario     *scenario);
+const RdtTurnInitiative *
+               rdt_scenario_get_turn_initiative    (RdtScenario     *scenario,
+                                                    guint            index);
+/* Appends a copy of @initiative. */
+void           rdt_scenario_add_turn_initiative    (RdtScenario             *scenario,
+                                                    const RdtTurnInitiative *initiative);
+void           rdt_scenario_clear_turn_initiatives (RdtScenario     *scenario);
+
 /* Units, in file order. */
 guint          rdt_scenario_get_n_units       (RdtScenario           *scenario);
 RdtUnit       *rdt_scenario_get_unit          (RdtScenario           *scenario,

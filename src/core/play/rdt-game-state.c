@@ -1,0 +1,81 @@
+/* rdt-game-state.c: the game state as canonical text and its digest.  Two
+ * games are in the same state exactly when their texts are equal: replays and
+ * undo/redo are checked with it, and saved games record its digest. */
+#include "config.h"
+
+#include "rdt-game-private.h"
+
+static const char *
+where_id (RdtGameUnitWhere where)
+{
+  switch (where)
+    {
+    case RDT_GAME_UNIT_TO_DEPLOY: return "to-deploy";
+    case RDT_GAME_UNIT_TO_ARRIVE: return "to-arrive";
+    case RDT_GAME_UNIT_MAP: return "map";
+    case RDT_GAME_UNIT_ELIMINATED: return "eliminated";
+    case RDT_GAME_UNIT_CAPTURED: return "captured";
+    case RDT_GAME_UNIT_UNUSED: return "unused";
+    default: return "?";
+    }
+}
+
+const char *
+_rdt_game_unit_where_id (RdtGameUnitWhere where)
+{
+  return where_id (where);
+}
+
+char *
+rdt_game_dup_state_text (RdtGame *game)
+{
+  RdtGameState *s;
+  GString *out;
+  RdtHexGrid *grid;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+
+  s = game->state;
+  grid = rdt_scenario_get_grid (game->scenario);
+  out = g_string_new (NULL);
+  g_string_append_printf (out, "scenario %s\n", rdt_scenario_get_id (game->scenario));
+  g_string_append_printf (out, "die seed %" G_GUINT64_FORMAT " state %" G_GUINT64_FORMAT
+                          " rolls %" G_GUINT64_FORMAT "\n",
+                          s->die.seed, s->die.state, s->die.n_rolls);
+  g_string_append (out, "typed");
+  for (guint i = 0; i < s->typed->len; i++)
+    g_string_append_printf (out, " %d", g_array_index (s->typed, int, i));
+  g_string_append_c (out, '\n');
+  g_string_append_printf (out, "turn %d step %d phase %s\n", s->turn, s->step,
+                          rdt_phase_get_info (rdt_game_get_phase (game))->id);
+  g_string_append_printf (out, "initiative %d last %d declared %d %d\n",
+                          s->initiative, s->last_initiative, s->declared[0], s->declared[1]);
+  g_string_append_printf (out, "over %d result %s\n", s->over, s->result != NULL ? s->result : "-");
+  g_string_append_printf (out, "pool %d\n", s->pool);
+  for (guint i = 0; i < game->n_sides; i++)
+    g_string_append_printf (out, "side %s army-morale %d momentum %d\n",
+                            rdt_scenario_get_side (game->scenario, i)->id,
+                            s->army_morale[i], s->momentum[i]);
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+      char l[RDT_HEX_LABEL_SIZE] = "-";
+      g_autofree char *states = gu->states != NULL ? g_strjoinv (",", gu->states) : g_strdup ("-");
+
+      if (gu->where == RDT_GAME_UNIT_MAP)
+        rdt_hex_grid_format_label (grid, gu->hex, l);
+      g_string_append_printf (out, "unit %s %s %s step %d %s states %s arrive %d %s flags %u\n",
+                              rdt_scenario_get_unit (game->scenario, i)->id, where_id (gu->where), l,
+                              gu->step, rdt_unit_status_to_string (gu->status), states,
+                              gu->arrive_turn, gu->entry != NULL ? gu->entry : "-", gu->flags);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
+rdt_game_dup_state_digest (RdtGame *game)
+{
+  g_autofree char *text = rdt_game_dup_state_text (game);
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}

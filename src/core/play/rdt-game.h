@@ -1,0 +1,221 @@
+/* rdt-game.h: a game in progress (sandbox play, issue 13).
+ *
+ * An RdtGame is created from a loaded scenario and a seed.  It keeps its own
+ * copy of the scenario, which play never changes, and the state the Series
+ * Rules track: turn, player turn and phase of the Sequence of Play
+ * (rdt-phase.h), unit positions, steps, status and states, the eliminated and
+ * captured boxes, army morale per army (16) with its level (rdt-army-morale.h),
+ * momentum chits and the pool (12.6), victory points, and the die (2.3,
+ * rdt-die.h).
+ *
+ * Every change is an action, written in the action language of docs/play.md
+ * ("move 3rd-virginia 0717", "next-phase", "rally 3rd-virginia", "roll 7"):
+ * rdt_game_perform() parses and applies it, or returns an RDT_GAME_ERROR whose
+ * message cites the rule that forbids it and leaves the state unchanged.  The
+ * game is the scenario plus the seed plus the log of actions: replaying the log
+ * (rdt_game_replay()) rebuilds the same state bit for bit, which
+ * rdt_game_dup_state_digest() shows.  Undo and redo work within the phase; a
+ * die roll, once seen, and a phase change are not undone.
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "rdt-army-morale.h"
+#include "rdt-die.h"
+#include "rdt-movement.h"
+#include "rdt-phase.h"
+#include "rdt-scenario.h"
+
+G_BEGIN_DECLS
+
+#define RDT_GAME_ERROR (rdt_game_error_quark ())
+
+typedef enum {
+  RDT_GAME_ERROR_SYNTAX,        /* not an action of docs/play.md */
+  RDT_GAME_ERROR_UNKNOWN,       /* unknown unit, hex or player */
+  RDT_GAME_ERROR_WRONG_PHASE,   /* not in this phase (5) */
+  RDT_GAME_ERROR_ILLEGAL,       /* a rule forbids it (the message cites it) */
+  RDT_GAME_ERROR_GAME_OVER,     /* the game has ended */
+  RDT_GAME_ERROR_UNDO,          /* nothing to undo or redo in this phase */
+  RDT_GAME_ERROR_DATA,          /* the scenario or volume lacks what the rule needs */
+  RDT_GAME_ERROR_REPLAY,        /* a saved log does not replay */
+} RdtGameError;
+
+GQuark rdt_game_error_quark (void);
+
+/* Where a unit is. */
+typedef enum {
+  RDT_GAME_UNIT_TO_DEPLOY,      /* at-start unit not yet deployed (set-up) */
+  RDT_GAME_UNIT_TO_ARRIVE,      /* reinforcement not yet arrived (9.1) */
+  RDT_GAME_UNIT_MAP,
+  RDT_GAME_UNIT_ELIMINATED,
+  RDT_GAME_UNIT_CAPTURED,
+  RDT_GAME_UNIT_UNUSED,         /* not used in this scenario */
+} RdtGameUnitWhere;
+
+/* Per-phase marks of a unit. */
+typedef enum {
+  RDT_GAME_UNIT_MOVED    = 1 << 0,   /* moved this movement phase (9.2) */
+  RDT_GAME_UNIT_ARRIVED  = 1 << 1,   /* placed as a reinforcement this phase (9.11) */
+  RDT_GAME_UNIT_RALLIED  = 1 << 2,   /* attempted to rally this rally phase (15.1) */
+} RdtGameUnitFlags;
+
+typedef struct {
+  RdtGameUnitWhere where;
+  RdtHex hex;               /* RDT_GAME_UNIT_MAP */
+  int step;                 /* the side the counter shows (0 = full strength) */
+  RdtUnitStatus status;     /* Parade Order, Disrupted, Shattered (13.3, 13.4) */
+  char **states;            /* (nullable) sorted volume states: "pinned"... */
+  int arrive_turn;          /* RDT_GAME_UNIT_TO_ARRIVE: the turn it arrives (delays add) */
+  char *entry;              /* (nullable) its entry hex id */
+  guint flags;              /* RdtGameUnitFlags */
+} RdtGameUnit;
+
+/* One die roll in the log. */
+typedef struct {
+  int value;                /* 0..9 (2.3) */
+  gboolean typed;           /* typed by a player ("roll N"), not drawn */
+  char *purpose;            /* "initiative british (6.1)" */
+} RdtGameRoll;
+
+/* One line of the log: what an action did, citing its rule. */
+typedef struct {
+  guint action;             /* index of the action that wrote it */
+  char *rule;               /* "9.11" */
+  char *text;               /* translated */
+} RdtGameMessage;
+
+#define RDT_TYPE_GAME (rdt_game_get_type ())
+G_DECLARE_FINAL_TYPE (RdtGame, rdt_game, RDT, GAME, GObject)
+
+/* A new game at set-up.  The scenario is copied (its canonical form), so
+ * editing it later does not change the game.  Needs two players. */
+RdtGame       *rdt_game_new                 (RdtScenario   *scenario,
+                                             guint64        seed,
+                                             GError       **error);
+/* A new game from @scenario and @seed with every action of @actions performed
+ * in order; fails with RDT_GAME_ERROR_REPLAY naming the action that fails. */
+RdtGame       *rdt_game_replay              (RdtScenario   *scenario,
+                                             guint64        seed,
+                                             const char *const *actions,
+                                             guint          n_actions,
+                                             GError       **error);
+
+/* (transfer none) the game's own copy of the scenario: never changed by play. */
+RdtScenario   *rdt_game_get_scenario        (RdtGame       *game);
+guint64        rdt_game_get_seed            (RdtGame       *game);
+const RdtMoraleTrack *
+               rdt_game_get_morale_track    (RdtGame       *game);
+
+/* Where the game is in the Sequence of Play. */
+int            rdt_game_get_turn            (RdtGame       *game);
+RdtPhase       rdt_game_get_phase           (RdtGame       *game);
+/* 0: the player with the initiative, 1: the other, -1: a whole-turn segment. */
+int            rdt_game_get_player_turn     (RdtGame       *game);
+/* Player indices (rdt_game_get_player_id) or -1. */
+int            rdt_game_get_phasing_player  (RdtGame       *game);
+int            rdt_game_get_initiative_player (RdtGame     *game);
+gboolean       rdt_game_is_over             (RdtGame       *game);
+/* (nullable) the result once over: "american substantial (16.3)". */
+const char    *rdt_game_get_result          (RdtGame       *game);
+
+/* Players: the sides' players (rdt_side_get_player), in file order. */
+guint          rdt_game_get_n_players       (RdtGame       *game);
+const char    *rdt_game_get_player_id       (RdtGame       *game,
+                                             guint          player);
+int            rdt_game_find_player         (RdtGame       *game,
+                                             const char    *id);
+int            rdt_game_get_side_player     (RdtGame       *game,
+                                             guint          side);
+
+/* Armies (one per side, 16): morale, its level (nullable: the volume has no
+ * level there), momentum chits (12.6) and victory points. */
+int            rdt_game_get_army_morale     (RdtGame       *game,
+                                             guint          side);
+const RdtMoraleLevel *
+               rdt_game_get_morale_level    (RdtGame       *game,
+                                             guint          side);
+int            rdt_game_get_momentum        (RdtGame       *game,
+                                             guint          side);
+int            rdt_game_get_momentum_pool   (RdtGame       *game);
+/* 12.62: chits @player declared for this turn's initiative, or -1. */
+int            rdt_game_get_momentum_declared (RdtGame     *game,
+                                               guint        player);
+int            rdt_game_get_vp              (RdtGame       *game,
+                                             guint          player);
+
+/* Units, by scenario index. */
+guint          rdt_game_get_n_units         (RdtGame       *game);
+const RdtGameUnit *
+               rdt_game_get_unit            (RdtGame       *game,
+                                             guint          index);
+int            rdt_game_find_unit           (RdtGame       *game,
+                                             const char    *id);
+
+/* The die: the generator, and the rolls typed ahead ("roll N") not yet used. */
+const RdtDie  *rdt_game_get_die             (RdtGame       *game);
+guint          rdt_game_get_n_typed_rolls   (RdtGame       *game);
+
+/* The action language (docs/play.md).  Parses and applies one line; blank
+ * lines and "#" comments do nothing and are not logged. */
+gboolean       rdt_game_perform             (RdtGame       *game,
+                                             const char    *line,
+                                             GError       **error);
+
+/* The log: the actions performed (canonical text), the messages they wrote and
+ * the dice they rolled. */
+guint          rdt_game_get_n_actions       (RdtGame       *game);
+const char    *rdt_game_get_action          (RdtGame       *game,
+                                             guint          index);
+guint          rdt_game_get_n_messages      (RdtGame       *game);
+const RdtGameMessage *
+               rdt_game_get_message         (RdtGame       *game,
+                                             guint          index);
+guint          rdt_game_get_n_rolls         (RdtGame       *game);
+const RdtGameRoll *
+               rdt_game_get_roll            (RdtGame       *game,
+                                             guint          index);
+
+/* The log as a script of docs/play.md (transfer full): a comment naming the
+ * scenario and seed, then one action per line; `redoubt-cli play SCENARIO
+ * --seed N --script FILE` plays it back to the same state. */
+char          *rdt_game_dup_script          (RdtGame       *game);
+
+/* Where a unit on the map could move now, for shading legal destinations
+ * (rdt-movement.h), whatever the phase; `move` itself also checks the phase,
+ * the phasing player and 9.2.  (transfer full) or NULL with @error. */
+RdtReach      *rdt_game_dup_reach           (RdtGame       *game,
+                                             const char    *unit_id,
+                                             gboolean       strategic,
+                                             GError       **error);
+
+/* Undo and redo within the phase: not across next-phase, never a die roll. */
+gboolean       rdt_game_can_undo            (RdtGame       *game);
+gboolean       rdt_game_can_redo            (RdtGame       *game);
+gboolean       rdt_game_undo                (RdtGame       *game,
+                                             GError       **error);
+gboolean       rdt_game_redo                (RdtGame       *game,
+                                             GError       **error);
+
+/* Legal actions now, for random play and menus (transfer full: GPtrArray of
+ * char*): every deploy, move destination, rally, next-phase...; at most
+ * @max_moves_per_unit destinations per unit (0: all). */
+GPtrArray     *rdt_game_dup_legal_actions   (RdtGame       *game,
+                                             guint          max_moves_per_unit);
+
+/* Performs one legal action chosen with @chooser (random play, `--auto`):
+ * next-phase about one time in @phase_odds when it is legal, otherwise any
+ * other legal action.  @out_action (nullable) receives the action. */
+gboolean       rdt_game_perform_random      (RdtGame       *game,
+                                             RdtDie        *chooser,
+                                             guint          phase_odds,
+                                             char         **out_action,
+                                             GError       **error);
+
+/* The whole state as canonical text (one line per fact, sorted), and its
+ * SHA-256: equal digests mean identical states. (transfer full) */
+char          *rdt_game_dup_state_text      (RdtGame       *game);
+char          *rdt_game_dup_state_digest    (RdtGame       *game);
+
+G_END_DECLS

@@ -1,0 +1,1321 @@
+/* test-game.c: the game in progress (issue 13): die, Sequence of Play,
+ * deployment, initiative and momentum, reinforcements, movement, rally, army
+ * morale, undo/redo, replay and saved games.  Each rule applied is a named
+ * test with its rule number. */
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "redoubt-core.h"
+
+#define HOWE "scenarios/brandywine-howes-flank-attack.redoubt"
+
+static RdtScenario *
+load (const char *relative)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), relative, NULL);
+  g_autoptr(GError) error = NULL;
+  RdtScenario *scenario = rdt_scenario_load_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  return scenario;
+}
+
+static RdtGame *
+new_game (RdtScenario *scenario,
+          guint64      seed)
+{
+  g_autoptr(GError) error = NULL;
+  RdtGame *game = rdt_game_new (scenario, seed, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (game);
+  return game;
+}
+
+static void
+ok (RdtGame    *game,
+    const char *line)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!rdt_game_perform (game, line, &error))
+    g_error ("“%s” refused: %s", line, error->message);
+}
+
+/* The action is refused with @code, its message starts with @rule, and the
+ * state, log and rolls are exactly as before. */
+static void
+refused (RdtGame    *game,
+         const char *line,
+         int         code,
+         const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = rdt_game_dup_state_text (game);
+  g_autofree char *after = NULL;
+  guint n_actions = rdt_game_get_n_actions (game);
+  guint n_messages = rdt_game_get_n_messages (game);
+  guint n_rolls = rdt_game_get_n_rolls (game);
+
+  g_assert_false (rdt_game_perform (game, line, &error));
+  g_assert_error (error, RDT_GAME_ERROR, code);
+  if (rule != NULL && !g_str_has_prefix (error->message, rule))
+    g_error ("“%s”: expected a message citing %s, got “%s”", line, rule, error->message);
+  after = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpuint (rdt_game_get_n_actions (game), ==, n_actions);
+  g_assert_cmpuint (rdt_game_get_n_messages (game), ==, n_messages);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, n_rolls);
+}
+
+static const RdtGameUnit *
+unit (RdtGame    *game,
+      const char *id)
+{
+  int index = rdt_game_find_unit (game, id);
+
+  g_assert_cmpint (index, >=, 0);
+  return rdt_game_get_unit (game, (guint) index);
+}
+
+static char *
+hex_of (RdtGame    *game,
+        const char *id)
+{
+  const RdtGameUnit *u = unit (game, id);
+
+  g_assert_cmpint (u->where, ==, RDT_GAME_UNIT_MAP);
+  return rdt_hex_grid_dup_label (rdt_scenario_get_grid (rdt_game_get_scenario (game)), u->hex);
+}
+
+static gboolean
+log_has (RdtGame    *game,
+         const char *rule,
+         const char *text)
+{
+  for (guint i = 0; i < rdt_game_get_n_messages (game); i++)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (game, i);
+
+      if ((rule == NULL || g_str_equal (m->rule, rule)) && strstr (m->text, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+next_until (RdtGame  *game,
+            RdtPhase  phase,
+            int       player)
+{
+  for (guint i = 0; i < 40; i++)
+    {
+      if (rdt_game_get_phase (game) == phase &&
+          (player < 0 || rdt_game_get_phasing_player (game) == player))
+        return;
+      ok (game, "next-phase");
+    }
+  g_error ("phase %s not reached", rdt_phase_get_info (phase)->id);
+}
+
+/* Deploys the units left at set-up in random legal hexes, then leaves the
+ * set-up phase. */
+static void
+finish_setup (RdtGame *game)
+{
+  RdtDie chooser;
+
+  rdt_die_init (&chooser, 31);
+  for (guint i = 0; i < 1000 && rdt_game_get_phase (game) == RDT_PHASE_SETUP; i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (rdt_game_perform_random (game, &chooser, 1, NULL, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), !=, RDT_PHASE_SETUP);
+}
+
+/* ---------------------------------------------------------------- the die */
+
+static void
+test_die_2_3 (void)
+{
+  RdtDie a, b;
+  guint counts[RDT_DIE_FACES] = { 0 };
+  /* splitmix64 from seed 42, faces by rejection sampling: computed
+   * independently (Python) so the sequence is pinned across platforms. */
+  const int expected[] = { 3, 1, 8, 4, 0, 2, 5, 8, 5, 4 };
+
+  rdt_die_init (&a, 42);
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpint (rdt_die_roll (&a), ==, expected[i]);
+  rdt_die_init (&a, 7);
+  rdt_die_init (&b, 7);
+  for (guint i = 0; i < 10000; i++)
+    {
+      int r = rdt_die_roll (&a);
+
+      g_assert_cmpint (r, ==, rdt_die_roll (&b));
+      g_assert_cmpint (r, >=, 0);
+      g_assert_cmpint (r, <=, 9);
+      counts[r]++;
+    }
+  /* 2.3: "The 0 is treated as a 0 (not a 10)": every face 0..9 comes up. */
+  for (guint f = 0; f < RDT_DIE_FACES; f++)
+    g_assert_cmpuint (counts[f], >, 800);
+  g_assert_cmpuint (a.n_rolls, ==, 10000);
+}
+
+/* 2.3: a typed roll replaces the next drawn one; it must be 0..9. */
+static void
+test_typed_roll_2_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+
+  refused (game, "roll 10", RDT_GAME_ERROR_SYNTAX, "2.3");
+  ok (game, "roll 7");
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (game), ==, 1);
+  ok (game, "roll");
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 1);
+  g_assert_cmpint (rdt_game_get_roll (game, 0)->value, ==, 7);
+  g_assert_true (rdt_game_get_roll (game, 0)->typed);
+  g_assert_cmpuint (rdt_game_get_die (game)->n_rolls, ==, 0);
+  ok (game, "roll");
+  g_assert_false (rdt_game_get_roll (game, 1)->typed);
+  g_assert_cmpuint (rdt_game_get_die (game)->n_rolls, ==, 1);
+}
+
+/* ------------------------------------------------------ Sequence of Play */
+
+static void
+test_sequence_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const char *expected[] = {
+    "initiative", "movement", "rally", "artillery-fire", "rifle-fire", "close-combat",
+    "movement", "rally", "artillery-fire", "rifle-fire", "close-combat", "end-of-turn", "initiative",
+  };
+
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_SETUP);
+  /* The set-up phase ends only when every at-start unit is deployed. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  ok (game, "deploy-all");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      ok (game, "next-phase");
+      g_assert_cmpstr (rdt_phase_get_info (rdt_game_get_phase (game))->id, ==, expected[i]);
+      if (i == 0)
+        g_assert_cmpint (rdt_game_get_turn (game), ==, 6);
+      if (i >= 1 && i <= 5)
+        {
+          g_assert_cmpint (rdt_game_get_player_turn (game), ==, 0);
+          g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==,
+                           "british");
+        }
+      if (i >= 6 && i <= 10)
+        g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==,
+                         "american");
+      if (i == 11)
+        g_assert_cmpint (rdt_game_get_phasing_player (game), ==, -1);
+      /* The combat phases are entered and left with no resolution yet. */
+      if (rdt_phase_get_info (rdt_game_get_phase (game))->combat)
+        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "issue 14"));
+    }
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  /* 6.1: after the scenario's fixed first turn, the initiative is rolled. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "6.1");
+}
+
+static void
+test_wrong_phase_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+
+  refused (game, "move 3-virginia 1909", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "rally 3-virginia", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "initiative", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  refused (game, "fire 3-virginia", RDT_GAME_ERROR_SYNTAX, NULL);
+  refused (game, "move nobody 1909", RDT_GAME_ERROR_UNKNOWN, NULL);
+  refused (game, "move 3-virginia", RDT_GAME_ERROR_SYNTAX, NULL);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  /* 5: the british player turn comes first (7.2.1.2). */
+  refused (game, "move 3-virginia 1909", RDT_GAME_ERROR_ILLEGAL, "5:");
+  refused (game, "deploy 3-virginia 1909", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+}
+
+/* ------------------------------------------------------------- set-up */
+
+static void
+test_deploy_area (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-knyphausens-feint.redoubt");
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  RdtScenario *s = rdt_game_get_scenario (game);
+  const RdtUnit *area_unit = NULL;
+  const RdtUnit *hex_unit = NULL;
+  const RdtArea *area;
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  g_autofree char *inside = NULL, *outside = NULL, *line = NULL, *hex_line = NULL;
+
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (area_unit == NULL && u->placement.kind == RDT_PLACEMENT_AREA && !rdt_unit_is_leader (u))
+        area_unit = u;
+      if (hex_unit == NULL && u->placement.kind == RDT_PLACEMENT_HEX)
+        hex_unit = u;
+    }
+  g_assert_nonnull (area_unit);
+  g_assert_nonnull (hex_unit);
+  area = rdt_scenario_find_area (s, area_unit->placement.area);
+  g_assert_nonnull (area);
+  inside = rdt_hex_grid_dup_label (grid, g_array_index (area->hexes, RdtHex, 0));
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && outside == NULL; i++)
+    if (!rdt_scenario_area_contains (area, rdt_hex_grid_hex_at_index (grid, i)))
+      outside = rdt_hex_grid_dup_label (grid, rdt_hex_grid_hex_at_index (grid, i));
+
+  /* An area unit deploys into a hex of its area only. */
+  line = g_strdup_printf ("deploy %s %s", area_unit->id, outside);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  g_free (line);
+  line = g_strdup_printf ("deploy %s %s", area_unit->id, inside);
+  ok (game, line);
+  g_assert_cmpint (unit (game, area_unit->id)->where, ==, RDT_GAME_UNIT_MAP);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  /* A unit with one hex deploys there and nowhere else. */
+  hex_line = g_strdup_printf ("deploy %s %s", hex_unit->id, outside);
+  {
+    g_autofree char *listed = rdt_hex_grid_dup_label (grid, hex_unit->placement.hex);
+
+    g_assert_cmpstr (outside, !=, listed);
+    refused (game, hex_line, RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+  }
+  ok (game, "deploy-all");
+  /* deploy-all leaves the area units to the players. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "scenario set-up");
+}
+
+/* 7.1: deployment checks stacking. */
+static void
+test_deploy_stacking_7_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-knyphausens-feint.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  RdtScenario *s;
+  const RdtArea *area = NULL;
+  GPtrArray *in_area = g_ptr_array_new ();
+  g_autofree char *hex = NULL;
+  gboolean refused_once = FALSE;
+
+  game = new_game (scenario, 1);
+  s = rdt_game_get_scenario (game);
+  /* Deploy the area's non-artillery combat units into one hex until the
+   * stacking limit refuses one. */
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (u->placement.kind != RDT_PLACEMENT_AREA || rdt_unit_is_leader (u) ||
+          u->kind == RDT_UNIT_KIND_ARTILLERY)
+        continue;
+      /* The Pike area of 7.1.1.5: Grant, 5, 10, 40, 55, Enniskillens. */
+      if (g_str_equal (u->placement.area, "7.1-pike-08xx-starved-gut"))
+        g_ptr_array_add (in_area, (gpointer) u);
+    }
+  area = rdt_scenario_find_area (s, "7.1-pike-08xx-starved-gut");
+  g_assert_nonnull (area);
+  hex = rdt_hex_grid_dup_label (rdt_scenario_get_grid (s), g_array_index (area->hexes, RdtHex, 0));
+  for (guint i = 0; i < in_area->len; i++)
+    {
+      const RdtUnit *u = g_ptr_array_index (in_area, i);
+      g_autofree char *line = g_strdup_printf ("deploy %s %s", u->id, hex);
+      g_autoptr(GError) error = NULL;
+
+      if (!rdt_game_perform (game, line, &error))
+        {
+          g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL);
+          g_assert_true (g_str_has_prefix (error->message, "7.1"));
+          refused_once = TRUE;
+          break;
+        }
+    }
+  g_ptr_array_unref (in_area);
+  g_assert_true (refused_once);
+}
+
+/* ------------------------------------------------ initiative and momentum */
+
+static RdtGame *
+howe_at_turn_7 (RdtScenario *scenario)
+{
+  RdtGame *game = new_game (scenario, 5);
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_END_OF_TURN, -1);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_INITIATIVE);
+  return game;
+}
+
+/* 6.1 roll + Army Morale Initiative DRM (16.21 High +1); 12.62 +2 per chit;
+ * 6.2 ties rolled again with the same modifiers. */
+static void
+test_initiative_6_1_6_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  int british = rdt_game_find_player (game, "british");
+
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, -1);
+  /* 6.3: british had the initiative on turn 6 and decides first. */
+  refused (game, "momentum american 0", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  refused (game, "momentum british 2", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  ok (game, "momentum british 1");
+  refused (game, "momentum british 0", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  ok (game, "momentum american 0");
+  /* British 3 + 1 + 2 = 6, American 5 + 1 = 6: tie; then 7 + 3 vs 2 + 1. */
+  ok (game, "roll 3");
+  ok (game, "roll 5");
+  ok (game, "roll 7");
+  ok (game, "roll 2");
+  ok (game, "initiative");
+  g_assert_true (log_has (game, "6.2", "roll again"));
+  g_assert_true (log_has (game, "6.1", "british 3 +3 = 6, american 5 +1 = 6"));
+  g_assert_true (log_has (game, "6.1", "british 7 +3 = 10, american 2 +1 = 3"));
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 4);
+  refused (game, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  refused (game, "momentum american 0", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  /* A roll, once seen, is not undone. */
+  g_assert_false (rdt_game_can_undo (game));
+}
+
+/* Brandywine 7.3.1.2: "Initiative is rolled normally on Turn 7; however the
+ * American player must subtract 1 from his die roll" (scenario data). */
+static void
+test_initiative_brandywine_7_3_1_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-short-campaign.redoubt");
+  g_autoptr(RdtGame) game = new_game (scenario, 4);
+  const RdtTurnInitiative *t;
+
+  g_assert_cmpuint (rdt_scenario_get_n_turn_initiatives (scenario), ==, 1);
+  t = rdt_scenario_get_turn_initiative (scenario, 0);
+  g_assert_cmpint (t->from, ==, 7);
+  g_assert_cmpint (t->to, ==, 7);
+  g_assert_cmpint (t->drm, ==, -1);
+  g_assert_cmpstr (t->rule, ==, "Brandywine 7.3.1.2");
+  /* Deploy everything (area units in random legal hexes), then roll. */
+  ok (game, "deploy-all");
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_INITIATIVE);
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  /* 5 + 1 (High) against 5 + 1 - 1: the British win. */
+  ok (game, "roll 5");
+  ok (game, "roll 5");
+  ok (game, "initiative");
+  g_assert_true (log_has (game, "Brandywine 7.3.1.2", "american -1 to the initiative roll on turn 7"));
+  g_assert_true (log_has (game, "6.1", "british 5 +1 = 6, american 5 +0 = 5"));
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "british");
+}
+
+/* Germantown 1.2: the Americans move first on turns 1-3 (scenario data); an
+ * initiative rule with "first" fixes the order on its turns. */
+static void
+test_initiative_fixed_turns (void)
+{
+  g_autoptr(RdtScenario) germantown = load ("scenarios/germantown.redoubt");
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+  const RdtTurnInitiative *t;
+  RdtTurnInitiative rule = { .from = 7, .to = 8, .first = 1, .side = -1, .level = -1,
+                             .rule = (char *) "test: Germantown 1.2 style" };
+
+  g_assert_cmpuint (rdt_scenario_get_n_turn_initiatives (germantown), ==, 1);
+  t = rdt_scenario_get_turn_initiative (germantown, 0);
+  g_assert_cmpint (t->from, ==, 1);
+  g_assert_cmpint (t->to, ==, 3);
+  g_assert_cmpstr (rdt_scenario_get_side (germantown, (guint) t->first)->id, ==, "american");
+
+  g_assert_cmpstr (rdt_scenario_get_side (scenario, 1)->id, ==, "american");
+  rdt_scenario_add_turn_initiative (scenario, &rule);
+  game = howe_at_turn_7 (scenario);
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "american");
+  g_assert_true (log_has (game, "test: Germantown 1.2 style", "american the initiative on turn 7"));
+  refused (game, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (game, "next-phase");
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==, "american");
+}
+
+/* 12.62: three chits, spent before the roll, dictate player order. */
+static void
+test_dictate_12_62 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+
+  {
+    g_autoptr(RdtGame) poor = howe_at_turn_7 (scenario);
+
+    refused (poor, "dictate british american", RDT_GAME_ERROR_ILLEGAL, "12.62");
+  }
+  ((RdtSide *) rdt_scenario_get_side (scenario, 0))->momentum = 3;
+  game = howe_at_turn_7 (scenario);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 2);
+  refused (game, "dictate american british", RDT_GAME_ERROR_ILLEGAL, "6.3");
+  ok (game, "dictate british american");
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "american");
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 0);
+  refused (game, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (game, "next-phase");
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==, "american");
+}
+
+/* 13.3: a disrupted unit adjacent to enemy units must move away; the movement
+ * phase does not end until it has. */
+static void
+test_disrupted_must_move_13_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 17, 8 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GPtrArray) legal = NULL;
+  const char *move = NULL;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "chasseurs", &next_to, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "blands-horse", RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 8);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, rdt_game_find_player (game, "american"));
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.3");
+  legal = rdt_game_dup_legal_actions (game, 0);
+  for (guint i = 0; i < legal->len && move == NULL; i++)
+    if (g_str_has_prefix (g_ptr_array_index (legal, i), "move blands-horse "))
+      move = g_ptr_array_index (legal, i);
+  g_assert_nonnull (move);
+  ok (game, move);
+  ok (game, "next-phase");
+}
+
+/* 14.33: a leader alone in a hex is captured when an enemy combat unit enters
+ * it; the capturing unit goes on. */
+static void
+test_lone_leader_14_33 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement alone = { RDT_PLACEMENT_HEX, { 18, 4 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(JsonNode) json = NULL;
+  JsonArray *captured;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "sullivan", &alone, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 8);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  ok (game, "move ewald-dragoons 1804");
+  g_assert_cmpint (unit (game, "sullivan")->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_true (log_has (game, "14.33", "sullivan, alone in its hex, is captured"));
+  json = rdt_game_to_json (game, FALSE);
+  captured = json_object_get_array_member (json_node_get_object (json), "captured");
+  g_assert_cmpuint (json_array_get_length (captured), ==, 1);
+  g_assert_cmpstr (json_array_get_string_element (captured, 0), ==, "sullivan");
+  /* Leader VPs are in the Leader Summary Table, not in the rulebooks. */
+  g_assert_cmpint (rdt_game_get_vp (game, (guint) rdt_game_find_player (game, "british")), ==, 0);
+}
+
+/* 9.3, 9.11: a reinforcement never enters an enemy-occupied entry hex. */
+static void
+test_blocked_entry_9_11 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement on_d = { RDT_PLACEMENT_HEX, { 14, 1 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "delaware", &on_d, NULL, &error));
+  g_assert_no_error (error);
+  game = howe_at_turn_7 (scenario);
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  ok (game, "next-phase");
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (game, "cornwallis")->arrive_turn, ==, 8);
+  g_assert_true (log_has (game, "9.3, 9.11", "occupied by the enemy"));
+}
+
+/* 7.3: overstacking costs steps; 3 "VP Clarifications": an eliminated unit is
+ * worth its steps to the enemy. */
+static void
+test_overstack_eliminate_7_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  RdtScenario *s = rdt_game_get_scenario (game);
+  int american = rdt_game_find_player (game, "american");
+  const RdtUnit *victim = NULL;
+  g_autofree char *line = NULL;
+  guint steps;
+
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  ok (game, "next-phase");
+  for (guint i = 0; i < rdt_scenario_get_n_units (s) && victim == NULL; i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (!rdt_unit_is_leader (u) && rdt_game_get_unit (game, i)->where == RDT_GAME_UNIT_MAP &&
+          (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED))
+        victim = u;
+    }
+  g_assert_nonnull (victim);
+  refused (game, "eliminate cornwallis", RDT_GAME_ERROR_ILLEGAL, "7.3");
+  line = g_strdup_printf ("eliminate %s", victim->id);
+  steps = rdt_unit_get_n_steps (victim) - (guint) victim->step;
+  for (guint i = 0; i < steps; i++)
+    {
+      g_assert_cmpint (rdt_game_get_vp (game, (guint) american), ==, 0);
+      ok (game, line);
+    }
+  g_assert_cmpint (unit (game, victim->id)->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (rdt_game_get_vp (game, (guint) american), ==, (int) steps);
+  g_assert_true (log_has (game, "7.3", "eliminated"));
+}
+
+/* Savannah 4.19: "the Allies use the French initiative level" (scenario
+ * data: <initiative level="french"/>), not the first allied side's. */
+static void
+test_initiative_savannah_4_19 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/savannah-historical.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  int french = rdt_scenario_find_side (scenario, "french");
+  int american = rdt_scenario_find_side (scenario, "american");
+
+  g_assert_cmpint (french, >=, 0);
+  g_assert_cmpint (american, >=, 0);
+  /* French High (+1), Americans Wavering (-1): only the French level counts. */
+  ((RdtSide *) rdt_scenario_get_side (scenario, (guint) french))->army_morale = 20;
+  ((RdtSide *) rdt_scenario_get_side (scenario, (guint) american))->army_morale = 3;
+  game = new_game (scenario, 6);
+  finish_setup (game);
+  /* Turn 16: the Allies first (Savannah Historical Scenario, 4.19). */
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 16);
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
+  next_until (game, RDT_PHASE_END_OF_TURN, -1);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 17);
+  ok (game, "roll 4");
+  ok (game, "roll 4");
+  ok (game, "initiative");
+  g_assert_true (log_has (game, "6.1", "allies 4 +1 = 5"));
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
+}
+
+/* 5 D: at the last turn the scenario's VP victory levels decide (Brandywine
+ * 7.2.2.4: more British VPs, a British marginal victory; otherwise American). */
+static void
+test_last_turn_victory_5_d (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+
+  /* One turn: turn 6 is the last (7.2.2.2 reads "end of game turn 12"). */
+  rdt_scenario_set_turns (scenario, 6, 1, 0, "initiative");
+  game = new_game (scenario, 3);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "american"));
+  g_assert_false (rdt_game_is_over (game));
+  ok (game, "next-phase");
+  g_assert_true (rdt_game_is_over (game));
+  g_assert_true (g_str_has_prefix (rdt_game_get_result (game), "american marginal victory: british 0 VP, american 0 VP"));
+}
+
+/* Hostile script lines: random words, numbers, bytes and long lines are
+ * refused with an error (never a crash) and leave the state unchanged. */
+static void
+test_hostile_lines (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const char *words[] = {
+    "move", "deploy", "deploy-all", "rally", "roll", "momentum", "dictate", "initiative", "delay",
+    "eliminate", "next-phase", "strategic", "british", "american", "ewald-dragoons", "3-virginia",
+    "1804", "0000", "9999", "-1", "99999999999999999999", "5", "#", "\xff\xfe", "\t", "moves",
+  };
+  RdtDie die;
+
+  rdt_die_init (&die, 123);
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_autoptr(GString) line = g_string_new (NULL);
+      guint n = rdt_die_uniform (&die, 6);
+      g_autofree char *before = rdt_game_dup_state_text (game);
+      g_autoptr(GError) error = NULL;
+
+      for (guint w = 0; w < n; w++)
+        g_string_append_printf (line, "%s%s", w > 0 ? " " : "",
+                                words[rdt_die_uniform (&die, G_N_ELEMENTS (words))]);
+      if (rdt_die_uniform (&die, 50) == 0)
+        for (guint k = 0; k < 1200; k++)
+          g_string_append_c (line, 'x');
+      if (!rdt_game_perform (game, line->str, &error))
+        {
+          g_autofree char *after = rdt_game_dup_state_text (game);
+
+          g_assert_nonnull (error);
+          g_assert_cmpstr (before, ==, after);
+        }
+      if (rdt_game_is_over (game))
+        break;
+    }
+}
+
+/* 16.2: the initiative DRM comes from the volume's Army Morale Track. */
+static void
+test_morale_levels_16_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  const RdtMoraleTrack *track = rdt_game_get_morale_track (game);
+  const RdtMoraleLevel *high, *fatigued, *wavering;
+
+  g_assert_cmpuint (rdt_morale_track_get_n_levels (track), ==, 3);
+  high = rdt_morale_track_get_level (track, 0);
+  fatigued = rdt_morale_track_get_level (track, 1);
+  wavering = rdt_morale_track_get_level (track, 2);
+  /* 16.21, 16.22, 16.23 as stated; the thresholds are provisional. */
+  g_assert_cmpstr (high->id, ==, "high");
+  g_assert_cmpint (high->initiative_drm, ==, 1);
+  g_assert_cmpint (high->morale_modifier, ==, 0);
+  g_assert_cmpstr (fatigued->id, ==, "fatigued");
+  g_assert_cmpint (fatigued->initiative_drm, ==, 0);
+  g_assert_cmpint (fatigued->morale_modifier, ==, -1);
+  g_assert_cmpstr (wavering->id, ==, "wavering");
+  g_assert_cmpint (wavering->initiative_drm, ==, -1);
+  g_assert_cmpint (wavering->morale_modifier, ==, -2);
+  g_assert_true (high->provisional);
+  g_assert_true (rdt_morale_track_level (track, 1) == wavering);
+  g_assert_true (rdt_morale_track_level (track, high->from) == high);
+  g_assert_true (rdt_morale_track_level (track, high->from - 1) == fatigued);
+  g_assert_null (rdt_morale_track_level (track, 0));
+  /* Brandywine 7.2.1.3: American 19, British 20. */
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  /* 7.2.1.4: the British begin with 1 momentum chit; 12.61: a pool of five. */
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 1);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 4);
+}
+
+/* ------------------------------------------------------------- movement */
+
+/* 9.11: reinforcements are placed at the start of their side's movement
+ * phase on the turn of arrival; 9.11 they may be delayed; 7.3 stacking holds
+ * again at the end of the phase. */
+static void
+test_reinforcements_9_11 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = howe_at_turn_7 (scenario);
+  g_autoptr(GError) error = NULL;
+  int british = rdt_game_find_player (game, "british");
+  g_autofree char *at = NULL;
+
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  at = hex_of (game, "cornwallis");
+  /* Entry hex D of the schematic map. */
+  g_assert_cmpstr (at, ==, "1401");
+  g_assert_true (unit (game, "cornwallis")->flags & RDT_GAME_UNIT_ARRIVED);
+  g_assert_true (log_has (game, "9.11", "cornwallis arrives at entry hex D"));
+  /* Units due later stay off the map. */
+  g_assert_cmpint (unit (game, "howe")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  /* 7.3, 9.11: the entry hex is overstacked; the phase cannot end so. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "7.3");
+  /* 9.11: delay, only a unit placed this phase. */
+  refused (game, "delay chasseurs", RDT_GAME_ERROR_ILLEGAL, "9.11");
+  ok (game, "delay cornwallis");
+  g_assert_cmpint (unit (game, "cornwallis")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (game, "cornwallis")->arrive_turn, ==, 8);
+  /* 7.3: eliminate only from an overstacked hex. */
+  refused (game, "eliminate chasseurs", RDT_GAME_ERROR_ILLEGAL, "7.3");
+}
+
+/* 9.2 each unit moves once; 9.3 never into an enemy-occupied hex; the path
+ * and the MPs are logged. */
+static void
+test_move_9 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  g_autofree char *at = NULL;
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  refused (game, "move ewald-dragoons 1707", RDT_GAME_ERROR_ILLEGAL, "9.3");
+  refused (game, "move ewald-dragoons 0101", RDT_GAME_ERROR_ILLEGAL, NULL);
+  ok (game, "move ewald-dragoons 1804");
+  at = hex_of (game, "ewald-dragoons");
+  g_assert_cmpstr (at, ==, "1804");
+  g_assert_true (log_has (game, "9.2", "ewald-dragoons moves 1803 to 1804: 2 half MPs (path 1803 1804)"));
+  refused (game, "move ewald-dragoons 1803", RDT_GAME_ERROR_ILLEGAL, "9.2");
+  g_assert_cmpstr (rdt_game_get_action (game, rdt_game_get_n_actions (game) - 1), ==,
+                   "move ewald-dragoons 1804");
+}
+
+/* ---------------------------------------------------------------- rally */
+
+static RdtGame *
+rally_game (RdtScenario *scenario,
+            const char  *disrupt,
+            RdtUnitStatus status)
+{
+  RdtGame *game;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (rdt_scenario_set_unit_status (scenario, disrupt, status, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 11);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_RALLY, rdt_game_find_player (game, "american"));
+  return game;
+}
+
+/* 15.1, 13.5: die + modified morale (15.32) + leader (14.23) >= 5 rallies;
+ * 15.2 disrupted to Parade Order; 16.1 +1 army morale. */
+static void
+test_rally_15 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+  const RdtUnit *u, *u4;
+  int need, need4;
+  g_autofree char *roll = NULL, *roll4 = NULL;
+
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "4-virginia", RDT_UNIT_STATUS_DISRUPTED, NULL, NULL));
+  game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  u = rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia");
+  u4 = rdt_scenario_find_unit (rdt_game_get_scenario (game), "4-virginia");
+  /* 19: High (provisional threshold): modifier 0; no leader in their hexes. */
+  need = 5 - rdt_unit_get_current_step (u)->morale;
+  need4 = 5 - rdt_unit_get_current_step (u4)->morale;
+  g_assert_cmpint (need, >=, 1);
+  g_assert_cmpint (need, <=, 9);
+  g_assert_cmpint (need4, >=, 0);
+  g_assert_cmpint (need4, <=, 9);
+  refused (game, "rally 7-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+  /* 13.5: exactly 5 passes. */
+  roll4 = g_strdup_printf ("roll %d", need4);
+  ok (game, roll4);
+  ok (game, "rally 4-virginia");
+  g_assert_cmpint (unit (game, "4-virginia")->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
+  /* One short: fails, stays disrupted, no army morale. */
+  roll = g_strdup_printf ("roll %d", need - 1);
+  ok (game, roll);
+  ok (game, "rally 3-virginia");
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
+  g_assert_true (log_has (game, "15.2", "fails"));
+  /* 15.1: one attempt per unit per rally phase. */
+  refused (game, "rally 3-virginia", RDT_GAME_ERROR_ILLEGAL, "15.1");
+}
+
+static void
+test_rally_pass_15_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_SHATTERED);
+
+  ok (game, "roll 9");
+  ok (game, "rally 3-virginia");
+  /* 15.2: a shattered unit that passes becomes disrupted. */
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  /* 16.1: a unit rallies (+1). */
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
+  g_assert_true (log_has (game, "16.1", "now 20"));
+}
+
+/* 14.23: the leader in command adds his Leadership DRM to rally attempts of
+ * units in his hex. */
+static void
+test_rally_leader_14_23 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = rally_game (scenario, "1-maryland", RDT_UNIT_STATUS_DISRUPTED);
+  const RdtUnit *sullivan = rdt_scenario_find_unit (rdt_game_get_scenario (game), "sullivan");
+  g_autofree char *expected = g_strdup_printf ("%+d leader sullivan", sullivan->leadership_drm);
+
+  ok (game, "roll 0");
+  ok (game, "rally 1-maryland");
+  g_assert_true (log_has (game, "13.5, 14.23, 15.32", expected));
+}
+
+/* 15.1: not in an enemy ZOC (current edition). */
+static void
+test_rally_zoc_15_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 17, 8 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+
+  /* A British unit next to Bland's Horse (1707): 1708. */
+  g_assert_true (rdt_scenario_move_unit (scenario, "chasseurs", &next_to, NULL, &error));
+  g_assert_no_error (error);
+  /* Shattered: it may not move (13.4), so it is still there to rally. */
+  game = rally_game (scenario, "blands-horse", RDT_UNIT_STATUS_SHATTERED);
+  refused (game, "rally blands-horse", RDT_GAME_ERROR_ILLEGAL, "15.1");
+}
+
+/* Older edition 15.1 (Savannah): units "not adjacent to enemy combat units"
+ * may rally: an adjacent disrupted enemy, which has no ZOC (8.1), still bars
+ * the rally, as the current edition's ZOC test would not. */
+static void
+test_rally_older_edition_15_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/savannah-historical.redoubt");
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  const RdtUnit *ally = NULL, *enemy = NULL;
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  RdtPlacement here = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) game = NULL;
+  g_autofree char *ally_id = NULL, *line = NULL;
+  int british = rdt_scenario_find_side (scenario, "british");
+  gboolean found = FALSE;
+
+  g_assert_cmpint (rdt_volume_get_variant (rdt_scenario_get_volume (scenario), RDT_VARIANT_RALLY), ==,
+                   RDT_EDITION_OLDER);
+  /* Every unit sets up in an area: give one of each side a hex of its own,
+   * side by side. */
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (scenario, i);
+
+      if (u->placement.kind != RDT_PLACEMENT_AREA || rdt_unit_is_leader (u) ||
+          u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_MORTAR)
+        continue;
+      if (u->side == british && enemy == NULL)
+        enemy = u;
+      if (u->side != british && ally == NULL)
+        ally = u;
+    }
+  g_assert_nonnull (ally);
+  g_assert_nonnull (enemy);
+  {
+    const RdtArea *area = rdt_scenario_find_area (scenario, ally->placement.area);
+
+    for (guint h = 0; area != NULL && h < area->hexes->len && !found; h++)
+      for (int d = 0; d < RDT_N_DIRECTIONS && !found; d++)
+        {
+          RdtHex a = g_array_index (area->hexes, RdtHex, h);
+          RdtHex n = rdt_hex_grid_neighbour (grid, a, (RdtHexDirection) d);
+
+          if (rdt_hex_grid_contains (grid, n) && !rdt_scenario_area_contains (area, n))
+            {
+              here.hex = a;
+              next_to.hex = n;
+              found = TRUE;
+            }
+        }
+  }
+  g_assert_true (found);
+  ally_id = g_strdup (ally->id);
+  g_assert_true (rdt_scenario_move_unit (scenario, ally_id, &here, NULL, &error));
+  g_assert_true (rdt_scenario_move_unit (scenario, enemy->id, &next_to, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, enemy->id, RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_true (rdt_scenario_set_unit_status (scenario, ally_id, RDT_UNIT_STATUS_SHATTERED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 2);
+  finish_setup (game);
+  next_until (game, RDT_PHASE_RALLY, rdt_game_find_player (game, "allies"));
+  line = g_strdup_printf ("rally %s", ally_id);
+  refused (game, line, RDT_GAME_ERROR_ILLEGAL, "15.1 (older edition)");
+}
+
+/* ------------------------------------------------------- army morale 16 */
+
+/* 9.6: a pin no longer adjacent to enemies is removed at the end of the
+ * movement phase, costing the phasing player 1 army morale; 16.3 an army at 0
+ * is demoralized and the game ends. */
+static void
+test_demoralized_16_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtUnit) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtUnit *u;
+
+  /* The British at 1 army morale with a pinned unit far from the enemy. */
+  g_assert_cmpint (rdt_scenario_find_side (scenario, "british"), ==, 0);
+  ((RdtSide *) rdt_scenario_get_side (scenario, 0))->army_morale = 1;
+  u = rdt_scenario_find_unit (scenario, "chasseurs");
+  copy = rdt_unit_copy (u);
+  copy->states = g_new0 (char *, 2);
+  copy->states[0] = g_strdup ("pinned");
+  g_assert_true (rdt_scenario_replace_unit (scenario, "chasseurs", copy, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(RdtGame) game = new_game (scenario, 3);
+
+    ok (game, "deploy-all");
+    next_until (game, RDT_PHASE_MOVEMENT, -1);
+    g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 1);
+    ok (game, "next-phase");
+    g_assert_true (log_has (game, "9.6", "Pin removed from chasseurs"));
+    g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 0);
+    g_assert_true (rdt_game_is_over (game));
+    g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_GAME_OVER);
+    g_assert_nonnull (strstr (rdt_game_get_result (game), "american wins a Substantial Victory (16.3)"));
+    refused (game, "next-phase", RDT_GAME_ERROR_GAME_OVER, NULL);
+  }
+}
+
+/* --------------------------------------------------------- the first turn */
+
+/* Brandywine 7.2 "Howe's Flank Attack", turn 6 and the start of turn 7: set-up
+ * (7.2.1.5), the British initiative on turn 6 (7.2.1.2), moves of both players,
+ * the turn 7 initiative rolled with momentum (a tie rolled again, 6.2), the
+ * turn 7 reinforcements at entry hex D (9.11) and a reinforcement's move. */
+static void
+test_howe_first_turn (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 2026);
+  const char *script[] = {
+    "deploy-all",
+    "next-phase",                 /* turn 6 initiative: British (7.2.1.2) */
+    "next-phase",                 /* British movement */
+    "move ewald-dragoons 1804",
+    "move 1-queens-light-dragoons 1903",
+    "next-phase", "next-phase", "next-phase", "next-phase", "next-phase",
+    "move 3-virginia 1808",       /* American movement */
+    "move blands-horse 1608",
+    "next-phase", "next-phase", "next-phase", "next-phase",
+    "next-phase",                 /* end of turn 6 */
+    "next-phase",                 /* turn 7 initiative */
+    "momentum british 1",
+    "momentum american 0",
+    "roll 4", "roll 6",           /* 4 + 1 + 2 = 7 against 6 + 1 = 7: tie (6.2) */
+    "roll 8", "roll 1",           /* 8 + 3 = 11 against 1 + 1 = 2 */
+    "initiative",
+    "next-phase",                 /* British movement: turn 7 reinforcements */
+    "move 33rd-foot 1402",
+  };
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
+  g_autoptr(GError) error = NULL;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (script); i++)
+    ok (game, script[i]);
+  g_assert_cmpuint (rdt_game_get_n_actions (game), ==, G_N_ELEMENTS (script));
+  for (i = 0; i < G_N_ELEMENTS (script); i++)
+    g_assert_cmpstr (rdt_game_get_action (game, i), ==, script[i]);
+
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_phasing_player (game)), ==, "british");
+  /* The log, with its rule numbers. */
+  g_assert_true (log_has (game, "scenario set-up", "units deployed in their listed hexes"));
+  g_assert_true (log_has (game, "6; scenario player order", "british the initiative on turn 6"));
+  g_assert_true (log_has (game, "6.3, 12.62", "british spends 1 momentum chits"));
+  g_assert_true (log_has (game, "6.1", "british 4 +3 = 7, american 6 +1 = 7"));
+  g_assert_true (log_has (game, "6.2", "roll again"));
+  g_assert_true (log_has (game, "6.1", "british 8 +3 = 11, american 1 +1 = 2"));
+  g_assert_true (log_has (game, "6.1", "british has the initiative on turn 7"));
+  g_assert_true (log_has (game, "9.11", "33rd-foot arrives at entry hex D (1401)"));
+  g_assert_true (log_has (game, "9.2", "33rd-foot moves 1401 to 1402"));
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 4);
+  for (i = 0; i < 4; i++)
+    g_assert_true (rdt_game_get_roll (game, i)->typed);
+  /* The state. */
+  a = hex_of (game, "ewald-dragoons");
+  b = hex_of (game, "3-virginia");
+  c = hex_of (game, "blands-horse");
+  d = hex_of (game, "33rd-foot");
+  e = hex_of (game, "cornwallis");
+  g_assert_cmpstr (a, ==, "1804");
+  g_assert_cmpstr (b, ==, "1808");
+  g_assert_cmpstr (c, ==, "1608");
+  g_assert_cmpstr (d, ==, "1402");
+  g_assert_cmpstr (e, ==, "1401");
+  g_assert_cmpint (unit (game, "howe")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+
+  /* The log exported as a script, and the reach a front end shades. */
+  {
+    g_autofree char *script_text = rdt_game_dup_script (game);
+    g_autoptr(RdtReach) reach = rdt_game_dup_reach (game, "33rd-foot", FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (g_str_has_prefix (script_text, "# brandywine-howes-flank-attack, seed 2026"));
+    g_assert_nonnull (strstr (script_text, "\nmomentum british 1\nmomentum american 0\nroll 4\n"));
+    g_assert_true (g_str_has_suffix (script_text, "\nmove 33rd-foot 1402\n"));
+    g_assert_nonnull (reach);
+    g_assert_null (rdt_game_dup_reach (game, "howe", FALSE, &error));
+    g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL);
+    g_clear_error (&error);
+  }
+
+  /* The same scenario, seed and log rebuild the same state and log. */
+  {
+    g_autoptr(RdtGame) again = rdt_game_replay (scenario, 2026, script, G_N_ELEMENTS (script), &error);
+    g_autofree char *d1 = rdt_game_dup_state_text (game);
+    g_autofree char *d2 = NULL;
+
+    g_assert_no_error (error);
+    d2 = rdt_game_dup_state_text (again);
+    g_assert_cmpstr (d1, ==, d2);
+    g_assert_cmpuint (rdt_game_get_n_messages (again), ==, rdt_game_get_n_messages (game));
+    for (i = 0; i < rdt_game_get_n_messages (game); i++)
+      g_assert_cmpstr (rdt_game_get_message (again, i)->text, ==, rdt_game_get_message (game, i)->text);
+  }
+}
+
+/* ---------------------------------------------------------------- undo */
+
+static void
+test_undo_redo (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 9);
+  g_autofree char *before = NULL, *after = NULL, *undone = NULL, *redone = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_messages;
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  g_assert_false (rdt_game_can_undo (game));
+  before = rdt_game_dup_state_text (game);
+  n_messages = rdt_game_get_n_messages (game);
+  ok (game, "move ewald-dragoons 1804");
+  ok (game, "move chasseurs 1802");
+  after = rdt_game_dup_state_text (game);
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_no_error (error);
+  undone = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (undone, ==, before);
+  g_assert_cmpuint (rdt_game_get_n_messages (game), ==, n_messages);
+  /* Within the phase only. */
+  g_assert_false (rdt_game_undo (game, &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNDO);
+  g_clear_error (&error);
+  g_assert_true (rdt_game_redo (game, &error));
+  g_assert_true (rdt_game_redo (game, &error));
+  g_assert_no_error (error);
+  redone = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (redone, ==, after);
+  g_assert_false (rdt_game_can_redo (game));
+  /* A new action clears what could be redone. */
+  g_assert_true (rdt_game_undo (game, &error));
+  ok (game, "move chasseurs 1702");
+  g_assert_false (rdt_game_can_redo (game));
+}
+
+/* --------------------------------------------------- replay and saving */
+
+static void
+check_round_trip (RdtGame *game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = rdt_game_to_bytes (game, &error);
+  g_autoptr(GBytes) again_bytes = NULL;
+  g_autoptr(RdtGame) again = NULL;
+  g_autofree char *s1 = rdt_game_dup_state_text (game);
+  g_autofree char *s2 = NULL;
+
+  g_assert_no_error (error);
+  again = rdt_game_load_from_bytes (bytes, "round-trip.redoubt-game", NULL, &error);
+  g_assert_no_error (error);
+  s2 = rdt_game_dup_state_text (again);
+  g_assert_cmpstr (s1, ==, s2);
+  /* Canonical: the same game gives the same bytes. */
+  again_bytes = rdt_game_to_bytes (again, &error);
+  g_assert_true (g_bytes_equal (bytes, again_bytes));
+}
+
+static void
+test_replay_auto (void)
+{
+  const char *scenarios[] = {
+    HOWE, "scenarios/brandywine-knyphausens-feint.redoubt", "scenarios/germantown.redoubt",
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (scenarios); s++)
+    for (guint64 seed = 1; seed <= 2; seed++)
+      {
+        g_autoptr(RdtScenario) scenario = load (scenarios[s]);
+        g_autoptr(RdtGame) game = new_game (scenario, seed);
+        RdtDie chooser;
+        int turns;
+
+        rdt_die_init (&chooser, seed * 977);
+        for (guint i = 0; i < 300 && !rdt_game_is_over (game); i++)
+          {
+            g_autoptr(GError) error = NULL;
+            g_autofree char *action = NULL;
+
+            if (!rdt_game_perform_random (game, &chooser, 3, &action, &error))
+              g_error ("%s seed %" G_GUINT64_FORMAT ": %s", scenarios[s], seed, error->message);
+          }
+        turns = rdt_game_get_turn (game) - rdt_scenario_get_first_turn (scenario);
+        if (g_test_verbose ())
+          g_test_message ("%s seed %" G_GUINT64_FORMAT ": %u actions, %d turns, %u rolls", scenarios[s],
+                          seed, rdt_game_get_n_actions (game), turns, rdt_game_get_n_rolls (game));
+        /* Many turns, not one long movement phase. */
+        g_assert_cmpint (turns, >=, 2);
+        check_round_trip (game);
+      }
+}
+
+static void
+test_save_file (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 77);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-game-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "game.xml", NULL);
+  g_autoptr(RdtGame) loaded = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  ok (game, "next-phase");
+  ok (game, "move ewald-dragoons 1804");
+  g_assert_true (rdt_game_save_to_file (game, path, &error));
+  g_assert_no_error (error);
+  loaded = rdt_game_load_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  a = rdt_game_dup_state_digest (game);
+  b = rdt_game_dup_state_digest (loaded);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_cmpuint (rdt_game_get_n_actions (loaded), ==, 4);
+  g_remove (path);
+  g_rmdir (dir);
+}
+
+static GBytes *
+edited (GBytes     *bytes,
+        const char *from,
+        const char *to)
+{
+  g_autofree char *text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  g_auto(GStrv) parts = g_strsplit (text, from, 2);
+  char *joined;
+
+  g_assert_nonnull (parts[1]);
+  joined = g_strjoin (to, parts[0], parts[1], NULL);
+  return g_bytes_new_take (joined, strlen (joined));
+}
+
+/* Saved games refuse what does not replay, newer versions and DOCTYPEs. */
+static void
+test_load_bad (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 5);
+  g_autoptr(GBytes) bytes = NULL;
+  struct { const char *from, *to; GQuark domain; int code; } cases[] = {
+    { "<action>move ewald-dragoons 1804</action>", "<action>move ewald-dragoons 1707</action>",
+      RDT_GAME_ERROR, RDT_GAME_ERROR_REPLAY },
+    { "<action>move ewald-dragoons 1804</action>", "<action>move ewald-dragoons 1802</action>",
+      RDT_GAME_ERROR, RDT_GAME_ERROR_REPLAY },
+    { "game-version=\"1\"", "game-version=\"2\"", RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_NEWER_VERSION },
+    { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?><!DOCTYPE game [<!ENTITY a \"b\">]>",
+      RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_DOCTYPE },
+    { "<log>", "<log><bogus/>", RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_SCHEMA },
+  };
+  g_autoptr(GError) error = NULL;
+
+  ok (game, "deploy-all");
+  ok (game, "next-phase");
+  ok (game, "next-phase");
+  ok (game, "move ewald-dragoons 1804");
+  bytes = rdt_game_to_bytes (game, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GBytes) bad = edited (bytes, cases[i].from, cases[i].to);
+      g_autoptr(RdtGame) loaded = rdt_game_load_from_bytes (bad, "bad.xml", NULL, &error);
+
+      g_assert_null (loaded);
+      g_assert_error (error, cases[i].domain, cases[i].code);
+      g_assert_true (g_str_has_prefix (error->message, "bad.xml:"));
+      g_clear_error (&error);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/play/die/2.3/ten-faces-seeded", test_die_2_3);
+  g_test_add_func ("/play/die/2.3/typed-roll", test_typed_roll_2_3);
+  g_test_add_func ("/play/sequence/5/phases-in-order", test_sequence_5);
+  g_test_add_func ("/play/sequence/5/wrong-phase", test_wrong_phase_5);
+  g_test_add_func ("/play/setup/area-deployment", test_deploy_area);
+  g_test_add_func ("/play/setup/7.1/stacking-checked", test_deploy_stacking_7_1);
+  g_test_add_func ("/play/initiative/6.1-6.2-6.3/momentum-and-ties", test_initiative_6_1_6_2);
+  g_test_add_func ("/play/initiative/brandywine-7.3.1.2/americans-minus-1", test_initiative_brandywine_7_3_1_2);
+  g_test_add_func ("/play/initiative/germantown-1.2/fixed-order-by-turn", test_initiative_fixed_turns);
+  g_test_add_func ("/play/initiative/12.62/dictate-player-order", test_dictate_12_62);
+  g_test_add_func ("/play/initiative/savannah-4.19/allies-use-french-level", test_initiative_savannah_4_19);
+  g_test_add_func ("/play/movement/13.3/disrupted-must-move-away", test_disrupted_must_move_13_3);
+  g_test_add_func ("/play/movement/14.33/lone-leader-captured", test_lone_leader_14_33);
+  g_test_add_func ("/play/movement/9.11/blocked-entry-waits", test_blocked_entry_9_11);
+  g_test_add_func ("/play/movement/7.3/overstack-eliminate-vp", test_overstack_eliminate_7_3);
+  g_test_add_func ("/play/end-of-turn/5-D/last-turn-vp-victory", test_last_turn_victory_5_d);
+  g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
+  g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
+  g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);
+  g_test_add_func ("/play/rally/15.1-13.5/fail-and-once", test_rally_15);
+  g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
+  g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
+  g_test_add_func ("/play/rally/15.1/not-in-enemy-zoc", test_rally_zoc_15_1);
+  g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
+  g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
+  g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);
+  g_test_add_func ("/play/undo-redo/identical", test_undo_redo);
+  g_test_add_func ("/play/hostile/random-lines", test_hostile_lines);
+  g_test_add_func ("/play/replay/auto-games-identical", test_replay_auto);
+  g_test_add_func ("/play/save/file-round-trip", test_save_file);
+  g_test_add_func ("/play/save/bad-files-refused", test_load_bad);
+
+  return g_test_run ();
+}
