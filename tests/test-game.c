@@ -1004,6 +1004,58 @@ test_demoralized_16_3 (void)
  * (7.2.1.5), the British initiative on turn 6 (7.2.1.2), moves of both players,
  * the turn 7 initiative rolled with momentum (a tie rolled again, 6.2), the
  * turn 7 reinforcements at entry hex D (9.11) and a reinforcement's move. */
+/* Brandywine 7.2.1.5 in play: "American reinforcements appear only on Turn
+ * 11 ... strategic movement cannot be used upon entry", while British units
+ * at hex D "enter normally".  The game passes its turn to the movement engine
+ * (the game context), so the volume's restriction applies on turn 11. */
+static void
+test_howe_arrival_no_strategic_7_2_1_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 2026);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  int american = -1;
+  RdtDie chooser;
+
+  rdt_die_init (&chooser, 7);
+
+  for (guint p = 0; p < 2; p++)
+    if (g_strcmp0 (rdt_game_get_player_id (game, p), "american") == 0)
+      american = (int) p;
+  g_assert_cmpint (american, >=, 0);
+  ok (game, "deploy-all");
+  for (guint i = 0; i < 2000 && !(rdt_game_get_turn (game) == 11 &&
+                                 rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT &&
+                                 rdt_game_get_phasing_player (game) == american); i++)
+    {
+      g_autoptr(GError) refusal = NULL;
+
+      if (rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE &&
+          rdt_game_perform (game, "initiative", NULL))
+        continue;
+      /* Phases that cannot end yet (7.3: the British reinforcements stack
+       * up at hex D) are settled by random legal actions. */
+      if (!rdt_game_perform (game, "next-phase", NULL))
+        {
+          g_assert_true (rdt_game_perform_random (game, &chooser, 1, NULL, &refusal));
+          g_assert_no_error (refusal);
+        }
+    }
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 11);
+  g_assert_true (log_has (game, "9.11", "greene arrives"));
+  before = rdt_game_dup_state_text (game);
+  g_assert_false (rdt_game_perform (game, "move 2-virginia 2216 strategic", &error));
+  g_assert_nonnull (error);
+  if (strstr (error->message, "7.2.1.5") == NULL)
+    g_error ("expected Brandywine 7.2.1.5 in “%s”", error->message);
+  {
+    g_autofree char *after = rdt_game_dup_state_text (game);
+
+    g_assert_cmpstr (before, ==, after);
+  }
+}
+
 static void
 test_howe_first_turn (void)
 {
@@ -1303,6 +1355,7 @@ main (int   argc,
   g_test_add_func ("/play/end-of-turn/5-D/last-turn-vp-victory", test_last_turn_victory_5_d);
   g_test_add_func ("/play/army-morale/16.2/levels-from-volume", test_morale_levels_16_2);
   g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
+  g_test_add_func ("/play/movement/brandywine-7.2.1.5/arrival-turn-no-strategic", test_howe_arrival_no_strategic_7_2_1_5);
   g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);
   g_test_add_func ("/play/rally/15.1-13.5/fail-and-once", test_rally_15);
   g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);

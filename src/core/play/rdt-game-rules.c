@@ -87,6 +87,7 @@ _rdt_game_reach (RdtGame   *game,
    * stay "not decided" and a move that needs them is refused with the rule. */
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
+  context.origin = game->scenario;
   rdt_move_options_init (&options);
   options.strategic = strategic;
   options.context = &context;

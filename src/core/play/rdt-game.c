@@ -1618,7 +1618,13 @@ do_move (RdtGame     *game,
 
       reason = rdt_reach_get_unit_reason (reach);
       if (reason != RDT_MOVE_REASON_NONE)
-        rule = rdt_move_reason_get_rule (reason);
+        {
+          /* The volume's restriction names its own rule (Brandywine
+           * 7.2.1.5), the reason only the series rule it applies (9.5). */
+          rule = rdt_reach_get_unit_rule (reach);
+          if (rule == NULL)
+            rule = rdt_move_reason_get_rule (reason);
+        }
       else
         {
           reason = rdt_reach_get_reason (reach, hex);

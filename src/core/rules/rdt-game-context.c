@@ -80,12 +80,29 @@ unit_in_list (const RdtUnit *unit,
   return strv_has (l, unit->id) || strv_has (l, unit->nationality) || strv_has (l, unit->formation);
 }
 
+/* @placed: the unit as the scenario placed it (its origin, see
+ * RdtGameContext.origin), for the placement tests; @unit otherwise. */
+static gboolean
+selects_placed (const RdtRestriction *r,
+                RdtScenario          *scenario,
+                const RdtUnit        *unit,
+                const RdtUnit        *placed);
+
 gboolean
 rdt_restriction_selects (const RdtRestriction *r,
                          RdtScenario          *scenario,
                          const RdtUnit        *unit)
 {
   g_return_val_if_fail (r != NULL && unit != NULL, FALSE);
+  return selects_placed (r, scenario, unit, unit);
+}
+
+static gboolean
+selects_placed (const RdtRestriction *r,
+                RdtScenario          *scenario,
+                const RdtUnit        *unit,
+                const RdtUnit        *placed)
+{
   if (r->scenario != NULL && g_strcmp0 (r->scenario, rdt_scenario_get_id (scenario)) != 0)
     return FALSE;
   if (r->side != NULL)
@@ -111,11 +128,11 @@ rdt_restriction_selects (const RdtRestriction *r,
   switch (r->placement)
     {
     case RDT_RESTRICTION_UNITS_AT_START:
-      if (unit->placement.kind != RDT_PLACEMENT_HEX && unit->placement.kind != RDT_PLACEMENT_AREA)
+      if (placed->placement.kind != RDT_PLACEMENT_HEX && placed->placement.kind != RDT_PLACEMENT_AREA)
         return FALSE;
       break;
     case RDT_RESTRICTION_UNITS_ARRIVING:
-      if (unit->placement.kind != RDT_PLACEMENT_ENTRY)
+      if (placed->placement.kind != RDT_PLACEMENT_ENTRY)
         return FALSE;
       break;
     case RDT_RESTRICTION_UNITS_ANY:
@@ -123,8 +140,8 @@ rdt_restriction_selects (const RdtRestriction *r,
       break;
     }
   if (r->entries != NULL &&
-      (unit->placement.kind != RDT_PLACEMENT_ENTRY ||
-       !strv_has ((const char *const *) r->entries, unit->placement.entry)))
+      (placed->placement.kind != RDT_PLACEMENT_ENTRY ||
+       !strv_has ((const char *const *) r->entries, placed->placement.entry)))
     return FALSE;
   return TRUE;
 }
@@ -153,6 +170,7 @@ rdt_restriction_binds (const RdtRestriction *r,
                        RdtDepends           *out_depends)
 {
   const RdtUnit *unit;
+  const RdtUnit *placed;
   int turn = context != NULL ? context->turn : RDT_GAME_TURN_UNKNOWN;
 
   if (out_depends != NULL)
@@ -161,7 +179,11 @@ rdt_restriction_binds (const RdtRestriction *r,
   if (unit_index >= rdt_scenario_get_n_units (scenario))
     return RDT_RULE_OFF;
   unit = rdt_scenario_get_unit (scenario, unit_index);
-  if (!rdt_restriction_selects (r, scenario, unit))
+  placed = unit;
+  if (context != NULL && context->origin != NULL &&
+      unit_index < rdt_scenario_get_n_units (context->origin))
+    placed = rdt_scenario_get_unit (context->origin, unit_index);
+  if (!selects_placed (r, scenario, unit, placed))
     return RDT_RULE_OFF;
   /* A release made lifts the restriction whatever the turn. */
   if (r->until_released != NULL && context != NULL && context->released != NULL &&
@@ -188,7 +210,7 @@ rdt_restriction_binds (const RdtRestriction *r,
   if (r->arrival_turn)
     {
       /* Only on the turn the unit arrives (Brandywine 7.2.1.5, Savannah 4.7). */
-      if (unit->placement.kind != RDT_PLACEMENT_ENTRY)
+      if (placed->placement.kind != RDT_PLACEMENT_ENTRY)
         return RDT_RULE_OFF;
       if (turn == RDT_GAME_TURN_UNKNOWN)
         {
@@ -196,7 +218,7 @@ rdt_restriction_binds (const RdtRestriction *r,
             *out_depends = RDT_DEPENDS_TURN;
           return RDT_RULE_UNDECIDED;
         }
-      if (turn != unit->placement.turn)
+      if (turn != placed->placement.turn)
         return RDT_RULE_OFF;
     }
   if (r->weather != NULL)

@@ -36,6 +36,12 @@ typedef struct {
   const char *const *released;
   /* The side index whose player is moving, or -1: not told. */
   int current_side;
+  /* (nullable) The scenario as set up, with the same units in the same
+   * order: where each unit was placed at the start (at start, arriving, at
+   * which entry and turn).  A game moves its units in a copy whose
+   * placements are their current hexes; restrictions on units "at start" or
+   * "arriving" (Brandywine 3.6.1, 7.2.1.5; Savannah 4.7) read this one. */
+  RdtScenario *origin;
 } RdtGameContext;
 
 void rdt_game_context_init (RdtGameContext *context);
