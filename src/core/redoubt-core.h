@@ -18,3 +18,7 @@
 #include "rdt-scenario-io.h"
 #include "rdt-validate.h"
 #include "rdt-hex-victory.h"
+#include "rdt-geom.h"
+#include "rdt-gridless.h"
+#include "rdt-gridless-io.h"
+#include "rdt-gridless-rules.h"

@@ -13,6 +13,7 @@
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
 #include "rdt-file-ref.h"
+#include "rdt-format-private.h"
 #include "rdt-format-resources.h"
 #include "rdt-hex-grid-private.h"
 #include "rdt-scenario-io.h"
@@ -2887,4 +2888,26 @@ rdt_volume_save_to_file (RdtVolume   *volume,
     return FALSE;
   rdt_volume_set_path (volume, path);
   return TRUE;
+}
+
+/* ------------------------------------------- shared with the gridless loader */
+
+/* The same safe parse and schema check for the other document kinds
+ * (rdt-gridless-io.c, issue 18); see rdt-format-private.h. */
+xmlDoc *
+_rdt_format_parse_document (GBytes      *bytes,
+                            const char  *path_for_messages,
+                            GPtrArray   *diagnostics,
+                            GError     **error)
+{
+  Report report = { 0 };
+  xmlDoc *doc;
+
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, NULL);
+  if (doc == NULL)
+    report_set_gerror (&report, error);
+  report_clear (&report);
+  return doc;
 }
