@@ -7,6 +7,7 @@
 
 #include "rdt-cli.h"
 #include "rdt-cli-board.h"
+#include "rdt-cli-files.h"
 
 int
 rdt_cli_los (int    argc,
@@ -28,6 +29,15 @@ rdt_cli_los (int    argc,
   RdtLosReport report;
   RdtHex from, to;
   RdtLosVerdict verdict;
+
+  /* A gridless file (Pub Battles, issue 18): pieces or points, not hexes. */
+  for (int i = 1; i < argc; i++)
+    if (argv[i][0] != '-')
+      {
+        if (g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
+          return rdt_cli_gridless_los (argc, argv);
+        break;
+      }
 
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))

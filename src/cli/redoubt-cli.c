@@ -14,12 +14,14 @@ static const RdtCliCommand commands[] = {
   { "validate", rdt_cli_validate, N_("Check scenario and volume files (schema and semantics)") },
   { "info", rdt_cli_info, N_("Summarise a scenario file") },
   { "format", rdt_cli_format, N_("Rewrite files in canonical form") },
-  { "los", rdt_cli_los, N_("Line of sight between two hexes, with the report (11.4)") },
+  { "los", rdt_cli_los, N_("Line of sight between two hexes (11.4) or, on a gridless map, two pieces or points") },
   { "los-fan", rdt_cli_los_fan, N_("Line of sight from one hex to every hex in range") },
   { "zoc", rdt_cli_zoc, N_("Zones of control of one side (8)") },
   { "render", rdt_cli_render, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
+  { "fof", rdt_cli_fof, N_("Pub Battles: the pieces in a piece’s Field of Fire, and why not the others") },
+  { "terrain", rdt_cli_terrain, N_("Pub Battles: the terrain under the majority of a piece") },
 };
 
 void

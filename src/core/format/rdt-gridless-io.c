@@ -948,6 +948,36 @@ put_real (GString *out,
   g_string_append (out, buf);
 }
 
+/* The canonical escapes: only what XML requires (and, in attributes, the
+ * whitespace that attribute normalisation would otherwise turn into spaces). */
+static char *
+escape (const char *text,
+        gboolean    attribute)
+{
+  GString *out = g_string_sized_new (strlen (text) + 8);
+
+  for (const char *p = text; *p != '\0'; p++)
+    switch (*p)
+      {
+      case '&': g_string_append (out, "&amp;"); break;
+      case '<': g_string_append (out, "&lt;"); break;
+      case '>': g_string_append (out, "&gt;"); break;
+      case '"':
+        g_string_append (out, attribute ? "&quot;" : "\"");
+        break;
+      case '\r': g_string_append (out, "&#13;"); break;
+      case '\t':
+        g_string_append (out, attribute ? "&#9;" : "\t");
+        break;
+      case '\n':
+        g_string_append (out, attribute ? "&#10;" : "\n");
+        break;
+      default:
+        g_string_append_c (out, *p);
+      }
+  return g_string_free (out, FALSE);
+}
+
 static void
 put_attr (GString    *out,
           const char *name,
@@ -957,7 +987,7 @@ put_attr (GString    *out,
 
   if (value == NULL)
     return;
-  escaped = g_markup_escape_text (value, -1);
+  escaped = escape (value, TRUE);
   g_string_append_printf (out, " %s=\"%s\"", name, escaped);
 }
 
@@ -1007,7 +1037,7 @@ put_text_element (GString    *out,
                   const char *name,
                   const char *text)
 {
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *escaped = escape (text, FALSE);
 
   g_string_append_printf (out, "%s<%s>%s</%s>\n", indent, name, escaped, name);
 }
@@ -1174,6 +1204,7 @@ rdt_gridless_to_bytes (const RdtGridless *g,
 gboolean
 rdt_gridless_save_to_file (const RdtGridless *g,
                            const char        *path,
+                           gboolean           keep_backup,
                            GError           **error)
 {
   g_autoptr(GBytes) bytes = rdt_gridless_to_bytes (g, error);
@@ -1194,5 +1225,6 @@ rdt_gridless_save_to_file (const RdtGridless *g,
       return FALSE;
     }
   data = g_bytes_get_data (bytes, &size);
-  return rdt_file_save_atomic (path, data, size, NULL, RDT_SAVE_NONE, NULL, error);
+  return rdt_file_save_atomic (path, data, size, NULL,
+                               keep_backup ? RDT_SAVE_KEEP_BACKUP : RDT_SAVE_NONE, NULL, error);
 }

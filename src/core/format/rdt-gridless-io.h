@@ -30,9 +30,11 @@ void         rdt_gridless_validate        (const RdtGridless *gridless,
 /* The canonical form, (transfer full). */
 GBytes      *rdt_gridless_to_bytes        (const RdtGridless *gridless,
                                            GError           **error);
-/* Writes the canonical form atomically after checking it loads. */
+/* Writes the canonical form atomically after checking it loads;
+ * @keep_backup keeps the replaced file as PATH.bak. */
 gboolean     rdt_gridless_save_to_file    (const RdtGridless *gridless,
                                            const char        *path,
+                                           gboolean           keep_backup,
                                            GError           **error);
 
 G_END_DECLS
