@@ -956,6 +956,41 @@ test_format_checks (void)
   ASSERT_ERROR ("    <road id=\"r\" points=\"a,b 2,2\"/>\n", NULL, "LOAD: t.redoubt:5");
 }
 
+/* The bundled file cut at every offset: refused with file and line, never a
+ * crash, until only the trailing newline is missing. */
+static void
+test_format_truncation (void)
+{
+  g_autofree char *path = bundled_path ();
+  g_autofree char *content = NULL;
+  gsize len = 0;
+  const char *end;
+  gsize complete_at;
+
+  g_assert_true (g_file_get_contents (path, &content, &len, NULL));
+  end = g_strrstr (content, "</gridless-scenario>");
+  g_assert_nonnull (end);
+  complete_at = (end - content) + strlen ("</gridless-scenario>");
+  for (gsize cut = 0; cut < len; cut++)
+    {
+      g_autoptr(GBytes) prefix = g_bytes_new_take (g_memdup2 (content, cut), cut);
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtGridless) g = rdt_gridless_load_from_bytes (prefix, "cut.redoubt", diagnostics, &error);
+
+      if (cut >= complete_at)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (g);
+          continue;
+        }
+      if (g != NULL)
+        g_error ("cut at %" G_GSIZE_FORMAT " loaded", cut);
+      g_assert_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED);
+      g_assert_true (g_str_has_prefix (error->message, "cut.redoubt:"));
+    }
+}
+
 /* ---------------------------------------------------------------- CLI */
 
 static int
@@ -1070,6 +1105,7 @@ main (int   argc,
   g_test_add_func ("/gridless/command/hqs/one-third-cavalry-move", test_command_range);
   g_test_add_func ("/gridless/format/bundled-brandywine-validates-and-round-trips", test_format_bundled);
   g_test_add_func ("/gridless/format/checks-name-file-and-line", test_format_checks);
+  g_test_add_func ("/gridless/format/every-truncation-refused", test_format_truncation);
   g_test_add_func ("/gridless/cli/los-fof-terrain-json", test_cli);
   return g_test_run ();
 }
