@@ -1001,6 +1001,7 @@ run_cli (const char *const *args,
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *err = NULL;
+  g_autofree char *ignored = NULL;
   int status = -1;
 
   g_assert_nonnull (cli);
@@ -1008,8 +1009,9 @@ run_cli (const char *const *args,
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, &err,
-                &status, &error);
+  /* Always capture: output reaching the test's own stdout would break TAP. */
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out != NULL ? out : &ignored, &err, &status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (status));
   return WEXITSTATUS (status);

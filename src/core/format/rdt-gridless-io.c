@@ -741,38 +741,49 @@ rdt_gridless_validate (const RdtGridless *g,
     }
   /* G3: hills of one level do not overlap, and a hill of level L > 1 stands
    * on a hill of level L - 1, so the level of a point is well defined. */
-  for (guint i = 0; i < g->hills->len; i++)
-    {
-      RdtGlHill *h = g_ptr_array_index (g->hills, i);
-      gboolean on_lower = h->level == 1;
+  {
+    g_autofree Shape *boxes = g_new0 (Shape, g->hills->len);
 
-      if (h->points->len < 3)
-        continue;
-      for (guint j = 0; j < g->hills->len; j++)
-        {
-          RdtGlHill *o = g_ptr_array_index (g->hills, j);
-          gboolean all_in = TRUE;
+    for (guint i = 0; i < g->hills->len; i++)
+      {
+        boxes[i].points = ((RdtGlHill *) g_ptr_array_index (g->hills, i))->points;
+        bbox (&boxes[i]);
+      }
+    for (guint i = 0; i < g->hills->len; i++)
+      {
+        RdtGlHill *h = g_ptr_array_index (g->hills, i);
+        gboolean on_lower = h->level == 1;
 
-          if (o == h || o->points->len < 3)
-            continue;
-          if (j < i && o->level == h->level &&
-              rdt_geom_polygons_overlap ((const RdtPoint *) h->points->data, h->points->len,
-                                         (const RdtPoint *) o->points->data, o->points->len))
-            finding (&c, RDT_SEVERITY_ERROR, h->line, "hill",
-                     _("“%s” overlaps “%s” (line %d) of the same level: put the higher ground on a hill of level %d "
-                       "(docs/gridless-conventions.md G3)"), h->id, o->id, o->line, h->level + 1);
-          if (o->level != h->level - 1)
-            continue;
-          for (guint k = 0; k < h->points->len && all_in; k++)
-            all_in = rdt_geom_point_in_polygon ((const RdtPoint *) o->points->data, o->points->len,
-                                                g_array_index (h->points, RdtPoint, k)) != RDT_GEOM_OUTSIDE;
-          on_lower |= all_in;
-        }
-      if (!on_lower)
-        finding (&c, RDT_SEVERITY_ERROR, h->line, "hill",
-                 _("level=\"%d\": the hill does not lie inside a hill of level %d "
-                   "(docs/gridless-conventions.md G3)"), h->level, h->level - 1);
-    }
+        if (h->points->len < 3)
+          continue;
+        for (guint j = 0; j < g->hills->len; j++)
+          {
+            RdtGlHill *o = g_ptr_array_index (g->hills, j);
+            Shape *a = &boxes[i], *b = &boxes[j];
+            gboolean all_in = TRUE;
+
+            if (o == h || o->points->len < 3 ||
+                a->x1 < b->x0 || b->x1 < a->x0 || a->y1 < b->y0 || b->y1 < a->y0)
+              continue;
+            if (j < i && o->level == h->level &&
+                rdt_geom_polygons_overlap ((const RdtPoint *) h->points->data, h->points->len,
+                                           (const RdtPoint *) o->points->data, o->points->len))
+              finding (&c, RDT_SEVERITY_ERROR, h->line, "hill",
+                       _("“%s” overlaps “%s” (line %d) of the same level: put the higher ground on a hill of level %d "
+                         "(docs/gridless-conventions.md G3)"), h->id, o->id, o->line, h->level + 1);
+            if (o->level != h->level - 1)
+              continue;
+            for (guint k = 0; k < h->points->len && all_in; k++)
+              all_in = rdt_geom_point_in_polygon ((const RdtPoint *) o->points->data, o->points->len,
+                                                  g_array_index (h->points, RdtPoint, k)) != RDT_GEOM_OUTSIDE;
+            on_lower |= all_in;
+          }
+        if (!on_lower)
+          finding (&c, RDT_SEVERITY_ERROR, h->line, "hill",
+                   _("level=\"%d\": the hill does not lie inside a hill of level %d "
+                     "(docs/gridless-conventions.md G3)"), h->level, h->level - 1);
+      }
+  }
   for (guint i = 0; i < g->waters->len; i++)
     {
       RdtGlWater *w = g_ptr_array_index (g->waters, i);
