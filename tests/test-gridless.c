@@ -636,6 +636,13 @@ test_flank (void)
   g_assert_cmpint (f.verdict, ==, RDT_GL_NO);
   g_assert_nonnull (strstr (f.rule, "Buildings"));
   rdt_gl_flank_clear (&f);
+  /* Exactly half of the defender in the attacker's FoF: undecided (Moving Intent). */
+  b->facing = 0;
+  b->centre = rdt_point (10, 12 - 0.1875 - 2);
+  rdt_gl_flank (g, a, b, &f);
+  g_assert_cmpint (f.attacker_fof.in_zone, ==, RDT_GL_UNDECIDED);
+  g_assert_cmpint (f.verdict, ==, RDT_GL_UNDECIDED);
+  rdt_gl_flank_clear (&f);
 }
 
 /* ----------------------------------------------------------------- LOS */
@@ -686,6 +693,58 @@ test_los_woods_3_8 (void)
   rdt_gl_los (g, at (10, 4), at (10, 16), &l);
   g_assert_cmpfloat_with_epsilon (l.woods_length, 0, 1e-12);
   rdt_gl_los_clear (&l);
+}
+
+/* G6 b against sampling: random woods, random sight lines from the plain;
+ * the reference adds up sample points inside the woods (own point-in-polygon)
+ * and decides "more than 3/8"" itself.  Cases within the sampling error of
+ * 3/8" are skipped. */
+static void
+test_los_woods_random (void)
+{
+  g_autoptr(RdtGridless) g = new_map (30, 30);
+  guint checked = 0;
+
+  g->specs[RDT_GL_INFANTRY].move = 60;   /* range out of the way */
+  for (int k = 0; k < 3; k++)
+    {
+      g_autoptr(GArray) star = random_star (7 + 8 * k, 15, 0.1, 0.6);
+      RdtGlArea *a = add_box (g, "w", RDT_GL_AREA_WOODS, 0, 0, 1, 1);
+      g_array_unref (a->points);
+      a->points = g_array_ref (star);
+    }
+  for (int k = 0; k < 400; k++)
+    {
+      RdtPoint p = { g_test_rand_double_range (1, 29), g_test_rand_double_range (13.5, 16.5) };
+      RdtPoint q = { g_test_rand_double_range (1, 29), g_test_rand_double_range (13.5, 16.5) };
+      double len = hypot (q.x - p.x, q.y - p.y), ref;
+      const int n = 40000;
+      long in = 0;
+      RdtGlLos l;
+
+      for (int i = 0; i < n; i++)
+        {
+          double t = (i + 0.5) / n, x = p.x + t * (q.x - p.x), y = p.y + t * (q.y - p.y);
+          for (guint w = 0; w < g->areas->len; w++)
+            {
+              GArray *pts = ((RdtGlArea *) g_ptr_array_index (g->areas, w))->points;
+              if (ref_inside ((const RdtPoint *) pts->data, pts->len, x, y))
+                {
+                  in++;
+                  break;
+                }
+            }
+        }
+      ref = len * in / n;
+      if (fabs (ref - 0.375) < 0.01)
+        continue;
+      rdt_gl_los (g, at (p.x, p.y), at (q.x, q.y), &l);
+      g_assert_cmpfloat_with_epsilon (l.woods_length, ref, 0.005);
+      g_assert_cmpint (l.verdict, ==, ref > 0.375 ? RDT_GL_NO : RDT_GL_YES);
+      rdt_gl_los_clear (&l);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 300);
 }
 
 /* Line of Sight: "You can see onto a Hill up to the center crest line" (G7). */
@@ -830,6 +889,54 @@ test_command_range (void)
   g_assert_cmpint (r.verdict, ==, RDT_GL_YES);
 }
 
+/* G9 against a brute-force distance between the two blocks' outlines. */
+static void
+test_command_range_random (void)
+{
+  g_autoptr(RdtGridless) g = new_map (20, 20);
+  RdtGlPiece *hq = add_piece (g, "hq", "red", RDT_GL_HQ, 10, 10, 0);
+  RdtGlPiece *p = add_piece (g, "p", "red", RDT_GL_INFANTRY, 12, 10, 0);
+
+  for (int k = 0; k < 200; k++)
+    {
+      RdtPoint a[4], b[4];
+      RdtGlCommandRange r;
+      double ref = G_MAXDOUBLE;
+      const int n = 300;
+      gboolean overlap = FALSE;
+
+      hq->facing = g_test_rand_double_range (0, 360);
+      p->facing = g_test_rand_double_range (0, 360);
+      p->centre = rdt_point (10 + g_test_rand_double_range (-6, 6), 10 + g_test_rand_double_range (-6, 6));
+      rdt_gridless_piece_corners (g, hq, a);
+      rdt_gridless_piece_corners (g, p, b);
+      for (int e = 0; e < 4 && !overlap; e++)
+        for (int i = 0; i < n && !overlap; i++)
+          {
+            double t = (double) i / n;
+            double x = a[e].x + t * (a[(e + 1) % 4].x - a[e].x), y = a[e].y + t * (a[(e + 1) % 4].y - a[e].y);
+            overlap = ref_inside (b, 4, x, y);
+            for (int f = 0; f < 4 && !overlap; f++)
+              for (int j = 0; j < n; j++)
+                {
+                  double u = (double) j / n;
+                  double bx = b[f].x + u * (b[(f + 1) % 4].x - b[f].x), by = b[f].y + u * (b[(f + 1) % 4].y - b[f].y);
+                  ref = MIN (ref, hypot (x - bx, y - by));
+                }
+          }
+      if (overlap)
+        ref = 0;
+      rdt_gl_command_range (g, hq, p, &r);
+      /* The samples are at most 0.75/300 apart on each outline. */
+      g_assert_cmpfloat (r.distance, <=, ref + 1e-9);
+      g_assert_cmpfloat (r.distance, >=, ref - 0.005);
+      if (ref > 4.01)
+        g_assert_cmpint (r.verdict, ==, RDT_GL_NO);
+      else if (ref < 3.99)
+        g_assert_cmpint (r.verdict, ==, RDT_GL_YES);
+    }
+}
+
 /* -------------------------------------------------------------- format */
 
 static char *
@@ -912,13 +1019,17 @@ first_error (const char *shapes,
       g_error ("expected “%s”, got “%s”", (needle), e_);               \
   } G_STMT_END
 
+#define ASSERT_NO_ERROR(shapes, pieces) G_STMT_START {                 \
+    g_autofree char *e_ = first_error ((shapes), (pieces));            \
+    g_assert_cmpstr (e_, ==, "");                                      \
+  } G_STMT_END
+
 static void
 test_format_checks (void)
 {
   g_autoptr(GString) many = g_string_new ("    <road id=\"r\" points=\"");
 
-  ASSERT_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n", NULL, "");
-  g_assert_cmpstr (first_error ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n", NULL), ==, "");
+  ASSERT_NO_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n", NULL);
   ASSERT_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3\"/>\n", NULL, "5: points=: the polygon is not closed");
   ASSERT_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,3 3,1 1,3 1,1\"/>\n", NULL, "5: points=: the polygon intersects itself: edge 1 meets edge 3");
   ASSERT_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 30,1 3,3 1,1\"/>\n", NULL, "5: points=: point 2 (30,1) is outside");
@@ -926,8 +1037,8 @@ test_format_checks (void)
                 "    <area id=\"m\" kind=\"marsh\" points=\"2,2 4,2 4,4 2,4 2,2\"/>\n", NULL,
                 "6: “m” overlaps “w” (line 5)");
   /* Sharing an edge is fine. */
-  g_assert_cmpstr (first_error ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n"
-                                "    <area id=\"m\" kind=\"marsh\" points=\"3,1 5,1 5,3 3,3 3,1\"/>\n", NULL), ==, "");
+  ASSERT_NO_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n"
+                   "    <area id=\"m\" kind=\"marsh\" points=\"3,1 5,1 5,3 3,3 3,1\"/>\n", NULL);
   /* The same square twice overlaps. */
   ASSERT_ERROR ("    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n"
                 "    <area id=\"m\" kind=\"marsh\" points=\"1,1 3,1 3,3 1,3 1,1\"/>\n", NULL, "overlaps");
@@ -1104,7 +1215,9 @@ main (int   argc,
   g_test_add_func ("/gridless/los/line-of-sight/onto-hill-up-to-crest", test_los_hill_crest);
   g_test_add_func ("/gridless/los/line-of-sight/from-hill-over-when-closer", test_los_from_hill_over);
   g_test_add_func ("/gridless/los/line-of-sight/pieces-block-and-1-foot-move", test_los_pieces_and_range);
+  g_test_add_func ("/gridless/los/line-of-sight/woods-3-8-vs-sampling", test_los_woods_random);
   g_test_add_func ("/gridless/command/hqs/one-third-cavalry-move", test_command_range);
+  g_test_add_func ("/gridless/command/hqs/distance-vs-sampling", test_command_range_random);
   g_test_add_func ("/gridless/format/bundled-brandywine-validates-and-round-trips", test_format_bundled);
   g_test_add_func ("/gridless/format/checks-name-file-and-line", test_format_checks);
   g_test_add_func ("/gridless/format/every-truncation-refused", test_format_truncation);
