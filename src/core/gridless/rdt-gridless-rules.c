@@ -563,9 +563,15 @@ rdt_gl_flank (const RdtGridless *g,
                        "in Buildings it cannot be Flanked");
       return;
     }
+  if (out->attacker_fof.verdict == RDT_GL_UNDECIDED)
+    {
+      out->verdict = RDT_GL_UNDECIDED;
+      out->reason = N_("exactly half of the defender is in the attacker’s Field of Fire (Moving Intent)");
+      return;
+    }
   if (out->attacker_fof.verdict != RDT_GL_YES)
     {
-      out->verdict = out->attacker_fof.verdict == RDT_GL_UNDECIDED ? RDT_GL_UNDECIDED : RDT_GL_NO;
+      out->verdict = RDT_GL_NO;
       out->reason = N_("the defender is not in the attacker’s Field of Fire");
       return;
     }
