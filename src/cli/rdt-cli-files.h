@@ -8,7 +8,7 @@
 
 G_BEGIN_DECLS
 
-/* "volume" or "scenario": the root element of the file, from its first bytes. */
+/* "volume", "gridless-scenario" or "scenario": the root element of the file, from its first bytes. */
 const char *rdt_cli_peek_root            (const char          *path);
 /* Loads and validates a scenario or volume file; TRUE when it has no errors. */
 gboolean    rdt_cli_check_file           (const char          *path,

@@ -19,6 +19,7 @@ format_one (const char *path,
   g_autoptr(GBytes) canonical = NULL;
   g_autoptr(RdtScenario) scenario = NULL;
   g_autoptr(RdtVolume) volume = NULL;
+  g_autoptr(RdtGridless) gridless = NULL;
   g_autofree char *old = NULL;
   gsize old_len = 0;
 
@@ -35,13 +36,19 @@ format_one (const char *path,
       if (volume != NULL)
         canonical = rdt_volume_to_bytes (volume, &error);
     }
+  else if (g_str_equal (rdt_cli_peek_root (path), "gridless-scenario"))
+    {
+      gridless = rdt_gridless_load_from_file (path, diagnostics, &error);
+      if (gridless != NULL)
+        canonical = rdt_gridless_to_bytes (gridless, &error);
+    }
   else
     {
       scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
       if (scenario != NULL)
         canonical = rdt_scenario_to_bytes (scenario, &error);
     }
-  if ((volume == NULL && scenario == NULL) || canonical == NULL)
+  if ((volume == NULL && scenario == NULL && gridless == NULL) || canonical == NULL)
     {
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_FAILURE;
@@ -81,6 +88,14 @@ format_one (const char *path,
     {
       rdt_scenario_set_saved_once (scenario, !backup);
       if (!rdt_scenario_save_to_file (scenario, path, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+    }
+  else if (gridless != NULL)
+    {
+      if (!rdt_gridless_save_to_file (gridless, path, backup, &error))
         {
           rdt_cli_error ("%s", error->message);
           return RDT_CLI_EXIT_FAILURE;

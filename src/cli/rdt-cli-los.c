@@ -7,6 +7,7 @@
 
 #include "rdt-cli.h"
 #include "rdt-cli-board.h"
+#include "rdt-cli-files.h"
 
 int
 rdt_cli_los (int    argc,
@@ -30,8 +31,17 @@ rdt_cli_los (int    argc,
   RdtLosReport report;
   RdtHex from, to;
   RdtLosVerdict verdict;
-  int status = rdt_cli_parse_options (&spec, &argc, &argv);
+  int status;
 
+  /* A gridless file (Pub Battles, issue 18): pieces or points, not hexes. */
+  for (int i = 1; i < argc; i++)
+    if (argv[i][0] != '-')
+      {
+        if (g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
+          return rdt_cli_gridless_los (argc, argv);
+        break;
+      }
+  status = rdt_cli_parse_options (&spec, &argc, &argv);
   if (status != RDT_CLI_CONTINUE)
     return status;
   board = rdt_cli_load_board (argv[1], &referee);

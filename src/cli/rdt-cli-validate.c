@@ -9,8 +9,9 @@
 #include "rdt-cli-files.h"
 #include "redoubt-core.h"
 
-/* Which root element a file has, without parsing it: "volume" or "scenario"
- * (anything else is left to the scenario loader to report). */
+/* Which root element a file has, without parsing it: "volume",
+ * "gridless-scenario" or "scenario" (anything else is left to the scenario
+ * loader to report). */
 const char *
 rdt_cli_peek_root (const char *path)
 {
@@ -31,6 +32,8 @@ rdt_cli_peek_root (const char *path)
     {
       if (p[1] == '?' || p[1] == '!')
         continue;
+      if (g_str_has_prefix (p + 1, "gridless-scenario"))
+        return "gridless-scenario";
       return g_str_has_prefix (p + 1, "volume") ? "volume" : "scenario";
     }
   return "scenario";
@@ -96,6 +99,12 @@ rdt_cli_check_file (const char *path,
         ok = FALSE;
       else
         rdt_volume_validate (volume, path, diagnostics);
+    }
+  else if (g_str_equal (rdt_cli_peek_root (path), "gridless-scenario"))
+    {
+      g_autoptr(RdtGridless) gridless = rdt_gridless_load_from_file (path, diagnostics, &error);
+      if (gridless == NULL)
+        ok = FALSE;
     }
   else
     {

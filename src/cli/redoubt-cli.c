@@ -17,7 +17,7 @@ static const RdtCliCommand commands[] = {
   { "validate", rdt_cli_validate, N_("Check scenario and volume files (schema and semantics)") },
   { "info", rdt_cli_info, N_("Summarise a scenario file") },
   { "format", rdt_cli_format, N_("Rewrite files in canonical form") },
-  { "los", rdt_cli_los, N_("Line of sight between two hexes, with the report (11.4)") },
+  { "los", rdt_cli_los, N_("Line of sight between two hexes (11.4) or, on a gridless map, two pieces or points") },
   { "los-fan", rdt_cli_los_fan, N_("Line of sight from one hex to every hex in range") },
   { "zoc", rdt_cli_zoc, N_("Zones of control of one side (8)") },
   { "render", render_from_module, N_("Draw the map or an area to PNG, SVG or PDF") },
@@ -25,6 +25,8 @@ static const RdtCliCommand commands[] = {
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
   { "import-vassal", rdt_cli_import_vassal, N_("Import a VASSAL module's board, counters and set-up") },
   { "play", rdt_cli_play, N_("Play a scenario headless from a script, or replay a saved game") },
+  { "fof", rdt_cli_fof, N_("Pub Battles: the pieces in a piece’s Field of Fire, and why not the others") },
+  { "terrain", rdt_cli_terrain, N_("Pub Battles: the terrain under the majority of a piece") },
 };
 
 /* Set while `redoubt-cli --help` collects the commands' usage lines. */

@@ -25,3 +25,7 @@
 #include "rdt-game.h"
 #include "rdt-game-io.h"
 #include "rdt-game-json.h"
+#include "rdt-geom.h"
+#include "rdt-gridless.h"
+#include "rdt-gridless-io.h"
+#include "rdt-gridless-rules.h"

@@ -17,10 +17,12 @@
 #include <glib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fuzz-loader.h"
 #include "rdt-diagnostic.h"
 #include "rdt-game-io.h"
+#include "rdt-gridless-io.h"
 #include "rdt-scenario-io.h"
 #include "rdt-validate.h"
 
@@ -88,6 +90,47 @@ fuzz_game (GBytes *bytes)
     }
 }
 
+/* Gridless scenarios (Pub Battles, issue 18): the same properties through
+ * their own loader and writer. */
+static int
+fuzz_gridless (GBytes *bytes)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) gridless = NULL;
+  g_autoptr(RdtGridless) again = NULL;
+  g_autoptr(GBytes) canonical = NULL;
+  g_autoptr(GBytes) twice = NULL;
+
+  gridless = rdt_gridless_load_from_bytes (bytes, "fuzz.redoubt", diagnostics, &error);
+  if (gridless == NULL)
+    {
+      if (error == NULL || error->message == NULL || error->message[0] == '\0')
+        {
+          fprintf (stderr, "fuzz-loader: gridless load failed without an error message\n");
+          abort ();
+        }
+      return 0;
+    }
+  canonical = rdt_gridless_to_bytes (gridless, &error);
+  if (canonical == NULL || rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+    return 0;
+  again = rdt_gridless_load_from_bytes (canonical, "fuzz-canonical.redoubt", NULL, &error);
+  if (again == NULL)
+    {
+      fprintf (stderr, "fuzz-loader: the canonical gridless form does not load again: %s\n",
+               error->message);
+      abort ();
+    }
+  twice = rdt_gridless_to_bytes (again, &error);
+  if (twice == NULL || !g_bytes_equal (twice, canonical))
+    {
+      fprintf (stderr, "fuzz-loader: saving the canonical gridless form again changes it\n");
+      abort ();
+    }
+  return 0;
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -97,6 +140,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtScenario) scenario = NULL;
   g_autoptr(GBytes) canonical = NULL;
+
+  if (memmem (data, size, "<gridless-scenario", strlen ("<gridless-scenario")) != NULL)
+    return fuzz_gridless (bytes);
 
   scenario = rdt_scenario_load_from_bytes (bytes, "fuzz.redoubt", diagnostics, &error);
   if (scenario == NULL && size > 0 && g_strstr_len ((const char *) data, MIN (size, 512), "<game") != NULL)

@@ -1,5 +1,6 @@
-/* rdt-format-private.h: the safe XML parse, for the layers above that read
- * their own documents in the Redoubt namespace (a saved game, issue 13). */
+/* rdt-format-private.h: what the loaders of the format layer share with the
+ * readers of the other document kinds in the Redoubt namespace (a saved game,
+ * issue 13; a gridless scenario, issue 18). */
 #pragma once
 
 #include <gio/gio.h>
@@ -15,5 +16,13 @@ xmlDoc *_rdt_format_parse_game (GBytes      *bytes,
                                 const char  *path_for_messages,
                                 GPtrArray   *diagnostics,
                                 GError     **error);
+/* Reads @bytes with every safety check of rdt-scenario-io.h (size, DOCTYPE,
+ * limits, namespace, version, RELAX NG schema) without building a model.
+ * Findings go to @diagnostics (non-NULL).  (transfer full) (nullable): free
+ * with xmlFreeDoc. */
+xmlDoc *_rdt_format_parse_document (GBytes      *bytes,
+                                    const char  *path_for_messages,
+                                    GPtrArray   *diagnostics,
+                                    GError     **error);
 
 G_END_DECLS

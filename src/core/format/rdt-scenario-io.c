@@ -3587,3 +3587,25 @@ _rdt_format_parse_game (GBytes      *bytes,
   report_clear (&report);
   return doc;
 }
+
+/* ------------------------------------------- shared with the gridless loader */
+
+/* The same safe parse and schema check for the other document kinds
+ * (rdt-gridless-io.c, issue 18); see rdt-format-private.h. */
+xmlDoc *
+_rdt_format_parse_document (GBytes      *bytes,
+                            const char  *path_for_messages,
+                            GPtrArray   *diagnostics,
+                            GError     **error)
+{
+  Report report = { 0 };
+  xmlDoc *doc;
+
+  report.file = path_for_messages != NULL ? path_for_messages : "<memory>";
+  report.diagnostics = diagnostics;
+  doc = parse_checked (bytes, &report, NULL);
+  if (doc == NULL)
+    report_set_gerror (&report, error);
+  report_clear (&report);
+  return doc;
+}

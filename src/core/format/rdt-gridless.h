@@ -1,0 +1,185 @@
+/* rdt-gridless.h: a gridless scenario (Pub Battles, issue 18): a table in
+ * inches, terrain shapes, and blocks as oriented rectangles.
+ *
+ * A plain data record (not a GObject yet: the editor's document wrapper comes
+ * with the editor tools).  Loaded and saved by rdt-gridless-io.h; the rulings
+ * on it live in src/core/gridless/.  Coordinates are inches of table, x to the
+ * right, y down the map (as on a scan); facings are degrees clockwise from
+ * map-up.  docs/format.md ("Gridless scenarios") describes every element and
+ * docs/gridless-conventions.md the geometry.
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "rdt-geom.h"
+
+G_BEGIN_DECLS
+
+/* Caps (docs/format.md): every loop over file data is bounded by these. */
+#define RDT_GRIDLESS_MAX_SIZE          1000.0  /* inches, each side of the table */
+#define RDT_GRIDLESS_MAX_VERTICES      1024    /* per shape */
+#define RDT_GRIDLESS_MAX_SHAPES        2000    /* areas + hills + waters + roads */
+#define RDT_GRIDLESS_MAX_TOTAL_VERTICES 16384  /* all shapes together */
+#define RDT_GRIDLESS_MAX_PIECES        1000
+#define RDT_GRIDLESS_MAX_CROSSINGS     200     /* per water */
+/* Data tolerance (G0): a crest end or a ford must lie this close to its line. */
+#define RDT_GRIDLESS_DATA_TOLERANCE    0.01
+
+typedef enum {
+  RDT_GL_AREA_WOODS,
+  RDT_GL_AREA_BUILDINGS,
+  RDT_GL_AREA_MARSH,
+  RDT_GL_AREA_RIVER,
+  RDT_GL_AREA_STREAM,
+  RDT_GL_AREA_CLEAR,      /* never in a file: what no area covers */
+  RDT_GL_N_AREA_KINDS,
+} RdtGlAreaKind;
+
+typedef enum {
+  RDT_GL_HQ,
+  RDT_GL_INFANTRY,
+  RDT_GL_CAVALRY,
+  RDT_GL_DRAGOONS,
+  RDT_GL_ARTILLERY,
+  RDT_GL_BAGGAGE,
+  RDT_GL_N_PIECE_TYPES,
+} RdtGlPieceType;
+
+typedef enum {
+  RDT_GL_QUALITY_REGULAR,
+  RDT_GL_QUALITY_ELITE,
+  RDT_GL_QUALITY_MILITIA,
+} RdtGlQuality;
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  RdtGlAreaKind kind;     /* woods..stream */
+  GArray *points;         /* RdtPoint, closed ring without the repeated first point */
+  int line;
+} RdtGlArea;
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  int level;              /* 1 = a hill on the plain, 2 = a hill on a hill... */
+  GArray *points;         /* RdtPoint, closed ring */
+  GArray *crest;          /* RdtPoint polyline, ends on the outline */
+  int line;
+} RdtGlHill;
+
+typedef struct {
+  RdtPoint at;
+  gboolean bridge;        /* else a ford */
+  char *name;             /* (nullable) */
+  int line;
+} RdtGlCrossing;
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  gboolean river;         /* else a stream */
+  gboolean area;          /* a polygon (it also counts as terrain); else a polyline */
+  GArray *points;
+  GPtrArray *crossings;   /* RdtGlCrossing */
+  int line;
+} RdtGlWater;
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  GArray *points;         /* polyline */
+  int line;
+} RdtGlRoad;
+
+/* Block size and move length of one piece type: scenario data, provisional
+ * until measured on the printed bars (Rates of March). */
+typedef struct {
+  gboolean present;
+  double width;           /* along the front edge */
+  double depth;           /* front to back (3/8" on the Pub Battles blocks) */
+  double move;            /* one move, inches */
+  gboolean width_provisional;
+  gboolean depth_provisional;
+  gboolean move_provisional;
+  int line;
+} RdtGlPieceSpec;
+
+typedef struct {
+  char *id;
+  char *name;
+  int line;
+} RdtGlSide;
+
+typedef struct {
+  char *id;
+  char *name;
+  char *side;
+  char *hq;               /* (nullable) piece id */
+  char *chit;             /* (nullable) the Command Chit's letter */
+  int rating;             /* HQ rating, 0 when not given */
+  int line;
+} RdtGlCommand;
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  char *side;
+  char *command;          /* (nullable) */
+  RdtGlPieceType type;
+  RdtPoint centre;
+  double facing;          /* degrees clockwise from map-up, [0, 360) */
+  gboolean spent;
+  RdtGlQuality quality;
+  gboolean road_column;
+  int line;
+} RdtGlPiece;
+
+typedef struct {
+  char *path;             /* (nullable) */
+  char *id;
+  char *title;
+  char *description;      /* (nullable) */
+  double width, height;   /* the table, inches */
+  int map_line;
+  GPtrArray *areas;       /* RdtGlArea */
+  GPtrArray *hills;       /* RdtGlHill */
+  GPtrArray *waters;      /* RdtGlWater */
+  GPtrArray *roads;       /* RdtGlRoad */
+  RdtGlPieceSpec specs[RDT_GL_N_PIECE_TYPES];
+  GPtrArray *sides;       /* RdtGlSide */
+  GPtrArray *commands;    /* RdtGlCommand */
+  GPtrArray *pieces;      /* RdtGlPiece */
+  GPtrArray *notes;       /* char * */
+} RdtGridless;
+
+RdtGridless       *rdt_gridless_new              (void);
+void               rdt_gridless_free             (RdtGridless       *gridless);
+
+const char        *rdt_gl_area_kind_to_string    (RdtGlAreaKind      kind);
+gboolean           rdt_gl_area_kind_from_string  (const char        *text,
+                                                  RdtGlAreaKind     *kind);
+const char        *rdt_gl_piece_type_to_string   (RdtGlPieceType     type);
+gboolean           rdt_gl_piece_type_from_string (const char        *text,
+                                                  RdtGlPieceType    *type);
+const char        *rdt_gl_quality_to_string      (RdtGlQuality       quality);
+
+/* (transfer none) (nullable) */
+const RdtGlPiece  *rdt_gridless_find_piece       (const RdtGridless *gridless,
+                                                  const char        *id);
+const RdtGlPieceSpec *rdt_gridless_get_spec      (const RdtGridless *gridless,
+                                                  RdtGlPieceType     type);
+/* The footprint of a piece: front-left, front-right, back-right, back-left. */
+void               rdt_gridless_piece_corners    (const RdtGridless *gridless,
+                                                  const RdtGlPiece  *piece,
+                                                  RdtPoint           out[4]);
+/* One Foot move (the infantry move) and one Cavalry move (cavalry, else
+ * dragoons: Brandywine "Units": all cavalry are dragoons); 0 when the
+ * scenario lacks the type (validation reports it). */
+double             rdt_gridless_foot_move        (const RdtGridless *gridless);
+double             rdt_gridless_cavalry_move     (const RdtGridless *gridless);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtGridless, rdt_gridless_free)
+
+G_END_DECLS
