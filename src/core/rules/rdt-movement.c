@@ -902,11 +902,19 @@ struct _RdtReach
   GArray *rule_depends;     /* RdtDepends per entry of rules (undecided ones) */
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
   guint8 *undecided;        /* per hex: index + 1 into rules of an undecided rule */
-  gboolean undecided_used;  /* undecided holds non-zero bytes (cleared lazily) */
   guint8 unit_rule;         /* index + 1 into rules for unit_reason, 0 = the enum's */
   guint8 undecided_unit;    /* index + 1 into rules: may stop the whole move */
   GArray *capture_hex;      /* int */
   GPtrArray *capture_id;    /* char* */
+  /* Hexes whose per-hex entries (cost, prev, reason_cost, reason, flags,
+   * end_ok, rule_index, undecided) the last search may have written, so the
+   * next one resets only those (issue 15): the start, the hexes it settled,
+   * their neighbours and the stacking-restriction hexes.  Every entry when
+   * all_dirty (new arrays, or a search that did not finish); the whole reason
+   * array when reasons_dirty (set_all_reasons()). */
+  GArray *dirty;            /* int */
+  gboolean all_dirty;
+  gboolean reasons_dirty;
 
   /* Unreached hexes the unit may not enter at all say so when asked (9.3,
    * 7.2), from the snapshot and the mover's values, instead of a pass over
@@ -930,6 +938,8 @@ rdt_reach_new (void)
 
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
+  r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
+  r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
   r->rule_depends = g_array_new (FALSE, FALSE, sizeof (int));
   r->capture_hex = g_array_new (FALSE, FALSE, sizeof (int));
@@ -966,6 +976,7 @@ rdt_reach_unref (RdtReach *reach)
   g_array_unref (reach->rule_depends);
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
+  g_array_unref (reach->dirty);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
@@ -1193,26 +1204,52 @@ reach_prepare (RdtReach     *reach,
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
       reach->undecided = g_renew (guint8, reach->undecided, n);
-      reach->undecided_used = TRUE;
+      reach->all_dirty = TRUE;
     }
   if (reach->grid != m->grid)
     {
       g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
       reach->grid = rdt_hex_grid_ref (m->grid);
     }
-  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches. */
-  memset (reach->cost, 0xff, n * sizeof (int));
-  memset (reach->prev, 0xff, n * sizeof (int));
-  memset (reach->reason_cost, 0x7f, n * sizeof (int));
-  memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-  memset (reach->flags, 0, n * sizeof (guint16));
-  memset (reach->end_ok, 0, n);
-  memset (reach->rule_index, 0, n);
-  if (reach->undecided_used)
+  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches.  A
+   * search touches a few hundred hexes of thousands: after one, reset only
+   * what it may have written (issue 15; finish_reach() lists them). */
+  if (reach->all_dirty)
     {
+      memset (reach->cost, 0xff, n * sizeof (int));
+      memset (reach->prev, 0xff, n * sizeof (int));
+      memset (reach->reason_cost, 0x7f, n * sizeof (int));
+      memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      memset (reach->flags, 0, n * sizeof (guint16));
+      memset (reach->end_ok, 0, n);
+      memset (reach->rule_index, 0, n);
       memset (reach->undecided, 0, n);
-      reach->undecided_used = FALSE;
     }
+  else
+    {
+      const int *dirty = (const int *) (const void *) reach->dirty->data;
+
+      if (reach->reasons_dirty)
+        memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      for (guint i = 0; i < reach->dirty->len; i++)
+        {
+          int h = dirty[i];
+
+          reach->cost[h] = -1;
+          reach->prev[h] = -1;
+          reach->reason_cost[h] = 0x7f7f7f7f;
+          reach->reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+          reach->flags[h] = 0;
+          reach->end_ok[h] = 0;
+          reach->rule_index[h] = 0;
+          reach->undecided[h] = 0;
+        }
+    }
+  g_array_set_size (reach->dirty, 0);
+  reach->reasons_dirty = FALSE;
+  /* Until finish_reach() has listed what this search wrote, a reset must
+   * be whole. */
+  reach->all_dirty = TRUE;
   g_array_set_size (reach->hexes, 0);
   g_array_set_size (reach->capture_hex, 0);
   g_ptr_array_set_size (reach->capture_id, 0);
@@ -1286,13 +1323,19 @@ struct _RdtMovement
   guint8 *restriction;      /* per hex, volume restriction level for the mover */
   int *settled;             /* hexes in the order the search settled them */
   guint n_settled;
+  int last_start;           /* the last search's start, closed by it */
   GArray *touched;          /* hexes whose restriction was set */
   /* The volume's <restriction>s for the mover, per hex (FORBID_* bits) and
-   * the reach rule index of the decided and the undecided one. */
+   * the reach rule index of the decided and the undecided one; every hex
+   * with a non-zero entry in any of them is in forbid_touched, once. */
   guint16 *forbid;
   guint8 *forbid_rule;
   guint8 *forbid_undecided;
+  GArray *forbid_touched;   /* int */
   gboolean any_forbid;
+  /* Per side: an enemy leader is on the map (14.33), for leaders_snapshot. */
+  RdtMoveSnapshot *leaders_snapshot;
+  guint8 *any_leaders;
 };
 
 enum {
@@ -1317,6 +1360,8 @@ rdt_movement_new (RdtScenario        *scenario,
   mv = g_new0 (RdtMovement, 1);
   mv->model = _rdt_move_model_new (scenario, rules);
   mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
+  mv->forbid_touched = g_array_new (FALSE, FALSE, sizeof (int));
+  mv->last_start = -1;
   return mv;
 }
 
@@ -1335,6 +1380,9 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->forbid_rule);
   g_free (movement->forbid_undecided);
   g_array_unref (movement->touched);
+  g_array_unref (movement->forbid_touched);
+  g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
+  g_free (movement->any_leaders);
   g_free (movement);
 }
 
@@ -1422,28 +1470,46 @@ heap_pop (RdtMovement *mv,
 }
 
 static void
-engine_prepare (RdtMovement *mv)
+engine_prepare (RdtMovement *mv,
+                int          start)
 {
   guint n = mv->model->n_hexes;
+  int last = mv->last_start;
 
-  if (mv->capacity != n)
+  mv->last_start = start;
+  if (mv->capacity == n)
     {
-      mv->capacity = n;
-      mv->heap = g_renew (int, mv->heap, n);
-      mv->heap_pos = g_renew (int, mv->heap_pos, n);
-      mv->closed = g_renew (guint8, mv->closed, n);
-      mv->settled = g_renew (int, mv->settled, n);
-      g_free (mv->restriction);
-      mv->restriction = g_new0 (guint8, n);
-      g_array_set_size (mv->touched, 0);
-      g_free (mv->forbid);
-      g_free (mv->forbid_rule);
-      g_free (mv->forbid_undecided);
-      mv->forbid = g_new0 (guint16, n);
-      mv->forbid_rule = g_new0 (guint8, n);
-      mv->forbid_undecided = g_new0 (guint8, n);
-      mv->any_forbid = FALSE;
+      /* Only what the last search changed (issue 15): the hexes it closed
+       * (its start and the settled ones); a finished search leaves the heap
+       * empty and every heap_pos at -1.  The restriction arrays are reset
+       * from their own lists (mover_restrictions(),
+       * mover_stacking_restrictions()). */
+      for (guint i = 0; i < mv->heap_len; i++)
+        mv->heap_pos[mv->heap[i]] = -1;
+      for (guint i = 0; i < mv->n_settled; i++)
+        mv->closed[mv->settled[i]] = 0;
+      if (last >= 0 && (guint) last < n)
+        mv->closed[last] = 0;
+      mv->heap_len = 0;
+      mv->n_settled = 0;
+      return;
     }
+  mv->capacity = n;
+  mv->heap = g_renew (int, mv->heap, n);
+  mv->heap_pos = g_renew (int, mv->heap_pos, n);
+  mv->closed = g_renew (guint8, mv->closed, n);
+  mv->settled = g_renew (int, mv->settled, n);
+  g_free (mv->restriction);
+  mv->restriction = g_new0 (guint8, n);
+  g_array_set_size (mv->touched, 0);
+  g_free (mv->forbid);
+  g_free (mv->forbid_rule);
+  g_free (mv->forbid_undecided);
+  mv->forbid = g_new0 (guint16, n);
+  mv->forbid_rule = g_new0 (guint8, n);
+  mv->forbid_undecided = g_new0 (guint8, n);
+  g_array_set_size (mv->forbid_touched, 0);
+  mv->any_forbid = FALSE;
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
@@ -1524,12 +1590,46 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
+/* @h and its neighbours, written at @out: every hex a search writes is the
+ * start, a hex it settled, a neighbour of either, or a stacking-restriction
+ * hex (listed where written). */
+static inline int *
+reach_dirty_around (int                *out,
+                    const RdtMoveModel *m,
+                    int                 h)
+{
+  const int *nb;
+
+  if (h < 0)
+    return out;
+  nb = &m->nb[h * 6];
+  *out++ = h;
+  for (int d = 0; d < 6; d++)
+    if (nb[d] >= 0)
+      *out++ = nb[d];
+  return out;
+}
+
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
               const int    *candidates,
               guint         n_candidates)
 {
+  /* What the next reach_prepare() resets (issue 15). */
+  {
+    guint len = reach->dirty->len;
+    int *out;
+
+    g_array_set_size (reach->dirty, len + 7 * (n_candidates + 1));
+    out = &g_array_index (reach->dirty, int, len);
+    out = reach_dirty_around (out, m, reach->start_index);
+    for (guint i = 0; i < n_candidates; i++)
+      out = reach_dirty_around (out, m, candidates[i]);
+    g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
+    reach->all_dirty = FALSE;
+  }
+
   /* The candidates come in the order the search settled them, so by
    * nondecreasing cost; order each run of equal cost by label. */
   for (guint i = 0; i < n_candidates; i++)
@@ -1568,6 +1668,7 @@ static void
 set_all_reasons (RdtReach      *reach,
                  RdtMoveReason  why)
 {
+  reach->reasons_dirty = TRUE;
   memset (reach->reason, why, reach->n);
 }
 
@@ -1625,6 +1726,34 @@ typedef struct {
   gboolean other_entry;     /* its entry hex is blocked: the nearest unblocked hexes (Germantown 3.4) */
 } Mover;
 
+/* Whether an enemy leader of @side is on the map (14.33), worked out once per
+ * model snapshot for every side instead of a pass over all units in every
+ * search (issue 15). */
+static gboolean
+any_enemy_leaders (RdtMovement  *mv,
+                   RdtMoveModel *m,
+                   int           side)
+{
+  if (mv->leaders_snapshot == NULL || mv->leaders_snapshot != m->snapshot)
+    {
+      g_clear_pointer (&mv->leaders_snapshot, snapshot_unref);
+      g_clear_pointer (&mv->any_leaders, g_free);
+      if (m->snapshot != NULL)
+        mv->leaders_snapshot = snapshot_ref (m->snapshot);
+      mv->any_leaders = g_new0 (guint8, MAX (m->n_sides, 1));
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+
+          if (!u->leader || u->hex < 0)
+            continue;
+          for (guint s = 0; s < m->n_sides; s++)
+            mv->any_leaders[s] |= rdt_board_sides_are_enemies (m->board, u->side, (int) s);
+        }
+    }
+  return side >= 0 && (guint) side < m->n_sides && mv->any_leaders[side];
+}
+
 /* Checks the unit and its side and fills @o; FALSE with @error. */
 static gboolean
 mover_init (RdtMovement          *mv,
@@ -1669,7 +1798,7 @@ mover_init (RdtMovement          *mv,
     }
 
   reach_prepare (reach, m);
-  engine_prepare (mv);
+  engine_prepare (mv, o->start);
   if (g_strcmp0 (reach->unit_id, o->unit->id) != 0)
     {
       g_free (reach->unit_id);
@@ -1702,11 +1831,7 @@ mover_init (RdtMovement          *mv,
   reach->artillery = o->mu->artillery;
   reach->leader = o->mu->leader;
   reach->capturer = o->capturer;
-  for (guint i = 0; o->capturer && i < m->units->len; i++)
-    {
-      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
-      o->any_leaders |= u->leader && u->hex >= 0 && rdt_board_sides_are_enemies (m->board, u->side, o->side);
-    }
+  o->any_leaders = o->capturer && any_enemy_leaders (mv, m, o->side);
   return TRUE;
 }
 
@@ -1729,6 +1854,8 @@ forbid_hex (RdtMovement *mv,
             guint16      bits,
             guint8       rule)
 {
+  if (mv->forbid[h] == 0)
+    g_array_append_val (mv->forbid_touched, h);
   if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
     mv->forbid_rule[h] = rule;
   if ((bits & (FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_undecided[h] == 0)
@@ -1802,13 +1929,17 @@ mover_restrictions (RdtMovement *mv,
   RdtReach *reach = o->reach;
   guint n = m->n_hexes;
 
-  if (mv->any_forbid)
+  /* Only the hexes the last mover's restrictions marked (issue 15). */
+  for (guint i = 0; i < mv->forbid_touched->len; i++)
     {
-      memset (mv->forbid, 0, n * sizeof (guint16));
-      memset (mv->forbid_rule, 0, n);
-      memset (mv->forbid_undecided, 0, n);
-      mv->any_forbid = FALSE;
+      int h = g_array_index (mv->forbid_touched, int, i);
+
+      mv->forbid[h] = 0;
+      mv->forbid_rule[h] = 0;
+      mv->forbid_undecided[h] = 0;
     }
+  g_array_set_size (mv->forbid_touched, 0);
+  mv->any_forbid = FALSE;
   for (guint r = 0; r < m->n_restrictions; r++)
     {
       const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
@@ -1954,6 +2085,7 @@ mover_stacking_restrictions (RdtMovement *mv,
           mv->restriction[u->hex] = (guint8) level;
           o->reach->rule_index[u->hex] = reach_rule (o->reach, rule);
           g_array_append_val (mv->touched, u->hex);
+          g_array_append_val (o->reach->dirty, u->hex);
         }
     }
 }
@@ -2004,7 +2136,6 @@ mover_may_end (RdtMovement *mv,
         {
           reach->flags[h] |= RDT_REACH_UNDECIDED;
           reach->undecided[h] = mv->forbid_undecided[h];
-          reach->undecided_used = TRUE;
         }
       /* A path through a hex a rule not decided may close. */
       for (int p = reach->prev[h]; p >= 0 && p != o->start && reach->undecided[h] == 0;
@@ -2013,7 +2144,6 @@ mover_may_end (RdtMovement *mv,
           {
             reach->flags[h] |= RDT_REACH_UNDECIDED;
             reach->undecided[h] = mv->forbid_undecided[p];
-            reach->undecided_used = TRUE;
           }
     }
   return TRUE;
@@ -2419,7 +2549,6 @@ reach_ends (RdtMovement *mv,
             {
               reach->flags[h] |= RDT_REACH_UNDECIDED;
               reach->undecided[h] = o->off_road_undecided_rule;
-              reach->undecided_used = TRUE;
             }
         }
       if (!mover_may_end (mv, o, h))
