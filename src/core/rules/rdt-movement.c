@@ -1227,22 +1227,28 @@ reach_prepare (RdtReach     *reach,
     }
   else
     {
+      /* The arrays in locals: stores through them cannot change them. */
       const int *dirty = (const int *) (const void *) reach->dirty->data;
+      guint len = reach->dirty->len;
+      int *cost = reach->cost, *prev = reach->prev, *reason_cost = reach->reason_cost;
+      guint8 *reason = reach->reason, *end_ok = reach->end_ok;
+      guint8 *rule_index = reach->rule_index, *undecided = reach->undecided;
+      guint16 *flags = reach->flags;
 
       if (reach->reasons_dirty)
-        memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-      for (guint i = 0; i < reach->dirty->len; i++)
+        memset (reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      for (guint i = 0; i < len; i++)
         {
           int h = dirty[i];
 
-          reach->cost[h] = -1;
-          reach->prev[h] = -1;
-          reach->reason_cost[h] = 0x7f7f7f7f;
-          reach->reason[h] = RDT_MOVE_REASON_ALLOWANCE;
-          reach->flags[h] = 0;
-          reach->end_ok[h] = 0;
-          reach->rule_index[h] = 0;
-          reach->undecided[h] = 0;
+          cost[h] = -1;
+          prev[h] = -1;
+          reason_cost[h] = 0x7f7f7f7f;
+          reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+          flags[h] = 0;
+          end_ok[h] = 0;
+          rule_index[h] = 0;
+          undecided[h] = 0;
         }
     }
   g_array_set_size (reach->dirty, 0);
@@ -2524,9 +2530,16 @@ reach_ends (RdtMovement *mv,
       if (o->pinned)
         reach->flags[h] |= RDT_REACH_PINNED_AM;
       if (o->capturer && o->any_leaders)
-        for (int p = reach->prev[h]; p >= 0 && p != o->start; p = reach->prev[p])
-          if (ms->enemy_leaders[p] > 0)
+        {
+          /* An enemy leader on the path from the start (the start not
+           * counted): the hex before is settled earlier, so its own flag
+           * already says so for the rest of the path. */
+          int p = reach->prev[h];
+
+          if (p >= 0 && p != o->start &&
+              (ms->enemy_leaders[p] > 0 || (reach->flags[p] & RDT_REACH_CAPTURE_ON_PATH)))
             reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
+        }
       if (o->pinned && ms->enemy_adjacent[h] > 0)
         {
           reach->reason[h] = RDT_MOVE_REASON_PINNED_ADJACENT;
