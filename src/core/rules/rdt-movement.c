@@ -908,11 +908,15 @@ struct _RdtReach
   GPtrArray *capture_id;    /* char* */
   /* Hexes whose per-hex entries (cost, prev, reason_cost, reason, flags,
    * end_ok, rule_index, undecided) the last search may have written, so the
-   * next one resets only those (issue 15): the start, the hexes it settled,
-   * their neighbours and the stacking-restriction hexes.  Every entry when
-   * all_dirty (new arrays, or a search that did not finish); the whole reason
-   * array when reasons_dirty (set_all_reasons()). */
+   * next one resets only those (issue 15): the start, the hexes it settled
+   * (or a disrupted unit's candidates) and the stacking-restriction hexes.
+   * Their other neighbours, in noted, were only noted (note(), the reason
+   * and its rule: reason_cost, reason, rule_index).  Every entry when
+   * all_dirty (new arrays, or a search that did not finish); the whole
+   * reason array when reasons_dirty (set_all_reasons()). */
   GArray *dirty;            /* int */
+  GArray *noted;            /* int */
+  GArray *keys;             /* guint64: finish_reach()'s scratch */
   gboolean all_dirty;
   gboolean reasons_dirty;
 
@@ -939,6 +943,8 @@ rdt_reach_new (void)
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
   r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
+  r->noted = g_array_new (FALSE, FALSE, sizeof (int));
+  r->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
   r->rule_depends = g_array_new (FALSE, FALSE, sizeof (int));
@@ -977,6 +983,8 @@ rdt_reach_unref (RdtReach *reach)
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
   g_array_unref (reach->dirty);
+  g_array_unref (reach->noted);
+  g_array_unref (reach->keys);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
@@ -1250,8 +1258,19 @@ reach_prepare (RdtReach     *reach,
           rule_index[h] = 0;
           undecided[h] = 0;
         }
+      dirty = (const int *) (const void *) reach->noted->data;
+      len = reach->noted->len;
+      for (guint i = 0; i < len; i++)
+        {
+          int h = dirty[i];
+
+          reason_cost[h] = 0x7f7f7f7f;
+          reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+          rule_index[h] = 0;
+        }
     }
   g_array_set_size (reach->dirty, 0);
+  g_array_set_size (reach->noted, 0);
   reach->reasons_dirty = FALSE;
   /* Until finish_reach() has listed what this search wrote, a reset must
    * be whole. */
@@ -1596,75 +1615,89 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
-/* @h and its neighbours, written at @out: every hex a search writes is the
- * start, a hex it settled, a neighbour of either, or a stacking-restriction
- * hex (listed where written). */
+/* The neighbours of @h not in @closed (nullable: all), written at @out:
+ * every hex a search writes is the start, a hex it settled (closed), a
+ * disrupted unit's candidate, a stacking-restriction hex (listed where
+ * written), or a neighbour of one of those it only noted. */
 static inline int *
-reach_dirty_around (int                *out,
+reach_noted_around (int                *out,
                     const RdtMoveModel *m,
+                    const guint8       *closed,
                     int                 h)
 {
-  const int *nb;
+  const int *nb = &m->nb[h * 6];
 
-  if (h < 0)
-    return out;
-  nb = &m->nb[h * 6];
-  *out++ = h;
   for (int d = 0; d < 6; d++)
-    if (nb[d] >= 0)
+    if (nb[d] >= 0 && (closed == NULL || !closed[nb[d]]))
       *out++ = nb[d];
   return out;
 }
 
+/* Lists the end hexes among @candidates in reach->hexes, by cost then label.
+ * @closed (nullable) marks the hexes the search settled and its start. */
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
+              const guint8 *closed,
               const int    *candidates,
               guint         n_candidates)
 {
+  guint n_ends = 0;
+  guint64 *keys;
+
   /* What the next reach_prepare() resets (issue 15). */
   {
     guint len = reach->dirty->len;
     int *out;
 
-    g_array_set_size (reach->dirty, len + 7 * (n_candidates + 1));
+    g_array_set_size (reach->dirty, len + n_candidates + 1);
     out = &g_array_index (reach->dirty, int, len);
-    out = reach_dirty_around (out, m, reach->start_index);
-    for (guint i = 0; i < n_candidates; i++)
-      out = reach_dirty_around (out, m, candidates[i]);
+    if (reach->start_index >= 0)
+      *out++ = reach->start_index;
+    if (n_candidates > 0)
+      memcpy (out, candidates, n_candidates * sizeof (int));
+    out += n_candidates;
     g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
+
+    g_array_set_size (reach->noted, 6 * (n_candidates + 1));
+    out = (int *) (void *) reach->noted->data;
+    if (reach->start_index >= 0)
+      out = reach_noted_around (out, m, closed, reach->start_index);
+    for (guint i = 0; i < n_candidates; i++)
+      out = reach_noted_around (out, m, closed, candidates[i]);
+    g_array_set_size (reach->noted, (guint) (out - (int *) (void *) reach->noted->data));
     reach->all_dirty = FALSE;
   }
 
   /* The candidates come in the order the search settled them, so by
-   * nondecreasing cost; order each run of equal cost by label. */
+   * nondecreasing cost; order each run of equal cost by label, which is
+   * the order of the hex indices (column-major): one key, cost then index. */
+  g_array_set_size (reach->keys, n_candidates);
+  keys = (guint64 *) (void *) reach->keys->data;
   for (guint i = 0; i < n_candidates; i++)
     {
       int h = candidates[i];
-      RdtReachHex e;
+      guint64 key;
       guint j;
 
       if (!reach->end_ok[h])
         continue;
-      e.hex = rdt_hex_grid_hex_at_index (m->grid, (guint) h);
-      e.cost_halves = reach->cost[h];
-      e.flags = reach->flags[h];
       reach->reason[h] = RDT_MOVE_REASON_NONE;
-      g_array_append_val (reach->hexes, e);
-      for (j = reach->hexes->len - 1; j > 0; j--)
-        {
-          RdtReachHex *a = &g_array_index (reach->hexes, RdtReachHex, j - 1);
-          RdtReachHex *b = &g_array_index (reach->hexes, RdtReachHex, j);
-          RdtReachHex t;
+      key = ((guint64) (guint32) reach->cost[h] << 32) | (guint32) h;
+      for (j = n_ends; j > 0 && keys[j - 1] > key; j--)
+        keys[j] = keys[j - 1];
+      keys[j] = key;
+      n_ends++;
+    }
+  g_array_set_size (reach->hexes, n_ends);
+  for (guint i = 0; i < n_ends; i++)
+    {
+      RdtReachHex *e = &g_array_index (reach->hexes, RdtReachHex, i);
+      int h = (int) (keys[i] & 0xffffffffu);
 
-          if (a->cost_halves < b->cost_halves ||
-              (a->cost_halves == b->cost_halves &&
-               (a->hex.col < b->hex.col || (a->hex.col == b->hex.col && a->hex.row < b->hex.row))))
-            break;
-          t = *a;
-          *a = *b;
-          *b = t;
-        }
+      e->hex = rdt_hex_grid_hex_at_index (m->grid, (guint) h);
+      e->cost_halves = reach->cost[h];
+      e->flags = reach->flags[h];
     }
   if (reach->start_index >= 0)
     reach->reason[reach->start_index] = RDT_MOVE_REASON_START;
@@ -1850,7 +1883,7 @@ stop_unit (Mover         *o,
   o->reach->unit_reason = why;
   o->reach->unit_rule = reach_rule (o->reach, rule);
   set_all_reasons (o->reach, why);
-  finish_reach (o->reach, o->m, NULL, 0);
+  finish_reach (o->reach, o->m, NULL, NULL, 0);
 }
 
 /* Marks hex @h for a restriction of the volume. */
@@ -2298,7 +2331,7 @@ reach_disrupted (RdtMovement *mv,
     for (int d = 0; d < 6; d++)
       if (cand[d] >= 0)
         list[k++] = cand[d];
-    finish_reach (reach, m, list, k);
+    finish_reach (reach, m, NULL, list, k);
   }
 }
 
@@ -2568,7 +2601,7 @@ reach_ends (RdtMovement *mv,
         continue;
       reach->end_ok[h] = 1;
     }
-  finish_reach (reach, m, mv->settled, mv->n_settled);
+  finish_reach (reach, m, mv->closed, mv->settled, mv->n_settled);
 }
 
 gboolean
