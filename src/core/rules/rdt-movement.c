@@ -910,12 +910,14 @@ struct _RdtReach
    * end_ok, rule_index, undecided) the last search may have written, so the
    * next one resets only those (issue 15): the start, the hexes it settled
    * (or a disrupted unit's candidates) and the stacking-restriction hexes.
-   * Their other neighbours, in noted, were only noted (note(), the reason
-   * and its rule: reason_cost, reason, rule_index).  Every entry when
-   * all_dirty (new arrays, or a search that did not finish); the whole
-   * reason array when reasons_dirty (set_all_reasons()). */
+   * The other hexes it wrote were only noted (note(): the reason and its
+   * rule, reason_cost, reason, rule_index): noted lists them, each once, as
+   * note() first writes them.  Every entry when all_dirty (new arrays, or a
+   * search that did not finish); the whole reason array when reasons_dirty
+   * (set_all_reasons()). */
   GArray *dirty;            /* int */
-  GArray *noted;            /* int */
+  int *noted;               /* n entries at most */
+  guint n_noted;
   GArray *keys;             /* guint64: finish_reach()'s scratch */
   gboolean all_dirty;
   gboolean reasons_dirty;
@@ -943,7 +945,6 @@ rdt_reach_new (void)
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
   r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
-  r->noted = g_array_new (FALSE, FALSE, sizeof (int));
   r->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
   r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
@@ -983,7 +984,7 @@ rdt_reach_unref (RdtReach *reach)
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
   g_array_unref (reach->dirty);
-  g_array_unref (reach->noted);
+  g_free (reach->noted);
   g_array_unref (reach->keys);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
@@ -1212,6 +1213,7 @@ reach_prepare (RdtReach     *reach,
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
       reach->undecided = g_renew (guint8, reach->undecided, n);
+      reach->noted = g_renew (int, reach->noted, n);
       reach->all_dirty = TRUE;
     }
   if (reach->grid != m->grid)
@@ -1258,8 +1260,8 @@ reach_prepare (RdtReach     *reach,
           rule_index[h] = 0;
           undecided[h] = 0;
         }
-      dirty = (const int *) (const void *) reach->noted->data;
-      len = reach->noted->len;
+      dirty = reach->noted;
+      len = reach->n_noted;
       for (guint i = 0; i < len; i++)
         {
           int h = dirty[i];
@@ -1270,7 +1272,7 @@ reach_prepare (RdtReach     *reach,
         }
     }
   g_array_set_size (reach->dirty, 0);
-  g_array_set_size (reach->noted, 0);
+  reach->n_noted = 0;
   reach->reasons_dirty = FALSE;
   /* Until finish_reach() has listed what this search wrote, a reset must
    * be whole. */
@@ -1301,6 +1303,10 @@ note (RdtReach      *reach,
 {
   if (at_cost < reach->reason_cost[h])
     {
+      /* The first note in @h since the reset: listed for the next one
+       * (issue 15; at most once per hex, so at most n entries). */
+      if (reach->reason_cost[h] == 0x7f7f7f7f)
+        reach->noted[reach->n_noted++] = h;
       reach->reason_cost[h] = at_cost;
       reach->reason[h] = why;
     }
@@ -1615,30 +1621,10 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
-/* The neighbours of @h not in @closed (nullable: all), written at @out:
- * every hex a search writes is the start, a hex it settled (closed), a
- * disrupted unit's candidate, a stacking-restriction hex (listed where
- * written), or a neighbour of one of those it only noted. */
-static inline int *
-reach_noted_around (int                *out,
-                    const RdtMoveModel *m,
-                    const guint8       *closed,
-                    int                 h)
-{
-  const int *nb = &m->nb[h * 6];
-
-  for (int d = 0; d < 6; d++)
-    if (nb[d] >= 0 && (closed == NULL || !closed[nb[d]]))
-      *out++ = nb[d];
-  return out;
-}
-
-/* Lists the end hexes among @candidates in reach->hexes, by cost then label.
- * @closed (nullable) marks the hexes the search settled and its start. */
+/* Lists the end hexes among @candidates in reach->hexes, by cost then label. */
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
-              const guint8 *closed,
               const int    *candidates,
               guint         n_candidates)
 {
@@ -1658,14 +1644,6 @@ finish_reach (RdtReach     *reach,
       memcpy (out, candidates, n_candidates * sizeof (int));
     out += n_candidates;
     g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
-
-    g_array_set_size (reach->noted, 6 * (n_candidates + 1));
-    out = (int *) (void *) reach->noted->data;
-    if (reach->start_index >= 0)
-      out = reach_noted_around (out, m, closed, reach->start_index);
-    for (guint i = 0; i < n_candidates; i++)
-      out = reach_noted_around (out, m, closed, candidates[i]);
-    g_array_set_size (reach->noted, (guint) (out - (int *) (void *) reach->noted->data));
     reach->all_dirty = FALSE;
   }
 
@@ -1883,7 +1861,7 @@ stop_unit (Mover         *o,
   o->reach->unit_reason = why;
   o->reach->unit_rule = reach_rule (o->reach, rule);
   set_all_reasons (o->reach, why);
-  finish_reach (o->reach, o->m, NULL, NULL, 0);
+  finish_reach (o->reach, o->m, NULL, 0);
 }
 
 /* Marks hex @h for a restriction of the volume. */
@@ -2331,7 +2309,7 @@ reach_disrupted (RdtMovement *mv,
     for (int d = 0; d < 6; d++)
       if (cand[d] >= 0)
         list[k++] = cand[d];
-    finish_reach (reach, m, NULL, list, k);
+    finish_reach (reach, m, list, k);
   }
 }
 
@@ -2601,7 +2579,7 @@ reach_ends (RdtMovement *mv,
         continue;
       reach->end_ok[h] = 1;
     }
-  finish_reach (reach, m, mv->closed, mv->settled, mv->n_settled);
+  finish_reach (reach, m, mv->settled, mv->n_settled);
 }
 
 gboolean
