@@ -250,6 +250,7 @@ model_clear (RdtMoveModel *m)
       g_free (ms->enemy_adjacent);
       g_free (ms->friendly_sp);
       g_free (ms->friendly_art);
+      g_free (ms->plain);
     }
   g_clear_pointer (&m->sides, g_free);
   m->n_sides = 0;
@@ -666,6 +667,23 @@ model_build (RdtMoveModel *m)
             }
         }
     }
+  {
+    int max_unit_sp = 0;
+
+    for (guint i = 0; i < m->units->len; i++)
+      max_unit_sp = MAX (max_unit_sp, g_array_index (m->units, RdtMoveUnit, i).sp);
+    for (guint s = 0; s < m->n_sides; s++)
+      {
+        RdtMoveSide *ms = &m->sides[s];
+
+        ms->plain = g_new (guint8, MAX (n, 1));
+        for (guint h = 0; h < n; h++)
+          ms->plain[h] = ms->enemy_combat[h] == 0 && ms->enemy_leaders[h] == 0 &&
+                         m->hex_prohibited[h] == 0 &&
+                         ms->friendly_sp[h] + max_unit_sp <= m->max_sp[h] &&
+                         ms->friendly_art[h] + 1 <= m->max_art[h];
+      }
+  }
   m->snapshot = snapshot_new (m);
   m->dirty = FALSE;
 }
@@ -1732,6 +1750,10 @@ typedef struct {
   gboolean capturer;
   gboolean no_min_unit;
   gboolean any_leaders;
+  /* No volume or stacking restriction marks a hex for this mover: a
+   * plain hex of the side (RdtMoveSide.plain) needs only its hexside
+   * checked (step_blocked()). */
+  gboolean plain;
   const char *no_min_rule;  /* the rule behind no_min_unit / FORBID_NO_MINIMUM */
   guint8 start_zoc;
   /* Germantown 3.1.1: the allowance reduced if any of the move is off road
@@ -2178,6 +2200,9 @@ step_blocked (RdtMovement *mv,
   const RdtMoveModel *m = o->m;
   const RdtMoveSide *ms = o->ms;
 
+  /* Most hexes: none of what follows but the hexside can apply. */
+  if (o->plain && ms->plain[n])
+    goto hexside;
   /* 9.3: never into an enemy-occupied hex; leaders alone are captured by
    * combat units instead (14.33). */
   if (ms->enemy_combat[n] > 0 || (ms->enemy_leaders[n] > 0 && !o->capturer))
@@ -2194,6 +2219,7 @@ step_blocked (RdtMovement *mv,
   if (mv->any_forbid && (mv->forbid[n] & (FORBID_ENTER | FORBID_STACK_ENTER)))
     return (mv->forbid[n] & FORBID_ENTER) ? RDT_MOVE_REASON_RESTRICTED_ENTER
                                           : RDT_MOVE_REASON_VOLUME_STACKING;
+hexside:
   if (!(m->side_bits[k] & _RDT_MS_CREEK) && (m->side_prohibited[k] & o->kind_mask))
     return RDT_MOVE_REASON_PROHIBITED_HEXSIDE;
   return RDT_MOVE_REASON_NONE;
@@ -2619,6 +2645,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   if (mover_restrictions (mv, &o))
     return TRUE;
   mover_stacking_restrictions (mv, &o);
+  o.plain = !mv->any_forbid && mv->touched->len == 0;
 
   if (o.disrupted)
     reach_disrupted (mv, &o);
