@@ -1241,7 +1241,8 @@ reach_prepare (RdtReach     *reach,
     }
   /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches.  A
    * search touches a few hundred hexes of thousands: after one, reset only
-   * what it may have written (issue 15; finish_reach() lists them). */
+   * what it may have written (issue 15; finish_reach(), note() and
+   * mover_stacking_restrictions() list them). */
   if (reach->all_dirty)
     {
       memset (reach->cost, 0xff, n * sizeof (int));
