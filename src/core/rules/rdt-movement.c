@@ -1381,7 +1381,8 @@ struct _RdtMovement
   guint16 *forbid;
   guint8 *forbid_rule;
   guint8 *forbid_undecided;
-  GArray *forbid_touched;   /* int */
+  int *forbid_touched;      /* capacity entries at most */
+  guint n_forbid_touched;
   gboolean any_forbid;
   /* Per side: an enemy leader is on the map (14.33), for leaders_snapshot. */
   RdtMoveSnapshot *leaders_snapshot;
@@ -1410,7 +1411,6 @@ rdt_movement_new (RdtScenario        *scenario,
   mv = g_new0 (RdtMovement, 1);
   mv->model = _rdt_move_model_new (scenario, rules);
   mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
-  mv->forbid_touched = g_array_new (FALSE, FALSE, sizeof (int));
   mv->last_start = -1;
   return mv;
 }
@@ -1430,7 +1430,7 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->forbid_rule);
   g_free (movement->forbid_undecided);
   g_array_unref (movement->touched);
-  g_array_unref (movement->forbid_touched);
+  g_free (movement->forbid_touched);
   g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
   g_free (movement->any_leaders);
   g_free (movement);
@@ -1558,7 +1558,9 @@ engine_prepare (RdtMovement *mv,
   mv->forbid = g_new0 (guint16, n);
   mv->forbid_rule = g_new0 (guint8, n);
   mv->forbid_undecided = g_new0 (guint8, n);
-  g_array_set_size (mv->forbid_touched, 0);
+  g_free (mv->forbid_touched);
+  mv->forbid_touched = g_new (int, n);
+  mv->n_forbid_touched = 0;
   mv->any_forbid = FALSE;
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
@@ -1895,7 +1897,7 @@ forbid_hex (RdtMovement *mv,
             guint8       rule)
 {
   if (mv->forbid[h] == 0)
-    g_array_append_val (mv->forbid_touched, h);
+    mv->forbid_touched[mv->n_forbid_touched++] = h;
   if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
     mv->forbid_rule[h] = rule;
   if ((bits & (FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_undecided[h] == 0)
@@ -1918,6 +1920,7 @@ mover_with_restriction (RdtMovement *mv,
   const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
   guint8 rule = reach_rule_depends (o->reach, rs->rule, depends);
   g_autofree guint8 *with = g_new0 (guint8, m->n_hexes);
+  const guint8 *cover = m->restriction_cover[r];
   gboolean any = FALSE;
 
   for (guint i = 0; i < m->units->len; i++)
@@ -1937,7 +1940,7 @@ mover_with_restriction (RdtMovement *mv,
     {
       guint16 bits;
 
-      if ((int) h == o->start || !_rdt_move_model_covers (m, r, (int) h))
+      if ((int) h == o->start || (cover != NULL && !cover[h]))
         continue;
       if (rs->effect == RDT_RESTRICTION_END_WITH)
         {
@@ -1970,15 +1973,15 @@ mover_restrictions (RdtMovement *mv,
   guint n = m->n_hexes;
 
   /* Only the hexes the last mover's restrictions marked (issue 15). */
-  for (guint i = 0; i < mv->forbid_touched->len; i++)
+  for (guint i = 0; i < mv->n_forbid_touched; i++)
     {
-      int h = g_array_index (mv->forbid_touched, int, i);
+      int h = mv->forbid_touched[i];
 
       mv->forbid[h] = 0;
       mv->forbid_rule[h] = 0;
       mv->forbid_undecided[h] = 0;
     }
-  g_array_set_size (mv->forbid_touched, 0);
+  mv->n_forbid_touched = 0;
   mv->any_forbid = FALSE;
   for (guint r = 0; r < m->n_restrictions; r++)
     {
@@ -2044,8 +2047,9 @@ mover_restrictions (RdtMovement *mv,
             bits = on ? FORBID_END : FORBID_UNDECIDED_END;
           {
             guint8 rule = reach_rule_depends (reach, rs->rule, depends);
+            const guint8 *cover = m->restriction_cover[r];
             for (guint h = 0; h < n; h++)
-              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+              if ((int) h != o->start && (cover == NULL || cover[h]))
                 forbid_hex (mv, (int) h, bits, rule);
           }
           mv->any_forbid = TRUE;
@@ -2071,8 +2075,9 @@ mover_restrictions (RdtMovement *mv,
             break;
           {
             guint8 rule = reach_rule (reach, rs->rule);
+            const guint8 *cover = m->restriction_cover[r];
             for (guint h = 0; h < n; h++)
-              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+              if ((int) h != o->start && (cover == NULL || cover[h]))
                 forbid_hex (mv, (int) h, FORBID_PASS_OVERSTACKED, rule);
           }
           mv->any_forbid = TRUE;
