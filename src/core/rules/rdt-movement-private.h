@@ -33,6 +33,10 @@ typedef struct {
   guint8 *enemy_adjacent;   /* enemy combat units in adjacent hexes */
   gint16 *friendly_sp;      /* 7.1 */
   guint8 *friendly_art;
+  /* 1: no enemy unit, no terrain prohibition, and no unit of the model
+   * would overstack there (7.1, 7.2): entering needs only the hexside and
+   * the mover's volume restrictions checked (issue 15). */
+  guint8 *plain;
 } RdtMoveSide;
 
 /* What a reach needs after the search to say why an unreached hex may not be

@@ -250,6 +250,7 @@ model_clear (RdtMoveModel *m)
       g_free (ms->enemy_adjacent);
       g_free (ms->friendly_sp);
       g_free (ms->friendly_art);
+      g_free (ms->plain);
     }
   g_clear_pointer (&m->sides, g_free);
   m->n_sides = 0;
@@ -666,6 +667,23 @@ model_build (RdtMoveModel *m)
             }
         }
     }
+  {
+    int max_unit_sp = 0;
+
+    for (guint i = 0; i < m->units->len; i++)
+      max_unit_sp = MAX (max_unit_sp, g_array_index (m->units, RdtMoveUnit, i).sp);
+    for (guint s = 0; s < m->n_sides; s++)
+      {
+        RdtMoveSide *ms = &m->sides[s];
+
+        ms->plain = g_new (guint8, MAX (n, 1));
+        for (guint h = 0; h < n; h++)
+          ms->plain[h] = ms->enemy_combat[h] == 0 && ms->enemy_leaders[h] == 0 &&
+                         m->hex_prohibited[h] == 0 &&
+                         ms->friendly_sp[h] + max_unit_sp <= m->max_sp[h] &&
+                         ms->friendly_art[h] + 1 <= m->max_art[h];
+      }
+  }
   m->snapshot = snapshot_new (m);
   m->dirty = FALSE;
 }
@@ -902,11 +920,25 @@ struct _RdtReach
   GArray *rule_depends;     /* RdtDepends per entry of rules (undecided ones) */
   guint8 *rule_index;       /* per hex: index + 1 into rules, 0 = the enum's */
   guint8 *undecided;        /* per hex: index + 1 into rules of an undecided rule */
-  gboolean undecided_used;  /* undecided holds non-zero bytes (cleared lazily) */
   guint8 unit_rule;         /* index + 1 into rules for unit_reason, 0 = the enum's */
   guint8 undecided_unit;    /* index + 1 into rules: may stop the whole move */
   GArray *capture_hex;      /* int */
   GPtrArray *capture_id;    /* char* */
+  /* Hexes whose per-hex entries (cost, prev, reason_cost, reason, flags,
+   * end_ok, rule_index, undecided) the last search may have written, so the
+   * next one resets only those (issue 15): the start, the hexes it settled
+   * (or a disrupted unit's candidates) and the stacking-restriction hexes.
+   * The other hexes it wrote were only noted (note(): the reason and its
+   * rule, reason_cost, reason, rule_index): noted lists them, each once, as
+   * note() first writes them.  Every entry when all_dirty (new arrays, or a
+   * search that did not finish); the whole reason array when reasons_dirty
+   * (set_all_reasons()). */
+  GArray *dirty;            /* int */
+  int *noted;               /* n entries at most */
+  guint n_noted;
+  GArray *keys;             /* guint64: finish_reach()'s scratch */
+  gboolean all_dirty;
+  gboolean reasons_dirty;
 
   /* Unreached hexes the unit may not enter at all say so when asked (9.3,
    * 7.2), from the snapshot and the mover's values, instead of a pass over
@@ -930,6 +962,9 @@ rdt_reach_new (void)
 
   g_atomic_ref_count_init (&r->ref_count);
   r->hexes = g_array_new (FALSE, FALSE, sizeof (RdtReachHex));
+  r->dirty = g_array_new (FALSE, FALSE, sizeof (int));
+  r->keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+  r->all_dirty = TRUE;
   r->rules = g_ptr_array_new_with_free_func (g_free);
   r->rule_depends = g_array_new (FALSE, FALSE, sizeof (int));
   r->capture_hex = g_array_new (FALSE, FALSE, sizeof (int));
@@ -966,6 +1001,9 @@ rdt_reach_unref (RdtReach *reach)
   g_array_unref (reach->rule_depends);
   g_array_unref (reach->capture_hex);
   g_ptr_array_unref (reach->capture_id);
+  g_array_unref (reach->dirty);
+  g_free (reach->noted);
+  g_array_unref (reach->keys);
   g_clear_pointer (&reach->snapshot, snapshot_unref);
   g_free (reach);
 }
@@ -1193,26 +1231,71 @@ reach_prepare (RdtReach     *reach,
       reach->end_ok = g_renew (guint8, reach->end_ok, n);
       reach->rule_index = g_renew (guint8, reach->rule_index, n);
       reach->undecided = g_renew (guint8, reach->undecided, n);
-      reach->undecided_used = TRUE;
+      reach->noted = g_renew (int, reach->noted, n);
+      reach->all_dirty = TRUE;
     }
   if (reach->grid != m->grid)
     {
       g_clear_pointer (&reach->grid, rdt_hex_grid_unref);
       reach->grid = rdt_hex_grid_ref (m->grid);
     }
-  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches. */
-  memset (reach->cost, 0xff, n * sizeof (int));
-  memset (reach->prev, 0xff, n * sizeof (int));
-  memset (reach->reason_cost, 0x7f, n * sizeof (int));
-  memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
-  memset (reach->flags, 0, n * sizeof (guint16));
-  memset (reach->end_ok, 0, n);
-  memset (reach->rule_index, 0, n);
-  if (reach->undecided_used)
+  /* All bytes 0xff: -1; all bytes 0x7f: a cost no search reaches.  A
+   * search touches a few hundred hexes of thousands: after one, reset only
+   * what it may have written (issue 15; finish_reach(), note() and
+   * mover_stacking_restrictions() list them). */
+  if (reach->all_dirty)
     {
+      memset (reach->cost, 0xff, n * sizeof (int));
+      memset (reach->prev, 0xff, n * sizeof (int));
+      memset (reach->reason_cost, 0x7f, n * sizeof (int));
+      memset (reach->reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      memset (reach->flags, 0, n * sizeof (guint16));
+      memset (reach->end_ok, 0, n);
+      memset (reach->rule_index, 0, n);
       memset (reach->undecided, 0, n);
-      reach->undecided_used = FALSE;
     }
+  else
+    {
+      /* The arrays in locals: stores through them cannot change them. */
+      const int *dirty = (const int *) (const void *) reach->dirty->data;
+      guint len = reach->dirty->len;
+      int *cost = reach->cost, *prev = reach->prev, *reason_cost = reach->reason_cost;
+      guint8 *reason = reach->reason, *end_ok = reach->end_ok;
+      guint8 *rule_index = reach->rule_index, *undecided = reach->undecided;
+      guint16 *flags = reach->flags;
+
+      if (reach->reasons_dirty)
+        memset (reason, RDT_MOVE_REASON_ALLOWANCE, n);
+      for (guint i = 0; i < len; i++)
+        {
+          int h = dirty[i];
+
+          cost[h] = -1;
+          prev[h] = -1;
+          reason_cost[h] = 0x7f7f7f7f;
+          reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+          flags[h] = 0;
+          end_ok[h] = 0;
+          rule_index[h] = 0;
+          undecided[h] = 0;
+        }
+      dirty = reach->noted;
+      len = reach->n_noted;
+      for (guint i = 0; i < len; i++)
+        {
+          int h = dirty[i];
+
+          reason_cost[h] = 0x7f7f7f7f;
+          reason[h] = RDT_MOVE_REASON_ALLOWANCE;
+          rule_index[h] = 0;
+        }
+    }
+  g_array_set_size (reach->dirty, 0);
+  reach->n_noted = 0;
+  reach->reasons_dirty = FALSE;
+  /* Until finish_reach() has listed what this search wrote, a reset must
+   * be whole. */
+  reach->all_dirty = TRUE;
   g_array_set_size (reach->hexes, 0);
   g_array_set_size (reach->capture_hex, 0);
   g_ptr_array_set_size (reach->capture_id, 0);
@@ -1239,6 +1322,10 @@ note (RdtReach      *reach,
 {
   if (at_cost < reach->reason_cost[h])
     {
+      /* The first note in @h since the reset: listed for the next one
+       * (issue 15; at most once per hex, so at most n entries). */
+      if (reach->reason_cost[h] == 0x7f7f7f7f)
+        reach->noted[reach->n_noted++] = h;
       reach->reason_cost[h] = at_cost;
       reach->reason[h] = why;
     }
@@ -1286,13 +1373,20 @@ struct _RdtMovement
   guint8 *restriction;      /* per hex, volume restriction level for the mover */
   int *settled;             /* hexes in the order the search settled them */
   guint n_settled;
+  int last_start;           /* the last search's start, closed by it */
   GArray *touched;          /* hexes whose restriction was set */
   /* The volume's <restriction>s for the mover, per hex (FORBID_* bits) and
-   * the reach rule index of the decided and the undecided one. */
+   * the reach rule index of the decided and the undecided one; every hex
+   * with a non-zero entry in any of them is in forbid_touched, once. */
   guint16 *forbid;
   guint8 *forbid_rule;
   guint8 *forbid_undecided;
+  int *forbid_touched;      /* capacity entries at most */
+  guint n_forbid_touched;
   gboolean any_forbid;
+  /* Per side: an enemy leader is on the map (14.33), for leaders_snapshot. */
+  RdtMoveSnapshot *leaders_snapshot;
+  guint8 *any_leaders;
 };
 
 enum {
@@ -1317,6 +1411,7 @@ rdt_movement_new (RdtScenario        *scenario,
   mv = g_new0 (RdtMovement, 1);
   mv->model = _rdt_move_model_new (scenario, rules);
   mv->touched = g_array_new (FALSE, FALSE, sizeof (int));
+  mv->last_start = -1;
   return mv;
 }
 
@@ -1335,6 +1430,9 @@ rdt_movement_free (RdtMovement *movement)
   g_free (movement->forbid_rule);
   g_free (movement->forbid_undecided);
   g_array_unref (movement->touched);
+  g_free (movement->forbid_touched);
+  g_clear_pointer (&movement->leaders_snapshot, snapshot_unref);
+  g_free (movement->any_leaders);
   g_free (movement);
 }
 
@@ -1422,28 +1520,48 @@ heap_pop (RdtMovement *mv,
 }
 
 static void
-engine_prepare (RdtMovement *mv)
+engine_prepare (RdtMovement *mv,
+                int          start)
 {
   guint n = mv->model->n_hexes;
+  int last = mv->last_start;
 
-  if (mv->capacity != n)
+  mv->last_start = start;
+  if (mv->capacity == n)
     {
-      mv->capacity = n;
-      mv->heap = g_renew (int, mv->heap, n);
-      mv->heap_pos = g_renew (int, mv->heap_pos, n);
-      mv->closed = g_renew (guint8, mv->closed, n);
-      mv->settled = g_renew (int, mv->settled, n);
-      g_free (mv->restriction);
-      mv->restriction = g_new0 (guint8, n);
-      g_array_set_size (mv->touched, 0);
-      g_free (mv->forbid);
-      g_free (mv->forbid_rule);
-      g_free (mv->forbid_undecided);
-      mv->forbid = g_new0 (guint16, n);
-      mv->forbid_rule = g_new0 (guint8, n);
-      mv->forbid_undecided = g_new0 (guint8, n);
-      mv->any_forbid = FALSE;
+      /* Only what the last search changed (issue 15): the hexes it closed
+       * (its start and the settled ones); a finished search leaves the heap
+       * empty and every heap_pos at -1.  The restriction arrays are reset
+       * from their own lists (mover_restrictions(),
+       * mover_stacking_restrictions()). */
+      for (guint i = 0; i < mv->heap_len; i++)
+        mv->heap_pos[mv->heap[i]] = -1;
+      for (guint i = 0; i < mv->n_settled; i++)
+        mv->closed[mv->settled[i]] = 0;
+      if (last >= 0 && (guint) last < n)
+        mv->closed[last] = 0;
+      mv->heap_len = 0;
+      mv->n_settled = 0;
+      return;
     }
+  mv->capacity = n;
+  mv->heap = g_renew (int, mv->heap, n);
+  mv->heap_pos = g_renew (int, mv->heap_pos, n);
+  mv->closed = g_renew (guint8, mv->closed, n);
+  mv->settled = g_renew (int, mv->settled, n);
+  g_free (mv->restriction);
+  mv->restriction = g_new0 (guint8, n);
+  g_array_set_size (mv->touched, 0);
+  g_free (mv->forbid);
+  g_free (mv->forbid_rule);
+  g_free (mv->forbid_undecided);
+  mv->forbid = g_new0 (guint16, n);
+  mv->forbid_rule = g_new0 (guint8, n);
+  mv->forbid_undecided = g_new0 (guint8, n);
+  g_free (mv->forbid_touched);
+  mv->forbid_touched = g_new (int, n);
+  mv->n_forbid_touched = 0;
+  mv->any_forbid = FALSE;
   memset (mv->heap_pos, 0xff, n * sizeof (int));
   memset (mv->closed, 0, n);
   mv->heap_len = 0;
@@ -1524,41 +1642,61 @@ step_cost (const RdtMoveModel *m,
   return MIN (along, across);
 }
 
+/* Lists the end hexes among @candidates in reach->hexes, by cost then label. */
 static void
 finish_reach (RdtReach     *reach,
               RdtMoveModel *m,
               const int    *candidates,
               guint         n_candidates)
 {
+  guint n_ends = 0;
+  guint64 *keys;
+
+  /* What the next reach_prepare() resets (issue 15). */
+  {
+    guint len = reach->dirty->len;
+    int *out;
+
+    g_array_set_size (reach->dirty, len + n_candidates + 1);
+    out = &g_array_index (reach->dirty, int, len);
+    if (reach->start_index >= 0)
+      *out++ = reach->start_index;
+    if (n_candidates > 0)
+      memcpy (out, candidates, n_candidates * sizeof (int));
+    out += n_candidates;
+    g_array_set_size (reach->dirty, (guint) (out - (int *) (void *) reach->dirty->data));
+    reach->all_dirty = FALSE;
+  }
+
   /* The candidates come in the order the search settled them, so by
-   * nondecreasing cost; order each run of equal cost by label. */
+   * nondecreasing cost; order each run of equal cost by label, which is
+   * the order of the hex indices (column-major): one key, cost then index. */
+  g_array_set_size (reach->keys, n_candidates);
+  keys = (guint64 *) (void *) reach->keys->data;
   for (guint i = 0; i < n_candidates; i++)
     {
       int h = candidates[i];
-      RdtReachHex e;
+      guint64 key;
       guint j;
 
       if (!reach->end_ok[h])
         continue;
-      e.hex = rdt_hex_grid_hex_at_index (m->grid, (guint) h);
-      e.cost_halves = reach->cost[h];
-      e.flags = reach->flags[h];
       reach->reason[h] = RDT_MOVE_REASON_NONE;
-      g_array_append_val (reach->hexes, e);
-      for (j = reach->hexes->len - 1; j > 0; j--)
-        {
-          RdtReachHex *a = &g_array_index (reach->hexes, RdtReachHex, j - 1);
-          RdtReachHex *b = &g_array_index (reach->hexes, RdtReachHex, j);
-          RdtReachHex t;
+      key = ((guint64) (guint32) reach->cost[h] << 32) | (guint32) h;
+      for (j = n_ends; j > 0 && keys[j - 1] > key; j--)
+        keys[j] = keys[j - 1];
+      keys[j] = key;
+      n_ends++;
+    }
+  g_array_set_size (reach->hexes, n_ends);
+  for (guint i = 0; i < n_ends; i++)
+    {
+      RdtReachHex *e = &g_array_index (reach->hexes, RdtReachHex, i);
+      int h = (int) (keys[i] & 0xffffffffu);
 
-          if (a->cost_halves < b->cost_halves ||
-              (a->cost_halves == b->cost_halves &&
-               (a->hex.col < b->hex.col || (a->hex.col == b->hex.col && a->hex.row < b->hex.row))))
-            break;
-          t = *a;
-          *a = *b;
-          *b = t;
-        }
+      e->hex = rdt_hex_grid_hex_at_index (m->grid, (guint) h);
+      e->cost_halves = reach->cost[h];
+      e->flags = reach->flags[h];
     }
   if (reach->start_index >= 0)
     reach->reason[reach->start_index] = RDT_MOVE_REASON_START;
@@ -1568,6 +1706,7 @@ static void
 set_all_reasons (RdtReach      *reach,
                  RdtMoveReason  why)
 {
+  reach->reasons_dirty = TRUE;
   memset (reach->reason, why, reach->n);
 }
 
@@ -1614,6 +1753,10 @@ typedef struct {
   gboolean capturer;
   gboolean no_min_unit;
   gboolean any_leaders;
+  /* No volume or stacking restriction marks a hex for this mover: a
+   * plain hex of the side (RdtMoveSide.plain) needs only its hexside
+   * checked (step_blocked()). */
+  gboolean plain;
   const char *no_min_rule;  /* the rule behind no_min_unit / FORBID_NO_MINIMUM */
   guint8 start_zoc;
   /* Germantown 3.1.1: the allowance reduced if any of the move is off road
@@ -1624,6 +1767,34 @@ typedef struct {
   gboolean from_entry;      /* a reinforcement starting on its entry hex (9.11) */
   gboolean other_entry;     /* its entry hex is blocked: the nearest unblocked hexes (Germantown 3.4) */
 } Mover;
+
+/* Whether an enemy leader of @side is on the map (14.33), worked out once per
+ * model snapshot for every side instead of a pass over all units in every
+ * search (issue 15). */
+static gboolean
+any_enemy_leaders (RdtMovement  *mv,
+                   RdtMoveModel *m,
+                   int           side)
+{
+  if (mv->leaders_snapshot == NULL || mv->leaders_snapshot != m->snapshot)
+    {
+      g_clear_pointer (&mv->leaders_snapshot, snapshot_unref);
+      g_clear_pointer (&mv->any_leaders, g_free);
+      if (m->snapshot != NULL)
+        mv->leaders_snapshot = snapshot_ref (m->snapshot);
+      mv->any_leaders = g_new0 (guint8, MAX (m->n_sides, 1));
+      for (guint i = 0; i < m->units->len; i++)
+        {
+          const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
+
+          if (!u->leader || u->hex < 0)
+            continue;
+          for (guint s = 0; s < m->n_sides; s++)
+            mv->any_leaders[s] |= rdt_board_sides_are_enemies (m->board, u->side, (int) s);
+        }
+    }
+  return side >= 0 && (guint) side < m->n_sides && mv->any_leaders[side];
+}
 
 /* Checks the unit and its side and fills @o; FALSE with @error. */
 static gboolean
@@ -1669,7 +1840,7 @@ mover_init (RdtMovement          *mv,
     }
 
   reach_prepare (reach, m);
-  engine_prepare (mv);
+  engine_prepare (mv, o->start);
   if (g_strcmp0 (reach->unit_id, o->unit->id) != 0)
     {
       g_free (reach->unit_id);
@@ -1702,11 +1873,7 @@ mover_init (RdtMovement          *mv,
   reach->artillery = o->mu->artillery;
   reach->leader = o->mu->leader;
   reach->capturer = o->capturer;
-  for (guint i = 0; o->capturer && i < m->units->len; i++)
-    {
-      const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
-      o->any_leaders |= u->leader && u->hex >= 0 && rdt_board_sides_are_enemies (m->board, u->side, o->side);
-    }
+  o->any_leaders = o->capturer && any_enemy_leaders (mv, m, o->side);
   return TRUE;
 }
 
@@ -1729,6 +1896,8 @@ forbid_hex (RdtMovement *mv,
             guint16      bits,
             guint8       rule)
 {
+  if (mv->forbid[h] == 0)
+    mv->forbid_touched[mv->n_forbid_touched++] = h;
   if ((bits & ~(FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_rule[h] == 0)
     mv->forbid_rule[h] = rule;
   if ((bits & (FORBID_UNDECIDED_ENTER | FORBID_UNDECIDED_END)) && mv->forbid_undecided[h] == 0)
@@ -1751,6 +1920,7 @@ mover_with_restriction (RdtMovement *mv,
   const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
   guint8 rule = reach_rule_depends (o->reach, rs->rule, depends);
   g_autofree guint8 *with = g_new0 (guint8, m->n_hexes);
+  const guint8 *cover = m->restriction_cover[r];
   gboolean any = FALSE;
 
   for (guint i = 0; i < m->units->len; i++)
@@ -1770,7 +1940,7 @@ mover_with_restriction (RdtMovement *mv,
     {
       guint16 bits;
 
-      if ((int) h == o->start || !_rdt_move_model_covers (m, r, (int) h))
+      if ((int) h == o->start || (cover != NULL && !cover[h]))
         continue;
       if (rs->effect == RDT_RESTRICTION_END_WITH)
         {
@@ -1802,13 +1972,17 @@ mover_restrictions (RdtMovement *mv,
   RdtReach *reach = o->reach;
   guint n = m->n_hexes;
 
-  if (mv->any_forbid)
+  /* Only the hexes the last mover's restrictions marked (issue 15). */
+  for (guint i = 0; i < mv->n_forbid_touched; i++)
     {
-      memset (mv->forbid, 0, n * sizeof (guint16));
-      memset (mv->forbid_rule, 0, n);
-      memset (mv->forbid_undecided, 0, n);
-      mv->any_forbid = FALSE;
+      int h = mv->forbid_touched[i];
+
+      mv->forbid[h] = 0;
+      mv->forbid_rule[h] = 0;
+      mv->forbid_undecided[h] = 0;
     }
+  mv->n_forbid_touched = 0;
+  mv->any_forbid = FALSE;
   for (guint r = 0; r < m->n_restrictions; r++)
     {
       const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
@@ -1873,8 +2047,9 @@ mover_restrictions (RdtMovement *mv,
             bits = on ? FORBID_END : FORBID_UNDECIDED_END;
           {
             guint8 rule = reach_rule_depends (reach, rs->rule, depends);
+            const guint8 *cover = m->restriction_cover[r];
             for (guint h = 0; h < n; h++)
-              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+              if ((int) h != o->start && (cover == NULL || cover[h]))
                 forbid_hex (mv, (int) h, bits, rule);
           }
           mv->any_forbid = TRUE;
@@ -1900,8 +2075,9 @@ mover_restrictions (RdtMovement *mv,
             break;
           {
             guint8 rule = reach_rule (reach, rs->rule);
+            const guint8 *cover = m->restriction_cover[r];
             for (guint h = 0; h < n; h++)
-              if ((int) h != o->start && _rdt_move_model_covers (m, r, (int) h))
+              if ((int) h != o->start && (cover == NULL || cover[h]))
                 forbid_hex (mv, (int) h, FORBID_PASS_OVERSTACKED, rule);
           }
           mv->any_forbid = TRUE;
@@ -1954,6 +2130,7 @@ mover_stacking_restrictions (RdtMovement *mv,
           mv->restriction[u->hex] = (guint8) level;
           o->reach->rule_index[u->hex] = reach_rule (o->reach, rule);
           g_array_append_val (mv->touched, u->hex);
+          g_array_append_val (o->reach->dirty, u->hex);
         }
     }
 }
@@ -2004,7 +2181,6 @@ mover_may_end (RdtMovement *mv,
         {
           reach->flags[h] |= RDT_REACH_UNDECIDED;
           reach->undecided[h] = mv->forbid_undecided[h];
-          reach->undecided_used = TRUE;
         }
       /* A path through a hex a rule not decided may close. */
       for (int p = reach->prev[h]; p >= 0 && p != o->start && reach->undecided[h] == 0;
@@ -2013,7 +2189,6 @@ mover_may_end (RdtMovement *mv,
           {
             reach->flags[h] |= RDT_REACH_UNDECIDED;
             reach->undecided[h] = mv->forbid_undecided[p];
-            reach->undecided_used = TRUE;
           }
     }
   return TRUE;
@@ -2031,6 +2206,9 @@ step_blocked (RdtMovement *mv,
   const RdtMoveModel *m = o->m;
   const RdtMoveSide *ms = o->ms;
 
+  /* Most hexes: none of what follows but the hexside can apply. */
+  if (o->plain && ms->plain[n])
+    goto hexside;
   /* 9.3: never into an enemy-occupied hex; leaders alone are captured by
    * combat units instead (14.33). */
   if (ms->enemy_combat[n] > 0 || (ms->enemy_leaders[n] > 0 && !o->capturer))
@@ -2047,6 +2225,7 @@ step_blocked (RdtMovement *mv,
   if (mv->any_forbid && (mv->forbid[n] & (FORBID_ENTER | FORBID_STACK_ENTER)))
     return (mv->forbid[n] & FORBID_ENTER) ? RDT_MOVE_REASON_RESTRICTED_ENTER
                                           : RDT_MOVE_REASON_VOLUME_STACKING;
+hexside:
   if (!(m->side_bits[k] & _RDT_MS_CREEK) && (m->side_prohibited[k] & o->kind_mask))
     return RDT_MOVE_REASON_PROHIBITED_HEXSIDE;
   return RDT_MOVE_REASON_NONE;
@@ -2394,9 +2573,16 @@ reach_ends (RdtMovement *mv,
       if (o->pinned)
         reach->flags[h] |= RDT_REACH_PINNED_AM;
       if (o->capturer && o->any_leaders)
-        for (int p = reach->prev[h]; p >= 0 && p != o->start; p = reach->prev[p])
-          if (ms->enemy_leaders[p] > 0)
+        {
+          /* An enemy leader on the path from the start (the start not
+           * counted): the hex before is settled earlier, so its own flag
+           * already says so for the rest of the path. */
+          int p = reach->prev[h];
+
+          if (p >= 0 && p != o->start &&
+              (ms->enemy_leaders[p] > 0 || (reach->flags[p] & RDT_REACH_CAPTURE_ON_PATH)))
             reach->flags[h] |= RDT_REACH_CAPTURE_ON_PATH;
+        }
       if (o->pinned && ms->enemy_adjacent[h] > 0)
         {
           reach->reason[h] = RDT_MOVE_REASON_PINNED_ADJACENT;
@@ -2419,7 +2605,6 @@ reach_ends (RdtMovement *mv,
             {
               reach->flags[h] |= RDT_REACH_UNDECIDED;
               reach->undecided[h] = o->off_road_undecided_rule;
-              reach->undecided_used = TRUE;
             }
         }
       if (!mover_may_end (mv, o, h))
@@ -2466,6 +2651,7 @@ rdt_movement_reach_into (RdtMovement          *mv,
   if (mover_restrictions (mv, &o))
     return TRUE;
   mover_stacking_restrictions (mv, &o);
+  o.plain = !mv->any_forbid && mv->touched->len == 0;
 
   if (o.disrupted)
     reach_disrupted (mv, &o);
