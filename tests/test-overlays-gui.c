@@ -1,6 +1,7 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -480,6 +481,237 @@ overlays_script (RdtWindow *window,
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
 }
 
+/* `redoubt-cli moves FILE UNIT ARGS...`: the hexes listed (label -> "u" when
+ * the line says "not decided", "" otherwise) and the exit status. */
+static GHashTable *
+cli_moves (const char        *file,
+           const char        *unit,
+           const char *const *args,
+           int               *exit_status,
+           char             **out_text)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  GHashTable *hexes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (char *) cli);
+  g_ptr_array_add (argv, (char *) "moves");
+  g_ptr_array_add (argv, (char *) file);
+  g_ptr_array_add (argv, (char *) unit);
+  for (guint i = 0; args && args[i]; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  *exit_status = WEXITSTATUS (status);
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      char label[16], cost[16], mp[4];
+
+      /* "  0306     4 MP  (…; not decided: …)" */
+      if (!g_str_has_prefix (lines[i], "  ") ||
+          sscanf (lines[i], "%15s %15s %3s", label, cost, mp) != 3 || strcmp (mp, "MP") != 0)
+        continue;
+      g_hash_table_insert (hexes, g_strdup (label),
+                           g_strdup (strstr (lines[i], "not decided:") ? "u" : ""));
+    }
+  if (out_text)
+    *out_text = g_steal_pointer (&out);
+  return hexes;
+}
+
+/* The editor's movement answer equals `redoubt-cli moves` with the same
+ * context: the same hexes, the same ones not decided; the hatched hexes
+ * are the undecided ones. */
+static void
+assert_moves_match_cli (RdtWindow            *window,
+                        RdtOverlayController *controller,
+                        const char           *unit,
+                        const char *const    *args,
+                        int                   expect_status)
+{
+  g_autofree char *file = g_strdup (rdt_document_get_path (rdt_window_get_document (window)));
+  g_autoptr(GHashTable) cli = NULL;
+  RdtReach *reach = rdt_overlay_controller_get_reach (controller);
+  GArray *items = rdt_overlay_controller_get_items (controller);
+  gboolean unit_undecided;
+  int status;
+  guint n_hatched = 0, n_undecided = 0;
+
+  g_assert_nonnull (reach);
+  cli = cli_moves (file, unit, args, &status, NULL);
+  g_assert_cmpint (status, ==, expect_status);
+  g_assert_cmpuint (g_hash_table_size (cli), ==, rdt_reach_get_n_hexes (reach));
+  unit_undecided = rdt_reach_get_undecided (reach, NULL, NULL, NULL);
+  for (guint i = 0; i < rdt_reach_get_n_hexes (reach); i++)
+    {
+      const RdtReachHex *rh = rdt_reach_get_hex (reach, i);
+      char label[RDT_HEX_LABEL_SIZE];
+      const char *flag;
+
+      label_of (window, rh->hex, label);
+      flag = g_hash_table_lookup (cli, label);
+      if (flag == NULL)
+        g_error ("%s: the editor lists it, redoubt-cli moves does not", label);
+      g_assert_cmpint ((rh->flags & RDT_REACH_UNDECIDED) != 0, ==, flag[0] == 'u');
+      if (unit_undecided || (rh->flags & RDT_REACH_UNDECIDED))
+        n_undecided++;
+    }
+  for (guint i = 0; i < items->len; i++)
+    {
+      const RdtRenderOverlay *item = &g_array_index (items, RdtRenderOverlay, i);
+
+      if (item->kind != RDT_OVERLAY_HATCH_HEX)
+        continue;
+      n_hatched++;
+      if (!unit_undecided)
+        {
+          RdtReachHex rh;
+
+          g_assert_true (rdt_reach_lookup (reach, item->hex, &rh));
+          g_assert_true (rh.flags & RDT_REACH_UNDECIDED);
+        }
+    }
+  g_assert_cmpuint (n_hatched, ==, n_undecided);
+  g_test_message ("moves %s: %u hexes, %u not decided, CLI exit %d", unit,
+                  rdt_reach_get_n_hexes (reach), n_undecided, status);
+}
+
+/* The Game context's turn spin button (its tooltip names the game turn). */
+static GtkWidget *
+find_turn_spin (GtkWidget *widget)
+{
+  const char *tip;
+
+  if (GTK_IS_SPIN_BUTTON (widget) && (tip = gtk_widget_get_tooltip_text (widget)) != NULL
+      && g_str_has_prefix (tip, "The game turn"))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_turn_spin (c);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Brandywine 3.6.1 bivouac and 3.6.2.2 Delaware Blues, with the Rules page's
+ * Game context (issue 12): the Delaware at 0407 (Bivouac Area) may not cross
+ * the creek west to 0306 on turns 1-5 unless Sullivan's release was made. */
+static void
+context_script (RdtWindow *window,
+                gpointer   data)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (window), "rdt-ruling-panel");
+  RdtOverlayController *controller = rdt_ruling_panel_get_controller (panel);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_STACK);
+  RdtHex west = hex_of (window, "0306");
+  const char *const no_args[] = { NULL };
+  const char *const blues[] = { "--released", "delaware-blues", NULL };
+  const char *const turn3[] = { "--turn", "3", "--released", "delaware-blues", NULL };
+  const char *const sullivan[] = { "--turn", "3", "--released", "delaware-blues", "--released", "sullivan", NULL };
+  RdtReachHex rh;
+  g_autofree char *report = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "rules");
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_MOVES);
+  _rdt_window_select_unit (window, "delaware");
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), hex_of (window, "0407"));
+  spin (300);
+
+  /* The turn's lowest value reads "not set". */
+  g_assert_nonnull (find_turn_spin (GTK_WIDGET (panel)));
+  g_test_message ("turn spin: '%s'", gtk_editable_get_text (GTK_EDITABLE (find_turn_spin (GTK_WIDGET (panel)))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_turn_spin (GTK_WIDGET (panel)))), ==, "not set");
+
+  /* Nothing set: 3.6.2.2 may stop the whole move (the releases are not
+   * known); every hex is hatched. */
+  report = rdt_ruling_panel_dup_report (panel);
+  g_test_message ("nothing set:\n%s", report);
+  g_assert_nonnull (strstr (report, "not decided: Brandywine 3.6.2.2 depends on the releases made; set the releases made"));
+  assert_moves_match_cli (window, controller, "delaware", no_args, 4);
+
+  /* The Blues released, no turn: 0306 across the creek is not decided by
+   * 3.6.1, which depends on the turn. */
+  rdt_ruling_panel_set_releases_known (panel, TRUE);
+  g_assert_true (rdt_ruling_panel_set_released (panel, "delaware-blues", TRUE));
+  g_assert_true (rdt_reach_lookup (rdt_overlay_controller_get_reach (controller), west, &rh));
+  g_assert_true (rh.flags & RDT_REACH_UNDECIDED);
+  rdt_overlay_controller_hover (controller, west, TRUE);
+  g_test_message ("hover 0306, no turn: %s", rdt_ruling_panel_get_hover (panel));
+  g_assert_true (g_str_has_prefix (rdt_ruling_panel_get_hover (panel), "0306: 4 MP by 0407"));
+  g_assert_true (g_str_has_suffix (rdt_ruling_panel_get_hover (panel),
+                                   "; not decided: Brandywine 3.6.1 depends on the turn; set the turn"));
+  assert_moves_match_cli (window, controller, "delaware", blues, 4);
+  screenshot (window, "context-not-decided");
+  pause_for_screenshot ("context-not-decided");
+
+  /* Turn 3, Sullivan's release not made: restricted (3.6.1). */
+  rdt_ruling_panel_set_turn (panel, 3);
+  g_assert_false (rdt_reach_lookup (rdt_overlay_controller_get_reach (controller), west, NULL));
+  rdt_overlay_controller_hover (controller, west, TRUE);
+  g_test_message ("hover 0306, turn 3: %s", rdt_ruling_panel_get_hover (panel));
+  g_assert_nonnull (strstr (rdt_ruling_panel_get_hover (panel), "(Brandywine 3.6.1)"));
+  g_assert_null (strstr (rdt_ruling_panel_get_hover (panel), "not decided"));
+  assert_moves_match_cli (window, controller, "delaware", turn3, 0);
+  screenshot (window, "context-restricted");
+
+  /* Sullivan's release made (3.6.1.3): free. */
+  g_assert_true (rdt_ruling_panel_set_released (panel, "sullivan", TRUE));
+  g_assert_true (rdt_reach_lookup (rdt_overlay_controller_get_reach (controller), west, &rh));
+  g_assert_false (rh.flags & RDT_REACH_UNDECIDED);
+  rdt_overlay_controller_hover (controller, west, TRUE);
+  g_test_message ("hover 0306, released: %s", rdt_ruling_panel_get_hover (panel));
+  g_assert_null (strstr (rdt_ruling_panel_get_hover (panel), "not decided"));
+  assert_moves_match_cli (window, controller, "delaware", sullivan, 0);
+
+  /* "not set" again: the turn is not told. */
+  rdt_ruling_panel_set_turn (panel, RDT_GAME_TURN_UNKNOWN);
+  g_assert_true (rdt_reach_lookup (rdt_overlay_controller_get_reach (controller), west, &rh));
+  g_assert_false (rh.flags & RDT_REACH_UNDECIDED);  /* released: lifted whatever the turn */
+  g_assert_true (rdt_ruling_panel_set_released (panel, "sullivan", FALSE));
+  g_assert_true (rdt_reach_lookup (rdt_overlay_controller_get_reach (controller), west, &rh));
+  g_assert_true (rh.flags & RDT_REACH_UNDECIDED);
+  /* The volume offers no weather for Brandywine, and no such release. */
+  g_assert_false (rdt_ruling_panel_set_weather (panel, "dense-fog"));
+  g_assert_false (rdt_ruling_panel_set_released (panel, "no-such-release", TRUE));
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
+}
+
+static void
+test_context (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  state = g_dir_make_tmp ("redoubt-overlays-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
+  path = brandywine ();
+  run_editor (path, context_script, NULL);
+}
+
 static void
 test_overlays (void)
 {
@@ -513,6 +745,7 @@ main (int   argc,
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
   g_test_add_func ("/overlays/11.4/drag-los-matches-cli-and-screenshots", test_overlays);
+  g_test_add_func ("/overlays/brandywine-3.6.1/game-context-matches-cli", test_context);
 
   return g_test_run ();
 }

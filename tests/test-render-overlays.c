@@ -393,6 +393,126 @@ test_moves (void)
   fixture_clear (&f);
 }
 
+/* How many pixels differ between two images within 0.6 hex radius of the
+ * centre of @label (image pixels from the export transform). */
+static guint
+pixels_differing_near (RdtScenario     *scenario,
+                       RdtMapRenderer  *renderer,
+                       const RdtRenderExportOptions *options,
+                       cairo_surface_t *a,
+                       cairo_surface_t *b,
+                       const char      *label)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtHex h;
+  double mx, my, cx, cy;
+  int r = (int) (0.6 * SCALE);
+  guint n = 0;
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, label, &h, NULL));
+  rdt_hex_grid_hex_centre (grid, h, &mx, &my);
+  g_assert_true (rdt_rule_overlays_export_point (renderer, options, mx, my, &cx, &cy, NULL));
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, cairo_image_surface_get_height (b));
+  for (int y = (int) cy - r; y <= (int) cy + r; y++)
+    for (int x = (int) cx - r; x <= (int) cx + r; x++)
+      {
+        guint32 pa, pb;
+
+        if (x < 0 || y < 0 || x >= cairo_image_surface_get_width (a) || y >= cairo_image_surface_get_height (a))
+          continue;
+        pa = *(guint32 *) (cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a) + x * 4);
+        pb = *(guint32 *) (cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b) + x * 4);
+        if (colour_distance (pa & 0xffffff, pb & 0xffffff) > 24)
+          n++;
+      }
+  return n;
+}
+
+/* Brandywine 3.6.1 (issue 12): `render --moves` takes the game context of
+ * `moves`; a hex not decided by it is hatched.  The Delaware at 0407 (Blues
+ * released, 3.6.2.2): without a turn 0306 across the creek is reachable but
+ * not decided (3.6.1 depends on the turn): hatched; on turn 3 with
+ * Sullivan's release made it is plainly reachable.  The items say the same. */
+static void
+test_moves_undecided_hatched (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *file = g_build_filename (root ? root : "..", "scenarios", "brandywine.redoubt", NULL);
+  const char *undecided[] = { "--moves", "delaware", "--released", "delaware-blues", NULL };
+  const char *released[] = { "--moves", "delaware", "--turn", "3", "--released", "delaware-blues",
+                             "--released", "sullivan", NULL };
+  const char *bad_turn[] = { "--moves", "delaware", "--turn", "-2", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtRenderMap) map = NULL;
+  g_autoptr(RdtMapRenderer) renderer = NULL;
+  g_autoptr(RdtMovement) movement = NULL;
+  g_autoptr(RdtReach) reach = NULL;
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  g_autofree char *text = NULL;
+  const char *const blues[] = { "delaware-blues", NULL };
+  RdtGameContext context;
+  RdtMoveOptions move_options;
+  RdtRenderExportOptions options;
+  cairo_surface_t *a, *b;
+  guint n_hatched = 0;
+
+  scenario = rdt_scenario_load_from_file (file, diagnostics, &error);
+  g_assert_no_error (error);
+  map = rdt_render_map_new_from_scenario (scenario);
+  renderer = rdt_map_renderer_new (map);
+  rdt_render_export_options_init (&options);
+  options.scale = SCALE;
+  options.use_area = TRUE;
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), "0505", &options.area_centre, NULL));
+  options.area_radius = 5;
+
+  a = render (file, undecided, 0);
+  b = render (file, released, 0);
+  /* 0306 hatched in one, not the other; 0507 (decided in both) the same. */
+  g_test_message ("0306: %u pixels differ; 0507: %u",
+                  pixels_differing_near (scenario, renderer, &options, a, b, "0306"),
+                  pixels_differing_near (scenario, renderer, &options, a, b, "0507"));
+  g_assert_cmpuint (pixels_differing_near (scenario, renderer, &options, a, b, "0306"), >, 40);
+  g_assert_cmpuint (pixels_differing_near (scenario, renderer, &options, a, b, "0507"), ==, 0);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  /* A turn out of range is a usage error, as for `moves`. */
+  g_assert_null (render (file, bad_turn, 2));
+
+  /* The items: hatched exactly where the reach is not decided. */
+  movement = rdt_movement_new (scenario, NULL);
+  rdt_game_context_init (&context);
+  context.released = blues;
+  rdt_move_options_init (&move_options);
+  move_options.context = &context;
+  reach = rdt_movement_reach (movement, "delaware", &move_options, &error);
+  g_assert_no_error (error);
+  rdt_rule_overlays_add_reach (items, reach, rdt_scenario_get_grid (scenario));
+  for (guint i = 0; i < items->len; i++)
+    {
+      const RdtRenderOverlay *item = &g_array_index (items, RdtRenderOverlay, i);
+      RdtReachHex rh;
+
+      if (item->kind != RDT_OVERLAY_HATCH_HEX)
+        continue;
+      g_assert_true (rdt_reach_lookup (reach, item->hex, &rh));
+      g_assert_true (rh.flags & RDT_REACH_UNDECIDED);
+      n_hatched++;
+    }
+  g_assert_cmpuint (n_hatched, ==, 2);   /* 0306, 0307 */
+  /* Worded by the core: the CLI's hint, and the editor's. */
+  text = rdt_rule_overlays_undecided_text (reach, NULL, RDT_UNDECIDED_HINT_OPTION);
+  g_assert_cmpstr (text, ==, "not decided: Brandywine 3.6.1 depends on the turn; pass --turn");
+  g_free (text);
+  text = rdt_rule_overlays_undecided_text (reach, NULL, RDT_UNDECIDED_HINT_SETTING);
+  g_assert_cmpstr (text, ==, "not decided: Brandywine 3.6.1 depends on the turn; set the turn");
+}
+
 /* The same overlays go to SVG and PDF; bad overlay arguments are usage
  * errors (exit 2). */
 static void
@@ -638,6 +758,7 @@ main (int   argc,
   g_test_add_func ("/render-overlays/8.1/zoc-shaded-rifle-distinguished", test_zoc);
   g_test_add_func ("/render-overlays/9/reachable-hexes-shaded", test_moves);
   g_test_add_func ("/render-overlays/formats-and-usage", test_formats_and_errors);
+  g_test_add_func ("/render-overlays/brandywine-3.6.1/not-decided-hatched", test_moves_undecided_hatched);
   g_test_add_func ("/render-overlays/items/11.43/slope-blocks-lettered-s", test_items_slope);
   g_test_add_func ("/render-overlays/items/11.44/spine-lettered-b-and-u", test_items_spine);
   g_test_add_func ("/render-overlays/items/8.1/zoc-stops-at-forest-edge", test_items_zoc);

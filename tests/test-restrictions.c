@@ -657,6 +657,38 @@ test_germantown_3_3 (void)
   }
 }
 
+/* The ids the editor's Game context offers (issue 12): each weather and
+ * release id the restrictions name, once, in the volume's order; the
+ * "not decided" text worded once for the CLI and the editor. */
+static void
+test_context_ids_and_text (void)
+{
+  g_autoptr(RdtScenario) sc = load_xml ("g",
+    "    <restriction id=\"a\" effect=\"off-road-penalty\" turns=\"4-6\" weather=\"dense-fog\" rule=\"Germantown 3.1.1\"/>\n"
+    "    <restriction id=\"b\" effect=\"no-move\" units=\"x\" until-released=\"sullivan\" rule=\"R1\"/>\n"
+    "    <restriction id=\"c\" effect=\"no-move\" units=\"y\" until-released=\"greene\" weather=\"dense-fog\" rule=\"R2\"/>\n"
+    "    <restriction id=\"d\" effect=\"no-move\" units=\"z\" until-released=\"sullivan\" rule=\"R3\"/>\n",
+    "", TWO_SIDES, UNIT ("x", "american", "infantry", "4", "0101"), 1, 10);
+  g_auto(GStrv) weather = rdt_volume_dup_weather_ids (rdt_scenario_get_volume (sc));
+  g_auto(GStrv) released = rdt_volume_dup_release_ids (rdt_scenario_get_volume (sc));
+  g_auto(GStrv) none = rdt_volume_dup_weather_ids (NULL);
+  g_autofree char *cli = rdt_undecided_text ("Germantown 3.1", RDT_DEPENDS_WEATHER);
+  g_autofree char *editor = rdt_undecided_text_with_hint ("Germantown 3.1", RDT_DEPENDS_WEATHER,
+                                                          RDT_UNDECIDED_HINT_SETTING);
+  g_autofree char *release = rdt_undecided_text_with_hint ("R1", RDT_DEPENDS_RELEASE,
+                                                           RDT_UNDECIDED_HINT_SETTING);
+
+  g_assert_cmpuint (g_strv_length (weather), ==, 1);
+  g_assert_cmpstr (weather[0], ==, "dense-fog");
+  g_assert_cmpuint (g_strv_length (released), ==, 2);
+  g_assert_cmpstr (released[0], ==, "sullivan");
+  g_assert_cmpstr (released[1], ==, "greene");
+  g_assert_cmpuint (g_strv_length (none), ==, 0);
+  g_assert_cmpstr (cli, ==, "not decided: Germantown 3.1 depends on the weather; pass --weather");
+  g_assert_cmpstr (editor, ==, "not decided: Germantown 3.1 depends on the weather; set the weather");
+  g_assert_cmpstr (release, ==, "not decided: R1 depends on the releases made; set the releases made");
+}
+
 static void
 test_germantown_fog (void)
 {
@@ -1009,6 +1041,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/restrictions/brandywine-3.6.1/bivouac-may-not-leave", test_bivouac_may_not_leave);
+  g_test_add_func ("/restrictions/game-context/ids-and-not-decided-text", test_context_ids_and_text);
   g_test_add_func ("/restrictions/brandywine-3.6.1/not-decided-without-turn-or-releases", test_bivouac_not_decided);
   g_test_add_func ("/restrictions/brandywine-3.6.1.1/released-turn-6-or-early", test_bivouac_released);
   g_test_add_func ("/restrictions/brandywine-3.6.2.1/radley-run-no-end", test_radley_run);

@@ -50,6 +50,11 @@ struct _RdtOverlayController
   gboolean strategic;
   gboolean show_retreat;
   RdtReach *reach;
+  /* The game context (issue 12); context.weather and context.released
+   * point into the two fields below. */
+  RdtGameContext context;
+  char *weather;
+  char **released;
   gboolean has_hover;
   RdtHex hover;
 
@@ -327,6 +332,7 @@ compute_moves (RdtOverlayController *self)
   g_autoptr(GError) error = NULL;
   RdtMoveOptions options;
   g_autofree char *allowance = NULL;
+  g_autofree char *undecided = NULL;
   char start[RDT_HEX_LABEL_SIZE];
   guint n;
 
@@ -339,6 +345,7 @@ compute_moves (RdtOverlayController *self)
     {
       rdt_move_options_init (&options);
       options.strategic = self->strategic;
+      options.context = &self->context;
       self->reach = rdt_movement_reach (self->movement, self->unit_id, &options, &error);
       if (self->reach == NULL)
         {
@@ -360,20 +367,38 @@ compute_moves (RdtOverlayController *self)
                             rdt_move_reason_get_rule (rdt_reach_get_unit_reason (self->reach)));
   set_summary (self, g_strdup (self->caption));
   g_string_append_printf (self->text, "%s\n", self->caption);
+  undecided = rdt_rule_overlays_undecided_text (self->reach, NULL, RDT_UNDECIDED_HINT_SETTING);
+  if (undecided != NULL)
+    {
+      /* Worded by the core as `moves` words it, with the editor's hint. */
+      g_autofree char *caption = g_strdup_printf ("%s\n%s", self->caption, undecided);
+
+      g_string_append_printf (self->text, "%s\n", undecided);
+      g_free (self->caption);
+      self->caption = g_steal_pointer (&caption);
+    }
   g_string_append (self->text, _("Blue: reachable, with the cost in MP; yellow: movement ends in an enemy ZOC (8.31). "
                                  "Hover a hex for the cheapest path or the rule that keeps the unit out.\n"));
+  if (undecided != NULL)
+    g_string_append (self->text, _("Hatched: not decided by the game context; set it under Game context.\n"));
   if (self->show_retreat)
     {
       g_autoptr(RdtRetreat) retreat = NULL;
       RdtRetreatOptions retreat_options;
 
       rdt_retreat_options_init (&retreat_options, 1);
+      retreat_options.context = &self->context;
       retreat = rdt_movement_retreat (self->movement, self->unit_id, &retreat_options, &error);
       if (retreat)
         {
+          g_autofree char *retreat_undecided = rdt_rule_overlays_undecided_text (NULL, retreat,
+                                                                                 RDT_UNDECIDED_HINT_SETTING);
+
           rdt_rule_overlays_add_retreat (self->items, retreat);
           g_string_append_printf (self->text, _("Retreat (13.2): %u destinations\n"),
                                   rdt_retreat_get_n_ends (retreat));
+          if (retreat_undecided != NULL)
+            g_string_append_printf (self->text, "  %s\n", retreat_undecided);
           for (guint i = 0; i < rdt_retreat_get_n_ends (retreat); i++)
             {
               const RdtRetreatEnd *end = rdt_retreat_get_end (retreat, i);
@@ -479,6 +504,21 @@ compute_hover (RdtOverlayController *self)
           g_string_append_printf (s, "%s%s", i ? " → " : "", step);
         }
       self->hover_text = g_strdup_printf (_("%s: %s MP by %s"), label, cost, s->str);
+      {
+        const char *rule = NULL;
+        RdtDepends depends = RDT_DEPENDS_NOTHING;
+
+        /* The hex's own rule, else the one that may stop the whole move. */
+        if (rdt_reach_get_undecided (self->reach, &self->hover, &rule, &depends)
+            || rdt_reach_get_undecided (self->reach, NULL, &rule, &depends))
+          {
+            g_autofree char *undecided = rdt_undecided_text_with_hint (rule, depends, RDT_UNDECIDED_HINT_SETTING);
+            g_autofree char *line = g_strdup_printf ("%s; %s", self->hover_text, undecided);
+
+            g_free (self->hover_text);
+            self->hover_text = g_steal_pointer (&line);
+          }
+      }
     }
   else
     {
@@ -676,6 +716,8 @@ rdt_overlay_controller_finalize (GObject *object)
   g_free (self->caption);
   g_free (self->hover_text);
   g_free (self->unit_id);
+  g_free (self->weather);
+  g_strfreev (self->released);
   G_OBJECT_CLASS (rdt_overlay_controller_parent_class)->finalize (object);
 }
 
@@ -706,6 +748,7 @@ rdt_overlay_controller_init (RdtOverlayController *self)
   self->text = g_string_new (NULL);
   self->summary = g_strdup ("");
   self->fan_range = -1;
+  rdt_game_context_init (&self->context);
   self->area = g_object_ref_sink (gtk_drawing_area_new ());
   gtk_widget_set_can_target (self->area, FALSE);
   gtk_widget_set_can_focus (self->area, FALSE);
@@ -917,6 +960,33 @@ rdt_overlay_controller_set_show_retreat (RdtOverlayController *self,
   self->show_retreat = show;
   if (self->mode == RDT_OVERLAY_MODE_MOVES)
     recompute (self);
+}
+
+void
+rdt_overlay_controller_set_game_context (RdtOverlayController *self,
+                                         int                   turn,
+                                         const char           *weather,
+                                         const char *const    *released)
+{
+  g_return_if_fail (RDT_IS_OVERLAY_CONTROLLER (self));
+  g_free (self->weather);
+  self->weather = g_strdup (weather);
+  g_strfreev (self->released);
+  self->released = released != NULL ? g_strdupv ((char **) released) : NULL;
+  rdt_game_context_init (&self->context);
+  self->context.turn = MAX (turn, RDT_GAME_TURN_UNKNOWN);
+  self->context.weather = self->weather;
+  self->context.released = (const char *const *) self->released;
+  g_clear_pointer (&self->reach, rdt_reach_unref);
+  if (self->mode == RDT_OVERLAY_MODE_MOVES)
+    recompute (self);
+}
+
+RdtReach *
+rdt_overlay_controller_get_reach (RdtOverlayController *self)
+{
+  g_return_val_if_fail (RDT_IS_OVERLAY_CONTROLLER (self), NULL);
+  return self->mode == RDT_OVERLAY_MODE_MOVES ? self->reach : NULL;
 }
 
 void

@@ -19,6 +19,7 @@
 #include "rdt-map-view.h"
 #include "rdt-scenario.h"
 #include "rdt-los-report.h"
+#include "rdt-movement.h"
 
 G_BEGIN_DECLS
 
@@ -81,6 +82,18 @@ void            rdt_overlay_controller_set_strategic   (RdtOverlayController *se
                                                         gboolean              strategic);
 void            rdt_overlay_controller_set_show_retreat (RdtOverlayController *self,
                                                         gboolean              show);
+/* The game context the movement and retreat overlays are asked in (issue
+ * 12), as `redoubt-cli moves --turn --weather --released` takes it: @turn
+ * RDT_GAME_TURN_UNKNOWN (0) when not set, @weather NULL when not set,
+ * @released NULL when the releases are not told (an empty vector: none was
+ * made).  The strings are copied.  A rule that depends on what is not set is
+ * "not decided": its hexes are hatched and the hover line says so. */
+void            rdt_overlay_controller_set_game_context (RdtOverlayController *self,
+                                                        int                   turn,
+                                                        const char           *weather,
+                                                        const char *const    *released);
+/* (transfer none) (nullable) The movement answer shown, for comparison. */
+RdtReach       *rdt_overlay_controller_get_reach       (RdtOverlayController *self);
 void            rdt_overlay_controller_hover           (RdtOverlayController *self,
                                                         RdtHex                hex,
                                                         gboolean              on_map);

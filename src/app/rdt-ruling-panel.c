@@ -27,6 +27,19 @@ struct _RdtRulingPanel
   GtkWidget *moves_box;
   GtkWidget *strategic_check;
   GtkWidget *retreat_check;
+  /* Game context (issue 12): as `redoubt-cli moves --turn --weather
+   * --released`.  Rebuilt when the scenario changes. */
+  GtkWidget *context_box;
+  GtkSpinButton *turn_spin;
+  GtkDropDown *weather_dropdown;
+  GtkStringList *weather_names;
+  char **weather_ids;          /* index i + 1 of the dropdown; 0: not set */
+  GtkWidget *releases_check;   /* the releases are told */
+  GtkWidget *releases_box;
+  char **release_ids;
+  GPtrArray *release_checks;   /* GtkCheckButton, as release_ids */
+  RdtScenario *context_scenario; /* the scenario the widgets were built for (not a reference) */
+  int first_turn;
   GtkLabel *verdict_label;
   GtkLabel *hover_label;
   GtkTextView *report_view;
@@ -36,6 +49,8 @@ struct _RdtRulingPanel
 };
 
 G_DEFINE_FINAL_TYPE (RdtRulingPanel, rdt_ruling_panel, GTK_TYPE_BOX)
+
+static void refresh_context (RdtRulingPanel *self);
 
 /* In the order of RdtOverlayMode. */
 static const char *const mode_names[] = {
@@ -100,6 +115,7 @@ update_visibility (RdtRulingPanel *self)
   gtk_widget_set_visible (self->ignore_check, mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN);
   gtk_widget_set_visible (self->zoc_box, mode == RDT_OVERLAY_MODE_ZOC);
   gtk_widget_set_visible (self->moves_box, mode == RDT_OVERLAY_MODE_MOVES);
+  gtk_widget_set_visible (self->context_box, mode == RDT_OVERLAY_MODE_MOVES);
   gtk_label_set_text (self->hint_label, mode_hint (mode));
 }
 
@@ -111,6 +127,13 @@ on_changed (RdtOverlayController *controller,
   const RdtLosReport *report = rdt_overlay_controller_get_los_report (controller);
   const char *css_remove[] = { "success", "error" };
 
+  /* Another document: its turns, weather and releases. */
+  if (rdt_overlay_controller_get_mode (controller) == RDT_OVERLAY_MODE_MOVES && !self->updating
+      && self->scenario_func && self->scenario_func (self->scenario_data) != self->context_scenario)
+    {
+      refresh_context (self);
+      return;
+    }
   gtk_label_set_text (self->verdict_label, rdt_overlay_controller_get_summary (controller));
   for (guint i = 0; i < G_N_ELEMENTS (css_remove); i++)
     gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), css_remove[i]);
@@ -134,6 +157,8 @@ on_mode_selected (GObject        *dropdown,
     mode = RDT_OVERLAY_MODE_NONE;
   if (mode == RDT_OVERLAY_MODE_ZOC)
     refresh_sides (self);
+  if (mode == RDT_OVERLAY_MODE_MOVES)
+    refresh_context (self);
   if (mode == RDT_OVERLAY_MODE_FAN)
     {
       /* 11.2: the artillery range by default. */
@@ -194,6 +219,143 @@ on_retreat_toggled (GtkCheckButton *check,
   rdt_overlay_controller_set_show_retreat (self->controller, gtk_check_button_get_active (check));
 }
 
+/* The Game context. */
+
+/* The weather entry that is none of the volume's ids ("other", as
+ * `--weather other`): every weather restriction is then off. */
+#define OTHER_WEATHER_ID "other"
+
+static void
+push_game_context (RdtRulingPanel *self)
+{
+  int value = gtk_spin_button_get_value_as_int (self->turn_spin);
+  int turn = value < self->first_turn ? RDT_GAME_TURN_UNKNOWN : value;
+  guint w = gtk_drop_down_get_selected (self->weather_dropdown);
+  guint n_weather = self->weather_ids ? g_strv_length (self->weather_ids) : 0;
+  const char *weather = NULL;
+  g_autoptr(GPtrArray) released = g_ptr_array_new ();
+
+  if (self->updating)
+    return;
+  if (w != GTK_INVALID_LIST_POSITION && w >= 1 && w <= n_weather)
+    weather = self->weather_ids[w - 1];
+  else if (w == n_weather + 1)
+    weather = OTHER_WEATHER_ID;
+  for (guint i = 0; i < self->release_checks->len; i++)
+    if (gtk_check_button_get_active (g_ptr_array_index (self->release_checks, i)))
+      g_ptr_array_add (released, self->release_ids[i]);
+  g_ptr_array_add (released, NULL);
+  for (guint i = 0; i < self->release_checks->len; i++)
+    gtk_widget_set_sensitive (g_ptr_array_index (self->release_checks, i),
+                              gtk_check_button_get_active (GTK_CHECK_BUTTON (self->releases_check)));
+  rdt_overlay_controller_set_game_context (self->controller, turn, weather,
+                                           gtk_check_button_get_active (GTK_CHECK_BUTTON (self->releases_check))
+                                           ? (const char *const *) released->pdata : NULL);
+}
+
+static void
+on_context_changed (GtkWidget      *widget,
+                    RdtRulingPanel *self)
+{
+  push_game_context (self);
+}
+
+static void
+on_weather_selected (GObject        *dropdown,
+                     GParamSpec     *pspec,
+                     RdtRulingPanel *self)
+{
+  push_game_context (self);
+}
+
+/* The spin button's lowest value is "not set". */
+static gboolean
+on_turn_output (GtkSpinButton  *spin,
+                RdtRulingPanel *self)
+{
+  int value = gtk_spin_button_get_value_as_int (spin);
+  g_autofree char *text = value < self->first_turn ? g_strdup (_("not set")) : g_strdup_printf ("%d", value);
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (spin)), text) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (spin), text);
+  return TRUE;
+}
+
+static int
+on_turn_input (GtkSpinButton  *spin,
+               double         *new_value,
+               RdtRulingPanel *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  char *end = NULL;
+  gint64 v;
+
+  if (g_strcmp0 (text, _("not set")) == 0 || text[0] == '\0')
+    {
+      *new_value = self->first_turn - 1;
+      return TRUE;
+    }
+  v = g_ascii_strtoll (text, &end, 10);
+  if (end == text || *end != '\0')
+    return GTK_INPUT_ERROR;
+  *new_value = (double) v;
+  return TRUE;
+}
+
+/* Builds the context widgets for the scenario's turns and its volume's
+ * weather and release ids; keeps what was set when the scenario is the
+ * same. */
+static void
+refresh_context (RdtRulingPanel *self)
+{
+  RdtScenario *scenario = self->scenario_func ? self->scenario_func (self->scenario_data) : NULL;
+  RdtVolume *volume = scenario ? rdt_scenario_get_volume (scenario) : NULL;
+  GtkWidget *child;
+  int first = scenario ? rdt_scenario_get_first_turn (scenario) : 1;
+  int n_turns = scenario ? (int) rdt_scenario_get_n_turns (scenario) : 0;
+
+  if (scenario == self->context_scenario && scenario != NULL)
+    return;
+  self->context_scenario = scenario;
+  self->updating = TRUE;
+  /* The turns the scenario plays; the lowest value, one below, is "not set". */
+  self->first_turn = first;
+  gtk_spin_button_set_range (self->turn_spin, first - 1, first - 1 + CLAMP (n_turns, 0, 9999));
+  gtk_spin_button_set_value (self->turn_spin, first - 1);
+  on_turn_output (self->turn_spin, self);
+
+  g_strfreev (self->weather_ids);
+  self->weather_ids = rdt_volume_dup_weather_ids (volume);
+  gtk_string_list_splice (self->weather_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->weather_names)), NULL);
+  gtk_string_list_append (self->weather_names, _("not set"));
+  for (guint i = 0; self->weather_ids[i] != NULL; i++)
+    gtk_string_list_append (self->weather_names, self->weather_ids[i]);
+  /* TRANSLATORS: a weather that none of the volume's rules names */
+  gtk_string_list_append (self->weather_names, _("other"));
+  gtk_drop_down_set_selected (self->weather_dropdown, 0);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->weather_dropdown), self->weather_ids[0] != NULL);
+
+  g_strfreev (self->release_ids);
+  self->release_ids = rdt_volume_dup_release_ids (volume);
+  g_ptr_array_set_size (self->release_checks, 0);
+  while ((child = gtk_widget_get_first_child (self->releases_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->releases_box), child);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->releases_check), FALSE);
+  for (guint i = 0; self->release_ids[i] != NULL; i++)
+    {
+      GtkWidget *check = gtk_check_button_new_with_label (self->release_ids[i]);
+
+      gtk_widget_set_sensitive (check, FALSE);
+      g_signal_connect (check, "toggled", G_CALLBACK (on_context_changed), self);
+      gtk_box_append (GTK_BOX (self->releases_box), check);
+      g_ptr_array_add (self->release_checks, check);
+    }
+  gtk_widget_set_sensitive (self->releases_check, self->release_ids[0] != NULL);
+  self->updating = FALSE;
+  push_game_context (self);
+}
+
 static void
 on_copy_clicked (GtkButton      *button,
                  RdtRulingPanel *self)
@@ -245,9 +407,21 @@ rdt_ruling_panel_dispose (GObject *object)
 }
 
 static void
+rdt_ruling_panel_finalize (GObject *object)
+{
+  RdtRulingPanel *self = RDT_RULING_PANEL (object);
+
+  g_strfreev (self->weather_ids);
+  g_strfreev (self->release_ids);
+  g_ptr_array_unref (self->release_checks);
+  G_OBJECT_CLASS (rdt_ruling_panel_parent_class)->finalize (object);
+}
+
+static void
 rdt_ruling_panel_class_init (RdtRulingPanelClass *klass)
 {
   G_OBJECT_CLASS (klass)->dispose = rdt_ruling_panel_dispose;
+  G_OBJECT_CLASS (klass)->finalize = rdt_ruling_panel_finalize;
 }
 
 static GtkWidget *
@@ -319,6 +493,37 @@ rdt_ruling_panel_init (RdtRulingPanel *self)
   gtk_box_append (GTK_BOX (self->moves_box), self->retreat_check);
   gtk_box_append (box, self->moves_box);
 
+  /* Game context (issue 12): what `moves --turn --weather --released` tell. */
+  self->release_checks = g_ptr_array_new ();
+  self->context_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_box_append (GTK_BOX (self->context_box), heading (_("Game context")));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  label = gtk_label_new_with_mnemonic (_("T_urn"));
+  self->turn_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 1, 1));
+  /* Not numeric: the lowest value reads "not set". */
+  gtk_spin_button_set_numeric (self->turn_spin, FALSE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->turn_spin), 7);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->turn_spin),
+                               _("The game turn; rules that depend on it are not decided while it is not set"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->turn_spin));
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->turn_spin));
+  label = gtk_label_new_with_mnemonic (_("_Weather"));
+  self->weather_names = gtk_string_list_new (NULL);
+  self->weather_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (self->weather_names), NULL));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->weather_dropdown));
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->weather_dropdown));
+  gtk_box_append (GTK_BOX (self->context_box), row);
+  self->releases_check = gtk_check_button_new_with_mnemonic (_("Releases _known (ticked: made)"));
+  gtk_widget_set_tooltip_text (self->releases_check,
+                               _("Tell which releases were made; while unticked, rules lifted by a release are not decided"));
+  gtk_box_append (GTK_BOX (self->context_box), self->releases_check);
+  self->releases_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  gtk_widget_set_margin_start (self->releases_box, 20);
+  gtk_box_append (GTK_BOX (self->context_box), self->releases_box);
+  gtk_box_append (box, self->context_box);
+
   /* The answer. */
   self->verdict_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->verdict_label, 0);
@@ -360,6 +565,11 @@ rdt_ruling_panel_init (RdtRulingPanel *self)
   g_signal_connect (self->side_dropdown, "notify::selected", G_CALLBACK (on_side_selected), self);
   g_signal_connect (self->strategic_check, "toggled", G_CALLBACK (on_strategic_toggled), self);
   g_signal_connect (self->retreat_check, "toggled", G_CALLBACK (on_retreat_toggled), self);
+  g_signal_connect (self->turn_spin, "value-changed", G_CALLBACK (on_context_changed), self);
+  g_signal_connect (self->turn_spin, "output", G_CALLBACK (on_turn_output), self);
+  g_signal_connect (self->turn_spin, "input", G_CALLBACK (on_turn_input), self);
+  g_signal_connect (self->weather_dropdown, "notify::selected", G_CALLBACK (on_weather_selected), self);
+  g_signal_connect (self->releases_check, "toggled", G_CALLBACK (on_context_changed), self);
 }
 
 GtkWidget *
@@ -415,6 +625,65 @@ rdt_ruling_panel_set_show_retreat (RdtRulingPanel *self,
 {
   g_return_if_fail (RDT_IS_RULING_PANEL (self));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (self->retreat_check), show);
+}
+
+void
+rdt_ruling_panel_set_turn (RdtRulingPanel *self,
+                           int             turn)
+{
+  g_return_if_fail (RDT_IS_RULING_PANEL (self));
+  refresh_context (self);
+  gtk_spin_button_set_value (self->turn_spin, turn == RDT_GAME_TURN_UNKNOWN ? self->first_turn - 1 : turn);
+}
+
+gboolean
+rdt_ruling_panel_set_weather (RdtRulingPanel *self,
+                              const char     *weather)
+{
+  g_return_val_if_fail (RDT_IS_RULING_PANEL (self), FALSE);
+  refresh_context (self);
+  if (weather == NULL)
+    {
+      gtk_drop_down_set_selected (self->weather_dropdown, 0);
+      return TRUE;
+    }
+  for (guint i = 0; self->weather_ids[i] != NULL; i++)
+    if (g_str_equal (self->weather_ids[i], weather))
+      {
+        gtk_drop_down_set_selected (self->weather_dropdown, i + 1);
+        return TRUE;
+      }
+  if (g_str_equal (weather, OTHER_WEATHER_ID))
+    {
+      gtk_drop_down_set_selected (self->weather_dropdown, g_strv_length (self->weather_ids) + 1);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+void
+rdt_ruling_panel_set_releases_known (RdtRulingPanel *self,
+                                     gboolean        known)
+{
+  g_return_if_fail (RDT_IS_RULING_PANEL (self));
+  refresh_context (self);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->releases_check), known);
+}
+
+gboolean
+rdt_ruling_panel_set_released (RdtRulingPanel *self,
+                               const char     *release_id,
+                               gboolean        released)
+{
+  g_return_val_if_fail (RDT_IS_RULING_PANEL (self), FALSE);
+  refresh_context (self);
+  for (guint i = 0; self->release_ids[i] != NULL; i++)
+    if (g_strcmp0 (self->release_ids[i], release_id) == 0)
+      {
+        gtk_check_button_set_active (g_ptr_array_index (self->release_checks, i), released);
+        return TRUE;
+      }
+  return FALSE;
 }
 
 const char *

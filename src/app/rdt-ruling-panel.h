@@ -33,6 +33,19 @@ void                  rdt_ruling_panel_set_zoc_side   (RdtRulingPanel *self,
                                                        guint           side);
 void                  rdt_ruling_panel_set_show_retreat (RdtRulingPanel *self,
                                                        gboolean        show);
+/* The Game context group (issue 12), as a user would set it: the turn
+ * (RDT_GAME_TURN_UNKNOWN: "not set"), the weather (NULL: "not set"; FALSE for
+ * an id the list does not offer), whether the releases are known, and one
+ * release (FALSE for an id the volume does not use). */
+void                  rdt_ruling_panel_set_turn       (RdtRulingPanel *self,
+                                                       int             turn);
+gboolean              rdt_ruling_panel_set_weather    (RdtRulingPanel *self,
+                                                       const char     *weather);
+void                  rdt_ruling_panel_set_releases_known (RdtRulingPanel *self,
+                                                       gboolean        known);
+gboolean              rdt_ruling_panel_set_released   (RdtRulingPanel *self,
+                                                       const char     *release_id,
+                                                       gboolean        released);
 /* (transfer none) The verdict line as shown. */
 const char           *rdt_ruling_panel_get_verdict    (RdtRulingPanel *self);
 /* The report as shown (transfer full). */

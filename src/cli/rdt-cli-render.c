@@ -1,7 +1,8 @@
 /* rdt-cli-render.c: `redoubt-cli render FILE -o OUT.png|svg|pdf [--area HEX:RADIUS]
  * [--scale N] [--caption TEXT] [--no-counters] [--los FROM:TO] [--fan HEX[:RANGE]]
  * [--zoc SIDE] [--moves UNIT [--strategic] [--path HEX]] [--retreat UNIT]
- * [--targets UNIT] [--ignore-units] [--occupied HEX,...] [--force]`: draws the map, or the
+ * [--targets UNIT] [--ignore-units] [--occupied HEX,...] [--turn N]
+ * [--weather ID] [--released ID] [--force]`: draws the map, or the
  * hexes within RADIUS of HEX, with the editor's own drawing code (src/render/),
  * and the rule overlays of issue 7 from the same code as the editor
  * (rdt-rule-overlays.h).  docs/cli-render.md. */
@@ -83,6 +84,8 @@ typedef struct {
   char **occupied;
   gboolean strategic;
   gboolean ignore_units;
+  /* The game context of --moves and --retreat (issue 12). */
+  const RdtGameContext *context;
 } OverlayArgs;
 
 /* Adds the requested rule overlays to `items` and their captions to
@@ -150,6 +153,7 @@ build_overlays (RdtScenario       *scenario,
 
           rdt_move_options_init (&options);
           options.strategic = args->strategic;
+          options.context = args->context;
           reach = rdt_movement_reach (movement, args->moves, &options, &error);
           if (reach == NULL)
             {
@@ -164,6 +168,13 @@ build_overlays (RdtScenario       *scenario,
                                                         "%s (%s): %u hexes in reach (9; yellow: ends in enemy ZOC, 8.31)", n),
                                   unit_label (scenario, args->moves),
                                   args->strategic ? _("strategic movement, 9.5") : _("normal movement"), n);
+          {
+            /* Hatched hexes: as `moves` words it. */
+            g_autofree char *undecided = rdt_rule_overlays_undecided_text (reach, NULL, RDT_UNDECIDED_HINT_OPTION);
+
+            if (undecided != NULL)
+              g_string_append_printf (caption, "\n%s", undecided);
+          }
           if (args->path)
             {
               RdtHex to;
@@ -190,6 +201,7 @@ build_overlays (RdtScenario       *scenario,
           RdtRetreatOptions options;
 
           rdt_retreat_options_init (&options, 1);
+          options.context = args->context;
           retreat = rdt_movement_retreat (movement, args->retreat, &options, &error);
           if (retreat == NULL)
             {
@@ -201,6 +213,12 @@ build_overlays (RdtScenario       *scenario,
           g_string_append (caption, caption->len ? "\n" : "");
           g_string_append_printf (caption, _("%s retreats: %u destinations (13.2)"),
                                   unit_label (scenario, args->retreat), rdt_retreat_get_n_ends (retreat));
+          {
+            g_autofree char *undecided = rdt_rule_overlays_undecided_text (NULL, retreat, RDT_UNDECIDED_HINT_OPTION);
+
+            if (undecided != NULL)
+              g_string_append_printf (caption, "\n%s", undecided);
+          }
         }
     }
   if (args->fan)
@@ -293,6 +311,10 @@ rdt_cli_render (int    argc,
   g_autofree char *los = NULL, *fan = NULL, *zoc = NULL, *moves = NULL, *path = NULL;
   g_autofree char *retreat = NULL, *targets = NULL;
   g_auto(GStrv) occupied = NULL;
+  int turn = 0;
+  g_autofree char *weather = NULL;
+  g_auto(GStrv) released = NULL;
+  RdtGameContext game;
   RdtCliReferee referee = { 0 };
   OverlayArgs args = { 0 };
   g_autoptr(GArray) items = rdt_rule_overlays_new ();
@@ -313,6 +335,9 @@ rdt_cli_render (int    argc,
     { "targets", 0, 0, G_OPTION_ARG_STRING, &targets, N_("Show the legal targets of artillery UNIT (11.2)"), N_("UNIT") },
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &args.ignore_units, N_("LOS: combat units do not block"), NULL },
     { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied, N_("LOS: treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
+    { "turn", 0, 0, G_OPTION_ARG_INT, &turn, N_("With --moves, --retreat: the game turn (rules that depend on it are otherwise not decided)"), N_("N") },
+    { "weather", 0, 0, G_OPTION_ARG_STRING, &weather, N_("With --moves, --retreat: the weather, e.g. dense-fog (Germantown 3.1)"), N_("ID") },
+    { "released", 0, 0, G_OPTION_ARG_STRING_ARRAY, &released, N_("With --moves, --retreat: a release made (e.g. sullivan), or none; repeatable"), N_("ID") },
     { NULL }
   };
   /* With a rule overlay, render is a referee command: --force. */
@@ -330,6 +355,8 @@ rdt_cli_render (int    argc,
     return status;
   if (output == NULL)
     return rdt_cli_usage_error (&spec, _("render: -o OUT is required"));
+  if (!rdt_cli_game_context (&game, turn, weather, released, &error))
+    return rdt_cli_usage_error (&spec, error->message);
   rdt_render_export_options_init (&options);
   if (!rdt_render_format_from_path (output, &options.format))
     {
@@ -363,6 +390,7 @@ rdt_cli_render (int    argc,
   args.retreat = retreat;
   args.targets = targets;
   args.occupied = occupied;
+  args.context = &game;
   if ((los || fan || zoc || moves || retreat || targets) &&
       !rdt_cli_referee_check (argv[1], diagnostics, &referee))
     return RDT_CLI_EXIT_FAILURE;

@@ -2279,6 +2279,36 @@ rdt_map_renderer_shade_hex (RdtMapRenderer      *self,
 }
 
 void
+rdt_map_renderer_hatch_hex (RdtMapRenderer      *self,
+                            cairo_t             *cr,
+                            const RdtRenderView *view,
+                            RdtHex               hex,
+                            guint32              rgba)
+{
+  double x, y, step, r;
+
+  g_return_if_fail (RDT_IS_MAP_RENDERER (self) && self->map);
+  hex_device_centre (self, view, hex, &x, &y);
+  r = view->scale;
+  step = MAX (4.0, r / 3.5);
+  cairo_save (cr);
+  cairo_new_path (cr);
+  hex_path (self, cr, x, y, r);
+  cairo_clip (cr);
+  cairo_new_path (cr);
+  /* Diagonal strokes across the hex's bounding square. */
+  for (double d = -2 * r; d <= 2 * r; d += step)
+    {
+      cairo_move_to (cr, x + d - r, y + r);
+      cairo_line_to (cr, x + d + r, y - r);
+    }
+  set_rgba (cr, rgba);
+  cairo_set_line_width (cr, MAX (1.0, r / 12.0));
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+void
 rdt_map_renderer_letter_hex (RdtMapRenderer      *self,
                              cairo_t             *cr,
                              const RdtRenderView *view,
@@ -2440,7 +2470,7 @@ rdt_map_renderer_draw_overlays (RdtMapRenderer         *self,
       {
         const RdtRenderOverlay *o = &items[i];
         double x, y, x2, y2;
-        int item_pass = o->kind == RDT_OVERLAY_SHADE_HEX ? 0
+        int item_pass = (o->kind == RDT_OVERLAY_SHADE_HEX || o->kind == RDT_OVERLAY_HATCH_HEX) ? 0
                         : (o->kind == RDT_OVERLAY_LETTER_HEX || o->kind == RDT_OVERLAY_TEXT_HEX) ? 2 : 1;
 
         if (item_pass != pass)
@@ -2478,6 +2508,9 @@ rdt_map_renderer_draw_overlays (RdtMapRenderer         *self,
             break;
           case RDT_OVERLAY_TEXT_HEX:
             rdt_map_renderer_text_hex (self, cr, view, o->hex, o->text, o->rgba);
+            break;
+          case RDT_OVERLAY_HATCH_HEX:
+            rdt_map_renderer_hatch_hex (self, cr, view, o->hex, o->rgba);
             break;
           default:
             break;

@@ -62,6 +62,12 @@ void            rdt_map_renderer_shade_hex      (RdtMapRenderer        *self,
                                                  const RdtRenderView   *view,
                                                  RdtHex                 hex,
                                                  guint32                rgba);
+/* Diagonal hatching clipped to the hex (an answer not decided). */
+void            rdt_map_renderer_hatch_hex      (RdtMapRenderer        *self,
+                                                 cairo_t               *cr,
+                                                 const RdtRenderView   *view,
+                                                 RdtHex                 hex,
+                                                 guint32                rgba);
 void            rdt_map_renderer_letter_hex     (RdtMapRenderer        *self,
                                                  cairo_t               *cr,
                                                  const RdtRenderView   *view,

@@ -74,3 +74,10 @@ rdt_render_overlay_text (RdtHex      hex,
   g_strlcpy (o.text, text ? text : "", sizeof o.text);
   return o;
 }
+
+RdtRenderOverlay
+rdt_render_overlay_hatch (RdtHex  hex,
+                          guint32 rgba)
+{
+  return make (RDT_OVERLAY_HATCH_HEX, hex, rgba);
+}

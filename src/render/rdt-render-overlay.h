@@ -19,6 +19,7 @@ typedef enum {
   RDT_OVERLAY_LINE,           /* a line from the centre of `hex` to that of `to` */
   RDT_OVERLAY_HEXSIDE,        /* highlight `hexside` */
   RDT_OVERLAY_TEXT_HEX,       /* small `text` (a movement cost) low in `hex` */
+  RDT_OVERLAY_HATCH_HEX,      /* diagonal hatching over `hex` in `rgba` (an answer not decided) */
 } RdtOverlayKind;
 
 #define RDT_OVERLAY_TEXT_SIZE 12
@@ -47,6 +48,8 @@ RdtRenderOverlay rdt_render_overlay_hexside  (RdtHexside  side,
                                               guint32     rgba);
 RdtRenderOverlay rdt_render_overlay_text     (RdtHex      hex,
                                               const char *text,
+                                              guint32     rgba);
+RdtRenderOverlay rdt_render_overlay_hatch    (RdtHex      hex,
                                               guint32     rgba);
 
 G_END_DECLS

@@ -355,6 +355,31 @@ rdt_rule_overlays_add_zoc (GArray   *items,
 }
 
 char *
+rdt_rule_overlays_undecided_text (const RdtReach   *reach,
+                                  const RdtRetreat *retreat,
+                                  RdtUndecidedHint  hint)
+{
+  const char *rule = NULL;
+  RdtDepends depends = RDT_DEPENDS_NOTHING;
+  gboolean found = FALSE;
+
+  if (reach != NULL)
+    {
+      found = rdt_reach_get_undecided (reach, NULL, &rule, &depends);
+      for (guint i = 0; !found && i < rdt_reach_get_n_hexes (reach); i++)
+        {
+          const RdtReachHex *rh = rdt_reach_get_hex (reach, i);
+
+          if (rh->flags & RDT_REACH_UNDECIDED)
+            found = rdt_reach_get_undecided (reach, &rh->hex, &rule, &depends);
+        }
+    }
+  if (!found && retreat != NULL)
+    found = rdt_retreat_get_undecided (retreat, &rule, &depends);
+  return found ? rdt_undecided_text_with_hint (rule, depends, hint) : NULL;
+}
+
+char *
 rdt_rule_overlays_format_mp (int halves)
 {
   if (halves % 2 == 0)
@@ -371,10 +396,13 @@ rdt_rule_overlays_add_reach (GArray           *items,
 {
   guint n = 0;
   RdtHex start;
+  gboolean unit_undecided;
 
   g_return_val_if_fail (items != NULL && reach != NULL, 0);
   (void) grid;
   start = rdt_reach_get_start (reach);
+  /* A rule not decided may stop the whole move: no end is decided. */
+  unit_undecided = rdt_reach_get_undecided (reach, NULL, NULL, NULL);
   for (guint i = 0; i < rdt_reach_get_n_hexes (reach); i++)
     {
       const RdtReachHex *rh = rdt_reach_get_hex (reach, i);
@@ -384,6 +412,8 @@ rdt_rule_overlays_add_reach (GArray           *items,
         continue;
       push (items, rdt_render_overlay_shade (rh->hex, (rh->flags & RDT_REACH_ZOC_STOP)
                                                       ? RDT_RULE_REACH_ZOC_RGBA : RDT_RULE_REACH_RGBA));
+      if (unit_undecided || (rh->flags & RDT_REACH_UNDECIDED))
+        push (items, rdt_render_overlay_hatch (rh->hex, RDT_RULE_UNDECIDED_RGBA));
       cost = rdt_rule_overlays_format_mp (rh->cost_halves);
       push (items, rdt_render_overlay_text (rh->hex, cost, 0x0b2f5cffu));
       n++;
@@ -427,6 +457,8 @@ rdt_rule_overlays_add_retreat (GArray           *items,
       const RdtRetreatEnd *end = rdt_retreat_get_end (retreat, i);
 
       push (items, rdt_render_overlay_shade (end->hex, RDT_RULE_RETREAT_RGBA));
+      if (end->flags & RDT_RETREAT_UNDECIDED)
+        push (items, rdt_render_overlay_hatch (end->hex, RDT_RULE_UNDECIDED_RGBA));
       for (guint k = 1; k < end->path_len; k++)
         push_width (items, rdt_render_overlay_line (end->path[k - 1], end->path[k], 0x26a269ffu), 2.0);
       if (end->flags & RDT_RETREAT_PREFERRED)

@@ -42,6 +42,7 @@ G_BEGIN_DECLS
 #define RDT_RULE_PATH_RGBA        0x1a5fb4ffu  /* cheapest path */
 #define RDT_RULE_RETREAT_RGBA     0x2ec27e77u  /* retreat destination */
 #define RDT_RULE_TARGET_RGBA      0xe01b24ffu  /* artillery target */
+#define RDT_RULE_UNDECIDED_RGBA   0x9c3a00ccu  /* hatched: not decided by the game context */
 
 typedef struct {
   gboolean ignore_units;
@@ -88,7 +89,9 @@ guint       rdt_rule_overlays_add_zoc      (GArray              *items,
                                             int                  side);
 
 /* Every hex the unit may end its move in, shaded with its cost in MP (hexes
- * where movement ends in an enemy ZOC in yellow), the start outlined.
+ * where movement ends in an enemy ZOC in yellow), the start outlined.  A hex
+ * whose answer is not decided by the game context (RDT_REACH_UNDECIDED, or
+ * every hex when a rule not decided may stop the whole move) is hatched.
  * Returns the number of reachable hexes. */
 guint       rdt_rule_overlays_add_reach    (GArray              *items,
                                             const RdtReach      *reach,
@@ -98,7 +101,8 @@ guint       rdt_rule_overlays_add_reach    (GArray              *items,
 gboolean    rdt_rule_overlays_add_path     (GArray              *items,
                                             const RdtReach      *reach,
                                             RdtHex               hex);
-/* Retreat destinations shaded, their paths drawn, blocked hexes outlined. */
+/* Retreat destinations shaded, their paths drawn, blocked hexes outlined;
+ * ends not decided by the game context (RDT_RETREAT_UNDECIDED) hatched. */
 void        rdt_rule_overlays_add_retreat  (GArray              *items,
                                             const RdtRetreat    *retreat);
 /* `targets` (GArray of RdtLosTarget from rdt_los_artillery_targets()): a
@@ -106,6 +110,14 @@ void        rdt_rule_overlays_add_retreat  (GArray              *items,
 void        rdt_rule_overlays_add_targets  (GArray              *items,
                                             RdtHex               firer,
                                             const GArray        *targets);
+
+/* The "not decided" line of a reach or a retreat, worded by the core
+ * (rdt_undecided_text_with_hint()): the rule that may stop the whole move,
+ * else the first hex's in the reach's order, else the retreat's; NULL when
+ * everything is decided (transfer full).  @reach and @retreat are nullable. */
+char       *rdt_rule_overlays_undecided_text (const RdtReach   *reach,
+                                              const RdtRetreat *retreat,
+                                              RdtUndecidedHint  hint);
 
 /* "1½" for 3 halves (transfer full). */
 char       *rdt_rule_overlays_format_mp    (int                  halves);

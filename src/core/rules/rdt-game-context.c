@@ -49,14 +49,77 @@ rdt_depends_get_text (RdtDepends depends)
     }
 }
 
+const char *
+rdt_depends_get_setting_text (RdtDepends depends)
+{
+  switch (depends)
+    {
+    case RDT_DEPENDS_TURN: return _("set the turn");
+    case RDT_DEPENDS_WEATHER: return _("set the weather");
+    case RDT_DEPENDS_RELEASE: return _("set the releases made");
+    case RDT_DEPENDS_NOTHING:
+    default: return "";
+    }
+}
+
 char *
 rdt_undecided_text (const char *rule,
                     RdtDepends  depends)
 {
-  /* TRANSLATORS: "not decided: Germantown 3.1 depends on the turn; pass --turn" */
-  return g_strdup_printf (_("not decided: %s depends on %s; pass %s"),
-                          rule != NULL ? rule : "", rdt_depends_get_text (depends),
-                          rdt_depends_get_option (depends));
+  return rdt_undecided_text_with_hint (rule, depends, RDT_UNDECIDED_HINT_OPTION);
+}
+
+char *
+rdt_undecided_text_with_hint (const char       *rule,
+                              RdtDepends        depends,
+                              RdtUndecidedHint  hint)
+{
+  g_autofree char *tail = NULL;
+
+  if (hint == RDT_UNDECIDED_HINT_SETTING)
+    tail = g_strdup (rdt_depends_get_setting_text (depends));
+  else
+    /* TRANSLATORS: what the CLI user passes, "pass --turn" */
+    tail = g_strdup_printf (_("pass %s"), rdt_depends_get_option (depends));
+  /* TRANSLATORS: "not decided: Germantown 3.1 depends on the turn; pass --turn"
+   * (or "; set the turn" in the editor) */
+  return g_strdup_printf (_("not decided: %s depends on %s; %s"),
+                          rule != NULL ? rule : "", rdt_depends_get_text (depends), tail);
+}
+
+static char **
+dup_ids (RdtVolume *volume,
+         gboolean   weather)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint i = 0; volume != NULL && i < rdt_volume_get_n_restrictions (volume); i++)
+    {
+      const RdtRestriction *r = rdt_volume_get_restriction (volume, i);
+      const char *id = weather ? r->weather : r->until_released;
+      gboolean seen = FALSE;
+
+      if (id == NULL || id[0] == '\0')
+        continue;
+      for (guint k = 0; k < ids->len && !seen; k++)
+        seen = strcmp (g_ptr_array_index (ids, k), id) == 0;
+      if (!seen)
+        g_ptr_array_add (ids, g_strdup (id));
+    }
+  g_ptr_array_add (ids, NULL);
+  return (char **) g_ptr_array_free (ids, FALSE);
+}
+
+char **
+rdt_volume_dup_weather_ids (RdtVolume *volume)
+{
+  return dup_ids (volume, TRUE);
+}
+
+char **
+rdt_volume_dup_release_ids (RdtVolume *volume)
+{
+  return dup_ids (volume, FALSE);
 }
 
 static gboolean

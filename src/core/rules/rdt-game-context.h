@@ -93,8 +93,30 @@ gboolean        rdt_restriction_covers_hex (const RdtRestriction *restriction,
                                             RdtScenario          *scenario,
                                             RdtHex                hex);
 
+/* How a "not decided" text tells the user to give the missing fact. */
+typedef enum {
+  RDT_UNDECIDED_HINT_OPTION,   /* "pass --turn" (redoubt-cli) */
+  RDT_UNDECIDED_HINT_SETTING,  /* "set the turn" (the editor's Game context) */
+} RdtUndecidedHint;
+
+/* "set the turn", "set the weather", "set the releases made" (translated,
+ * transfer none). */
+const char     *rdt_depends_get_setting_text (RdtDepends          depends);
+
 /* The text "not decided: RULE depends on WHAT; pass OPTION" (transfer full). */
 char           *rdt_undecided_text         (const char           *rule,
                                             RdtDepends            depends);
+/* The same text with the hint @hint: "not decided: Brandywine 3.6.1 depends
+ * on the turn; set the turn" for the editor (transfer full).  The CLI and the
+ * editor word the rule and what it depends on identically. */
+char           *rdt_undecided_text_with_hint (const char         *rule,
+                                              RdtDepends          depends,
+                                              RdtUndecidedHint    hint);
+
+/* The weather ids and the release ids the volume's restrictions name
+ * (<restriction weather>, <restriction until-released>), each once, in the
+ * volume's order (transfer full, NULL-terminated, never NULL). */
+char          **rdt_volume_dup_weather_ids   (RdtVolume          *volume);
+char          **rdt_volume_dup_release_ids   (RdtVolume          *volume);
 
 G_END_DECLS
