@@ -16,10 +16,12 @@
 #include "rdt-image-loader.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
+#include "rdt-overlay-controller.h"
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"
 #include "rdt-render-overlay.h"
 #include "rdt-render-scenario.h"
+#include "rdt-ruling-panel.h"
 #include "rdt-scenario-private.h"
 #include "rdt-unit-command.h"
 #include "rdt-window-private.h"
@@ -40,6 +42,22 @@ hex_centre (RdtWindow *self,
   RdtHex hex = { col, row };
 
   rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario_of (self)), hex, x, y);
+}
+
+/* While the LOS or fire-fan overlay is on, a press on the map belongs to the
+ * overlay (it starts a line of sight or sets the firing hex): no tool acts on
+ * it and no counter is dragged, so measuring from a counter never moves it
+ * (issue 16). */
+gboolean
+_rdt_window_overlay_takes_presses (RdtWindow *self)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (self), "rdt-ruling-panel");
+  RdtOverlayMode mode;
+
+  if (panel == NULL)
+    return FALSE;
+  mode = rdt_overlay_controller_get_mode (rdt_ruling_panel_get_controller (panel));
+  return mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN;
 }
 
 /* Keeping the render map in step. */
@@ -326,7 +344,8 @@ on_hex_pressed (RdtMapView      *view,
   double x, y;
 
   /* The hexside and calibration tools have their own press handlers. */
-  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE)
+  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_press (self, x, y);
@@ -345,7 +364,8 @@ on_calibrate_click (GtkGestureClick *gesture,
   RdtRenderView render_view;
   double mx, my;
 
-  if (self->document == NULL || self->tool != RDT_TOOL_CALIBRATE)
+  if (self->document == NULL || self->tool != RDT_TOOL_CALIBRATE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
   rdt_render_view_to_map (&render_view, x, y, &mx, &my);
@@ -368,7 +388,8 @@ on_hexside_pressed (RdtMapView      *view,
   double nx, ny, fx, fy;
   gboolean near_is_a = near_col == a_col && near_row == a_row;
 
-  if (self->document == NULL || self->tool != RDT_TOOL_HEXSIDE)
+  if (self->document == NULL || self->tool != RDT_TOOL_HEXSIDE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   /* A point inside the near hex, close to the hexside: the tool reads the
    * hexside and its high or symbol side from it. */
@@ -387,7 +408,7 @@ on_hex_dragged (RdtMapView      *view,
 {
   double x, y;
 
-  if (self->document == NULL)
+  if (self->document == NULL || _rdt_window_overlay_takes_presses (self))
     return;
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_drag (self, x, y);
@@ -405,6 +426,13 @@ on_hex_released (RdtMapView      *view,
 
   if (self->document == NULL)
     return;
+  if (_rdt_window_overlay_takes_presses (self))
+    {
+      /* A stroke begun before the overlay came on ends without acting. */
+      g_clear_object (&self->stroke);
+      self->stroke_has_last = FALSE;
+      return;
+    }
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_release (self, x, y);
   update_overlays (self);
@@ -474,6 +502,7 @@ on_counter_drag_prepare (GtkDragSource *source,
   g_autoptr(GPtrArray) units = NULL;
 
   if (self->document == NULL || self->tool != RDT_TOOL_SELECT
+      || _rdt_window_overlay_takes_presses (self)
       || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
     return NULL;
   units = rdt_scenario_units_in_hex (scenario_of (self), hex);

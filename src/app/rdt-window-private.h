@@ -181,6 +181,7 @@ void     _rdt_window_export           (RdtWindow   *self,
 gboolean _rdt_window_print_to_pdf     (RdtWindow   *self,
                                        const char  *path,
                                        GError     **error);
+gboolean _rdt_window_overlay_takes_presses (RdtWindow *self);
 
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */

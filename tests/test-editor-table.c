@@ -1,0 +1,298 @@
+/* test-editor-table.c: issue 16, the editor as a game table (suite "display").
+ *
+ * Each test runs the application library in a subprocess under Xvfb on a copy
+ * of a scenario and drives it as the map view's gestures would (the view's
+ * signals, its drag source's "prepare"), then checks the document, the undo
+ * stack and what the window shows.  With REDOUBT_TEST_SHOTS=DIR it grabs the
+ * screen (ImageMagick's `import -window root`) at the points worth looking at.
+ */
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "rdt-application.h"
+#include "rdt-document.h"
+#include "rdt-los.h"
+#include "rdt-overlay-controller.h"
+#include "rdt-ruling-panel.h"
+#include "rdt-undo-stack.h"
+#include "rdt-window-private.h"
+
+typedef void (*Script) (RdtWindow *window,
+                        gpointer   data);
+
+typedef struct {
+  Script script;
+  gpointer data;
+  gboolean done;
+  guint timeout;
+} Run;
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+run_script (gpointer user_data)
+{
+  Run *run = user_data;
+  GApplication *app = g_application_get_default ();
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  run->timeout = 0;
+  if (window == NULL)
+    {
+      run->timeout = g_timeout_add (50, run_script, run);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_window_set_default_size (window, 1400, 900);
+  spin (300);
+  run->script (RDT_WINDOW (window), run->data);
+  run->done = TRUE;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (RDT_IS_WINDOW (l->data))
+      RDT_WINDOW (l->data)->close_confirmed = TRUE;
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the editor on @path (NULL: no file) and @script in it. */
+static void
+run_editor (const char *path,
+            Script      script,
+            gpointer    data)
+{
+  g_autoptr(RdtApplication) app = rdt_application_new ();
+  Run run = { script, data, FALSE, 0 };
+  char *argv[] = { (char *) "redoubt", (char *) path, NULL };
+  int status;
+
+  run.timeout = g_timeout_add (100, run_script, &run);
+  status = g_application_run (G_APPLICATION (app), path ? 2 : 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (run.done);
+}
+
+static char *
+brandywine (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+
+  return g_build_filename (root ? root : "..", "scenarios", "brandywine.redoubt", NULL);
+}
+
+static RdtScenario *
+scenario_of (RdtWindow *window)
+{
+  return rdt_document_get_scenario (rdt_window_get_document (window));
+}
+
+static RdtHex
+hex_of (RdtWindow  *window,
+        const char *label)
+{
+  RdtHex hex;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario_of (window)), label, &hex, NULL));
+  return hex;
+}
+
+static void
+shot (const char *name)
+{
+  const char *dir = g_getenv ("REDOUBT_TEST_SHOTS");
+  g_autofree char *file = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  spin (400);
+  file = g_strdup_printf ("%s/table-%s.png", dir, name);
+  command = g_strdup_printf ("import -window root %s", file);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  g_test_message ("screenshot %s", file);
+}
+
+static void
+press (RdtWindow  *window,
+       const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-pressed", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static void
+drag (RdtWindow  *window,
+      const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-dragged", hex.col, hex.row, (GdkModifierType) 0);
+}
+
+static void
+release (RdtWindow  *window,
+         const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-released", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static RdtRulingPanel *
+panel_of (RdtWindow *window)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (window), "rdt-ruling-panel");
+
+  g_assert_nonnull (panel);
+  return panel;
+}
+
+/* The map's drag source (counters dragged with the select tool). */
+static GtkDragSource *
+map_drag_source (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DRAG_SOURCE (controller))
+        return GTK_DRAG_SOURCE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* What the map's drag source would drag from the centre of the view. */
+static GdkContentProvider *
+prepare_drag_at_centre (RdtWindow *window)
+{
+  GdkContentProvider *content = NULL;
+  double x = gtk_widget_get_width (window->map) / 2.0;
+  double y = gtk_widget_get_height (window->map) / 2.0;
+
+  g_signal_emit_by_name (map_drag_source (window), "prepare", x, y, &content);
+  return content;
+}
+
+/* (a) With the LOS overlay on, a press on a counter and a drag measure the
+ * line of sight (11.4) from the counter's hex; the counter stays, the file is
+ * not changed, nothing is on the undo stack, and the map's drag and drop does
+ * not start. */
+static void
+los_from_counter_script (RdtWindow *window,
+                         gpointer   data)
+{
+  RdtRulingPanel *panel = panel_of (window);
+  RdtOverlayController *controller = rdt_ruling_panel_get_controller (panel);
+  RdtDocument *document = rdt_window_get_document (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (document);
+  RdtHex from = hex_of (window, "1127"), to = hex_of (window, "0928");
+  RdtUnit *unit;
+  g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario_of (window), from);
+  g_autofree char *id = NULL;
+  const RdtLosReport *report;
+  g_autoptr(GdkContentProvider) without_overlay = NULL;
+  g_autoptr(GdkContentProvider) with_overlay = NULL;
+
+  g_assert_cmpuint (units->len, >, 0);
+  id = g_strdup (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), from);
+  spin (300);
+
+  /* Without an overlay the select tool drags the counter (the control). */
+  without_overlay = prepare_drag_at_centre (window);
+  g_assert_nonnull (without_overlay);
+
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
+  with_overlay = prepare_drag_at_centre (window);
+  g_assert_null (with_overlay);
+
+  press (window, "1127");
+  drag (window, "1028");
+  drag (window, "0928");
+  release (window, "0928");
+  spin (100);
+  shot ("los-from-counter");
+
+  unit = rdt_scenario_find_unit (scenario_of (window), id);
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (unit->placement.hex.col, ==, from.col);
+  g_assert_cmpint (unit->placement.hex.row, ==, from.row);
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+  report = rdt_overlay_controller_get_los_report (controller);
+  g_assert_nonnull (report);
+  g_assert_cmpint (report->from.col, ==, from.col);
+  g_assert_cmpint (report->from.row, ==, from.row);
+  g_assert_cmpint (report->to.col, ==, to.col);
+  g_assert_cmpint (report->to.row, ==, to.row);
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
+
+  /* The overlay off, the same press and drag move the counter again. */
+  press (window, "1127");
+  drag (window, "0928");
+  release (window, "0928");
+  unit = rdt_scenario_find_unit (scenario_of (window), id);
+  g_assert_cmpint (unit->placement.hex.col, ==, to.col);
+  g_assert_cmpint (unit->placement.hex.row, ==, to.row);
+  g_assert_true (rdt_document_get_dirty (document));
+}
+
+static void
+test_los_from_counter (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, los_from_counter_script, NULL);
+}
+
+static void
+setup_environment (void)
+{
+  g_autofree char *state = g_dir_make_tmp ("redoubt-table-state-XXXXXX", NULL);
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", state, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_printerr ("# no display (run under Xvfb)\n");
+      return 77;
+    }
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setup_environment ();
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  g_test_add_func ("/editor-table/issue-16/11.4/los-from-counter-never-moves-it", test_los_from_counter);
+
+  return g_test_run ();
+}
