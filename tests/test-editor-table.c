@@ -268,6 +268,59 @@ test_los_from_counter (void)
   run_editor (path, los_from_counter_script, NULL);
 }
 
+/* (j) Painting or filling a hex with the terrain it already has is not a
+ * change: no unsaved mark, no undo step. */
+static void
+same_terrain_script (RdtWindow *window,
+                     gpointer   data)
+{
+  RdtDocument *document = rdt_window_get_document (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (document);
+  RdtHex hex = hex_of (window, "1226");
+  int terrain = rdt_scenario_get_terrain (scenario_of (window), hex);
+  guint other = terrain == 0 ? 1 : 0;
+
+  g_assert_cmpint (terrain, >=, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("brush"));
+  gtk_drop_down_set_selected (window->terrain_dropdown, (guint) terrain);
+  gtk_spin_button_set_value (window->radius_spin, 1);
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("fill"));
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+  shot ("same-terrain");
+
+  /* Another terrain is a change, one undo step. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("brush"));
+  gtk_drop_down_set_selected (window->terrain_dropdown, other);
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_true (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 1);
+  g_assert_cmpint (rdt_scenario_get_terrain (scenario_of (window), hex), ==, (int) other);
+}
+
+static void
+test_same_terrain (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, same_terrain_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -293,6 +346,8 @@ main (int   argc,
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
 
   g_test_add_func ("/editor-table/issue-16/11.4/los-from-counter-never-moves-it", test_los_from_counter);
+
+  g_test_add_func ("/editor-table/issue-16/paint-same-terrain-is-no-change", test_same_terrain);
 
   return g_test_run ();
 }

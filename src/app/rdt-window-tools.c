@@ -917,7 +917,10 @@ _rdt_window_tool_press (RdtWindow *self,
         {
           g_autoptr(RdtCommand) fill = rdt_terrain_command_new_fill (self->document, hex,
                                                                      chosen_terrain (self));
-          _rdt_window_execute (self, fill);
+
+          /* The hex has that terrain already: nothing changes (issue 16). */
+          if (rdt_terrain_command_get_n_hexes (RDT_TERRAIN_COMMAND (fill)) > 0)
+            _rdt_window_execute (self, fill);
         }
       break;
 
