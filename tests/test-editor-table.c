@@ -15,6 +15,7 @@
 #include <gtk/gtk.h>
 
 #include "rdt-application.h"
+#include "rdt-calibration.h"
 #include "rdt-document.h"
 #include "rdt-los.h"
 #include "rdt-overlay-controller.h"
@@ -80,6 +81,30 @@ run_editor (const char *path,
   status = g_application_run (G_APPLICATION (app), path ? 2 : 1, argv);
   g_assert_cmpint (status, ==, 0);
   g_assert_true (run.done);
+}
+
+/* tests/data/format/example.redoubt and its volume, copied to a fresh
+ * folder; returns the scenario's path. */
+static char *
+copy_example (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-table-XXXXXX", NULL);
+  const char *names[] = { "example.redoubt", "example-volume.xml" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *source = g_build_filename (root ? root : "..", "tests", "data", "format", names[i], NULL);
+      g_autofree char *target = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize len;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_get_contents (source, &contents, &len, &error));
+      g_assert_true (g_file_set_contents (target, contents, len, &error));
+      g_assert_no_error (error);
+    }
+  return g_build_filename (dir, names[0], NULL);
 }
 
 static char *
@@ -321,6 +346,88 @@ test_same_terrain (void)
   run_editor (path, same_terrain_script, NULL);
 }
 
+/* (b) The calibration tool has its own hex-label field: the area tool's name
+ * stays as typed, a wrong label is marked on the field (not in the info bar,
+ * where it outlived the calibration), and a good calibration clears it. */
+static void
+calibration_field_script (RdtWindow *window,
+                          gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  RdtUnderlay truth = *rdt_scenario_get_underlay (scenario);
+  RdtUnderlay now = truth;
+  const char *labels[] = { "0101", "0603", "0205" };
+  const RdtUnderlay *result;
+  guint steps = rdt_undo_stack_get_n_undo (undo);
+  GtkWidget *entry;
+
+  g_assert_true (now.present);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("area"));
+  gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "Bivouac");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("calibrate"));
+  g_assert_nonnull (window->calibration_entry);
+  entry = GTK_WIDGET (window->calibration_entry);
+  g_assert_true (gtk_widget_get_visible (entry));
+  g_assert_true (gtk_widget_get_visible (window->calibration_label));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->name_entry)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+
+  /* A label that is no hex: marked on the field and in the status line. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Bivouac");
+  _rdt_window_tool_press (window, 100, 100);
+  _rdt_window_tool_release (window, 100, 100);
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "Hex field"));
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar)
+                  && strstr (gtk_label_get_text (window->info_label), "hex you click") != NULL);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps);
+  shot ("calibration-error");
+
+  truth.origin_x = 50;
+  truth.origin_y = 30;
+  truth.hex_size = 40;
+  truth.rotation = 2;
+  for (guint i = 0; i < 3; i++)
+    {
+      double mx, my, ix, iy, px, py;
+
+      rdt_hex_grid_hex_centre (grid, hex_of (window, labels[i]), &mx, &my);
+      rdt_calibration_map_to_image (grid, &truth, mx, my, &ix, &iy);
+      rdt_calibration_image_to_map (grid, &now, ix, iy, &px, &py);
+      gtk_editable_set_text (GTK_EDITABLE (entry), labels[i]);
+      /* Typing again clears the mark. */
+      g_assert_false (gtk_widget_has_css_class (entry, "error"));
+      _rdt_window_tool_press (window, px, py);
+      _rdt_window_tool_release (window, px, py);
+    }
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  result = rdt_scenario_get_underlay (scenario);
+  g_assert_cmpfloat_with_epsilon (result->hex_size, 40, 1e-6);
+  g_assert_cmpfloat_with_epsilon (result->rotation, 2, 1e-6);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Calibrate Underlay");
+  /* The area tool's name was never touched. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->name_entry)), ==, "Bivouac");
+  shot ("calibration-done");
+}
+
+static void
+test_calibration_field (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  run_editor (path, calibration_field_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -348,6 +455,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/11.4/los-from-counter-never-moves-it", test_los_from_counter);
 
   g_test_add_func ("/editor-table/issue-16/paint-same-terrain-is-no-change", test_same_terrain);
+
+  g_test_add_func ("/editor-table/issue-16/calibration-has-its-own-hex-field", test_calibration_field);
 
   return g_test_run ();
 }

@@ -374,7 +374,7 @@ edit_script (RdtWindow *window,
         rdt_hex_grid_hex_centre (grid, hex_of (window, labels[i]), &mx, &my);
         rdt_calibration_map_to_image (grid, &truth, mx, my, &ix, &iy);
         rdt_calibration_image_to_map (grid, &now, ix, iy, &px, &py);
-        gtk_editable_set_text (GTK_EDITABLE (window->name_entry), labels[i]);
+        gtk_editable_set_text (GTK_EDITABLE (window->calibration_entry), labels[i]);
         _rdt_window_tool_press (window, px, py);
         _rdt_window_tool_release (window, px, py);
       }

@@ -57,6 +57,9 @@ struct _RdtWindow
   GtkDropDown *hexside_dropdown;
   GtkWidget *name_label;
   GtkEntry *name_entry;
+  /* The calibration tool's own hex-label field (issue 16); built in code. */
+  GtkWidget *calibration_label;
+  GtkEntry *calibration_entry;
   GtkDropDown *location_kind_dropdown;
   GtkDropDown *area_dropdown;
   GtkWidget *area_buttons;
