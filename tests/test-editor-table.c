@@ -18,6 +18,7 @@
 #include "rdt-calibration.h"
 #include "rdt-document.h"
 #include "rdt-los.h"
+#include "rdt-new-map-dialog.h"
 #include "rdt-overlay-controller.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-undo-stack.h"
@@ -428,6 +429,146 @@ test_calibration_field (void)
   run_editor (path, calibration_field_script, NULL);
 }
 
+static GtkWindow *
+find_dialog (RdtWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != GTK_WINDOW (window) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        found = w;
+    }
+  return found;
+}
+
+/* The first widget of @type under @widget, depth first. */
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+map_bounds (RdtWindow       *window,
+            graphene_rect_t *bounds)
+{
+  g_assert_true (gtk_widget_compute_bounds (window->map, GTK_WIDGET (window), bounds));
+}
+
+/* (c) The scenario's notes belong to it: shown when it opens, gone on New
+ * Map, replaced on Open; the map does not move when they come or go.
+ * (d) The New Map title is the window title and the suggested file name. */
+static void
+notes_and_title_script (RdtWindow *window,
+                        gpointer   data)
+{
+  const char *example = data;
+  graphene_rect_t with_notes, without_notes;
+  GtkWindow *dialog;
+  RdtGridSettings settings = { 10, 7, 1, 0, RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_EVEN };
+  GtkWidget *entry;
+  g_autoptr(GFile) file = g_file_new_for_path (example);
+
+  spin (300);
+  g_assert_nonnull (window->notes_banner);
+  g_assert_true (gtk_widget_get_visible (window->notes_banner));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "Brandywine"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "schematic"));
+  map_bounds (window, &with_notes);
+  shot ("notes-brandywine");
+
+  /* New Map, titled. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new", NULL);
+  spin (300);
+  dialog = find_dialog (window);
+  g_assert_true (RDT_IS_NEW_MAP_DIALOG (dialog));
+  entry = find_child (GTK_WIDGET (dialog), GTK_TYPE_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Monmouth Courthouse");
+  rdt_new_map_dialog_set_grid (RDT_NEW_MAP_DIALOG (dialog), &settings);
+  rdt_new_map_dialog_accept (RDT_NEW_MAP_DIALOG (dialog));
+  spin (400);
+  g_assert_false (gtk_widget_get_visible (window->notes_banner));
+  g_assert_cmpstr (gtk_label_get_text (window->notes_label), ==, "");
+  map_bounds (window, &without_notes);
+  /* No jump: the notes float over the map. */
+  g_assert_cmpfloat (with_notes.origin.y, ==, without_notes.origin.y);
+  g_assert_cmpfloat (with_notes.size.height, ==, without_notes.size.height);
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "Monmouth Courthouse"));
+  g_assert_cmpstr (gtk_label_get_text (window->title_label), ==, "Monmouth Courthouse");
+  shot ("new-map-title");
+
+  /* Save As proposes the title as the file name. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
+  spin (500);
+  dialog = find_dialog (window);
+  g_assert_true (GTK_IS_FILE_CHOOSER (dialog));
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+
+    g_assert_cmpstr (name, ==, "Monmouth Courthouse.redoubt");
+  }
+  shot ("save-as-name");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (300);
+
+  /* Open: that scenario's own notes. */
+  g_assert_true (rdt_window_open_file (window, file));
+  spin (300);
+  g_assert_true (gtk_widget_get_visible (window->notes_banner));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "Six columns"));
+  g_assert_null (strstr (gtk_label_get_text (window->notes_label), "Brandywine"));
+  map_bounds (window, &without_notes);
+  g_assert_cmpfloat (with_notes.origin.y, ==, without_notes.origin.y);
+  g_assert_cmpfloat (with_notes.size.height, ==, without_notes.size.height);
+}
+
+static void
+test_notes_and_title (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *example = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  example = copy_example ();
+  /* Without its underlay, whose missing scan the info bar would report. */
+  {
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+    GString *out = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (g_file_get_contents (example, &contents, NULL, &error));
+    lines = g_strsplit (contents, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (strstr (lines[i], "<underlay") == NULL)
+        g_string_append_printf (out, "%s%s", lines[i], lines[i + 1] ? "\n" : "");
+    g_assert_true (g_file_set_contents (example, out->str, -1, &error));
+    g_string_free (out, TRUE);
+  }
+  run_editor (path, notes_and_title_script, example);
+}
+
 static void
 setup_environment (void)
 {
@@ -457,6 +598,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/paint-same-terrain-is-no-change", test_same_terrain);
 
   g_test_add_func ("/editor-table/issue-16/calibration-has-its-own-hex-field", test_calibration_field);
+
+  g_test_add_func ("/editor-table/issue-16/notes-belong-to-scenario-title-is-name", test_notes_and_title);
 
   return g_test_run ();
 }

@@ -141,6 +141,80 @@ on_scenario_changed (RdtScenario *scenario,
   update_overlays (self);
 }
 
+/* The scenario's notes (its description: what the designer wants a reader
+ * to know first; the bundled maps say there that they are schematic).  They
+ * belong to that scenario: shown when it opens, gone with it (New Map, Open,
+ * Reload).  The banner floats over the top of the map, so showing or closing
+ * it never moves the map or the panels (issue 16). */
+static void
+on_notes_close_clicked (GtkButton *button,
+                        RdtWindow *self)
+{
+  gtk_widget_set_visible (self->notes_banner, FALSE);
+}
+
+static void
+ensure_notes_banner (RdtWindow *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (self->map);
+  GtkWidget *close;
+
+  if (self->notes_banner != NULL || parent == NULL)
+    return;
+  self->notes_banner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->notes_banner, "notes-banner");
+  gtk_widget_set_valign (self->notes_banner, GTK_ALIGN_START);
+  gtk_widget_set_halign (self->notes_banner, GTK_ALIGN_FILL);
+  gtk_widget_set_margin_start (self->notes_banner, 12);
+  gtk_widget_set_margin_end (self->notes_banner, 12);
+  gtk_widget_set_margin_top (self->notes_banner, 8);
+  self->notes_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->notes_label, TRUE);
+  gtk_label_set_wrap_mode (self->notes_label, PANGO_WRAP_WORD_CHAR);
+  /* At most three lines over the map; the whole text is the tooltip. */
+  gtk_label_set_lines (self->notes_label, 3);
+  gtk_label_set_ellipsize (self->notes_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->notes_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->notes_label), TRUE);
+  close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_set_valign (close, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (close, _("Hide the scenario’s notes"));
+  g_signal_connect (close, "clicked", G_CALLBACK (on_notes_close_clicked), self);
+  gtk_box_append (GTK_BOX (self->notes_banner), GTK_WIDGET (self->notes_label));
+  gtk_box_append (GTK_BOX (self->notes_banner), close);
+  gtk_widget_set_visible (self->notes_banner, FALSE);
+  if (GTK_IS_OVERLAY (parent))
+    gtk_overlay_add_overlay (GTK_OVERLAY (parent), self->notes_banner);
+  else if (GTK_IS_BOX (parent))
+    gtk_box_insert_child_after (GTK_BOX (parent), self->notes_banner,
+                                gtk_widget_get_prev_sibling (self->map));
+}
+
+static void
+show_notes (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  const char *description = scenario ? rdt_scenario_get_description (scenario) : NULL;
+  g_autofree char *text = NULL;
+
+  ensure_notes_banner (self);
+  if (self->notes_banner == NULL)
+    return;
+  if (description == NULL || description[0] == '\0')
+    {
+      gtk_label_set_text (self->notes_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), NULL);
+      gtk_widget_set_visible (self->notes_banner, FALSE);
+      return;
+    }
+  /* Translators: a scenario's title, then its description. */
+  text = g_strdup_printf (_("%s: %s"), rdt_scenario_get_title (scenario), description);
+  gtk_label_set_text (self->notes_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), text);
+  gtk_widget_set_visible (self->notes_banner, TRUE);
+}
+
 /* Called when the window's document or its scenario changes. */
 void
 _rdt_window_map_follow (RdtWindow *self)
@@ -157,6 +231,7 @@ _rdt_window_map_follow (RdtWindow *self)
       g_object_set_data (G_OBJECT (self->map), "scenario", scenario);
       g_clear_object (&self->underlay_texture);
       rebuild_map (self);
+      show_notes (self);
     }
   else
     update_overlays (self);

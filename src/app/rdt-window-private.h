@@ -60,6 +60,9 @@ struct _RdtWindow
   /* The calibration tool's own hex-label field (issue 16); built in code. */
   GtkWidget *calibration_label;
   GtkEntry *calibration_entry;
+  /* The scenario's notes, over the top of the map (rdt-window-map.c). */
+  GtkWidget *notes_banner;
+  GtkLabel *notes_label;
   GtkDropDown *location_kind_dropdown;
   GtkDropDown *area_dropdown;
   GtkWidget *area_buttons;
