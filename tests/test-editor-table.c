@@ -569,6 +569,82 @@ test_notes_and_title (void)
   run_editor (path, notes_and_title_script, example);
 }
 
+/* (e) Open Recent tells apart two files of the same name: each item names
+ * its folder. */
+static void
+recent_script (RdtWindow *window,
+               gpointer   data)
+{
+  g_autofree char *a_dir = g_dir_make_tmp ("redoubt-recent-a-XXXXXX", NULL);
+  g_autofree char *b_dir = g_dir_make_tmp ("redoubt-recent-b-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (a_dir, "brandywine.redoubt", NULL);
+  g_autofree char *b = g_build_filename (b_dir, "brandywine.redoubt", NULL);
+  g_autofree char *a_uri = g_filename_to_uri (a, NULL, NULL);
+  g_autofree char *b_uri = g_filename_to_uri (b, NULL, NULL);
+  g_autofree char *a_base = g_path_get_basename (a_dir);
+  g_autofree char *b_base = g_path_get_basename (b_dir);
+  g_autofree char *home_label = NULL;
+  g_autofree char *home_file = g_build_filename (g_get_home_dir (), "maps", "x.redoubt", NULL);
+  g_autofree char *home_uri = g_filename_to_uri (home_file, NULL, NULL);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  guint found_a = 0, found_b = 0;
+
+  g_assert_true (g_file_set_contents (a, "", 0, NULL));
+  g_assert_true (g_file_set_contents (b, "", 0, NULL));
+  g_assert_true (gtk_recent_manager_add_item (manager, a_uri));
+  g_assert_true (gtk_recent_manager_add_item (manager, b_uri));
+  for (guint i = 0; i < 40 && (found_a == 0 || found_b == 0); i++)
+    {
+      GMenuModel *menu = G_MENU_MODEL (window->recent_section);
+
+      spin (100);
+      g_ptr_array_set_size (labels, 0);
+      for (int k = 0; k < g_menu_model_get_n_items (menu); k++)
+        {
+          char *label = NULL;
+
+          g_menu_model_get_item_attribute (menu, k, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          g_ptr_array_add (labels, label);
+          found_a += strstr (label, a_base) != NULL;
+          found_b += strstr (label, b_base) != NULL;
+        }
+    }
+  found_a = found_b = 0;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (labels, i);
+
+      g_test_message ("recent: %s", label);
+      if (strstr (label, a_base) == NULL && strstr (label, b_base) == NULL)
+        continue;         /* files the other tests opened */
+      g_assert_true (g_str_has_prefix (label, "brandywine.redoubt ("));
+      found_a += strstr (label, a_base) != NULL;
+      found_b += strstr (label, b_base) != NULL;
+    }
+  g_assert_cmpuint (found_a, ==, 1);
+  g_assert_cmpuint (found_b, ==, 1);
+  /* The home folder is written ~. */
+  home_label = _rdt_window_recent_label (home_uri);
+  g_assert_cmpstr (home_label, ==, "x.redoubt (~/maps)");
+  g_remove (a);
+  g_remove (b);
+  g_rmdir (a_dir);
+  g_rmdir (b_dir);
+}
+
+static void
+test_recent (void)
+{
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  run_editor (NULL, recent_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -600,6 +676,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/calibration-has-its-own-hex-field", test_calibration_field);
 
   g_test_add_func ("/editor-table/issue-16/notes-belong-to-scenario-title-is-name", test_notes_and_title);
+
+  g_test_add_func ("/editor-table/issue-16/open-recent-shows-folder", test_recent);
 
   return g_test_run ();
 }

@@ -812,23 +812,65 @@ set_enabled (RdtWindow  *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GDateTime *ma = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *mb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  /* Newest first. */
+  return ma && mb ? g_date_time_compare (mb, ma) : 0;
+}
+
+/* "name (folder)": two files of the same name in different folders are told
+ * apart (issue 16); the home folder is written "~". */
+char *
+_rdt_window_recent_label (const char *uri)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *display_name = g_filename_display_name (name ? name : uri);
+  g_autofree char *folder = NULL;
+  const char *home = g_get_home_dir ();
+  gsize home_len = strlen (home);
+
+  if (path == NULL)
+    return g_steal_pointer (&display_name);
+  folder = g_filename_display_name (path);
+  if (home_len > 1 && g_str_has_prefix (folder, home)
+      && (folder[home_len] == '\0' || folder[home_len] == G_DIR_SEPARATOR))
+    {
+      char *tilde = g_strconcat ("~", folder + home_len, NULL);
+
+      g_free (folder);
+      folder = tilde;
+    }
+  /* Translators: a recent file's name, then the folder it is in. */
+  return g_strdup_printf (_("%s (%s)"), display_name, folder);
+}
+
 static void
 refresh_recent (RdtWindow *self)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   guint n = 0;
 
+  items = g_list_sort (items, compare_recent);
   g_menu_remove_all (self->recent_section);
   for (GList *l = items; l != NULL && n < 10; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       const char *uri = gtk_recent_info_get_uri (info);
       g_autoptr(GMenuItem) item = NULL;
-      g_autofree char *action = NULL;
+      g_autofree char *label = NULL;
 
       if (!g_str_has_suffix (uri, ".redoubt") || !gtk_recent_info_exists (info))
         continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      label = _rdt_window_recent_label (uri);
+      item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
       g_menu_append_item (self->recent_section, item);
       n++;

@@ -144,6 +144,7 @@ enum {
 
 /* rdt-window-actions.c */
 void     _rdt_window_install_actions  (RdtWindow *self);
+char    *_rdt_window_recent_label     (const char *uri);
 void     _rdt_window_update_actions   (RdtWindow *self);
 
 /* rdt-window.c */
