@@ -22,6 +22,7 @@
 #include "rdt-overlay-controller.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-undo-stack.h"
+#include "rdt-viewport.h"
 #include "rdt-window-private.h"
 
 typedef void (*Script) (RdtWindow *window,
@@ -201,14 +202,18 @@ map_drag_source (RdtWindow *window)
   return NULL;
 }
 
-/* What the map's drag source would drag from the centre of the view. */
+/* What the map's drag source would drag from the centre of @hex. */
 static GdkContentProvider *
-prepare_drag_at_centre (RdtWindow *window)
+prepare_drag_at (RdtWindow *window,
+                 RdtHex     hex)
 {
   GdkContentProvider *content = NULL;
-  double x = gtk_widget_get_width (window->map) / 2.0;
-  double y = gtk_widget_get_height (window->map) / 2.0;
+  double mx, my, x, y;
 
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario_of (window)), hex, &mx, &my);
+  rdt_viewport_map_to_widget (rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map)),
+                              gtk_widget_get_width (window->map), gtk_widget_get_height (window->map),
+                              mx, my, &x, &y);
   g_signal_emit_by_name (map_drag_source (window), "prepare", x, y, &content);
   return content;
 }
@@ -240,11 +245,11 @@ los_from_counter_script (RdtWindow *window,
   spin (300);
 
   /* Without an overlay the select tool drags the counter (the control). */
-  without_overlay = prepare_drag_at_centre (window);
+  without_overlay = prepare_drag_at (window, from);
   g_assert_nonnull (without_overlay);
 
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
-  with_overlay = prepare_drag_at_centre (window);
+  with_overlay = prepare_drag_at (window, from);
   g_assert_null (with_overlay);
 
   press (window, "1127");
@@ -646,6 +651,73 @@ test_recent (void)
 }
 
 static void
+map_corners (RdtWindow *window,
+             double    *x0,
+             double    *y0,
+             double    *x1,
+             double    *y1)
+{
+  RdtMapView *view = RDT_MAP_VIEW (window->map);
+  RdtViewport *viewport = rdt_map_view_get_viewport (view);
+  RdtRenderRect rect = rdt_map_renderer_get_map_rect (rdt_map_view_get_renderer (view));
+  double w = gtk_widget_get_width (window->map), h = gtk_widget_get_height (window->map);
+
+  rdt_viewport_map_to_widget (viewport, w, h, rect.x, rect.y, x0, y0);
+  rdt_viewport_map_to_widget (viewport, w, h, rect.x + rect.width, rect.y + rect.height, x1, y1);
+}
+
+/* (f) Fit Map (win.zoom-fit, Ctrl+9) shows the whole map; panning stops at
+ * its edge; the calibration tool may pan beyond it (the scan may be larger). */
+static void
+fit_and_pan_script (RdtWindow *window,
+                    gpointer   data)
+{
+  RdtViewport *viewport = rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map));
+  double w = gtk_widget_get_width (window->map), h = gtk_widget_get_height (window->map);
+  double x0, y0, x1, y1;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "zoom-fit"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  spin (200);
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x0, >=, 0);
+  g_assert_cmpfloat (y0, >=, 0);
+  g_assert_cmpfloat (x1, <=, w);
+  g_assert_cmpfloat (y1, <=, h);
+  shot ("fit-map");
+
+  rdt_viewport_set_zoom (viewport, rdt_viewport_get_zoom (viewport) * 4);
+  rdt_viewport_set_centre (viewport, -10000, -10000);
+  spin (200);
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, 32, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y0, 32, 1e-6);
+  shot ("pan-stops-at-edge");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("calibrate"));
+  rdt_viewport_set_centre (viewport, -10000, -10000);
+  g_assert_cmpfloat (rdt_viewport_get_centre_x (viewport), ==, -10000);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, 32, 1e-6);
+}
+
+static void
+test_fit_and_pan (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, fit_and_pan_script, NULL);
+}
+
+static void
 setup_environment (void)
 {
   g_autofree char *state = g_dir_make_tmp ("redoubt-table-state-XXXXXX", NULL);
@@ -678,6 +750,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/notes-belong-to-scenario-title-is-name", test_notes_and_title);
 
   g_test_add_func ("/editor-table/issue-16/open-recent-shows-folder", test_recent);
+
+  g_test_add_func ("/editor-table/issue-16/fit-map-and-pan-stops-at-edge", test_fit_and_pan);
 
   return g_test_run ();
 }

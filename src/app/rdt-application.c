@@ -150,6 +150,7 @@ static const struct {
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.zoom-fit", { "<Control>9", "<Control>KP_9", NULL } },
   { "win.print", { "<Control>p", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "win.undo", { "<Control>z", NULL } },

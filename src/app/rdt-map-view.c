@@ -69,6 +69,7 @@ struct _RdtMapView
   double pinch_map_y;
 
   gboolean placed;                  /* centred on the map once it had a size */
+  gboolean unbounded;               /* panning may leave the map (calibration) */
   guint refine_source;              /* idle redraw after a frame over budget */
 };
 
@@ -717,11 +718,68 @@ rdt_map_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* Panning stops at the map's edge, with a margin of RDT_MAP_VIEW_PAN_MARGIN
+ * pixels of table around it; a map smaller than the view along an axis is
+ * centred along it, so zooming out keeps the map in the middle (issue 16). */
+#define RDT_MAP_VIEW_PAN_MARGIN 32.0
+
+static double
+constrain_axis (double centre,
+                double start,
+                double extent,
+                double view,
+                double margin)
+{
+  if (extent + 2 * margin <= view)
+    return start + extent / 2;
+  return CLAMP (centre, start - margin + view / 2, start + extent + margin - view / 2);
+}
+
+static void
+constrain_centre (RdtMapView *self)
+{
+  RdtRenderRect rect;
+  double zoom, w, h, cx, cy, x, y;
+
+  if (self->map == NULL || self->renderer == NULL || self->unbounded || !self->placed)
+    return;
+  w = view_width (self);
+  h = view_height (self);
+  zoom = rdt_viewport_get_zoom (self->viewport);
+  if (w <= 0 || h <= 0 || zoom <= 0)
+    return;
+  rect = rdt_map_renderer_get_map_rect (self->renderer);
+  cx = rdt_viewport_get_centre_x (self->viewport);
+  cy = rdt_viewport_get_centre_y (self->viewport);
+  x = constrain_axis (cx, rect.x, rect.width, w / zoom, RDT_MAP_VIEW_PAN_MARGIN / zoom);
+  y = constrain_axis (cy, rect.y, rect.height, h / zoom, RDT_MAP_VIEW_PAN_MARGIN / zoom);
+  if (fabs (x - cx) > 1e-9 || fabs (y - cy) > 1e-9)
+    rdt_viewport_set_centre (self->viewport, x, y);
+}
+
+/**
+ * rdt_map_view_set_bounded:
+ *
+ * Whether panning stops at the map's edge (the default).  The underlay
+ * calibration turns it off: the scan may reach beyond the map.
+ */
+void
+rdt_map_view_set_bounded (RdtMapView *self,
+                          gboolean    bounded)
+{
+  g_return_if_fail (RDT_IS_MAP_VIEW (self));
+  if (self->unbounded == !bounded)
+    return;
+  self->unbounded = !bounded;
+  constrain_centre (self);
+}
+
 static void
 on_viewport_notify (RdtViewport *viewport,
                     GParamSpec  *pspec,
                     RdtMapView  *self)
 {
+  constrain_centre (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->pointer_inside)
     set_hover (self, TRUE, self->pointer_x, self->pointer_y);
@@ -742,6 +800,7 @@ rdt_map_view_size_allocate (GtkWidget *widget,
       self->placed = TRUE;
       rdt_viewport_set_centre (self->viewport, rect.x + rect.width / 2, rect.y + rect.height / 2);
     }
+  constrain_centre (self);
 }
 
 static void

@@ -78,6 +78,8 @@ const char     *rdt_map_view_get_hover_text    (RdtMapView           *self);
 void            rdt_map_view_zoom_in           (RdtMapView           *self);
 void            rdt_map_view_zoom_out          (RdtMapView           *self);
 void            rdt_map_view_zoom_fit          (RdtMapView           *self);
+void            rdt_map_view_set_bounded       (RdtMapView           *self,
+                                                gboolean              bounded);
 void            rdt_map_view_zoom_reset        (RdtMapView           *self);
 void            rdt_map_view_centre_on_hex     (RdtMapView           *self,
                                                 RdtHex                hex);

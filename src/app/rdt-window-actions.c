@@ -9,6 +9,7 @@
 #include "rdt-unit-command.h"
 #include "rdt-map-command.h"
 #include "rdt-area-command.h"
+#include "rdt-map-view.h"
 #include "rdt-window-private.h"
 
 static void
@@ -719,6 +720,18 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* Fit Map (Ctrl+9 anywhere in the window): the whole map in view (issue 16). */
+static void
+win_zoom_fit (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+
+  if (self->document != NULL && self->map != NULL)
+    rdt_map_view_zoom_fit (RDT_MAP_VIEW (self->map));
+}
+
 static void
 win_export (GSimpleAction *action,
             GVariant      *parameter,
@@ -784,6 +797,7 @@ static const GActionEntry win_actions[] = {
   { .name = "load-underlay", .activate = win_load_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "remove-underlay", .activate = win_remove_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "export", .activate = win_export, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "zoom-fit", .activate = win_zoom_fit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "print", .activate = win_print, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-add", .activate = win_unit_add, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-edit", .activate = win_unit_edit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -915,6 +929,7 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "load-underlay", has_doc);
   set_enabled (self, "remove-underlay", has_doc);
   set_enabled (self, "export", has_doc);
+  set_enabled (self, "zoom-fit", has_doc);
   set_enabled (self, "print", has_doc);
   set_enabled (self, "unit-add", has_doc);
   set_enabled (self, "unit-duplicate", unit);

@@ -724,6 +724,8 @@ void
 _rdt_window_map_set_tool (RdtWindow *self)
 {
   rdt_map_view_set_show_hexside_hover (RDT_MAP_VIEW (self->map), self->tool == RDT_TOOL_HEXSIDE);
+  /* The scan being calibrated may reach beyond the map. */
+  rdt_map_view_set_bounded (RDT_MAP_VIEW (self->map), self->tool != RDT_TOOL_CALIBRATE);
 }
 
 static RdtMapRenderer *
