@@ -717,6 +717,47 @@ test_fit_and_pan (void)
   run_editor (path, fit_and_pan_script, NULL);
 }
 
+/* (g) With the dconf backend and no session bus to write through, the
+ * opacity slider still moves the underlay's opacity (settings in memory),
+ * and nothing is said about it. */
+static void
+opacity_script (RdtWindow *window,
+                gpointer   data)
+{
+  GtkAdjustment *opacity = window->opacity_adjustment;
+  double target = gtk_adjustment_get_value (opacity) > 0.5 ? 0.2 : 0.8;
+
+  g_assert_nonnull (window->settings);
+  gtk_adjustment_set_value (opacity, target);
+  spin (500);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (opacity), target, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g_settings_get_double (window->settings, "underlay-opacity"), target, 1e-9);
+  /* Silently: no message about settings. */
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar)
+                  && strstr (gtk_label_get_text (window->info_label), "setting") != NULL);
+}
+
+static void
+test_opacity_without_dbus (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *runtime = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  /* dconf, as on a desktop, but no session bus. */
+  runtime = g_dir_make_tmp ("redoubt-runtime-XXXXXX", NULL);
+  g_setenv ("GSETTINGS_BACKEND", "dconf", TRUE);
+  g_setenv ("XDG_RUNTIME_DIR", runtime, TRUE);
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/redoubt-test-bus", TRUE);
+  path = brandywine ();
+  run_editor (path, opacity_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -752,6 +793,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/open-recent-shows-folder", test_recent);
 
   g_test_add_func ("/editor-table/issue-16/fit-map-and-pan-stops-at-edge", test_fit_and_pan);
+
+  g_test_add_func ("/editor-table/issue-16/opacity-slider-without-dbus", test_opacity_without_dbus);
 
   return g_test_run ();
 }

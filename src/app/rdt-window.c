@@ -1333,7 +1333,7 @@ rdt_window_init (RdtWindow *self)
                                             APPLICATION_ID, TRUE);
   if (schema != NULL)
     {
-      self->settings = g_settings_new (APPLICATION_ID);
+      self->settings = rdt_application_settings_new ();
       g_settings_schema_unref (schema);
       g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
       g_settings_bind (self->settings, "underlay-opacity", self->opacity_adjustment,
