@@ -758,6 +758,84 @@ test_opacity_without_dbus (void)
   run_editor (path, opacity_script, NULL);
 }
 
+/* Every label's text under @widget, joined by newlines; the first label
+ * with a link in @link_label. */
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out,
+                GtkLabel **link_label)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+      if (link_label != NULL && *link_label == NULL
+          && strstr (gtk_label_get_label (GTK_LABEL (widget)), "<a href") != NULL)
+        *link_label = GTK_LABEL (widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, out, link_label);
+}
+
+static guint
+n_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+/* (h) The provisional-value warnings of a file are one row each in the
+ * validation panel, with a link that lists them. */
+static void
+provisional_script (RdtWindow *window,
+                    gpointer   data)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkLabel *link = NULL;
+  gboolean handled = FALSE;
+  guint folded_rows;
+
+  spin (300);
+  collect_labels (GTK_WIDGET (window->validation_list), text, &link);
+  g_test_message ("folded panel:\n%s", text->str);
+  g_assert_nonnull (strstr (text->str, "the volume “Brandywine"));
+  g_assert_nonnull (strstr (text->str, "“brandywine.redoubt” has "));
+  g_assert_nonnull (strstr (text->str, "provisional values: details"));
+  g_assert_null (strstr (text->str, "“howe” has provisional values"));
+  folded_rows = n_rows (window->validation_list);
+  g_assert_cmpuint (folded_rows, <, 20);
+  /* The title still counts every warning. */
+  g_assert_nonnull (strstr (gtk_label_get_text (window->validation_title), "warnings"));
+  g_assert_nonnull (link);
+  shot ("provisional-folded");
+
+  g_signal_emit_by_name (link, "activate-link", "details", &handled);
+  g_assert_true (handled);
+  spin (300);
+  g_string_truncate (text, 0);
+  collect_labels (GTK_WIDGET (window->validation_list), text, NULL);
+  g_assert_nonnull (strstr (text->str, "“howe” has provisional values"));
+  g_assert_cmpuint (n_rows (window->validation_list), >, folded_rows + 100);
+  shot ("provisional-details");
+}
+
+static void
+test_provisional_folded (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, provisional_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -795,6 +873,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/fit-map-and-pan-stops-at-edge", test_fit_and_pan);
 
   g_test_add_func ("/editor-table/issue-16/opacity-slider-without-dbus", test_opacity_without_dbus);
+
+  g_test_add_func ("/editor-table/issue-16/provisional-warnings-folded", test_provisional_folded);
 
   return g_test_run ();
 }

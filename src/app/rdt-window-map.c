@@ -60,6 +60,70 @@ _rdt_window_overlay_takes_presses (RdtWindow *self)
   return mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN;
 }
 
+/* The validation panel folds the provisional-value warnings of each file
+ * into one row ("the volume “Brandywine” has 16 provisional values:
+ * details"); "details" lists them, until another document is opened
+ * (issue 16). */
+#define PROVISIONAL_DETAILS "rdt-provisional-details"
+
+static gboolean
+revalidate_idle (gpointer data)
+{
+  RdtWindow *self = data;
+
+  _rdt_window_validate_now (self);
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_finding_link (GtkLabel   *label,
+                 const char *uri,
+                 RdtWindow  *self)
+{
+  if (self->document == NULL || g_strcmp0 (uri, "details") != 0)
+    return FALSE;
+  g_object_set_data (G_OBJECT (self->document), PROVISIONAL_DETAILS, GINT_TO_POINTER (1));
+  /* Not from inside the label's own signal: the panel is rebuilt. */
+  g_idle_add (revalidate_idle, g_object_ref (self));
+  return TRUE;
+}
+
+void
+_rdt_window_fold_provisional (RdtWindow *self)
+{
+  RdtVolume *volume;
+  GPtrArray *folded;
+
+  if (self->document == NULL || self->diagnostics == NULL
+      || g_object_get_data (G_OBJECT (self->document), PROVISIONAL_DETAILS) != NULL)
+    return;
+  volume = rdt_scenario_get_volume (scenario_of (self));
+  folded = rdt_diagnostics_fold_provisional (self->diagnostics, rdt_volume_get_path (volume),
+                                             rdt_volume_get_title (volume));
+  g_ptr_array_unref (self->diagnostics);
+  self->diagnostics = folded;
+}
+
+GtkWidget *
+_rdt_window_finding_label (RdtWindow           *self,
+                           const RdtDiagnostic *diagnostic)
+{
+  GtkWidget *label;
+  g_autofree char *escaped = NULL;
+  g_autofree char *markup = NULL;
+
+  if (diagnostic->folded == 0)
+    return gtk_label_new (diagnostic->message);
+  escaped = g_markup_escape_text (diagnostic->message, -1);
+  /* Translators: a folded finding, then a link that lists what it stands for. */
+  markup = g_strdup_printf (_("%s: <a href=\"details\">details</a>"), escaped);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  g_signal_connect (label, "activate-link", G_CALLBACK (on_finding_link), self);
+  return label;
+}
+
 /* Keeping the render map in step. */
 
 static void

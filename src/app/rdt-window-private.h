@@ -3,6 +3,7 @@
  * GUI tests, which drive the tools as the map view's signals would. */
 #pragma once
 
+#include "rdt-diagnostic.h"
 #include "rdt-window.h"
 
 G_BEGIN_DECLS
@@ -189,6 +190,9 @@ gboolean _rdt_window_print_to_pdf     (RdtWindow   *self,
                                        const char  *path,
                                        GError     **error);
 gboolean _rdt_window_overlay_takes_presses (RdtWindow *self);
+void     _rdt_window_fold_provisional (RdtWindow   *self);
+GtkWidget *_rdt_window_finding_label  (RdtWindow   *self,
+                                       const RdtDiagnostic *diagnostic);
 
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */

@@ -991,11 +991,12 @@ _rdt_window_validate_now (RdtWindow *self)
   }
   errors = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_ERROR);
   warnings = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_WARNING);
+  _rdt_window_fold_provisional (self);
   for (guint i = 0; i < self->diagnostics->len && i < MAX_FINDINGS; i++)
     {
       RdtDiagnostic *d = g_ptr_array_index (self->diagnostics, i);
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *message = gtk_label_new (d->message);
+      GtkWidget *message = _rdt_window_finding_label (self, d);
       GtkWidget *kind = gtk_label_new (NULL);
       g_autofree char *head = NULL;
 

@@ -26,6 +26,12 @@ typedef struct {
    * the model could not keep (an element or value it dropped or replaced):
    * saving the loaded scenario writes a file without it (issue 11). */
   gboolean dropped;
+  /* A warning about a value marked provisional (not stated in the
+   * rulebooks or not from the counters). */
+  gboolean provisional;
+  /* On a summary made by rdt_diagnostics_fold_provisional(): how many
+   * provisional warnings about its file it stands for; else 0. */
+  guint folded;
 } RdtDiagnostic;
 
 GType          rdt_diagnostic_get_type  (void) G_GNUC_CONST;
@@ -49,6 +55,13 @@ GPtrArray     *rdt_diagnostics_new      (void);
 /* Counts the diagnostics of one severity in an array (nullable). */
 guint          rdt_diagnostics_count    (GPtrArray           *diagnostics,
                                          RdtSeverity          severity);
+/* A copy of @diagnostics in which the provisional warnings of each file are
+ * one summary warning, in the place of the first (issue 16); @volume_file
+ * and @volume_title (nullable) name the volume in its summary.
+ * (transfer full). */
+GPtrArray     *rdt_diagnostics_fold_provisional (GPtrArray  *diagnostics,
+                                                 const char *volume_file,
+                                                 const char *volume_title);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtDiagnostic, rdt_diagnostic_free)
 

@@ -35,6 +35,13 @@ add (Check       *c,
                    rdt_diagnostic_new (severity, c->file, line, element, message, hint));
 }
 
+/* The last finding is about a provisional value (folded in the editor). */
+static void
+mark_provisional (GPtrArray *diagnostics)
+{
+  ((RdtDiagnostic *) g_ptr_array_index (diagnostics, diagnostics->len - 1))->provisional = TRUE;
+}
+
 static char *
 label (Check  *c,
        RdtHex  hex)
@@ -237,9 +244,12 @@ check_units (Check *c)
                _("use a formation or nationality that some unit has"),
                _("leader “%s” commands “%s”, which no unit belongs to"), u->id, u->commands[s]);
       if (u->provisional != 0)
-        add (c, RDT_SEVERITY_WARNING, u->line, element,
-             _("enter the printed values from the counter and remove provisional="),
-             _("“%s” has provisional values (not from the counters)"), u->id);
+        {
+          add (c, RDT_SEVERITY_WARNING, u->line, element,
+               _("enter the printed values from the counter and remove provisional="),
+               _("“%s” has provisional values (not from the counters)"), u->id);
+          mark_provisional (c->diagnostics);
+        }
     }
 }
 
@@ -441,6 +451,7 @@ effects_warning (const char       *file,
   g_ptr_array_add (diagnostics,
                    rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, line, element, message,
                                        _("enter the values from your copy of the game's charts and remove them from provisional=")));
+  mark_provisional (diagnostics);
 }
 
 void
@@ -489,6 +500,7 @@ rdt_volume_validate (RdtVolume  *volume,
           g_ptr_array_add (diagnostics,
                            rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, t->line, "table", message,
                                                _("enter the values from your copy of the player aid card")));
+          mark_provisional (diagnostics);
         }
     }
   stacking = rdt_volume_get_stacking (volume);
@@ -497,6 +509,8 @@ rdt_volume_validate (RdtVolume  *volume,
                      rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, stacking->line, "stacking",
                                          _("the stacking limit is provisional"),
                                          _("check it against 7.1 and the exclusive rules")));
+  if (stacking->provisional)
+    mark_provisional (diagnostics);
 }
 
 void
