@@ -836,6 +836,92 @@ test_provisional_folded (void)
   run_editor (path, provisional_script, NULL);
 }
 
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* (k) Export Ruling Image offers a larger size and says where it saved. */
+static void
+export_ruling_script (RdtWindow *window,
+                      gpointer   data)
+{
+  RdtRulingPanel *panel = panel_of (window);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_STACK);
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-ruling-XXXXXX", NULL);
+  g_autofree char *normal = g_build_filename (dir, "ruling.png", NULL);
+  g_autofree char *large = g_build_filename (dir, "ruling-large.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) a = NULL;
+  g_autoptr(GdkTexture) b = NULL;
+  g_autofree char *expect = NULL;
+  GtkWindow *dialog;
+  GtkWidget *button;
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "rules");
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
+  press (window, "1127");
+  drag (window, "0928");
+  release (window, "0928");
+  spin (200);
+
+  /* The dialog offers the sizes. */
+  button = find_button (GTK_WIDGET (panel), "_Export Ruling Image…");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  spin (500);
+  dialog = find_dialog (window);
+  g_assert_true (GTK_IS_FILE_CHOOSER (dialog));
+  g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "size"), ==, "1");
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "size", "2");
+  shot ("export-ruling-dialog");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (300);
+
+  g_assert_true (rdt_ruling_panel_export (panel, normal, 1.0, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_ruling_panel_export (panel, large, 2.0, &error));
+  g_assert_no_error (error);
+  a = gdk_texture_new_from_filename (normal, &error);
+  g_assert_no_error (error);
+  b = gdk_texture_new_from_filename (large, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (b), >=, 2 * gdk_texture_get_width (a) - 2);
+  expect = g_strdup_printf ("Saved “ruling-large.png” (%d × %d pixels) in %s",
+                            gdk_texture_get_width (b), gdk_texture_get_height (b), dir);
+  g_assert_cmpstr (rdt_ruling_panel_get_export_message (panel), ==, expect);
+  shot ("export-ruling-saved");
+  g_remove (normal);
+  g_remove (large);
+  g_rmdir (dir);
+}
+
+static void
+test_export_ruling (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, export_ruling_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -875,6 +961,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/opacity-slider-without-dbus", test_opacity_without_dbus);
 
   g_test_add_func ("/editor-table/issue-16/provisional-warnings-folded", test_provisional_folded);
+
+  g_test_add_func ("/editor-table/issue-16/export-ruling-image-size-and-where", test_export_ruling);
 
   return g_test_run ();
 }
