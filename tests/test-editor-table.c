@@ -923,6 +923,81 @@ test_export_ruling (void)
 }
 
 static void
+count_pictures (GtkWidget *widget,
+                guint     *n,
+                guint     *drawn)
+{
+  if (GTK_IS_PICTURE (widget))
+    {
+      GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (widget));
+
+      (*n)++;
+      if (GDK_IS_TEXTURE (paintable) && gdk_texture_get_width (GDK_TEXTURE (paintable)) > 10)
+        (*drawn)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    count_pictures (c, n, drawn);
+}
+
+/* (i) Map Legend: a sample and a name for every hexside type of the volume,
+ * every area of the scenario and every rule-overlay style. */
+static void
+legend_script (RdtWindow *window,
+               gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  GtkWidget *legend;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = 0, drawn = 0;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "legend"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "legend", NULL);
+  spin (500);
+  legend = g_object_get_data (G_OBJECT (window), "rdt-legend-window");
+  g_assert_true (GTK_IS_WINDOW (legend));
+  collect_labels (legend, text, NULL);
+  g_assert_nonnull (strstr (text->str, "Hexsides\n"));
+  for (guint i = 0; i < rdt_volume_get_n_hexside_types (volume); i++)
+    {
+      const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, i);
+
+      g_assert_nonnull (strstr (text->str, t->name ? t->name : t->id));
+    }
+  g_assert_cmpuint (rdt_scenario_get_n_areas (scenario), >, 0);
+  g_assert_nonnull (strstr (text->str, "Areas\n"));
+  for (guint i = 0; i < rdt_scenario_get_n_areas (scenario); i++)
+    {
+      const RdtArea *area = rdt_scenario_get_area (scenario, i);
+
+      g_assert_nonnull (strstr (text->str, area->name ? area->name : area->id));
+    }
+  g_assert_nonnull (strstr (text->str, "Rule overlays\n"));
+  g_assert_nonnull (strstr (text->str, "Line of sight clear (11.4)"));
+  g_assert_nonnull (strstr (text->str, "In an enemy zone of control (8)"));
+  count_pictures (legend, &n, &drawn);
+  g_assert_cmpuint (n, ==, rdt_volume_get_n_hexside_types (volume) + rdt_scenario_get_n_areas (scenario) + 16);
+  g_assert_cmpuint (drawn, ==, n);
+  shot ("legend");
+  gtk_window_destroy (GTK_WINDOW (legend));
+}
+
+static void
+test_legend (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, legend_script, NULL);
+}
+
+static void
 setup_environment (void)
 {
   g_autofree char *state = g_dir_make_tmp ("redoubt-table-state-XXXXXX", NULL);
@@ -963,6 +1038,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/provisional-warnings-folded", test_provisional_folded);
 
   g_test_add_func ("/editor-table/issue-16/export-ruling-image-size-and-where", test_export_ruling);
+
+  g_test_add_func ("/editor-table/issue-16/map-legend", test_legend);
 
   return g_test_run ();
 }

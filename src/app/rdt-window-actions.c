@@ -9,6 +9,7 @@
 #include "rdt-unit-command.h"
 #include "rdt-map-command.h"
 #include "rdt-area-command.h"
+#include "rdt-legend.h"
 #include "rdt-map-view.h"
 #include "rdt-window-private.h"
 
@@ -720,6 +721,31 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* Map Legend: what the hexside, area and overlay styles mean (issue 16). */
+static void
+win_legend (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  GtkWidget *window, *scrolled;
+
+  if (self->document == NULL)
+    return;
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Map Legend"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 460, 640);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
+                                 rdt_legend_new (rdt_document_get_scenario (self->document)));
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  g_object_set_data (G_OBJECT (self), "rdt-legend-window", window);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 /* Fit Map (Ctrl+9 anywhere in the window): the whole map in view (issue 16). */
 static void
 win_zoom_fit (GSimpleAction *action,
@@ -797,6 +823,7 @@ static const GActionEntry win_actions[] = {
   { .name = "load-underlay", .activate = win_load_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "remove-underlay", .activate = win_remove_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "export", .activate = win_export, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "legend", .activate = win_legend, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "zoom-fit", .activate = win_zoom_fit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "print", .activate = win_print, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-add", .activate = win_unit_add, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -930,6 +957,7 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "remove-underlay", has_doc);
   set_enabled (self, "export", has_doc);
   set_enabled (self, "zoom-fit", has_doc);
+  set_enabled (self, "legend", has_doc);
   set_enabled (self, "print", has_doc);
   set_enabled (self, "unit-add", has_doc);
   set_enabled (self, "unit-duplicate", unit);

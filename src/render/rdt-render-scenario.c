@@ -290,14 +290,22 @@ rdt_render_map_update_hexside (RdtRenderMap *map,
     add_features (map, rdt_scenario_get_volume (scenario), f);
 }
 
+/* Area outlines: distinct, strong colours, by the area's index (the map
+ * and its legend use the same). */
+static const guint32 area_colours[] = {
+  RDT_RGB (0xd9, 0x48, 0x1c), RDT_RGB (0x7b, 0x2f, 0xbf), RDT_RGB (0xc7, 0x1f, 0x7a),
+  RDT_RGB (0x1f, 0x8a, 0x3a), RDT_RGB (0x8f, 0x6f, 0x00), RDT_RGB (0x55, 0x55, 0x55),
+};
+
+guint32
+rdt_render_area_colour (guint index)
+{
+  return area_colours[index % G_N_ELEMENTS (area_colours)];
+}
+
 RdtRenderMap *
 rdt_render_map_new_from_scenario (RdtScenario *scenario)
 {
-  /* Area outlines: distinct, strong colours. */
-  static const guint32 area_colours[] = {
-    RDT_RGB (0xd9, 0x48, 0x1c), RDT_RGB (0x7b, 0x2f, 0xbf), RDT_RGB (0xc7, 0x1f, 0x7a),
-    RDT_RGB (0x1f, 0x8a, 0x3a), RDT_RGB (0x8f, 0x6f, 0x00), RDT_RGB (0x55, 0x55, 0x55),
-  };
   RdtHexGrid *grid;
   RdtVolume *volume;
   RdtRenderMap *map;

@@ -27,6 +27,8 @@ void          rdt_render_map_update_hexside      (RdtRenderMap       *map,
 void          rdt_render_map_update_counters     (RdtRenderMap       *map,
                                                   RdtScenario        *scenario);
 
+/* The outline colour (RDT_RGB) of the scenario's area number @index. */
+guint32       rdt_render_area_colour             (guint               index);
 /* The render flags of one hexside's features, as drawn. */
 guint         rdt_render_hexside_flags           (RdtVolume          *volume,
                                                   const RdtHexsideFeatures *features);
