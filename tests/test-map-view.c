@@ -437,6 +437,43 @@ test_snapshot_draws_map_and_overlays (Fixture       *f,
   gsk_render_node_unref (node);
 }
 
+static void
+paint_blue (RdtMapView          *view,
+            RdtMapRenderer      *renderer,
+            cairo_t             *cr,
+            const RdtRenderView *render_view,
+            const RdtRenderRect *visible,
+            gpointer             user_data)
+{
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_paint (cr);
+}
+
+/* Issue 16: the underlay goes over the terrain and under the counters. */
+static void
+test_underlay_between_terrain_and_counters (Fixture       *f,
+                                            gconstpointer  data)
+{
+  RdtRenderCounter counter = { { 5, 5 }, "Test", "4-3-5", 0x00ff00, 0x00ff00, 0x00ff00,
+                               RDT_RENDER_COUNTER_INFANTRY, FALSE, 0, NULL };
+  GskRenderNode *node;
+  double cx, cy, ex, ey;
+  int w = width_of (f), h = height_of (f);
+
+  rdt_render_map_add_counter (f->map, &counter);
+  rdt_map_view_map_changed (f->view);
+  rdt_map_view_set_underlay_func (f->view, paint_blue, NULL, NULL);
+  rdt_map_view_centre_on_hex (f->view, (RdtHex) { 5, 5 });
+  hex_widget_point (f, (RdtHex) { 5, 5 }, &cx, &cy);
+  hex_widget_point (f, (RdtHex) { 3, 5 }, &ex, &ey);
+  node = snapshot_view (f);
+  /* The counter is over the scan; an empty hex shows the scan. */
+  g_assert_cmphex (node_pixel (node, w, h, cx, cy), ==, 0x00ff00);
+  g_assert_cmphex (node_pixel (node, w, h, ex, ey), ==, 0x0000ff);
+  gsk_render_node_unref (node);
+  rdt_map_view_set_underlay_func (f->view, NULL, NULL, NULL);
+}
+
 /* Rebuilding the map after an edit (same grid) keeps the viewport. */
 static void
 test_set_map_keeps_viewport (Fixture       *f,
@@ -590,6 +627,7 @@ main (int   argc,
   ADD ("/map-view/hover", test_hover);
   ADD ("/map-view/snapshot/map-and-overlays", test_snapshot_draws_map_and_overlays);
   ADD ("/map-view/set-map/keeps-viewport", test_set_map_keeps_viewport);
+  ADD ("/map-view/snapshot/issue-16/underlay-between-terrain-and-counters", test_underlay_between_terrain_and_counters);
   ADD ("/map-view/pan/issue-16/stops-at-map-edge", test_pan_stops_at_edge);
   ADD ("/map-view/zoom/issue-16/zoom-out-keeps-map-centred", test_zoom_out_keeps_map_centred);
   ADD ("/map-view/zoom/issue-16/fit-shows-whole-map", test_zoom_fit_shows_whole_map);

@@ -30,6 +30,10 @@ struct _RdtMapView
   RdtMapViewOverlayFunc overlay_func;
   gpointer overlay_data;
   GDestroyNotify overlay_destroy;
+  /* Drawn between the map's still layers and its counters (the underlay). */
+  RdtMapViewOverlayFunc underlay_func;
+  gpointer underlay_data;
+  GDestroyNotify underlay_destroy;
 
   GtkEventController *drag;
   GtkEventController *zoom;
@@ -702,7 +706,26 @@ rdt_map_view_snapshot (GtkWidget   *widget,
           visible.width *= factor;
           visible.height *= factor;
         }
-      rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+      if (self->underlay_func == NULL)
+        rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+      else
+        {
+          /* Terrain and the rest of the still map, the underlay at its
+           * opacity, then the counters: counters are never under the scan
+           * (issue 16). */
+          guint layers = rdt_map_renderer_get_layers (self->renderer);
+
+          rdt_map_renderer_set_layers (self->renderer, layers & ~RDT_RENDER_LAYER_COUNTERS);
+          rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+          rdt_map_renderer_set_layers (self->renderer, layers);
+          self->underlay_func (self, self->renderer, cr, &used, &visible, self->underlay_data);
+          if (layers & RDT_RENDER_LAYER_COUNTERS)
+            {
+              rdt_map_renderer_set_layers (self->renderer, RDT_RENDER_LAYER_COUNTERS);
+              rdt_map_renderer_draw (self->renderer, cr, &used, &visible);
+              rdt_map_renderer_set_layers (self->renderer, layers);
+            }
+        }
       if (!rdt_tile_cache_is_complete (self->tiles) && self->refine_source == 0)
         self->refine_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refine_idle, self, NULL);
       if (self->overlays->len > 0)
@@ -922,6 +945,29 @@ rdt_map_view_set_overlay_func (RdtMapView           *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/**
+ * rdt_map_view_set_underlay_func:
+ *
+ * Sets a function that draws between the map's still layers (terrain,
+ * hexsides, labels...) and its counters: the scan underlay, so counters and
+ * the rule overlays above the view are never under it.
+ */
+void
+rdt_map_view_set_underlay_func (RdtMapView           *self,
+                                RdtMapViewOverlayFunc func,
+                                gpointer              user_data,
+                                GDestroyNotify        destroy)
+{
+  g_return_if_fail (RDT_IS_MAP_VIEW (self));
+
+  if (self->underlay_destroy)
+    self->underlay_destroy (self->underlay_data);
+  self->underlay_func = func;
+  self->underlay_data = user_data;
+  self->underlay_destroy = destroy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 rdt_map_view_set_show_hexside_hover (RdtMapView *self,
                                      gboolean    show)
@@ -943,6 +989,10 @@ rdt_map_view_dispose (GObject *object)
     self->overlay_destroy (self->overlay_data);
   self->overlay_destroy = NULL;
   self->overlay_func = NULL;
+  if (self->underlay_destroy)
+    self->underlay_destroy (self->underlay_data);
+  self->underlay_destroy = NULL;
+  self->underlay_func = NULL;
   g_clear_handle_id (&self->refine_source, g_source_remove);
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);

@@ -52,6 +52,10 @@ void            rdt_map_view_set_overlay_func  (RdtMapView           *self,
                                                 RdtMapViewOverlayFunc func,
                                                 gpointer              user_data,
                                                 GDestroyNotify        destroy);
+void            rdt_map_view_set_underlay_func (RdtMapView           *self,
+                                                RdtMapViewOverlayFunc func,
+                                                gpointer              user_data,
+                                                GDestroyNotify        destroy);
 /* Let the view outline the hexside under the pointer (for hexside tools). */
 void            rdt_map_view_set_show_hexside_hover (RdtMapView      *self,
                                                 gboolean              show);

@@ -707,7 +707,8 @@ _rdt_window_setup_map (RdtWindow *self)
   g_signal_connect (self->map, "hex-hovered", G_CALLBACK (on_hex_hovered), self);
   g_signal_connect_object (rdt_map_view_get_viewport (RDT_MAP_VIEW (self->map)), "notify",
                            G_CALLBACK (on_zoom_changed), self, 0);
-  rdt_map_view_set_overlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
+  /* The scan goes over the terrain and under the counters (issue 16). */
+  rdt_map_view_set_underlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
   g_signal_connect (drop, "drop", G_CALLBACK (on_unit_drop), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drop));
   {
