@@ -22,6 +22,7 @@
 #include "rdt-overlay-controller.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-undo-stack.h"
+#include "rdt-unit-command.h"
 #include "rdt-viewport.h"
 #include "rdt-window-private.h"
 
@@ -997,6 +998,219 @@ test_legend (void)
   run_editor (path, legend_script, NULL);
 }
 
+static GtkGesture *
+secondary_click (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static gboolean
+menu_has_label (GMenuModel *model,
+                const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &text)
+          && g_str_has_prefix (text, label))
+        return TRUE;
+      if (section != NULL && menu_has_label (section, label))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A hex holding a stack of two or more counters (made with a place command
+ * when the scenario has none). */
+static RdtHex
+find_stack (RdtWindow *window)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUnit *first = NULL, *second = NULL;
+
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+      g_autoptr(GPtrArray) units = NULL;
+
+      if (unit->placement.kind != RDT_PLACEMENT_HEX)
+        continue;
+      units = rdt_scenario_units_in_hex (scenario, unit->placement.hex);
+      if (units->len >= 2)
+        return unit->placement.hex;
+      if (first == NULL)
+        first = unit;
+      else if (second == NULL && rdt_unit_get_n_steps (unit) >= 2)
+        second = unit;
+    }
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  {
+    g_autoptr(RdtCommand) place = rdt_unit_command_new_place (second->id, first->placement.hex);
+
+    _rdt_window_execute (window, place);
+  }
+  return first->placement.hex;
+}
+
+/* §2: right-click on a counter opens its menu (flip, status, markers, stack
+ * order, edit, delete), each an undoable command; the Menu key opens it too;
+ * a click on a stack spreads it out; hovering lists it. */
+static void
+counter_menu_script (RdtWindow *window,
+                     gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  RdtHex hex = find_stack (window);
+  g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario, hex);
+  g_autofree char *top = g_strdup (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id);
+  g_autofree char *bottom = g_strdup (((RdtUnit *) g_ptr_array_index (units, 0))->id);
+  g_autofree char *tip = NULL;
+  GtkPopover *menu, *spread;
+  GMenuModel *model;
+  RdtUnit *unit;
+  double mx, my, x, y;
+  guint steps;
+  char label[RDT_HEX_LABEL_SIZE];
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), hex);
+  spin (300);
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario), hex, &mx, &my);
+  rdt_viewport_map_to_widget (rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map)),
+                              gtk_widget_get_width (window->map), gtk_widget_get_height (window->map),
+                              mx, my, &x, &y);
+  steps = rdt_undo_stack_get_n_undo (undo);
+
+  /* Right-click: the top counter's menu. */
+  g_signal_emit_by_name (secondary_click (window), "pressed", 1, x, y);
+  spin (300);
+  menu = _rdt_window_get_counter_menu (window);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_assert_cmpstr (window->selected_id, ==, top);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (menu));
+  g_assert_true (menu_has_label (model, "Disrupted (13.3)"));
+  g_assert_true (menu_has_label (model, "Pinned"));
+  g_assert_true (menu_has_label (model, "To Top of Stack"));
+  g_assert_true (menu_has_label (model, "To Bottom of Stack"));
+  g_assert_true (menu_has_label (model, "Edit Counter…"));
+  g_assert_true (menu_has_label (model, "Delete Counter"));
+  g_assert_false (menu_has_label (model, "Eliminated"));
+  shot ("counter-menu");
+  gtk_popover_popdown (menu);
+
+  /* Each entry is one undoable command. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-status", g_variant_new_string ("disrupted"));
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_cmpint (unit->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-state", g_variant_new_string ("pinned"));
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_true (unit->states != NULL && g_strv_contains ((const char * const *) unit->states, "pinned"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-to-bottom", NULL);
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  g_assert_cmpstr (((RdtUnit *) g_ptr_array_index (units, 0))->id, ==, top);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 3);
+  spin (200);
+  shot ("counter-disrupted-pinned-bottom");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-to-top", NULL);
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  g_assert_cmpstr (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id, ==, top);
+  for (int i = 0; i < 4; i++)
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_cmpint (unit->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_false (unit->states != NULL && g_strv_contains ((const char * const *) unit->states, "pinned"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps);
+
+  /* The Menu key opens the selected counter's menu. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+    gboolean handled = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Menu, 0, (GdkModifierType) 0, &handled);
+      }
+    g_assert_true (handled);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (menu)));
+    gtk_popover_popdown (menu);
+  }
+
+  /* A click on the stack spreads it out; picking one selects it. */
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (scenario), hex, label);
+  press (window, label);
+  release (window, label);
+  spin (300);
+  spread = _rdt_window_get_stack_popover (window);
+  g_assert_nonnull (spread);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (spread)));
+  {
+    GtkWidget *box = gtk_popover_get_child (spread);
+    GtkWidget *first = gtk_widget_get_first_child (box);
+    guint n = 0;
+
+    for (GtkWidget *c = first; c != NULL; c = gtk_widget_get_next_sibling (c))
+      {
+        g_assert_true (GTK_IS_PICTURE (gtk_button_get_child (GTK_BUTTON (c))));
+        n++;
+      }
+    g_assert_cmpuint (n, ==, units->len);
+    shot ("stack-spread");
+    g_signal_emit_by_name (first, "clicked");
+  }
+  spin (200);
+  g_assert_cmpstr (window->selected_id, ==, bottom);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (spread)));
+
+  /* Hovering lists the stack, top first. */
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  tip = _rdt_window_dup_stack_tooltip (window, hex);
+  g_test_message ("tooltip: %s", tip);
+  g_assert_true (g_str_has_prefix (tip, "Stack of "));
+  for (guint i = 0; i < units->len; i++)
+    g_assert_nonnull (strstr (tip, ((RdtUnit *) g_ptr_array_index (units, i))->name));
+  g_assert_true (strstr (tip, rdt_scenario_find_unit (scenario, top)->name)
+                 < strstr (tip, rdt_scenario_find_unit (scenario, bottom)->name));
+}
+
+static void
+test_counter_menu (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, counter_menu_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -1040,6 +1254,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/export-ruling-image-size-and-where", test_export_ruling);
 
   g_test_add_func ("/editor-table/issue-16/map-legend", test_legend);
+
+  g_test_add_func ("/editor-table/issue-16/counter-menu-stack-spread-tooltip", test_counter_menu);
 
   return g_test_run ();
 }

@@ -816,6 +816,12 @@ rdt_map_view_size_allocate (GtkWidget *widget,
 {
   RdtMapView *self = RDT_MAP_VIEW (widget);
 
+  /* Popovers the window parents to the view (counter menu, stack). */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
+
   /* The first time there is a map and a size, show the map's middle. */
   if (!self->placed && self->map && width > 0 && height > 0)
     {
@@ -984,6 +990,10 @@ static void
 rdt_map_view_dispose (GObject *object)
 {
   RdtMapView *self = RDT_MAP_VIEW (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   if (self->overlay_destroy)
     self->overlay_destroy (self->overlay_data);

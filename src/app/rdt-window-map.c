@@ -758,6 +758,7 @@ _rdt_window_setup_map (RdtWindow *self)
     gtk_box_append (self->map_box, box);
   }
   gtk_box_append (self->map_box, self->map);
+  _rdt_window_setup_counters (self);
 }
 
 void

@@ -194,6 +194,20 @@ void     _rdt_window_fold_provisional (RdtWindow   *self);
 GtkWidget *_rdt_window_finding_label  (RdtWindow   *self,
                                        const RdtDiagnostic *diagnostic);
 
+/* rdt-window-counters.c: counter menu, stack expander, stack tooltip. */
+void     _rdt_window_setup_counters   (RdtWindow   *self);
+GMenuModel *_rdt_window_dup_counter_menu (RdtWindow *self,
+                                       RdtUnit     *unit);
+gboolean _rdt_window_popup_counter_menu (RdtWindow *self,
+                                       double       x,
+                                       double       y);
+GtkPopover *_rdt_window_get_counter_menu (RdtWindow *self);
+gboolean _rdt_window_spread_stack     (RdtWindow   *self,
+                                       RdtHex       hex);
+GtkPopover *_rdt_window_get_stack_popover (RdtWindow *self);
+char    *_rdt_window_dup_stack_tooltip (RdtWindow  *self,
+                                       RdtHex       hex);
+
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */
 void     _rdt_window_set_tool         (RdtWindow   *self,

@@ -1066,13 +1066,16 @@ _rdt_window_tool_release (RdtWindow *self,
     {
       RdtHex hex = hex_at (self, x, y);
 
-      /* A counter dragged to another hex moves there. */
+      /* A counter dragged to another hex moves there; a click on a stack
+       * spreads it out (issue 16). */
       if ((hex.col != self->stroke_last.col || hex.row != self->stroke_last.row)
           && rdt_hex_grid_contains (grid_of (self), hex))
         {
           g_autofree char *id = g_strdup (self->selected_id);
           _rdt_window_drop_unit (self, id, x, y);
         }
+      else if (hex.col == self->stroke_last.col && hex.row == self->stroke_last.row)
+        _rdt_window_spread_stack (self, hex);
     }
   if (self->stroke != NULL)
     {
