@@ -1212,6 +1212,152 @@ test_counter_menu (void)
 }
 
 static void
+collect_tiles (GtkWidget *widget,
+               GPtrArray *tiles)
+{
+  if (g_object_get_data (G_OBJECT (widget), "unit-id") != NULL && GTK_IS_BOX (widget))
+    g_ptr_array_add (tiles, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_tiles (c, tiles);
+}
+
+static GtkWidget *
+find_tile (GPtrArray  *tiles,
+           const char *id)
+{
+  for (guint i = 0; i < tiles->len; i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (g_ptr_array_index (tiles, i)), "unit-id"), id) == 0)
+      return g_ptr_array_index (tiles, i);
+  return NULL;
+}
+
+static GtkDropTarget *
+map_drop_target (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* §3: the counter palette shows every unit of the order of battle as its
+ * counter, grouped by side and formation, with where it is; a counter
+ * dragged from it onto the map is set up there. */
+static void
+palette_script (RdtWindow *window,
+                gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  GtkWidget *stack;
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  RdtUnit *placed = NULL, *area = NULL, *entry = NULL;
+  GtkWidget *tile;
+  GdkContentProvider *content = NULL;
+  GtkDragSource *source = NULL;
+  RdtHex target;
+  double mx, my, x, y;
+  gboolean dropped = FALSE;
+  GValue value = G_VALUE_INIT;
+  g_autofree char *area_id = NULL;
+
+  g_assert_nonnull (palette);
+  stack = gtk_widget_get_ancestor (palette, GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpuint (tiles->len, ==, rdt_scenario_get_n_units (scenario));
+  collect_labels (palette, text, NULL);
+  for (guint s = 0; s < rdt_scenario_get_n_sides (scenario); s++)
+    g_assert_nonnull (strstr (text->str, rdt_scenario_get_side (scenario, s)->name));
+  g_assert_nonnull (strstr (text->str, " placed)"));
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+
+      if (unit->placement.kind == RDT_PLACEMENT_HEX && placed == NULL)
+        placed = unit;
+      else if (unit->placement.kind == RDT_PLACEMENT_AREA && area == NULL)
+        area = unit;
+      else if (unit->placement.kind == RDT_PLACEMENT_ENTRY && entry == NULL)
+        entry = unit;
+    }
+  g_assert_nonnull (placed);
+  g_assert_nonnull (area);
+  g_assert_nonnull (entry);
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, placed->id)), "status"), "placed "));
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, area->id)), "status"), "in "));
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, entry->id)), "status"), "arrives turn "));
+  shot ("palette");
+
+  /* Dragging the area unit's counter: the counter is the drag content's
+   * source and its icon. */
+  area_id = g_strdup (area->id);
+  tile = find_tile (tiles, area_id);
+  g_assert_true (GDK_IS_TEXTURE (g_object_get_data (G_OBJECT (tile), "counter")));
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tile);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_DRAG_SOURCE (controller))
+          source = GTK_DRAG_SOURCE (controller);
+      }
+  }
+  g_assert_nonnull (source);
+  g_signal_emit_by_name (source, "prepare", 10.0, 10.0, &content);
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_cmpstr (g_value_get_string (&value), ==, area_id);
+  g_object_unref (content);
+
+  /* ...dropped on the map's centre hex. */
+  x = gtk_widget_get_width (window->map) / 2.0;
+  y = gtk_widget_get_height (window->map) / 2.0;
+  g_assert_true (rdt_map_view_hex_at (RDT_MAP_VIEW (window->map), x, y, &target));
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario), target, &mx, &my);
+  g_signal_emit_by_name (map_drop_target (window), "drop", &value, x, y, &dropped);
+  g_value_unset (&value);
+  g_assert_true (dropped);
+  area = rdt_scenario_find_unit (scenario, area_id);
+  g_assert_cmpint (area->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (area->placement.hex.col, ==, target.col);
+  g_assert_cmpint (area->placement.hex.row, ==, target.row);
+  spin (400);
+  g_ptr_array_set_size (tiles, 0);
+  collect_tiles (palette, tiles);
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, area_id)), "status"), "placed "));
+  g_assert_cmpstr (window->selected_id, ==, area_id);
+  shot ("palette-after-drop");
+}
+
+static void
+test_palette (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, palette_script, NULL);
+}
+
+static void
 setup_environment (void)
 {
   g_autofree char *state = g_dir_make_tmp ("redoubt-table-state-XXXXXX", NULL);
@@ -1256,6 +1402,8 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/map-legend", test_legend);
 
   g_test_add_func ("/editor-table/issue-16/counter-menu-stack-spread-tooltip", test_counter_menu);
+
+  g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
 
   return g_test_run ();
 }

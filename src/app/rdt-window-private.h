@@ -208,6 +208,16 @@ GtkPopover *_rdt_window_get_stack_popover (RdtWindow *self);
 char    *_rdt_window_dup_stack_tooltip (RdtWindow  *self,
                                        RdtHex       hex);
 
+/* rdt-window-palette.c: the counter palette. */
+void     _rdt_window_setup_palette    (RdtWindow   *self);
+void     _rdt_window_palette_rebuild  (RdtWindow   *self);
+GtkWidget *_rdt_window_get_palette    (RdtWindow   *self);
+GdkTexture *_rdt_window_counter_texture (RdtWindow *self,
+                                       const RdtUnit *unit,
+                                       int          size);
+char    *_rdt_window_dup_palette_status (RdtWindow *self,
+                                       const RdtUnit *unit);
+
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */
 void     _rdt_window_set_tool         (RdtWindow   *self,

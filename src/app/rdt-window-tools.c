@@ -1195,9 +1195,21 @@ on_unit_drag_prepare (GtkDragSource *source,
                       GtkListItem   *item)
 {
   GtkStringObject *object = gtk_list_item_get_item (item);
+  RdtWindow *self = g_object_get_data (G_OBJECT (source), "window");
+  RdtUnit *unit;
 
   if (object == NULL)
     return NULL;
+  /* The counter itself is the drag icon, not the unit id (issue 16). */
+  unit = self && scenario_of (self) ? rdt_scenario_find_unit (scenario_of (self), gtk_string_object_get_string (object))
+                                    : NULL;
+  if (unit != NULL)
+    {
+      g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, 56);
+
+      if (texture != NULL)
+        gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 28, 28);
+    }
   return gdk_content_provider_new_typed (G_TYPE_STRING, gtk_string_object_get_string (object));
 }
 
@@ -1219,6 +1231,7 @@ bind_unit_row (GtkSignalListItemFactory *factory,
       GtkDragSource *source = gtk_drag_source_new ();
 
       gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+      g_object_set_data (G_OBJECT (source), "window", self);
       g_signal_connect (source, "prepare", G_CALLBACK (on_unit_drag_prepare), item);
       gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
       g_object_set_data (G_OBJECT (label), "drag", source);
@@ -1333,6 +1346,7 @@ _rdt_window_setup_units (RdtWindow *self)
   g_signal_connect (self->unit_selection, "notify::selected", G_CALLBACK (on_unit_selected), self);
   g_signal_connect (self->unit_filter_entry, "search-changed", G_CALLBACK (on_unit_filter_changed), self);
   g_signal_connect (self->area_dropdown, "notify::selected", G_CALLBACK (on_area_chosen), self);
+  _rdt_window_setup_palette (self);
 }
 
 void
