@@ -361,7 +361,13 @@ on_underlay_loaded (GObject      *source,
   {
     g_autofree char *text = g_strdup_printf (_("The underlay is not shown. %s"), error->message);
 
-    _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
+    /* The warning that the file holds what the editor cannot keep matters
+     * more (issue 11): it keeps the bar, the refusal goes to the status
+     * line (and the validation panel lists it). */
+    if (self->drop_warning_shown)
+      gtk_label_set_text (self->status_label, text);
+    else
+      _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
   }
 }
 
