@@ -371,6 +371,32 @@ test_usage_lists_every_option (void)
     }
 }
 
+/* Issue 16: a ruling does not print the file's warnings (149 provisional
+ * values of Brandywine, most from its shared volume) unless --verbose asks;
+ * `validate` lists them. */
+static void
+test_warnings_only_verbose (void)
+{
+  g_autofree char *file = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                            "brandywine.redoubt", NULL);
+  const char *quiet[] = { "los", file, "1127", "0928", NULL };
+  const char *verbose[] = { "los", file, "1127", "0928", "--verbose", NULL };
+  const char *validate[] = { "validate", file, NULL };
+  g_auto(Run) a = { 0, };
+  g_auto(Run) b = { 0, };
+  g_auto(Run) c = { 0, };
+
+  run_cli (quiet, &a);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.err, ==, "");
+  run_cli (verbose, &b);
+  g_assert_cmpint (b.status, ==, 0);
+  g_assert_cmpstr (b.out, ==, a.out);
+  g_assert_nonnull (strstr (b.err, "has provisional values"));
+  run_cli (validate, &c);
+  g_assert_nonnull (strstr (c.out, "has provisional values") ? c.out : c.err);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -390,6 +416,7 @@ main (int   argc,
   g_test_add_func ("/cli/los-fan/range-whole-number-from-0", test_fan_range);
   g_test_add_func ("/cli/usage/every-option-listed", test_usage_lists_every_option);
   g_test_add_func ("/cli/rulings/names-not-ids", test_names);
+  g_test_add_func ("/cli/rulings/issue-16/warnings-only-with-verbose", test_warnings_only_verbose);
 
   return g_test_run ();
 }

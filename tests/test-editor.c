@@ -374,7 +374,7 @@ edit_script (RdtWindow *window,
         rdt_hex_grid_hex_centre (grid, hex_of (window, labels[i]), &mx, &my);
         rdt_calibration_map_to_image (grid, &truth, mx, my, &ix, &iy);
         rdt_calibration_image_to_map (grid, &now, ix, iy, &px, &py);
-        gtk_editable_set_text (GTK_EDITABLE (window->name_entry), labels[i]);
+        gtk_editable_set_text (GTK_EDITABLE (window->calibration_entry), labels[i]);
         _rdt_window_tool_press (window, px, py);
         _rdt_window_tool_release (window, px, py);
       }
@@ -716,9 +716,10 @@ screenshot_script (RdtWindow *window,
   g_assert_nonnull (rdt_window_get_document (window));
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 820);
   spin (1500);
-  /* Issue 8: the program says the bundled map is schematic, as soon as it opens. */
-  g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
-  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "schematic"));
+  /* Issue 8: the program says the bundled map is schematic, as soon as it
+   * opens: in the scenario's notes over the map (issue 16). */
+  g_assert_true (gtk_widget_get_visible (window->notes_banner));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "schematic"));
   /* A blank or single-colour window has a handful; a drawn map hundreds. */
   g_assert_cmpuint (snapshot_window (GTK_WINDOW (window), png), >, 200);
 }

@@ -51,6 +51,9 @@ fixture_set_up (Fixture       *f,
   f->view = RDT_MAP_VIEW (rdt_map_view_new ());
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
   rdt_map_view_set_map (f->view, f->map);
+  /* These tests check the pointer and zoom geometry anywhere on the table;
+   * the pan limit (issue 16) has tests of its own, which turn it back on. */
+  rdt_map_view_set_bounded (f->view, FALSE);
   gtk_window_present (GTK_WINDOW (f->window));
   wait_for_size (GTK_WIDGET (f->view));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->view)), >, 0);
@@ -434,6 +437,43 @@ test_snapshot_draws_map_and_overlays (Fixture       *f,
   gsk_render_node_unref (node);
 }
 
+static void
+paint_blue (RdtMapView          *view,
+            RdtMapRenderer      *renderer,
+            cairo_t             *cr,
+            const RdtRenderView *render_view,
+            const RdtRenderRect *visible,
+            gpointer             user_data)
+{
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_paint (cr);
+}
+
+/* Issue 16: the underlay goes over the terrain and under the counters. */
+static void
+test_underlay_between_terrain_and_counters (Fixture       *f,
+                                            gconstpointer  data)
+{
+  RdtRenderCounter counter = { { 5, 5 }, "Test", "4-3-5", 0x00ff00, 0x00ff00, 0x00ff00,
+                               RDT_RENDER_COUNTER_INFANTRY, FALSE, 0, NULL, NULL, FALSE };
+  GskRenderNode *node;
+  double cx, cy, ex, ey;
+  int w = width_of (f), h = height_of (f);
+
+  rdt_render_map_add_counter (f->map, &counter);
+  rdt_map_view_map_changed (f->view);
+  rdt_map_view_set_underlay_func (f->view, paint_blue, NULL, NULL);
+  rdt_map_view_centre_on_hex (f->view, (RdtHex) { 5, 5 });
+  hex_widget_point (f, (RdtHex) { 5, 5 }, &cx, &cy);
+  hex_widget_point (f, (RdtHex) { 3, 5 }, &ex, &ey);
+  node = snapshot_view (f);
+  /* The counter is over the scan; an empty hex shows the scan. */
+  g_assert_cmphex (node_pixel (node, w, h, cx, cy), ==, 0x00ff00);
+  g_assert_cmphex (node_pixel (node, w, h, ex, ey), ==, 0x0000ff);
+  gsk_render_node_unref (node);
+  rdt_map_view_set_underlay_func (f->view, NULL, NULL, NULL);
+}
+
 /* Rebuilding the map after an edit (same grid) keeps the viewport. */
 static void
 test_set_map_keeps_viewport (Fixture       *f,
@@ -456,6 +496,87 @@ test_set_map_keeps_viewport (Fixture       *f,
   rdt_hex_grid_map_size (small_grid, &w, &h);
   g_assert_cmpfloat_with_epsilon (rdt_viewport_get_centre_x (viewport), w / 2, 1e-9);
   g_assert_cmpfloat_with_epsilon (rdt_viewport_get_centre_y (viewport), h / 2, 1e-9);
+}
+
+/* The map's corners in widget coordinates. */
+static void
+map_corners (Fixture *f,
+             double  *x0,
+             double  *y0,
+             double  *x1,
+             double  *y1)
+{
+  RdtViewport *viewport = rdt_map_view_get_viewport (f->view);
+  RdtRenderRect rect = rdt_map_renderer_get_map_rect (rdt_map_view_get_renderer (f->view));
+
+  rdt_viewport_map_to_widget (viewport, width_of (f), height_of (f), rect.x, rect.y, x0, y0);
+  rdt_viewport_map_to_widget (viewport, width_of (f), height_of (f),
+                              rect.x + rect.width, rect.y + rect.height, x1, y1);
+}
+
+/* Issue 16: panning stops at the map's edge (32 px of table at most). */
+static void
+test_pan_stops_at_edge (Fixture       *f,
+                        gconstpointer  data)
+{
+  RdtViewport *viewport = rdt_map_view_get_viewport (f->view);
+  double x0, y0, x1, y1;
+
+  rdt_map_view_set_bounded (f->view, TRUE);
+  rdt_viewport_set_zoom (viewport, rdt_viewport_get_zoom (viewport) * 4);
+  map_corners (f, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x1 - x0, >, width_of (f));
+  g_assert_cmpfloat (y1 - y0, >, height_of (f));
+
+  rdt_viewport_set_centre (viewport, -1000.0, -1000.0);
+  map_corners (f, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, 32, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y0, 32, 1e-6);
+
+  /* Scrolling far right and down ends with the far edges in view. */
+  for (int i = 0; i < 200; i++)
+    _rdt_map_view_scroll (f->view, 50, 50, 0, GDK_SCROLL_UNIT_SURFACE);
+  map_corners (f, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x1, width_of (f) - 32, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y1, height_of (f) - 32, 1e-6);
+}
+
+/* Issue 16: zooming out keeps the map in the middle of the view. */
+static void
+test_zoom_out_keeps_map_centred (Fixture       *f,
+                                 gconstpointer  data)
+{
+  double x0, y0, x1, y1;
+
+  rdt_map_view_set_bounded (f->view, TRUE);
+  rdt_map_view_zoom_in (f->view);
+  rdt_map_view_zoom_in (f->view);
+  _rdt_map_view_scroll (f->view, 300, 300, 0, GDK_SCROLL_UNIT_SURFACE);
+  for (int i = 0; i < 12; i++)
+    rdt_map_view_zoom_out (f->view);
+  map_corners (f, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x1 - x0, <, width_of (f));
+  g_assert_cmpfloat_with_epsilon ((x0 + x1) / 2, width_of (f) / 2, 1e-6);
+  g_assert_cmpfloat_with_epsilon ((y0 + y1) / 2, height_of (f) / 2, 1e-6);
+}
+
+/* Issue 16: Fit Map shows the whole map. */
+static void
+test_zoom_fit_shows_whole_map (Fixture       *f,
+                               gconstpointer  data)
+{
+  double x0, y0, x1, y1;
+
+  rdt_map_view_set_bounded (f->view, TRUE);
+  rdt_viewport_set_zoom (rdt_map_view_get_viewport (f->view), 200);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->view), "map.zoom-fit", NULL));
+  map_corners (f, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x0, >=, 0);
+  g_assert_cmpfloat (y0, >=, 0);
+  g_assert_cmpfloat (x1, <=, width_of (f));
+  g_assert_cmpfloat (y1, <=, height_of (f));
+  /* ...and fills the view along one axis. */
+  g_assert_true (x1 - x0 > 0.9 * width_of (f) || y1 - y0 > 0.9 * height_of (f));
 }
 
 static void
@@ -506,6 +627,10 @@ main (int   argc,
   ADD ("/map-view/hover", test_hover);
   ADD ("/map-view/snapshot/map-and-overlays", test_snapshot_draws_map_and_overlays);
   ADD ("/map-view/set-map/keeps-viewport", test_set_map_keeps_viewport);
+  ADD ("/map-view/snapshot/issue-16/underlay-between-terrain-and-counters", test_underlay_between_terrain_and_counters);
+  ADD ("/map-view/pan/issue-16/stops-at-map-edge", test_pan_stops_at_edge);
+  ADD ("/map-view/zoom/issue-16/zoom-out-keeps-map-centred", test_zoom_out_keeps_map_centred);
+  ADD ("/map-view/zoom/issue-16/fit-shows-whole-map", test_zoom_fit_shows_whole_map);
   g_test_add_func ("/map-view/viewport/clamp-and-notify", test_viewport_clamps_and_notifies);
 
   return g_test_run ();

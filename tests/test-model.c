@@ -652,8 +652,23 @@ test_document_save_reload (Fixture       *f,
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
 
+  /* A new map is called by its title (issue 16), and so is its file. */
   name = rdt_document_dup_display_name (f->document);
-  g_assert_cmpstr (name, ==, "Untitled Map");
+  g_assert_cmpstr (name, ==, "Model test");
+  {
+    g_autofree char *suggested = rdt_document_dup_suggested_file_name (f->document);
+
+    g_assert_cmpstr (suggested, ==, "Model test.redoubt");
+    rdt_scenario_set_title (f->scenario, " ../Monmouth: 28/6 ");
+    g_clear_pointer (&suggested, g_free);
+    suggested = rdt_document_dup_suggested_file_name (f->document);
+    g_assert_cmpstr (suggested, ==, "-Monmouth- 28-6.redoubt");
+    rdt_scenario_set_title (f->scenario, "  ");
+    g_clear_pointer (&name, g_free);
+    name = rdt_document_dup_display_name (f->document);
+    g_assert_cmpstr (name, ==, "Untitled Map");
+    rdt_scenario_set_title (f->scenario, "Model test");
+  }
   g_assert_true (rdt_document_execute (f->document, place, &error));
   g_assert_true (rdt_document_get_dirty (f->document));
   g_assert_true (rdt_document_save_as (f->document, path, &error));

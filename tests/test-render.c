@@ -367,6 +367,48 @@ test_counter_drawn (void)
   cairo_surface_destroy (surface);
 }
 
+static gboolean
+is_badge_red (guint32 px)
+{
+  /* rgb (0.75, 0.11, 0.16), as rdt-map-renderer.c fills it. */
+  return ABS ((int) ((px >> 16) & 0xff) - 0xbf) <= 3 && ABS ((int) ((px >> 8) & 0xff) - 0x1c) <= 3
+         && ABS ((int) (px & 0xff) - 0x29) <= 3;
+}
+
+/* Issue 16: every stack shows its count in a badge on the top counter's
+ * upper right corner; a single counter has none. */
+static void
+test_stack_count_badge (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  RdtRenderView view = rdt_render_view_make (60.0, 10.0, 10.0);
+  RdtRenderCounter counter = { 0 };
+  cairo_t *cr;
+  cairo_surface_t *surface = make_surface (600, 600, &cr);
+  double x, y;
+
+  counter.hex = (RdtHex) { 4, 4 };
+  counter.name = "Proctor";
+  counter.values = "2-4-4";
+  counter.body_rgb = RDT_RGB (0x20, 0x40, 0xa0);
+  counter.band_rgb = RDT_RGB (0xff, 0xff, 0xff);
+  counter.text_rgb = RDT_RGB (0xff, 0xff, 0xff);
+  counter.kind = RDT_RENDER_COUNTER_ARTILLERY;
+  rdt_render_map_add_counter (map, &counter);
+  /* Above the number, inside the badge (radius 0.13 map units). */
+  hex_device (map, &view, counter.hex, 0.525, -0.525 - 0.1, &x, &y);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  g_assert_false (is_badge_red (pixel (surface, x, y)));
+  counter.name = "Knox";
+  rdt_render_map_add_counter (map, &counter);
+  rdt_map_renderer_draw (renderer, cr, &view, NULL);
+  g_assert_true (is_badge_red (pixel (surface, x, y)));
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 /* Cached tiles give the same picture as drawing directly. */
 static void
 test_tile_cache_matches (void)
@@ -569,6 +611,7 @@ main (int   argc,
   g_test_add_func ("/render/culling/independent-of-map-size", test_culling_independent_of_map_size);
   g_test_add_func ("/render/hexside/11.43-note/slope-teeth-point-down", test_slope_teeth_point_down);
   g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
+  g_test_add_func ("/render/counter/issue-16/stack-count-badge", test_stack_count_badge);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);
   g_test_add_func ("/render/export/area", test_export_area);

@@ -1,6 +1,9 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
+#define G_SETTINGS_ENABLE_BACKEND
+#include <gio/gsettingsbackend.h>
 
 #include "rdt-application.h"
 #include "rdt-recovery.h"
@@ -15,6 +18,69 @@ struct _RdtApplication
 };
 
 G_DEFINE_FINAL_TYPE (RdtApplication, rdt_application, GTK_TYPE_APPLICATION)
+
+/* Whether a session bus is there to be reached, without connecting to it
+ * (which may block or start one): its socket exists. */
+static gboolean
+session_bus_present (void)
+{
+  const char *address = g_getenv ("DBUS_SESSION_BUS_ADDRESS");
+  const char *runtime = g_getenv ("XDG_RUNTIME_DIR");
+
+  if (address != NULL && address[0] != '\0')
+    {
+      g_autofree char *path = NULL;
+      const char *end;
+
+      if (!g_str_has_prefix (address, "unix:path="))
+        return TRUE;            /* abstract sockets, TCP: assume it is there */
+      end = strchr (address, ',');
+      path = end ? g_strndup (address + 10, end - (address + 10)) : g_strdup (address + 10);
+      return g_file_test (path, G_FILE_TEST_EXISTS);
+    }
+  if (runtime != NULL && runtime[0] != '\0')
+    {
+      g_autofree char *path = g_build_filename (runtime, "bus", NULL);
+
+      return g_file_test (path, G_FILE_TEST_EXISTS);
+    }
+  return FALSE;
+}
+
+static gpointer
+choose_settings_backend (gpointer data)
+{
+  GSettingsBackend *backend = g_settings_backend_get_default ();
+
+  /* dconf writes through D-Bus: without a session bus every change is
+   * refused and bound widgets snap back (the underlay opacity slider did not
+   * move).  Then the settings live in memory for this session, silently:
+   * the editor works as asked, it only does not remember (issue 16). */
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (backend), "DConfSettingsBackend") == 0 && !session_bus_present ())
+    {
+      g_object_unref (backend);
+      backend = g_memory_settings_backend_new ();
+    }
+  return backend;
+}
+
+/**
+ * rdt_application_settings_new:
+ *
+ * The editor's settings (org.redoubt.Redoubt) on the backend this process
+ * uses: the default one, or memory when it is dconf and there is no session
+ * bus to write through.
+ *
+ * Returns: (transfer full): a new #GSettings.
+ */
+GSettings *
+rdt_application_settings_new (void)
+{
+  static GOnce once = G_ONCE_INIT;
+  GSettingsBackend *backend = g_once (&once, choose_settings_backend, NULL);
+
+  return g_settings_new_with_backend (APPLICATION_ID, backend);
+}
 
 static RdtWindow *
 new_window (RdtApplication *self)
@@ -150,12 +216,23 @@ static const struct {
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.export", { "<Control>e", NULL } },
+  { "win.zoom-fit", { "<Control>9", "<Control>KP_9", NULL } },
   { "win.print", { "<Control>p", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.flip-hexside", { "<Alt>x", NULL } },
   { "win.unit-flip", { "<Control>r", NULL } },
+  { "win.unit-edit", { "F2", NULL } },
+  { "win.unit-status::parade", { "<Control><Alt>p", NULL } },
+  { "win.unit-status::disrupted", { "<Control><Alt>d", NULL } },
+  { "win.unit-status::shattered", { "<Control><Alt>s", NULL } },
+  { "win.unit-state::pinned", { "<Control><Alt>n", NULL } },
+  { "win.unit-state::first-fire", { "<Control><Alt>f", NULL } },
+  { "win.unit-raise", { "<Control>Up", NULL } },
+  { "win.unit-lower", { "<Control>Down", NULL } },
+  { "win.unit-to-top", { "<Control><Shift>Up", NULL } },
+  { "win.unit-to-bottom", { "<Control><Shift>Down", NULL } },
   { "win.show-help-overlay", { "<Control>question", NULL } },
   { "win.tool::select", { "<Alt>s", NULL } },
   { "win.tool::brush", { "<Alt>b", NULL } },
@@ -190,7 +267,7 @@ rdt_application_startup (GApplication *app)
   gtk_window_set_default_icon_name (APPLICATION_ID);
 
   if (self->settings == NULL)
-    self->settings = g_settings_new (APPLICATION_ID);
+    self->settings = rdt_application_settings_new ();
 }
 
 static void

@@ -10,5 +10,6 @@ G_DECLARE_FINAL_TYPE (RdtApplication, rdt_application, RDT, APPLICATION, GtkAppl
 RdtApplication *rdt_application_new          (void);
 /* (transfer none): the editor's settings (org.redoubt.Redoubt). */
 GSettings      *rdt_application_get_settings (RdtApplication *self);
+GSettings      *rdt_application_settings_new (void);
 
 G_END_DECLS

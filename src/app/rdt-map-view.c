@@ -30,6 +30,10 @@ struct _RdtMapView
   RdtMapViewOverlayFunc overlay_func;
   gpointer overlay_data;
   GDestroyNotify overlay_destroy;
+  /* Drawn between the map's still layers and its counters (the underlay). */
+  RdtMapViewOverlayFunc underlay_func;
+  gpointer underlay_data;
+  GDestroyNotify underlay_destroy;
 
   GtkEventController *drag;
   GtkEventController *zoom;
@@ -69,6 +73,7 @@ struct _RdtMapView
   double pinch_map_y;
 
   gboolean placed;                  /* centred on the map once it had a size */
+  gboolean unbounded;               /* panning may leave the map (calibration) */
   guint refine_source;              /* idle redraw after a frame over budget */
 };
 
@@ -701,7 +706,26 @@ rdt_map_view_snapshot (GtkWidget   *widget,
           visible.width *= factor;
           visible.height *= factor;
         }
-      rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+      if (self->underlay_func == NULL)
+        rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+      else
+        {
+          /* Terrain and the rest of the still map, the underlay at its
+           * opacity, then the counters: counters are never under the scan
+           * (issue 16). */
+          guint layers = rdt_map_renderer_get_layers (self->renderer);
+
+          rdt_map_renderer_set_layers (self->renderer, layers & ~RDT_RENDER_LAYER_COUNTERS);
+          rdt_tile_cache_draw (self->tiles, cr, &view, &visible, &used);
+          rdt_map_renderer_set_layers (self->renderer, layers);
+          self->underlay_func (self, self->renderer, cr, &used, &visible, self->underlay_data);
+          if (layers & RDT_RENDER_LAYER_COUNTERS)
+            {
+              rdt_map_renderer_set_layers (self->renderer, RDT_RENDER_LAYER_COUNTERS);
+              rdt_map_renderer_draw (self->renderer, cr, &used, &visible);
+              rdt_map_renderer_set_layers (self->renderer, layers);
+            }
+        }
       if (!rdt_tile_cache_is_complete (self->tiles) && self->refine_source == 0)
         self->refine_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, refine_idle, self, NULL);
       if (self->overlays->len > 0)
@@ -717,11 +741,68 @@ rdt_map_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
+/* Panning stops at the map's edge, with a margin of RDT_MAP_VIEW_PAN_MARGIN
+ * pixels of table around it; a map smaller than the view along an axis is
+ * centred along it, so zooming out keeps the map in the middle (issue 16). */
+#define RDT_MAP_VIEW_PAN_MARGIN 32.0
+
+static double
+constrain_axis (double centre,
+                double start,
+                double extent,
+                double view,
+                double margin)
+{
+  if (extent + 2 * margin <= view)
+    return start + extent / 2;
+  return CLAMP (centre, start - margin + view / 2, start + extent + margin - view / 2);
+}
+
+static void
+constrain_centre (RdtMapView *self)
+{
+  RdtRenderRect rect;
+  double zoom, w, h, cx, cy, x, y;
+
+  if (self->map == NULL || self->renderer == NULL || self->unbounded || !self->placed)
+    return;
+  w = view_width (self);
+  h = view_height (self);
+  zoom = rdt_viewport_get_zoom (self->viewport);
+  if (w <= 0 || h <= 0 || zoom <= 0)
+    return;
+  rect = rdt_map_renderer_get_map_rect (self->renderer);
+  cx = rdt_viewport_get_centre_x (self->viewport);
+  cy = rdt_viewport_get_centre_y (self->viewport);
+  x = constrain_axis (cx, rect.x, rect.width, w / zoom, RDT_MAP_VIEW_PAN_MARGIN / zoom);
+  y = constrain_axis (cy, rect.y, rect.height, h / zoom, RDT_MAP_VIEW_PAN_MARGIN / zoom);
+  if (fabs (x - cx) > 1e-9 || fabs (y - cy) > 1e-9)
+    rdt_viewport_set_centre (self->viewport, x, y);
+}
+
+/**
+ * rdt_map_view_set_bounded:
+ *
+ * Whether panning stops at the map's edge (the default).  The underlay
+ * calibration turns it off: the scan may reach beyond the map.
+ */
+void
+rdt_map_view_set_bounded (RdtMapView *self,
+                          gboolean    bounded)
+{
+  g_return_if_fail (RDT_IS_MAP_VIEW (self));
+  if (self->unbounded == !bounded)
+    return;
+  self->unbounded = !bounded;
+  constrain_centre (self);
+}
+
 static void
 on_viewport_notify (RdtViewport *viewport,
                     GParamSpec  *pspec,
                     RdtMapView  *self)
 {
+  constrain_centre (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   if (self->pointer_inside)
     set_hover (self, TRUE, self->pointer_x, self->pointer_y);
@@ -735,6 +816,12 @@ rdt_map_view_size_allocate (GtkWidget *widget,
 {
   RdtMapView *self = RDT_MAP_VIEW (widget);
 
+  /* Popovers the window parents to the view (counter menu, stack). */
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      gtk_popover_present (GTK_POPOVER (child));
+
   /* The first time there is a map and a size, show the map's middle. */
   if (!self->placed && self->map && width > 0 && height > 0)
     {
@@ -742,6 +829,7 @@ rdt_map_view_size_allocate (GtkWidget *widget,
       self->placed = TRUE;
       rdt_viewport_set_centre (self->viewport, rect.x + rect.width / 2, rect.y + rect.height / 2);
     }
+  constrain_centre (self);
 }
 
 static void
@@ -863,6 +951,29 @@ rdt_map_view_set_overlay_func (RdtMapView           *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/**
+ * rdt_map_view_set_underlay_func:
+ *
+ * Sets a function that draws between the map's still layers (terrain,
+ * hexsides, labels...) and its counters: the scan underlay, so counters and
+ * the rule overlays above the view are never under it.
+ */
+void
+rdt_map_view_set_underlay_func (RdtMapView           *self,
+                                RdtMapViewOverlayFunc func,
+                                gpointer              user_data,
+                                GDestroyNotify        destroy)
+{
+  g_return_if_fail (RDT_IS_MAP_VIEW (self));
+
+  if (self->underlay_destroy)
+    self->underlay_destroy (self->underlay_data);
+  self->underlay_func = func;
+  self->underlay_data = user_data;
+  self->underlay_destroy = destroy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 rdt_map_view_set_show_hexside_hover (RdtMapView *self,
                                      gboolean    show)
@@ -879,11 +990,19 @@ static void
 rdt_map_view_dispose (GObject *object)
 {
   RdtMapView *self = RDT_MAP_VIEW (object);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   if (self->overlay_destroy)
     self->overlay_destroy (self->overlay_data);
   self->overlay_destroy = NULL;
   self->overlay_func = NULL;
+  if (self->underlay_destroy)
+    self->underlay_destroy (self->underlay_data);
+  self->underlay_destroy = NULL;
+  self->underlay_func = NULL;
   g_clear_handle_id (&self->refine_source, g_source_remove);
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);

@@ -52,6 +52,10 @@ void            rdt_map_view_set_overlay_func  (RdtMapView           *self,
                                                 RdtMapViewOverlayFunc func,
                                                 gpointer              user_data,
                                                 GDestroyNotify        destroy);
+void            rdt_map_view_set_underlay_func (RdtMapView           *self,
+                                                RdtMapViewOverlayFunc func,
+                                                gpointer              user_data,
+                                                GDestroyNotify        destroy);
 /* Let the view outline the hexside under the pointer (for hexside tools). */
 void            rdt_map_view_set_show_hexside_hover (RdtMapView      *self,
                                                 gboolean              show);
@@ -78,6 +82,8 @@ const char     *rdt_map_view_get_hover_text    (RdtMapView           *self);
 void            rdt_map_view_zoom_in           (RdtMapView           *self);
 void            rdt_map_view_zoom_out          (RdtMapView           *self);
 void            rdt_map_view_zoom_fit          (RdtMapView           *self);
+void            rdt_map_view_set_bounded       (RdtMapView           *self,
+                                                gboolean              bounded);
 void            rdt_map_view_zoom_reset        (RdtMapView           *self);
 void            rdt_map_view_centre_on_hex     (RdtMapView           *self,
                                                 RdtHex                hex);

@@ -1046,6 +1046,17 @@ rdt_overlay_controller_export_png (RdtOverlayController *self,
                                    const char           *path,
                                    GError              **error)
 {
+  return rdt_overlay_controller_export_png_scaled (self, path, 1.0, NULL, NULL, error);
+}
+
+gboolean
+rdt_overlay_controller_export_png_scaled (RdtOverlayController *self,
+                                          const char           *path,
+                                          double                scale,
+                                          int                  *out_width,
+                                          int                  *out_height,
+                                          GError              **error)
+{
   g_autoptr(RdtRenderMap) map = NULL;
   g_autoptr(RdtMapRenderer) renderer = NULL;
   g_autoptr(GArray) all = NULL;
@@ -1075,5 +1086,19 @@ rdt_overlay_controller_export_png (RdtOverlayController *self,
   else
     caption = g_strdup (self->caption ? self->caption : self->summary);
   options.caption = caption;
-  return rdt_map_renderer_export_file (renderer, path, &options, error);
+  options.scale = RDT_RENDER_DEFAULT_SCALE * CLAMP (scale, 1.0, 4.0);
+  if (!rdt_map_renderer_export_file (renderer, path, &options, error))
+    return FALSE;
+  if (out_width != NULL || out_height != NULL)
+    {
+      /* The size written, read back from the PNG's header. */
+      cairo_surface_t *png = cairo_image_surface_create_from_png (path);
+
+      if (out_width != NULL)
+        *out_width = cairo_image_surface_get_width (png);
+      if (out_height != NULL)
+        *out_height = cairo_image_surface_get_height (png);
+      cairo_surface_destroy (png);
+    }
+  return TRUE;
 }

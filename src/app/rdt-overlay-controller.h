@@ -116,5 +116,13 @@ GArray         *rdt_overlay_controller_get_items       (RdtOverlayController *se
 gboolean        rdt_overlay_controller_export_png      (RdtOverlayController *self,
                                                         const char           *path,
                                                         GError              **error);
+/* The same at @scale times the default size (clamped to 1..4); the image's
+ * size in pixels in @out_width and @out_height (nullable). */
+gboolean        rdt_overlay_controller_export_png_scaled (RdtOverlayController *self,
+                                                          const char           *path,
+                                                          double                scale,
+                                                          int                  *out_width,
+                                                          int                  *out_height,
+                                                          GError              **error);
 
 G_END_DECLS

@@ -45,6 +45,7 @@ struct _RdtRulingPanel
   GtkTextView *report_view;
   GtkWidget *copy_button;
   GtkWidget *export_button;
+  GtkLabel *export_label;          /* where the last image was saved */
   gboolean updating;
 };
 
@@ -363,6 +364,17 @@ on_copy_clicked (GtkButton      *button,
   rdt_ruling_panel_copy_ruling (self);
 }
 
+/* The choice of size in the Export Ruling Image dialog (issue 16). */
+static const struct {
+  const char *id;
+  const char *label;
+  double scale;
+} export_sizes[] = {
+  { "1", N_("Normal"), 1.0 },
+  { "2", N_("Large (2×)"), 2.0 },
+  { "3", N_("Extra large (3×)"), 3.0 },
+};
+
 static void
 on_export_response (GtkNativeDialog *dialog,
                     int              response,
@@ -372,13 +384,64 @@ on_export_response (GtkNativeDialog *dialog,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = g_file_get_path (file);
+      const char *size = gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "size");
+      double scale = 1.0;
       g_autoptr(GError) error = NULL;
 
-      if (path && !rdt_overlay_controller_export_png (self->controller, path, &error))
-        gtk_label_set_text (self->hover_label, error->message);
+      for (guint i = 0; i < G_N_ELEMENTS (export_sizes); i++)
+        if (g_strcmp0 (size, export_sizes[i].id) == 0)
+          scale = export_sizes[i].scale;
+      if (path != NULL && !rdt_ruling_panel_export (self, path, scale, &error))
+        {
+          g_autofree char *text = g_strdup_printf (_("Ruling image not saved: %s"), error->message);
+
+          gtk_label_set_text (self->export_label, text);
+          gtk_widget_set_visible (GTK_WIDGET (self->export_label), TRUE);
+        }
     }
   g_object_unref (dialog);
   g_object_unref (self);
+}
+
+/**
+ * rdt_ruling_panel_export:
+ *
+ * Writes the ruling image at @scale times the normal size and says under
+ * the buttons where it went and how large it is.
+ */
+gboolean
+rdt_ruling_panel_export (RdtRulingPanel  *self,
+                         const char      *path,
+                         double           scale,
+                         GError         **error)
+{
+  int width = 0, height = 0;
+  g_autofree char *name = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (RDT_IS_RULING_PANEL (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!rdt_overlay_controller_export_png_scaled (self->controller, path, scale, &width, &height, error))
+    return FALSE;
+  name = g_filename_display_basename (path);
+  dir = g_path_get_dirname (path);
+  folder = g_filename_display_name (dir);
+  /* Translators: file name, width and height in pixels, folder. */
+  text = g_strdup_printf (_("Saved “%s” (%d × %d pixels) in %s"), name, width, height, folder);
+  gtk_label_set_text (self->export_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->export_label), path);
+  gtk_widget_set_visible (GTK_WIDGET (self->export_label), TRUE);
+  return TRUE;
+}
+
+const char *
+rdt_ruling_panel_get_export_message (RdtRulingPanel *self)
+{
+  g_return_val_if_fail (RDT_IS_RULING_PANEL (self), NULL);
+  return gtk_label_get_text (self->export_label);
 }
 
 static void
@@ -387,10 +450,19 @@ on_export_clicked (GtkButton      *button,
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *dialog;
+  const char *ids[G_N_ELEMENTS (export_sizes) + 1] = { NULL, };
+  const char *labels[G_N_ELEMENTS (export_sizes) + 1] = { NULL, };
 
   dialog = gtk_file_chooser_native_new (_("Export Ruling Image"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), _("ruling.png"));
+  for (guint i = 0; i < G_N_ELEMENTS (export_sizes); i++)
+    {
+      ids[i] = export_sizes[i].id;
+      labels[i] = _(export_sizes[i].label);
+    }
+  gtk_file_chooser_add_choice (GTK_FILE_CHOOSER (dialog), "size", _("Size"), ids, labels);
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "size", "1");
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
@@ -554,6 +626,14 @@ rdt_ruling_panel_init (RdtRulingPanel *self)
   gtk_box_append (GTK_BOX (row), self->copy_button);
   gtk_box_append (GTK_BOX (row), self->export_button);
   gtk_box_append (box, row);
+  self->export_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->export_label, 0);
+  gtk_label_set_wrap (self->export_label, TRUE);
+  gtk_label_set_wrap_mode (self->export_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_selectable (self->export_label, TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->export_label), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->export_label), FALSE);
+  gtk_box_append (box, GTK_WIDGET (self->export_label));
   g_signal_connect (self->copy_button, "clicked", G_CALLBACK (on_copy_clicked), self);
   g_signal_connect (self->export_button, "clicked", G_CALLBACK (on_export_clicked), self);
   gtk_widget_set_sensitive (self->copy_button, FALSE);

@@ -56,6 +56,14 @@ void                  rdt_ruling_panel_copy_ruling    (RdtRulingPanel *self);
 /* The movement overlay's hover line as shown. */
 const char           *rdt_ruling_panel_get_hover      (RdtRulingPanel *self);
 
+/* Export Ruling Image without the dialog: @scale times the normal size;
+ * the panel then says where the image went (issue 16). */
+gboolean              rdt_ruling_panel_export         (RdtRulingPanel *self,
+                                                       const char     *path,
+                                                       double          scale,
+                                                       GError        **error);
+const char           *rdt_ruling_panel_get_export_message (RdtRulingPanel *self);
+
 /* Adds the panel as the "Rules" page of the window's side bar, lays the
  * overlay area over its map view, and follows its unit selection and
  * scenario.  Returns the panel (transfer none); also set as the window's

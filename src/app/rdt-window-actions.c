@@ -10,6 +10,8 @@
 #include "rdt-unit-command.h"
 #include "rdt-map-command.h"
 #include "rdt-area-command.h"
+#include "rdt-legend.h"
+#include "rdt-map-view.h"
 #include "rdt-window-private.h"
 
 static void
@@ -728,6 +730,43 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* Map Legend: what the hexside, area and overlay styles mean (issue 16). */
+static void
+win_legend (GSimpleAction *action,
+            GVariant      *parameter,
+            gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  GtkWidget *window, *scrolled;
+
+  if (self->document == NULL)
+    return;
+  window = gtk_window_new ();
+  gtk_window_set_title (GTK_WINDOW (window), _("Map Legend"));
+  gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (self));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (window), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 460, 640);
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled),
+                                 rdt_legend_new (rdt_document_get_scenario (self->document)));
+  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  g_object_set_data (G_OBJECT (self), "rdt-legend-window", window);
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+/* Fit Map (Ctrl+9 anywhere in the window): the whole map in view (issue 16). */
+static void
+win_zoom_fit (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+
+  if (self->document != NULL && self->map != NULL)
+    rdt_map_view_zoom_fit (RDT_MAP_VIEW (self->map));
+}
+
 static void
 win_export (GSimpleAction *action,
             GVariant      *parameter,
@@ -794,6 +833,8 @@ static const GActionEntry win_actions[] = {
   { .name = "load-underlay", .activate = win_load_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "remove-underlay", .activate = win_remove_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "export", .activate = win_export, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "legend", .activate = win_legend, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "zoom-fit", .activate = win_zoom_fit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "print", .activate = win_print, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-add", .activate = win_unit_add, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-edit", .activate = win_unit_edit, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -822,23 +863,65 @@ set_enabled (RdtWindow  *self,
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
 }
 
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GDateTime *ma = gtk_recent_info_get_modified ((GtkRecentInfo *) a);
+  GDateTime *mb = gtk_recent_info_get_modified ((GtkRecentInfo *) b);
+
+  /* Newest first. */
+  return ma && mb ? g_date_time_compare (mb, ma) : 0;
+}
+
+/* "name (folder)": two files of the same name in different folders are told
+ * apart (issue 16); the home folder is written "~". */
+char *
+_rdt_window_recent_label (const char *uri)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (uri);
+  g_autoptr(GFile) parent = g_file_get_parent (file);
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *display_name = g_filename_display_name (name ? name : uri);
+  g_autofree char *folder = NULL;
+  const char *home = g_get_home_dir ();
+  gsize home_len = strlen (home);
+
+  if (path == NULL)
+    return g_steal_pointer (&display_name);
+  folder = g_filename_display_name (path);
+  if (home_len > 1 && g_str_has_prefix (folder, home)
+      && (folder[home_len] == '\0' || folder[home_len] == G_DIR_SEPARATOR))
+    {
+      char *tilde = g_strconcat ("~", folder + home_len, NULL);
+
+      g_free (folder);
+      folder = tilde;
+    }
+  /* Translators: a recent file's name, then the folder it is in. */
+  return g_strdup_printf (_("%s (%s)"), display_name, folder);
+}
+
 static void
 refresh_recent (RdtWindow *self)
 {
   GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
   guint n = 0;
 
+  items = g_list_sort (items, compare_recent);
   g_menu_remove_all (self->recent_section);
   for (GList *l = items; l != NULL && n < 10; l = l->next)
     {
       GtkRecentInfo *info = l->data;
       const char *uri = gtk_recent_info_get_uri (info);
       g_autoptr(GMenuItem) item = NULL;
-      g_autofree char *action = NULL;
+      g_autofree char *label = NULL;
 
       if (!g_str_has_suffix (uri, ".redoubt") || !gtk_recent_info_exists (info))
         continue;
-      item = g_menu_item_new (gtk_recent_info_get_display_name (info), NULL);
+      label = _rdt_window_recent_label (uri);
+      item = g_menu_item_new (label, NULL);
       g_menu_item_set_action_and_target (item, "win.open-recent", "s", uri);
       g_menu_append_item (self->recent_section, item);
       n++;
@@ -883,6 +966,8 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "load-underlay", has_doc);
   set_enabled (self, "remove-underlay", has_doc);
   set_enabled (self, "export", has_doc);
+  set_enabled (self, "zoom-fit", has_doc);
+  set_enabled (self, "legend", has_doc);
   set_enabled (self, "print", has_doc);
   set_enabled (self, "unit-add", has_doc);
   set_enabled (self, "unit-duplicate", unit);

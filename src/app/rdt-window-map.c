@@ -16,10 +16,12 @@
 #include "rdt-image-loader.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
+#include "rdt-overlay-controller.h"
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"
 #include "rdt-render-overlay.h"
 #include "rdt-render-scenario.h"
+#include "rdt-ruling-panel.h"
 #include "rdt-scenario-private.h"
 #include "rdt-unit-command.h"
 #include "rdt-window-private.h"
@@ -40,6 +42,86 @@ hex_centre (RdtWindow *self,
   RdtHex hex = { col, row };
 
   rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario_of (self)), hex, x, y);
+}
+
+/* While the LOS or fire-fan overlay is on, a press on the map belongs to the
+ * overlay (it starts a line of sight or sets the firing hex): no tool acts on
+ * it and no counter is dragged, so measuring from a counter never moves it
+ * (issue 16). */
+gboolean
+_rdt_window_overlay_takes_presses (RdtWindow *self)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (self), "rdt-ruling-panel");
+  RdtOverlayMode mode;
+
+  if (panel == NULL)
+    return FALSE;
+  mode = rdt_overlay_controller_get_mode (rdt_ruling_panel_get_controller (panel));
+  return mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN;
+}
+
+/* The validation panel folds the provisional-value warnings of each file
+ * into one row ("the volume “Brandywine” has 16 provisional values:
+ * details"); "details" lists them, until another document is opened
+ * (issue 16). */
+#define PROVISIONAL_DETAILS "rdt-provisional-details"
+
+static gboolean
+revalidate_idle (gpointer data)
+{
+  RdtWindow *self = data;
+
+  _rdt_window_validate_now (self);
+  g_object_unref (self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+on_finding_link (GtkLabel   *label,
+                 const char *uri,
+                 RdtWindow  *self)
+{
+  if (self->document == NULL || g_strcmp0 (uri, "details") != 0)
+    return FALSE;
+  g_object_set_data (G_OBJECT (self->document), PROVISIONAL_DETAILS, GINT_TO_POINTER (1));
+  /* Not from inside the label's own signal: the panel is rebuilt. */
+  g_idle_add (revalidate_idle, g_object_ref (self));
+  return TRUE;
+}
+
+void
+_rdt_window_fold_provisional (RdtWindow *self)
+{
+  RdtVolume *volume;
+  GPtrArray *folded;
+
+  if (self->document == NULL || self->diagnostics == NULL
+      || g_object_get_data (G_OBJECT (self->document), PROVISIONAL_DETAILS) != NULL)
+    return;
+  volume = rdt_scenario_get_volume (scenario_of (self));
+  folded = rdt_diagnostics_fold_provisional (self->diagnostics, rdt_volume_get_path (volume),
+                                             rdt_volume_get_title (volume));
+  g_ptr_array_unref (self->diagnostics);
+  self->diagnostics = folded;
+}
+
+GtkWidget *
+_rdt_window_finding_label (RdtWindow           *self,
+                           const RdtDiagnostic *diagnostic)
+{
+  GtkWidget *label;
+  g_autofree char *escaped = NULL;
+  g_autofree char *markup = NULL;
+
+  if (diagnostic->folded == 0)
+    return gtk_label_new (diagnostic->message);
+  escaped = g_markup_escape_text (diagnostic->message, -1);
+  /* Translators: a folded finding, then a link that lists what it stands for. */
+  markup = g_strdup_printf (_("%s: <a href=\"details\">details</a>"), escaped);
+  label = gtk_label_new (NULL);
+  gtk_label_set_markup (GTK_LABEL (label), markup);
+  g_signal_connect (label, "activate-link", G_CALLBACK (on_finding_link), self);
+  return label;
 }
 
 /* Keeping the render map in step. */
@@ -123,6 +205,80 @@ on_scenario_changed (RdtScenario *scenario,
   update_overlays (self);
 }
 
+/* The scenario's notes (its description: what the designer wants a reader
+ * to know first; the bundled maps say there that they are schematic).  They
+ * belong to that scenario: shown when it opens, gone with it (New Map, Open,
+ * Reload).  The banner floats over the top of the map, so showing or closing
+ * it never moves the map or the panels (issue 16). */
+static void
+on_notes_close_clicked (GtkButton *button,
+                        RdtWindow *self)
+{
+  gtk_widget_set_visible (self->notes_banner, FALSE);
+}
+
+static void
+ensure_notes_banner (RdtWindow *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (self->map);
+  GtkWidget *close;
+
+  if (self->notes_banner != NULL || parent == NULL)
+    return;
+  self->notes_banner = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (self->notes_banner, "notes-banner");
+  gtk_widget_set_valign (self->notes_banner, GTK_ALIGN_START);
+  gtk_widget_set_halign (self->notes_banner, GTK_ALIGN_FILL);
+  gtk_widget_set_margin_start (self->notes_banner, 12);
+  gtk_widget_set_margin_end (self->notes_banner, 12);
+  gtk_widget_set_margin_top (self->notes_banner, 8);
+  self->notes_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->notes_label, TRUE);
+  gtk_label_set_wrap_mode (self->notes_label, PANGO_WRAP_WORD_CHAR);
+  /* At most three lines over the map; the whole text is the tooltip. */
+  gtk_label_set_lines (self->notes_label, 3);
+  gtk_label_set_ellipsize (self->notes_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->notes_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->notes_label), TRUE);
+  close = gtk_button_new_from_icon_name ("window-close-symbolic");
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_set_valign (close, GTK_ALIGN_START);
+  gtk_widget_set_tooltip_text (close, _("Hide the scenario’s notes"));
+  g_signal_connect (close, "clicked", G_CALLBACK (on_notes_close_clicked), self);
+  gtk_box_append (GTK_BOX (self->notes_banner), GTK_WIDGET (self->notes_label));
+  gtk_box_append (GTK_BOX (self->notes_banner), close);
+  gtk_widget_set_visible (self->notes_banner, FALSE);
+  if (GTK_IS_OVERLAY (parent))
+    gtk_overlay_add_overlay (GTK_OVERLAY (parent), self->notes_banner);
+  else if (GTK_IS_BOX (parent))
+    gtk_box_insert_child_after (GTK_BOX (parent), self->notes_banner,
+                                gtk_widget_get_prev_sibling (self->map));
+}
+
+static void
+show_notes (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  const char *description = scenario ? rdt_scenario_get_description (scenario) : NULL;
+  g_autofree char *text = NULL;
+
+  ensure_notes_banner (self);
+  if (self->notes_banner == NULL)
+    return;
+  if (description == NULL || description[0] == '\0')
+    {
+      gtk_label_set_text (self->notes_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), NULL);
+      gtk_widget_set_visible (self->notes_banner, FALSE);
+      return;
+    }
+  /* Translators: a scenario's title, then its description. */
+  text = g_strdup_printf (_("%s: %s"), rdt_scenario_get_title (scenario), description);
+  gtk_label_set_text (self->notes_label, text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), text);
+  gtk_widget_set_visible (self->notes_banner, TRUE);
+}
+
 /* Called when the window's document or its scenario changes. */
 void
 _rdt_window_map_follow (RdtWindow *self)
@@ -139,6 +295,7 @@ _rdt_window_map_follow (RdtWindow *self)
       g_object_set_data (G_OBJECT (self->map), "scenario", scenario);
       g_clear_object (&self->underlay_texture);
       rebuild_map (self);
+      show_notes (self);
     }
   else
     update_overlays (self);
@@ -204,8 +361,9 @@ on_underlay_loaded (GObject      *source,
   {
     g_autofree char *text = g_strdup_printf (_("The underlay is not shown. %s"), error->message);
 
-    /* The warning that saving would drop content matters more (issue 11):
-     * it keeps the info bar and the scan's refusal goes to the status line. */
+    /* The warning that the file holds what the editor cannot keep matters
+     * more (issue 11): it keeps the bar, the refusal goes to the status
+     * line (and the validation panel lists it). */
     if (self->drop_warning_shown)
       gtk_label_set_text (self->status_label, text);
     else
@@ -331,7 +489,8 @@ on_hex_pressed (RdtMapView      *view,
   double x, y;
 
   /* The hexside and calibration tools have their own press handlers. */
-  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE)
+  if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_press (self, x, y);
@@ -350,7 +509,8 @@ on_calibrate_click (GtkGestureClick *gesture,
   RdtRenderView render_view;
   double mx, my;
 
-  if (self->document == NULL || self->tool != RDT_TOOL_CALIBRATE)
+  if (self->document == NULL || self->tool != RDT_TOOL_CALIBRATE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   rdt_map_view_get_render_view (RDT_MAP_VIEW (self->map), &render_view);
   rdt_render_view_to_map (&render_view, x, y, &mx, &my);
@@ -373,7 +533,8 @@ on_hexside_pressed (RdtMapView      *view,
   double nx, ny, fx, fy;
   gboolean near_is_a = near_col == a_col && near_row == a_row;
 
-  if (self->document == NULL || self->tool != RDT_TOOL_HEXSIDE)
+  if (self->document == NULL || self->tool != RDT_TOOL_HEXSIDE
+      || _rdt_window_overlay_takes_presses (self))
     return;
   /* A point inside the near hex, close to the hexside: the tool reads the
    * hexside and its high or symbol side from it. */
@@ -392,7 +553,7 @@ on_hex_dragged (RdtMapView      *view,
 {
   double x, y;
 
-  if (self->document == NULL)
+  if (self->document == NULL || _rdt_window_overlay_takes_presses (self))
     return;
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_drag (self, x, y);
@@ -410,6 +571,13 @@ on_hex_released (RdtMapView      *view,
 
   if (self->document == NULL)
     return;
+  if (_rdt_window_overlay_takes_presses (self))
+    {
+      /* A stroke begun before the overlay came on ends without acting. */
+      g_clear_object (&self->stroke);
+      self->stroke_has_last = FALSE;
+      return;
+    }
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_release (self, x, y);
   update_overlays (self);
@@ -479,6 +647,7 @@ on_counter_drag_prepare (GtkDragSource *source,
   g_autoptr(GPtrArray) units = NULL;
 
   if (self->document == NULL || self->tool != RDT_TOOL_SELECT
+      || _rdt_window_overlay_takes_presses (self)
       || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
     return NULL;
   units = rdt_scenario_units_in_hex (scenario_of (self), hex);
@@ -544,7 +713,8 @@ _rdt_window_setup_map (RdtWindow *self)
   g_signal_connect (self->map, "hex-hovered", G_CALLBACK (on_hex_hovered), self);
   g_signal_connect_object (rdt_map_view_get_viewport (RDT_MAP_VIEW (self->map)), "notify",
                            G_CALLBACK (on_zoom_changed), self, 0);
-  rdt_map_view_set_overlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
+  /* The scan goes over the terrain and under the counters (issue 16). */
+  rdt_map_view_set_underlay_func (RDT_MAP_VIEW (self->map), draw_underlay, self, NULL);
   g_signal_connect (drop, "drop", G_CALLBACK (on_unit_drop), self);
   gtk_widget_add_controller (self->map, GTK_EVENT_CONTROLLER (drop));
   {
@@ -594,6 +764,7 @@ _rdt_window_setup_map (RdtWindow *self)
     gtk_box_append (self->map_box, box);
   }
   gtk_box_append (self->map_box, self->map);
+  _rdt_window_setup_counters (self);
 }
 
 void
@@ -625,6 +796,8 @@ void
 _rdt_window_map_set_tool (RdtWindow *self)
 {
   rdt_map_view_set_show_hexside_hover (RDT_MAP_VIEW (self->map), self->tool == RDT_TOOL_HEXSIDE);
+  /* The scan being calibrated may reach beyond the map. */
+  rdt_map_view_set_bounded (RDT_MAP_VIEW (self->map), self->tool != RDT_TOOL_CALIBRATE);
 }
 
 static RdtMapRenderer *

@@ -3,6 +3,7 @@
  * GUI tests, which drive the tools as the map view's signals would. */
 #pragma once
 
+#include "rdt-diagnostic.h"
 #include "rdt-window.h"
 
 G_BEGIN_DECLS
@@ -57,6 +58,12 @@ struct _RdtWindow
   GtkDropDown *hexside_dropdown;
   GtkWidget *name_label;
   GtkEntry *name_entry;
+  /* The calibration tool's own hex-label field (issue 16); built in code. */
+  GtkWidget *calibration_label;
+  GtkEntry *calibration_entry;
+  /* The scenario's notes, over the top of the map (rdt-window-map.c). */
+  GtkWidget *notes_banner;
+  GtkLabel *notes_label;
   GtkDropDown *location_kind_dropdown;
   GtkDropDown *area_dropdown;
   GtkWidget *area_buttons;
@@ -138,6 +145,7 @@ enum {
 
 /* rdt-window-actions.c */
 void     _rdt_window_install_actions  (RdtWindow *self);
+char    *_rdt_window_recent_label     (const char *uri);
 void     _rdt_window_update_actions   (RdtWindow *self);
 
 /* rdt-window.c */
@@ -182,6 +190,34 @@ void     _rdt_window_export           (RdtWindow   *self,
 gboolean _rdt_window_print_to_pdf     (RdtWindow   *self,
                                        const char  *path,
                                        GError     **error);
+gboolean _rdt_window_overlay_takes_presses (RdtWindow *self);
+void     _rdt_window_fold_provisional (RdtWindow   *self);
+GtkWidget *_rdt_window_finding_label  (RdtWindow   *self,
+                                       const RdtDiagnostic *diagnostic);
+
+/* rdt-window-counters.c: counter menu, stack expander, stack tooltip. */
+void     _rdt_window_setup_counters   (RdtWindow   *self);
+GMenuModel *_rdt_window_dup_counter_menu (RdtWindow *self,
+                                       RdtUnit     *unit);
+gboolean _rdt_window_popup_counter_menu (RdtWindow *self,
+                                       double       x,
+                                       double       y);
+GtkPopover *_rdt_window_get_counter_menu (RdtWindow *self);
+gboolean _rdt_window_spread_stack     (RdtWindow   *self,
+                                       RdtHex       hex);
+GtkPopover *_rdt_window_get_stack_popover (RdtWindow *self);
+char    *_rdt_window_dup_stack_tooltip (RdtWindow  *self,
+                                       RdtHex       hex);
+
+/* rdt-window-palette.c: the counter palette. */
+void     _rdt_window_setup_palette    (RdtWindow   *self);
+void     _rdt_window_palette_rebuild  (RdtWindow   *self);
+GtkWidget *_rdt_window_get_palette    (RdtWindow   *self);
+GdkTexture *_rdt_window_counter_texture (RdtWindow *self,
+                                       const RdtUnit *unit,
+                                       int          size);
+char    *_rdt_window_dup_palette_status (RdtWindow *self,
+                                       const RdtUnit *unit);
 
 /* rdt-window-tools.c: what the map view's press, drag and release signals do.
  * @x, @y are map units (rdt-hex-grid.h drawing geometry). */

@@ -42,7 +42,7 @@ static const struct {
   [RDT_TOOL_COUNTER] = { "counter", N_("Counters"),
                          N_("Choose a unit in the order of battle, then click a hex to set it up there, or drag it from the list onto the map.") },
   [RDT_TOOL_CALIBRATE] = { "calibrate", N_("Calibrate Underlay"),
-                           N_("Type a hex label in the Name field, then click that hex’s centre on the scan. After three hexes the grid is fitted to the scan, rotation included.") },
+                           N_("Type a hex label in the Hex field, then click that hex’s centre on the scan. After three hexes the grid is fitted to the scan, rotation included.") },
 };
 
 const char *
@@ -226,6 +226,34 @@ ensure_terrain_look_box (RdtWindow *self)
   g_signal_connect (self->terrain_dropdown, "notify::selected", G_CALLBACK (on_terrain_chosen_for_look), self);
 }
 
+/* The calibration tool's hex-label field, under the name field: the area
+ * and location tools' name is not a hex label, and a wrong label is marked on
+ * the field itself rather than in the window's info bar, where it outlived a
+ * successful calibration (issue 16). */
+static void
+on_calibration_entry_changed (GtkEditable *editable,
+                              RdtWindow   *self)
+{
+  gtk_widget_remove_css_class (GTK_WIDGET (editable), "error");
+}
+
+static void
+ensure_calibration_box (RdtWindow *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->name_entry));
+
+  if (self->calibration_entry != NULL || !GTK_IS_BOX (parent))
+    return;
+  self->calibration_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->calibration_entry, _("Label of the hex you click, e.g. 1127"));
+  self->calibration_label = gtk_label_new_with_mnemonic (_("He_x"));
+  gtk_label_set_xalign (GTK_LABEL (self->calibration_label), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (self->calibration_label), GTK_WIDGET (self->calibration_entry));
+  gtk_box_insert_child_after (GTK_BOX (parent), self->calibration_label, GTK_WIDGET (self->name_entry));
+  gtk_box_insert_child_after (GTK_BOX (parent), GTK_WIDGET (self->calibration_entry), self->calibration_label);
+  g_signal_connect (self->calibration_entry, "changed", G_CALLBACK (on_calibration_entry_changed), self);
+}
+
 void
 _rdt_window_refresh_tool_options (RdtWindow *self)
 {
@@ -280,7 +308,7 @@ _rdt_window_refresh_tool_options (RdtWindow *self)
 
   terrain = tool == RDT_TOOL_BRUSH || tool == RDT_TOOL_FILL || tool == RDT_TOOL_PICK;
   hexside = tool == RDT_TOOL_HEXSIDE || tool == RDT_TOOL_ROAD;
-  name = tool == RDT_TOOL_AREA || tool == RDT_TOOL_LOCATION || tool == RDT_TOOL_CALIBRATE;
+  name = tool == RDT_TOOL_AREA || tool == RDT_TOOL_LOCATION;
   location = tool == RDT_TOOL_LOCATION;
   gtk_widget_set_visible (self->terrain_label, terrain);
   gtk_widget_set_visible (GTK_WIDGET (self->terrain_dropdown), terrain);
@@ -298,6 +326,12 @@ _rdt_window_refresh_tool_options (RdtWindow *self)
   gtk_widget_set_visible (GTK_WIDGET (self->location_kind_dropdown), location);
   gtk_widget_set_visible (GTK_WIDGET (self->area_dropdown), tool == RDT_TOOL_AREA);
   gtk_widget_set_visible (self->area_buttons, tool == RDT_TOOL_AREA);
+  ensure_calibration_box (self);
+  if (self->calibration_entry != NULL)
+    {
+      gtk_widget_set_visible (self->calibration_label, tool == RDT_TOOL_CALIBRATE);
+      gtk_widget_set_visible (GTK_WIDGET (self->calibration_entry), tool == RDT_TOOL_CALIBRATE);
+    }
 }
 
 void
@@ -808,7 +842,8 @@ calibrate_click (RdtWindow *self,
 {
   RdtScenario *scenario = scenario_of (self);
   const RdtUnderlay *underlay = rdt_scenario_get_underlay (scenario);
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->name_entry));
+  GtkWidget *entry = GTK_WIDGET (self->calibration_entry);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
   g_autoptr(GError) error = NULL;
   RdtHex hex;
   guint i = self->n_calibration;
@@ -820,9 +855,15 @@ calibrate_click (RdtWindow *self,
     }
   if (!rdt_hex_grid_parse_label (grid_of (self), text, &hex, &error))
     {
-      _rdt_window_report_error (self, _("Type the label of the hex you click"), error);
+      g_autofree char *status = g_strdup_printf (_("Type the label of the hex you click in the Hex field: %s"),
+                                                 error->message);
+
+      gtk_widget_add_css_class (entry, "error");
+      gtk_label_set_text (self->status_label, status);
+      gtk_widget_grab_focus (entry);
       return;
     }
+  gtk_widget_remove_css_class (entry, "error");
   self->calibration_hexes[i] = hex;
   /* Where the click is on the scan, with the present calibration. */
   rdt_calibration_map_to_image (grid_of (self), underlay, x, y,
@@ -832,7 +873,7 @@ calibrate_click (RdtWindow *self,
     {
       g_autofree char *status = g_strdup_printf (_("Hex %s marked (%u of 3)."), text, self->n_calibration);
       gtk_label_set_text (self->status_label, status);
-      gtk_editable_set_text (GTK_EDITABLE (self->name_entry), "");
+      gtk_editable_set_text (GTK_EDITABLE (entry), "");
       return;
     }
   {
@@ -845,11 +886,14 @@ calibrate_click (RdtWindow *self,
                                 self->calibration_x, self->calibration_y, 3,
                                 &solved, &residual, &error))
       {
-        _rdt_window_report_error (self, _("Cannot calibrate"), error);
+        g_autofree char *status = g_strdup_printf (_("Cannot calibrate: %s"), error->message);
+
+        gtk_label_set_text (self->status_label, status);
         return;
       }
     command = rdt_map_command_new_underlay (&solved, _("Calibrate Underlay"));
     _rdt_window_execute (self, command);
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
   }
 }
 
@@ -917,7 +961,10 @@ _rdt_window_tool_press (RdtWindow *self,
         {
           g_autoptr(RdtCommand) fill = rdt_terrain_command_new_fill (self->document, hex,
                                                                      chosen_terrain (self));
-          _rdt_window_execute (self, fill);
+
+          /* The hex has that terrain already: nothing changes (issue 16). */
+          if (rdt_terrain_command_get_n_hexes (RDT_TERRAIN_COMMAND (fill)) > 0)
+            _rdt_window_execute (self, fill);
         }
       break;
 
@@ -1019,13 +1066,16 @@ _rdt_window_tool_release (RdtWindow *self,
     {
       RdtHex hex = hex_at (self, x, y);
 
-      /* A counter dragged to another hex moves there. */
+      /* A counter dragged to another hex moves there; a click on a stack
+       * spreads it out (issue 16). */
       if ((hex.col != self->stroke_last.col || hex.row != self->stroke_last.row)
           && rdt_hex_grid_contains (grid_of (self), hex))
         {
           g_autofree char *id = g_strdup (self->selected_id);
           _rdt_window_drop_unit (self, id, x, y);
         }
+      else if (hex.col == self->stroke_last.col && hex.row == self->stroke_last.row)
+        _rdt_window_spread_stack (self, hex);
     }
   if (self->stroke != NULL)
     {
@@ -1145,9 +1195,21 @@ on_unit_drag_prepare (GtkDragSource *source,
                       GtkListItem   *item)
 {
   GtkStringObject *object = gtk_list_item_get_item (item);
+  RdtWindow *self = g_object_get_data (G_OBJECT (source), "window");
+  RdtUnit *unit;
 
   if (object == NULL)
     return NULL;
+  /* The counter itself is the drag icon, not the unit id (issue 16). */
+  unit = self && scenario_of (self) ? rdt_scenario_find_unit (scenario_of (self), gtk_string_object_get_string (object))
+                                    : NULL;
+  if (unit != NULL)
+    {
+      g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, 56);
+
+      if (texture != NULL)
+        gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 28, 28);
+    }
   return gdk_content_provider_new_typed (G_TYPE_STRING, gtk_string_object_get_string (object));
 }
 
@@ -1169,6 +1231,7 @@ bind_unit_row (GtkSignalListItemFactory *factory,
       GtkDragSource *source = gtk_drag_source_new ();
 
       gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+      g_object_set_data (G_OBJECT (source), "window", self);
       g_signal_connect (source, "prepare", G_CALLBACK (on_unit_drag_prepare), item);
       gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
       g_object_set_data (G_OBJECT (label), "drag", source);
@@ -1283,6 +1346,7 @@ _rdt_window_setup_units (RdtWindow *self)
   g_signal_connect (self->unit_selection, "notify::selected", G_CALLBACK (on_unit_selected), self);
   g_signal_connect (self->unit_filter_entry, "search-changed", G_CALLBACK (on_unit_filter_changed), self);
   g_signal_connect (self->area_dropdown, "notify::selected", G_CALLBACK (on_area_chosen), self);
+  _rdt_window_setup_palette (self);
 }
 
 void

@@ -96,27 +96,6 @@ ask (RdtWindow   *self,
   gtk_info_bar_set_revealed (self->info_bar, TRUE);
 }
 
-/* A scenario's description says what the designer wants a reader to know
- * first; the bundled maps say there that they are schematic and should be traced
- * from the user's own copy with the underlay tool. */
-static void
-show_scenario_description (RdtWindow *self)
-{
-  RdtScenario *scenario;
-  const char *description;
-  g_autofree char *text = NULL;
-
-  if (self->document == NULL || get_ask_kind (self) != ASK_NONE)
-    return;
-  scenario = rdt_document_get_scenario (self->document);
-  description = rdt_scenario_get_description (scenario);
-  if (description == NULL || description[0] == '\0')
-    return;
-  /* Translators: a scenario's title, then its description. */
-  text = g_strdup_printf (_("%s: %s"), rdt_scenario_get_title (scenario), description);
-  _rdt_window_show_message (self, GTK_MESSAGE_INFO, text);
-}
-
 /* Issue 11: the file holds what the model could not keep.  Says so as soon
  * as it opens (before the description: this matters more), and that the
  * file stays as it is until the user agrees to drop it. */
@@ -408,8 +387,8 @@ rdt_window_open_file (RdtWindow *self,
   _rdt_window_set_document (self, document);
   add_recent (self, path);
   gtk_info_bar_set_revealed (self->info_bar, get_ask_kind (self) != ASK_NONE);
-  if (!show_drop_warning (self))
-    show_scenario_description (self);
+  /* The scenario's notes are over the map (rdt-window-map.c). */
+  show_drop_warning (self);
   test_edit_and_autosave (self);
   return TRUE;
 }
@@ -667,7 +646,8 @@ save_as_full (RdtWindow *self,
     }
   else
     {
-      name = g_strdup_printf ("%s.redoubt", _("Untitled Map"));
+      /* A new map's title (issue 16). */
+      name = rdt_document_dup_suggested_file_name (self->document);
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
   if (close_after)
@@ -1034,11 +1014,12 @@ _rdt_window_validate_now (RdtWindow *self)
   }
   errors = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_ERROR);
   warnings = rdt_diagnostics_count (self->diagnostics, RDT_SEVERITY_WARNING);
+  _rdt_window_fold_provisional (self);
   for (guint i = 0; i < self->diagnostics->len && i < MAX_FINDINGS; i++)
     {
       RdtDiagnostic *d = g_ptr_array_index (self->diagnostics, i);
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-      GtkWidget *message = gtk_label_new (d->message);
+      GtkWidget *message = _rdt_window_finding_label (self, d);
       GtkWidget *kind = gtk_label_new (NULL);
       g_autofree char *head = NULL;
 
@@ -1376,7 +1357,7 @@ rdt_window_init (RdtWindow *self)
                                             APPLICATION_ID, TRUE);
   if (schema != NULL)
     {
-      self->settings = g_settings_new (APPLICATION_ID);
+      self->settings = rdt_application_settings_new ();
       g_settings_schema_unref (schema);
       g_signal_connect (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
       g_settings_bind (self->settings, "underlay-opacity", self->opacity_adjustment,

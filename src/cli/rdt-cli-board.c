@@ -38,6 +38,19 @@ rdt_cli_referee_check (const char          *path,
 {
   guint n = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
 
+  /* Warnings (provisional values of a shared volume, most of them) are for
+   * `validate` and --verbose, not for every ruling (issue 16). */
+  if (referee != NULL && referee->verbose)
+    for (guint i = 0; i < diagnostics->len; i++)
+      {
+        const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+        g_autofree char *line = NULL;
+
+        if (d->severity != RDT_SEVERITY_WARNING)
+          continue;
+        line = rdt_diagnostic_to_string (d);
+        g_printerr ("%s\n", line);
+      }
   if (n == 0)
     return TRUE;
   if (referee != NULL && referee->force)

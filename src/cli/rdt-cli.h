@@ -45,6 +45,9 @@ void rdt_cli_error (const char *format, ...) G_GNUC_PRINTF (1, 2);
 typedef struct {
   /* --force: answer on a file with validation errors, after a warning. */
   gboolean force;
+  /* --verbose: print the file's warnings (provisional values...) on stderr
+   * first; without it a referee command prints only errors (issue 16). */
+  gboolean verbose;
 } RdtCliReferee;
 
 /* A command's options and arguments: the one source of its --help text, its

@@ -63,11 +63,13 @@ rdt_cli_version (int    argc,
 /* The referee options every referee command takes (RdtCliReferee). */
 static void
 referee_entries (RdtCliReferee *referee,
-                 GOptionEntry   out[2])
+                 GOptionEntry   out[3])
 {
-  memset (out, 0, 2 * sizeof (GOptionEntry));
+  memset (out, 0, 3 * sizeof (GOptionEntry));
   out[0] = (GOptionEntry) { "force", 0, 0, G_OPTION_ARG_NONE, &referee->force,
                             N_("Answer even if the file has validation errors (after a warning)"), NULL };
+  out[1] = (GOptionEntry) { "verbose", 0, 0, G_OPTION_ARG_NONE, &referee->verbose,
+                            N_("Also print the file’s warnings (provisional values...) on stderr"), NULL };
 }
 
 static void
@@ -101,7 +103,7 @@ rdt_cli_dup_usage (const RdtCliSpec *spec)
 {
   GString *out = g_string_new ("redoubt-cli ");
   RdtCliReferee dummy;
-  GOptionEntry extra[2];
+  GOptionEntry extra[3];
 
   g_string_append (out, spec->name);
   if (spec->args && spec->args[0])
@@ -135,7 +137,7 @@ rdt_cli_parse_options (const RdtCliSpec *spec,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *parameter = NULL;
-  GOptionEntry extra[2];
+  GOptionEntry extra[3];
   int n_args;
 
   if (collecting_usage)

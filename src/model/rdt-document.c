@@ -273,8 +273,54 @@ rdt_document_dup_display_name (RdtDocument *self)
   g_return_val_if_fail (RDT_IS_DOCUMENT (self), NULL);
 
   if (self->path == NULL)
-    return g_strdup (_("Untitled Map"));
+    {
+      const char *title = rdt_scenario_get_title (self->scenario);
+      g_autofree char *stripped = g_strstrip (g_strdup (title ? title : ""));
+
+      /* A new map is called by the title given in New Map (issue 16). */
+      if (stripped[0] != '\0')
+        return g_steal_pointer (&stripped);
+      return g_strdup (_("Untitled Map"));
+    }
   return g_filename_display_basename (self->path);
+}
+
+/**
+ * rdt_document_dup_suggested_file_name:
+ *
+ * The name Save As proposes: the file's base name, or for a new map its
+ * title made into a file name (no folder separators, control characters or
+ * leading dots; at most 100 characters) with ".redoubt".
+ *
+ * Returns: (transfer full): a file name in UTF-8.
+ */
+char *
+rdt_document_dup_suggested_file_name (RdtDocument *self)
+{
+  g_autofree char *name = NULL;
+  GString *out;
+  guint n = 0;
+
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), NULL);
+
+  if (self->path != NULL)
+    return g_filename_display_basename (self->path);
+  name = rdt_document_dup_display_name (self);
+  out = g_string_new (NULL);
+  for (const char *p = name; *p != '\0' && n < 100; p = g_utf8_next_char (p), n++)
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '/' || c == '\\' || c == ':' || g_unichar_iscntrl (c))
+        c = '-';
+      if (out->len == 0 && (c == '.' || g_unichar_isspace (c)))
+        continue;
+      g_string_append_unichar (out, c);
+    }
+  if (out->len == 0)
+    g_string_append (out, _("Untitled Map"));
+  g_string_append (out, ".redoubt");
+  return g_string_free (out, FALSE);
 }
 
 gboolean

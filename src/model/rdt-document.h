@@ -46,8 +46,10 @@ RdtScenario  *rdt_document_get_scenario     (RdtDocument   *self);
 RdtUndoStack *rdt_document_get_undo_stack   (RdtDocument   *self);
 /* (nullable): NULL for a new, never saved document. */
 const char   *rdt_document_get_path         (RdtDocument   *self);
-/* (transfer full): the file's base name, or "Untitled Map". */
+/* (transfer full): the file's base name, or for a new map its title (or
+ * "Untitled Map"). */
 char         *rdt_document_dup_display_name (RdtDocument   *self);
+char         *rdt_document_dup_suggested_file_name (RdtDocument *self);
 gboolean      rdt_document_get_dirty        (RdtDocument   *self);
 /* Marks the document as holding unsaved work that is not in the undo history
  * (restored from a recovery file). */

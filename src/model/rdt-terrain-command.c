@@ -162,7 +162,9 @@ rdt_terrain_command_new_fill (RdtDocument *document,
   scenario = rdt_document_get_scenario (document);
   grid = rdt_scenario_get_grid (scenario);
   target = rdt_scenario_get_terrain (scenario, start);
-  if (target < 0)
+  /* Filling with the terrain the hexes already have changes nothing: an
+   * empty command, which the editor does not push (issue 16). */
+  if (target < 0 || (guint) target == terrain)
     return RDT_COMMAND (self);
 
   queue = g_array_new (FALSE, FALSE, sizeof (RdtHex));
@@ -204,7 +206,12 @@ rdt_terrain_command_paint (RdtTerrainCommand  *self,
     return TRUE;
   if (!rdt_scenario_set_terrain (scenario, hex, self->terrain, &old, error))
     return FALSE;
-  remember (self, hex, old);
+  /* A hex that already had the terrain is not part of the stroke, so a
+   * stroke over such hexes only is empty and is not pushed (issue 16). */
+  if (old == self->terrain)
+    g_hash_table_add (self->seen, hex_key (hex));
+  else
+    remember (self, hex, old);
   return TRUE;
 }
 

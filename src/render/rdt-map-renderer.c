@@ -2173,14 +2173,27 @@ draw_counters (RdtMapRenderer *self,
           guint index = stack[k] - &g_array_index (map->counters, RdtRenderCounterSlot, 0);
           put_counter (self, cr, index, v->x - off, v->y - off, scale, k == n - 1);
         }
-      if (total > n && scale * 0.3 >= 5.0)
+      /* Every stack shows how many counters it holds (issue 16): a badge
+       * on the top counter's upper right corner. */
+      if (total >= 2 && scale >= 16.0)
         {
           char buf[16];
-          FontEntry *font = get_font (self, FONT_BOLD, scale * 0.3);
-          g_snprintf (buf, sizeof buf, "+%u", total - n);
-          cairo_set_source_rgb (cr, 0.8, 0.0, 0.0);
-          show_text (self, cr, font, buf, v->x + COUNTER_SIDE * scale * 0.5,
-                     v->y - COUNTER_SIDE * scale * 0.62, ALIGN_CENTRE);
+          /* Readable at the default zoom, never larger than a third of the
+           * counter. */
+          double r = CLAMP (scale * 0.13, 7.0, COUNTER_SIDE * scale / 3);
+          double bx = v->x + COUNTER_SIDE * scale * 0.5;
+          double by = v->y - COUNTER_SIDE * scale * 0.5;
+          FontEntry *font = get_font (self, FONT_BOLD, r * 1.3);
+
+          g_snprintf (buf, sizeof buf, "%u", total);
+          cairo_new_path (cr);
+          cairo_arc (cr, bx, by, r, 0, 2 * G_PI);
+          cairo_set_source_rgb (cr, 0.75, 0.11, 0.16);
+          cairo_fill_preserve (cr);
+          cairo_set_line_width (cr, MAX (1.0, scale * 0.015));
+          cairo_set_source_rgb (cr, 1, 1, 1);
+          cairo_stroke (cr);
+          show_text (self, cr, font, buf, bx, by + r * 0.45, ALIGN_CENTRE);
         }
     }
 }

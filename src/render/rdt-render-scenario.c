@@ -1,7 +1,6 @@
 /* rdt-render-scenario.c: scenario to render map (see the header). */
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "rdt-file-ref.h"
@@ -294,6 +293,60 @@ counter_art (RdtRenderMap *map,
   return surface;
 }
 
+/**
+ * rdt_render_counter_for_unit:
+ * @values: (out caller-allocates): holds the printed values line
+ *
+ * The counter of @unit as the map draws it (its hex only if it is set up in
+ * one); @out points into @unit and @values, so use it while both live.
+ */
+void
+rdt_render_counter_for_unit (RdtScenario      *scenario,
+                             const RdtUnit    *unit,
+                             RdtRenderCounter *out,
+                             char             *values)
+{
+  const RdtUnitStep *step;
+  RdtRenderCounter c;
+
+  g_return_if_fail (RDT_IS_SCENARIO (scenario));
+  g_return_if_fail (unit != NULL && out != NULL && values != NULL);
+
+  memset (&c, 0, sizeof c);
+  values[0] = '\0';
+  if (unit->placement.kind == RDT_PLACEMENT_HEX)
+    c.hex = unit->placement.hex;
+  c.name = unit->name ? unit->name : unit->id;
+  step = rdt_unit_get_current_step (unit);
+  /* The printed line: strength-morale-movement; musket/rifle units show
+   * both SP values (close combat/rifle fire). */
+  if (step && step->fire_strength >= 0)
+    g_snprintf (values, RDT_RENDER_VALUES_SIZE, "%d/%d-%d-%d", step->strength, step->fire_strength,
+                step->morale, unit->movement);
+  else if (step)
+    g_snprintf (values, RDT_RENDER_VALUES_SIZE, "%d-%d-%d", step->strength, step->morale, unit->movement);
+  else if (rdt_unit_is_leader (unit))
+    g_snprintf (values, RDT_RENDER_VALUES_SIZE, "%+d %+d", unit->cc_drm, unit->leadership_drm);
+  c.values = values;
+  rdt_render_unit_colours (scenario, unit, &c.body_rgb, &c.band_rgb, &c.text_rgb);
+  c.kind = counter_kind (unit->kind);
+  c.reduced = unit->step > 0;
+  if (unit->status == RDT_UNIT_STATUS_DISRUPTED)
+    c.status |= RDT_RENDER_STATUS_DISRUPTED;
+  else if (unit->status == RDT_UNIT_STATUS_SHATTERED)
+    c.status |= RDT_RENDER_STATUS_SHATTERED;
+  for (char **s = unit->states; s && *s; s++)
+    {
+      if (id_has (*s, "pin"))
+        c.status |= RDT_RENDER_STATUS_PINNED;
+      else if (id_has (*s, "fire"))
+        c.status |= RDT_RENDER_STATUS_FIRED;
+      else
+        c.status |= RDT_RENDER_STATUS_OTHER;
+    }
+  *out = c;
+}
+
 void
 rdt_render_map_update_counters (RdtRenderMap *map,
                                 RdtScenario  *scenario)
@@ -305,29 +358,12 @@ rdt_render_map_update_counters (RdtRenderMap *map,
   for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
     {
       const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
-      const RdtUnitStep *step;
       RdtRenderCounter c;
       char values[RDT_RENDER_VALUES_SIZE] = "";
 
       if (unit->placement.kind != RDT_PLACEMENT_HEX)
         continue;
-      memset (&c, 0, sizeof c);
-      c.hex = unit->placement.hex;
-      c.name = unit->name ? unit->name : unit->id;
-      step = rdt_unit_get_current_step (unit);
-      /* The printed line: strength-morale-movement; musket/rifle units show
-       * both SP values (close combat/rifle fire). */
-      if (step && step->fire_strength >= 0)
-        g_snprintf (values, sizeof values, "%d/%d-%d-%d", step->strength, step->fire_strength,
-                    step->morale, unit->movement);
-      else if (step)
-        g_snprintf (values, sizeof values, "%d-%d-%d", step->strength, step->morale, unit->movement);
-      else if (rdt_unit_is_leader (unit))
-        g_snprintf (values, sizeof values, "%+d %+d", unit->cc_drm, unit->leadership_drm);
-      c.values = values;
-      rdt_render_unit_colours (scenario, unit, &c.body_rgb, &c.band_rgb, &c.text_rgb);
-      c.kind = counter_kind (unit->kind);
-      c.reduced = unit->step > 0;
+      rdt_render_counter_for_unit (scenario, unit, &c, values);
       /* Issue 16: the printed art; the back for a reduced unit when there is one. */
       if (c.reduced && unit->art_back != NULL)
         {
@@ -336,19 +372,6 @@ rdt_render_map_update_counters (RdtRenderMap *map,
         }
       if (c.art == NULL)
         c.art = counter_art (map, scenario, unit->art_front);
-      if (unit->status == RDT_UNIT_STATUS_DISRUPTED)
-        c.status |= RDT_RENDER_STATUS_DISRUPTED;
-      else if (unit->status == RDT_UNIT_STATUS_SHATTERED)
-        c.status |= RDT_RENDER_STATUS_SHATTERED;
-      for (char **s = unit->states; s && *s; s++)
-        {
-          if (id_has (*s, "pin"))
-            c.status |= RDT_RENDER_STATUS_PINNED;
-          else if (id_has (*s, "fire"))
-            c.status |= RDT_RENDER_STATUS_FIRED;
-          else
-            c.status |= RDT_RENDER_STATUS_OTHER;
-        }
       rdt_render_map_add_counter (map, &c);
     }
 }
@@ -382,14 +405,22 @@ rdt_render_map_update_hexside (RdtRenderMap *map,
     add_features (map, rdt_scenario_get_volume (scenario), f);
 }
 
+/* Area outlines: distinct, strong colours, by the area's index (the map
+ * and its legend use the same). */
+static const guint32 area_colours[] = {
+  RDT_RGB (0xd9, 0x48, 0x1c), RDT_RGB (0x7b, 0x2f, 0xbf), RDT_RGB (0xc7, 0x1f, 0x7a),
+  RDT_RGB (0x1f, 0x8a, 0x3a), RDT_RGB (0x8f, 0x6f, 0x00), RDT_RGB (0x55, 0x55, 0x55),
+};
+
+guint32
+rdt_render_area_colour (guint index)
+{
+  return area_colours[index % G_N_ELEMENTS (area_colours)];
+}
+
 RdtRenderMap *
 rdt_render_map_new_from_scenario (RdtScenario *scenario)
 {
-  /* Area outlines: distinct, strong colours. */
-  static const guint32 area_colours[] = {
-    RDT_RGB (0xd9, 0x48, 0x1c), RDT_RGB (0x7b, 0x2f, 0xbf), RDT_RGB (0xc7, 0x1f, 0x7a),
-    RDT_RGB (0x1f, 0x8a, 0x3a), RDT_RGB (0x8f, 0x6f, 0x00), RDT_RGB (0x55, 0x55, 0x55),
-  };
   RdtHexGrid *grid;
   RdtVolume *volume;
   RdtRenderMap *map;

@@ -27,6 +27,14 @@ void          rdt_render_map_update_hexside      (RdtRenderMap       *map,
 void          rdt_render_map_update_counters     (RdtRenderMap       *map,
                                                   RdtScenario        *scenario);
 
+/* The counter of @unit as the map draws it; @out points into @unit and
+ * @values (RDT_RENDER_VALUES_SIZE bytes). */
+void          rdt_render_counter_for_unit        (RdtScenario        *scenario,
+                                                  const RdtUnit      *unit,
+                                                  RdtRenderCounter   *out,
+                                                  char               *values);
+/* The outline colour (RDT_RGB) of the scenario's area number @index. */
+guint32       rdt_render_area_colour             (guint               index);
 /* The render flags of one hexside's features, as drawn. */
 guint         rdt_render_hexside_flags           (RdtVolume          *volume,
                                                   const RdtHexsideFeatures *features);

@@ -67,6 +67,8 @@ rdt_diagnostic_copy (const RdtDiagnostic *diagnostic)
   copy->dropped = diagnostic->dropped;
   copy->n_more_errors = diagnostic->n_more_errors;
   copy->n_more_warnings = diagnostic->n_more_warnings;
+  copy->provisional = diagnostic->provisional;
+  copy->folded = diagnostic->folded;
   return copy;
 }
 
@@ -212,4 +214,61 @@ rdt_diagnostics_add (GPtrArray     *diagnostics,
     summary->n_more_warnings += summary->n_more_warnings < G_MAXUINT;
   summary_update (summary);
   rdt_diagnostic_free (diagnostic);
+}
+
+GPtrArray *
+rdt_diagnostics_fold_provisional (GPtrArray  *diagnostics,
+                                  const char *volume_file,
+                                  const char *volume_title)
+{
+  GPtrArray *out = rdt_diagnostics_new ();
+  g_autoptr(GHashTable) summaries = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_return_val_if_fail (diagnostics != NULL, out);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      const char *file = d->file != NULL ? d->file : "";
+      RdtDiagnostic *summary;
+
+      if (!d->provisional || d->severity != RDT_SEVERITY_WARNING)
+        {
+          g_ptr_array_add (out, rdt_diagnostic_copy (d));
+          continue;
+        }
+      summary = g_hash_table_lookup (summaries, file);
+      if (summary == NULL)
+        {
+          summary = rdt_diagnostic_new (RDT_SEVERITY_WARNING, d->file, 0, NULL, "",
+                                        _("enter the values from your copy of the game and remove provisional="));
+          summary->provisional = TRUE;
+          g_ptr_array_add (out, summary);
+          g_hash_table_insert (summaries, (gpointer) file, summary);
+        }
+      summary->folded++;
+    }
+  for (guint i = 0; i < out->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (out, i);
+      g_autofree char *base = NULL;
+
+      if (d->folded == 0)
+        continue;
+      g_free (d->message);
+      if (volume_file != NULL && g_strcmp0 (d->file, volume_file) == 0 && volume_title != NULL)
+        d->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "the volume “%s” has %u provisional value",
+                                                   "the volume “%s” has %u provisional values", d->folded),
+                                      volume_title, d->folded);
+      else
+        {
+          base = d->file != NULL ? g_path_get_basename (d->file) : g_strdup ("?");
+          d->message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     "“%s” has %u provisional value",
+                                                     "“%s” has %u provisional values", d->folded),
+                                        base, d->folded);
+        }
+    }
+  return out;
 }

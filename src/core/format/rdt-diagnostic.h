@@ -31,6 +31,12 @@ typedef struct {
    * counted but not kept.  Its `message` says "and N more". */
   guint n_more_errors;
   guint n_more_warnings;
+  /* A warning about a value marked provisional (not stated in the
+   * rulebooks or not from the counters). */
+  gboolean provisional;
+  /* On a summary made by rdt_diagnostics_fold_provisional(): how many
+   * provisional warnings about its file it stands for; else 0. */
+  guint folded;
 } RdtDiagnostic;
 
 /* At most this many findings are kept per file (docs/cli.md, docs/format.md):
@@ -69,6 +75,13 @@ gboolean       rdt_diagnostic_is_summary (const RdtDiagnostic *diagnostic);
  * those counted but not kept by rdt_diagnostics_add(). */
 guint          rdt_diagnostics_count    (GPtrArray           *diagnostics,
                                          RdtSeverity          severity);
+/* A copy of @diagnostics in which the provisional warnings of each file are
+ * one summary warning, in the place of the first (issue 16); @volume_file
+ * and @volume_title (nullable) name the volume in its summary.
+ * (transfer full). */
+GPtrArray     *rdt_diagnostics_fold_provisional (GPtrArray  *diagnostics,
+                                                 const char *volume_file,
+                                                 const char *volume_title);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtDiagnostic, rdt_diagnostic_free)
 

@@ -35,6 +35,17 @@ add (Check       *c,
                        rdt_diagnostic_new (severity, c->file, line, element, message, hint));
 }
 
+/* A finding about a provisional value (folded in the editor). */
+static void
+add_provisional (GPtrArray     *diagnostics,
+                 RdtDiagnostic *diagnostic)
+{
+  /* Flagged before it is added: past the findings cap the array's last
+   * element is the summary, not this finding (issue 11). */
+  diagnostic->provisional = TRUE;
+  rdt_diagnostics_add (diagnostics, diagnostic);
+}
+
 static char *
 label (Check  *c,
        RdtHex  hex)
@@ -249,9 +260,13 @@ check_units (Check *c)
                _("use a formation or nationality that some unit has"),
                _("leader “%s” commands “%s”, which no unit belongs to"), u->id, u->commands[s]);
       if (u->provisional != 0)
-        add (c, RDT_SEVERITY_WARNING, u->line, element,
-             _("enter the printed values from the counter and remove provisional="),
-             _("“%s” has provisional values (not from the counters)"), u->id);
+        {
+          g_autofree char *message = g_strdup_printf (_("“%s” has provisional values (not from the counters)"), u->id);
+
+          add_provisional (c->diagnostics,
+                           rdt_diagnostic_new (RDT_SEVERITY_WARNING, c->file, u->line, element, message,
+                                               _("enter the printed values from the counter and remove provisional=")));
+        }
     }
 }
 
@@ -489,9 +504,9 @@ effects_warning (const char       *file,
       g_string_append_printf (fields, "%s%s", fields->len > 0 ? " " : "", names[f]);
   message = g_strdup_printf (_("“%s” has provisional values (not stated in the rulebooks): %s"),
                              id, fields->str);
-  rdt_diagnostics_add (diagnostics,
-                       rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, line, element, message,
-                                           _("enter the values from your copy of the game's charts and remove them from provisional=")));
+  add_provisional (diagnostics,
+                   rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, line, element, message,
+                                       _("enter the values from your copy of the game's charts and remove them from provisional=")));
 }
 
 void
@@ -537,17 +552,17 @@ rdt_volume_validate (RdtVolume  *volume,
                                           "table “%s” has %u provisional cell (not stated in the rulebooks)",
                                           "table “%s” has %u provisional cells (not stated in the rulebooks)", n),
                              t->id, n);
-          rdt_diagnostics_add (diagnostics,
-                               rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, t->line, "table", message,
-                                                   _("enter the values from your copy of the player aid card")));
+          add_provisional (diagnostics,
+                           rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, t->line, "table", message,
+                                               _("enter the values from your copy of the player aid card")));
         }
     }
   stacking = rdt_volume_get_stacking (volume);
   if (stacking->provisional)
-    rdt_diagnostics_add (diagnostics,
-                         rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, stacking->line, "stacking",
-                                             _("the stacking limit is provisional"),
-                                             _("check it against 7.1 and the exclusive rules")));
+    add_provisional (diagnostics,
+                     rdt_diagnostic_new (RDT_SEVERITY_WARNING, file, stacking->line, "stacking",
+                                         _("the stacking limit is provisional"),
+                                         _("check it against 7.1 and the exclusive rules")));
 }
 
 void

@@ -1,0 +1,1409 @@
+/* test-editor-table.c: issue 16, the editor as a game table (suite "display").
+ *
+ * Each test runs the application library in a subprocess under Xvfb on a copy
+ * of a scenario and drives it as the map view's gestures would (the view's
+ * signals, its drag source's "prepare"), then checks the document, the undo
+ * stack and what the window shows.  With REDOUBT_TEST_SHOTS=DIR it grabs the
+ * screen (ImageMagick's `import -window root`) at the points worth looking at.
+ */
+#undef G_DISABLE_ASSERT
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "rdt-application.h"
+#include "rdt-calibration.h"
+#include "rdt-document.h"
+#include "rdt-los.h"
+#include "rdt-new-map-dialog.h"
+#include "rdt-overlay-controller.h"
+#include "rdt-ruling-panel.h"
+#include "rdt-undo-stack.h"
+#include "rdt-unit-command.h"
+#include "rdt-viewport.h"
+#include "rdt-window-private.h"
+
+typedef void (*Script) (RdtWindow *window,
+                        gpointer   data);
+
+typedef struct {
+  Script script;
+  gpointer data;
+  gboolean done;
+  guint timeout;
+} Run;
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+run_script (gpointer user_data)
+{
+  Run *run = user_data;
+  GApplication *app = g_application_get_default ();
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  run->timeout = 0;
+  if (window == NULL)
+    {
+      run->timeout = g_timeout_add (50, run_script, run);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_window_set_default_size (window, 1400, 900);
+  spin (300);
+  run->script (RDT_WINDOW (window), run->data);
+  run->done = TRUE;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (RDT_IS_WINDOW (l->data))
+      RDT_WINDOW (l->data)->close_confirmed = TRUE;
+  g_application_quit (app);
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the editor on @path (NULL: no file) and @script in it. */
+static void
+run_editor (const char *path,
+            Script      script,
+            gpointer    data)
+{
+  g_autoptr(RdtApplication) app = rdt_application_new ();
+  Run run = { script, data, FALSE, 0 };
+  char *argv[] = { (char *) "redoubt", (char *) path, NULL };
+  int status;
+
+  run.timeout = g_timeout_add (100, run_script, &run);
+  status = g_application_run (G_APPLICATION (app), path ? 2 : 1, argv);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (run.done);
+}
+
+/* tests/data/format/example.redoubt and its volume, copied to a fresh
+ * folder; returns the scenario's path. */
+static char *
+copy_example (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-table-XXXXXX", NULL);
+  const char *names[] = { "example.redoubt", "example-volume.xml" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *source = g_build_filename (root ? root : "..", "tests", "data", "format", names[i], NULL);
+      g_autofree char *target = g_build_filename (dir, names[i], NULL);
+      g_autofree char *contents = NULL;
+      gsize len;
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_get_contents (source, &contents, &len, &error));
+      g_assert_true (g_file_set_contents (target, contents, len, &error));
+      g_assert_no_error (error);
+    }
+  return g_build_filename (dir, names[0], NULL);
+}
+
+static char *
+brandywine (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+
+  return g_build_filename (root ? root : "..", "scenarios", "brandywine.redoubt", NULL);
+}
+
+static RdtScenario *
+scenario_of (RdtWindow *window)
+{
+  return rdt_document_get_scenario (rdt_window_get_document (window));
+}
+
+static RdtHex
+hex_of (RdtWindow  *window,
+        const char *label)
+{
+  RdtHex hex;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario_of (window)), label, &hex, NULL));
+  return hex;
+}
+
+static void
+shot (const char *name)
+{
+  const char *dir = g_getenv ("REDOUBT_TEST_SHOTS");
+  g_autofree char *file = NULL;
+  g_autofree char *command = NULL;
+
+  if (dir == NULL)
+    return;
+  spin (400);
+  file = g_strdup_printf ("%s/table-%s.png", dir, name);
+  command = g_strdup_printf ("import -window root %s", file);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+  g_test_message ("screenshot %s", file);
+}
+
+static void
+press (RdtWindow  *window,
+       const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-pressed", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static void
+drag (RdtWindow  *window,
+      const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-dragged", hex.col, hex.row, (GdkModifierType) 0);
+}
+
+static void
+release (RdtWindow  *window,
+         const char *label)
+{
+  RdtHex hex = hex_of (window, label);
+
+  g_signal_emit_by_name (window->map, "hex-released", hex.col, hex.row, 1u, (GdkModifierType) 0);
+}
+
+static RdtRulingPanel *
+panel_of (RdtWindow *window)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (window), "rdt-ruling-panel");
+
+  g_assert_nonnull (panel);
+  return panel;
+}
+
+/* The map's drag source (counters dragged with the select tool). */
+static GtkDragSource *
+map_drag_source (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DRAG_SOURCE (controller))
+        return GTK_DRAG_SOURCE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* What the map's drag source would drag from the centre of @hex. */
+static GdkContentProvider *
+prepare_drag_at (RdtWindow *window,
+                 RdtHex     hex)
+{
+  GdkContentProvider *content = NULL;
+  double mx, my, x, y;
+
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario_of (window)), hex, &mx, &my);
+  rdt_viewport_map_to_widget (rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map)),
+                              gtk_widget_get_width (window->map), gtk_widget_get_height (window->map),
+                              mx, my, &x, &y);
+  g_signal_emit_by_name (map_drag_source (window), "prepare", x, y, &content);
+  return content;
+}
+
+/* (a) With the LOS overlay on, a press on a counter and a drag measure the
+ * line of sight (11.4) from the counter's hex; the counter stays, the file is
+ * not changed, nothing is on the undo stack, and the map's drag and drop does
+ * not start. */
+static void
+los_from_counter_script (RdtWindow *window,
+                         gpointer   data)
+{
+  RdtRulingPanel *panel = panel_of (window);
+  RdtOverlayController *controller = rdt_ruling_panel_get_controller (panel);
+  RdtDocument *document = rdt_window_get_document (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (document);
+  RdtHex from = hex_of (window, "1127"), to = hex_of (window, "0928");
+  RdtUnit *unit;
+  g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario_of (window), from);
+  g_autofree char *id = NULL;
+  const RdtLosReport *report;
+  g_autoptr(GdkContentProvider) without_overlay = NULL;
+  g_autoptr(GdkContentProvider) with_overlay = NULL;
+
+  g_assert_cmpuint (units->len, >, 0);
+  id = g_strdup (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), from);
+  spin (300);
+
+  /* Without an overlay the select tool drags the counter (the control). */
+  without_overlay = prepare_drag_at (window, from);
+  g_assert_nonnull (without_overlay);
+
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
+  with_overlay = prepare_drag_at (window, from);
+  g_assert_null (with_overlay);
+
+  press (window, "1127");
+  drag (window, "1028");
+  drag (window, "0928");
+  release (window, "0928");
+  spin (100);
+  shot ("los-from-counter");
+
+  unit = rdt_scenario_find_unit (scenario_of (window), id);
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (unit->placement.hex.col, ==, from.col);
+  g_assert_cmpint (unit->placement.hex.row, ==, from.row);
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+  report = rdt_overlay_controller_get_los_report (controller);
+  g_assert_nonnull (report);
+  g_assert_cmpint (report->from.col, ==, from.col);
+  g_assert_cmpint (report->from.row, ==, from.row);
+  g_assert_cmpint (report->to.col, ==, to.col);
+  g_assert_cmpint (report->to.row, ==, to.row);
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
+
+  /* The overlay off, the same press and drag move the counter again. */
+  press (window, "1127");
+  drag (window, "0928");
+  release (window, "0928");
+  unit = rdt_scenario_find_unit (scenario_of (window), id);
+  g_assert_cmpint (unit->placement.hex.col, ==, to.col);
+  g_assert_cmpint (unit->placement.hex.row, ==, to.row);
+  g_assert_true (rdt_document_get_dirty (document));
+}
+
+static void
+test_los_from_counter (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, los_from_counter_script, NULL);
+}
+
+/* (j) Painting or filling a hex with the terrain it already has is not a
+ * change: no unsaved mark, no undo step. */
+static void
+same_terrain_script (RdtWindow *window,
+                     gpointer   data)
+{
+  RdtDocument *document = rdt_window_get_document (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (document);
+  RdtHex hex = hex_of (window, "1226");
+  int terrain = rdt_scenario_get_terrain (scenario_of (window), hex);
+  guint other = terrain == 0 ? 1 : 0;
+
+  g_assert_cmpint (terrain, >=, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("brush"));
+  gtk_drop_down_set_selected (window->terrain_dropdown, (guint) terrain);
+  gtk_spin_button_set_value (window->radius_spin, 1);
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("fill"));
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_false (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 0);
+  shot ("same-terrain");
+
+  /* Another terrain is a change, one undo step. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("brush"));
+  gtk_drop_down_set_selected (window->terrain_dropdown, other);
+  press (window, "1226");
+  release (window, "1226");
+  g_assert_true (rdt_document_get_dirty (document));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, 1);
+  g_assert_cmpint (rdt_scenario_get_terrain (scenario_of (window), hex), ==, (int) other);
+}
+
+static void
+test_same_terrain (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, same_terrain_script, NULL);
+}
+
+/* (b) The calibration tool has its own hex-label field: the area tool's name
+ * stays as typed, a wrong label is marked on the field (not in the info bar,
+ * where it outlived the calibration), and a good calibration clears it. */
+static void
+calibration_field_script (RdtWindow *window,
+                          gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  RdtUnderlay truth = *rdt_scenario_get_underlay (scenario);
+  RdtUnderlay now = truth;
+  const char *labels[] = { "0101", "0603", "0205" };
+  const RdtUnderlay *result;
+  guint steps = rdt_undo_stack_get_n_undo (undo);
+  GtkWidget *entry;
+
+  g_assert_true (now.present);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("area"));
+  gtk_editable_set_text (GTK_EDITABLE (window->name_entry), "Bivouac");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("calibrate"));
+  g_assert_nonnull (window->calibration_entry);
+  entry = GTK_WIDGET (window->calibration_entry);
+  g_assert_true (gtk_widget_get_visible (entry));
+  g_assert_true (gtk_widget_get_visible (window->calibration_label));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (window->name_entry)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "");
+
+  /* A label that is no hex: marked on the field and in the status line. */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Bivouac");
+  _rdt_window_tool_press (window, 100, 100);
+  _rdt_window_tool_release (window, 100, 100);
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "Hex field"));
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar)
+                  && strstr (gtk_label_get_text (window->info_label), "hex you click") != NULL);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps);
+  shot ("calibration-error");
+
+  truth.origin_x = 50;
+  truth.origin_y = 30;
+  truth.hex_size = 40;
+  truth.rotation = 2;
+  for (guint i = 0; i < 3; i++)
+    {
+      double mx, my, ix, iy, px, py;
+
+      rdt_hex_grid_hex_centre (grid, hex_of (window, labels[i]), &mx, &my);
+      rdt_calibration_map_to_image (grid, &truth, mx, my, &ix, &iy);
+      rdt_calibration_image_to_map (grid, &now, ix, iy, &px, &py);
+      gtk_editable_set_text (GTK_EDITABLE (entry), labels[i]);
+      /* Typing again clears the mark. */
+      g_assert_false (gtk_widget_has_css_class (entry, "error"));
+      _rdt_window_tool_press (window, px, py);
+      _rdt_window_tool_release (window, px, py);
+    }
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  result = rdt_scenario_get_underlay (scenario);
+  g_assert_cmpfloat_with_epsilon (result->hex_size, 40, 1e-6);
+  g_assert_cmpfloat_with_epsilon (result->rotation, 2, 1e-6);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  g_assert_cmpstr (gtk_label_get_text (window->status_label), ==, "Calibrate Underlay");
+  /* The area tool's name was never touched. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (window->name_entry)), ==, "Bivouac");
+  shot ("calibration-done");
+}
+
+static void
+test_calibration_field (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  run_editor (path, calibration_field_script, NULL);
+}
+
+static GtkWindow *
+find_dialog (RdtWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != GTK_WINDOW (window) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        found = w;
+    }
+  return found;
+}
+
+/* The first widget of @type under @widget, depth first. */
+static GtkWidget *
+find_child (GtkWidget *widget,
+            GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_child (c, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+map_bounds (RdtWindow       *window,
+            graphene_rect_t *bounds)
+{
+  g_assert_true (gtk_widget_compute_bounds (window->map, GTK_WIDGET (window), bounds));
+}
+
+/* (c) The scenario's notes belong to it: shown when it opens, gone on New
+ * Map, replaced on Open; the map does not move when they come or go.
+ * (d) The New Map title is the window title and the suggested file name. */
+static void
+notes_and_title_script (RdtWindow *window,
+                        gpointer   data)
+{
+  const char *example = data;
+  graphene_rect_t with_notes, without_notes;
+  GtkWindow *dialog;
+  RdtGridSettings settings = { 10, 7, 1, 0, RDT_GRID_POINTY_TOP, RDT_GRID_SHIFT_EVEN };
+  GtkWidget *entry;
+  g_autoptr(GFile) file = g_file_new_for_path (example);
+
+  spin (300);
+  g_assert_nonnull (window->notes_banner);
+  g_assert_true (gtk_widget_get_visible (window->notes_banner));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "Brandywine"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "schematic"));
+  map_bounds (window, &with_notes);
+  shot ("notes-brandywine");
+
+  /* New Map, titled. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new", NULL);
+  spin (300);
+  dialog = find_dialog (window);
+  g_assert_true (RDT_IS_NEW_MAP_DIALOG (dialog));
+  entry = find_child (GTK_WIDGET (dialog), GTK_TYPE_ENTRY);
+  g_assert_nonnull (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Monmouth Courthouse");
+  rdt_new_map_dialog_set_grid (RDT_NEW_MAP_DIALOG (dialog), &settings);
+  rdt_new_map_dialog_accept (RDT_NEW_MAP_DIALOG (dialog));
+  spin (400);
+  g_assert_false (gtk_widget_get_visible (window->notes_banner));
+  g_assert_cmpstr (gtk_label_get_text (window->notes_label), ==, "");
+  map_bounds (window, &without_notes);
+  /* No jump: the notes float over the map. */
+  g_assert_cmpfloat (with_notes.origin.y, ==, without_notes.origin.y);
+  g_assert_cmpfloat (with_notes.size.height, ==, without_notes.size.height);
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "Monmouth Courthouse"));
+  g_assert_cmpstr (gtk_label_get_text (window->title_label), ==, "Monmouth Courthouse");
+  shot ("new-map-title");
+
+  /* Save As proposes the title as the file name. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
+  spin (500);
+  dialog = find_dialog (window);
+  g_assert_true (GTK_IS_FILE_CHOOSER (dialog));
+  {
+    g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+
+    g_assert_cmpstr (name, ==, "Monmouth Courthouse.redoubt");
+  }
+  shot ("save-as-name");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (300);
+
+  /* Open: that scenario's own notes. */
+  g_assert_true (rdt_window_open_file (window, file));
+  spin (300);
+  g_assert_true (gtk_widget_get_visible (window->notes_banner));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->notes_label), "Six columns"));
+  g_assert_null (strstr (gtk_label_get_text (window->notes_label), "Brandywine"));
+  map_bounds (window, &without_notes);
+  g_assert_cmpfloat (with_notes.origin.y, ==, without_notes.origin.y);
+  g_assert_cmpfloat (with_notes.size.height, ==, without_notes.size.height);
+}
+
+static void
+test_notes_and_title (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *example = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  example = copy_example ();
+  /* Without its underlay, whose missing scan the info bar would report. */
+  {
+    g_autofree char *contents = NULL;
+    g_auto(GStrv) lines = NULL;
+    GString *out = g_string_new (NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (g_file_get_contents (example, &contents, NULL, &error));
+    lines = g_strsplit (contents, "\n", -1);
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (strstr (lines[i], "<underlay") == NULL)
+        g_string_append_printf (out, "%s%s", lines[i], lines[i + 1] ? "\n" : "");
+    g_assert_true (g_file_set_contents (example, out->str, -1, &error));
+    g_string_free (out, TRUE);
+  }
+  run_editor (path, notes_and_title_script, example);
+}
+
+/* (e) Open Recent tells apart two files of the same name: each item names
+ * its folder. */
+static void
+recent_script (RdtWindow *window,
+               gpointer   data)
+{
+  g_autofree char *a_dir = g_dir_make_tmp ("redoubt-recent-a-XXXXXX", NULL);
+  g_autofree char *b_dir = g_dir_make_tmp ("redoubt-recent-b-XXXXXX", NULL);
+  g_autofree char *a = g_build_filename (a_dir, "brandywine.redoubt", NULL);
+  g_autofree char *b = g_build_filename (b_dir, "brandywine.redoubt", NULL);
+  g_autofree char *a_uri = g_filename_to_uri (a, NULL, NULL);
+  g_autofree char *b_uri = g_filename_to_uri (b, NULL, NULL);
+  g_autofree char *a_base = g_path_get_basename (a_dir);
+  g_autofree char *b_base = g_path_get_basename (b_dir);
+  g_autofree char *home_label = NULL;
+  g_autofree char *home_file = g_build_filename (g_get_home_dir (), "maps", "x.redoubt", NULL);
+  g_autofree char *home_uri = g_filename_to_uri (home_file, NULL, NULL);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  guint found_a = 0, found_b = 0;
+
+  g_assert_true (g_file_set_contents (a, "", 0, NULL));
+  g_assert_true (g_file_set_contents (b, "", 0, NULL));
+  g_assert_true (gtk_recent_manager_add_item (manager, a_uri));
+  g_assert_true (gtk_recent_manager_add_item (manager, b_uri));
+  for (guint i = 0; i < 40 && (found_a == 0 || found_b == 0); i++)
+    {
+      GMenuModel *menu = G_MENU_MODEL (window->recent_section);
+
+      spin (100);
+      g_ptr_array_set_size (labels, 0);
+      for (int k = 0; k < g_menu_model_get_n_items (menu); k++)
+        {
+          char *label = NULL;
+
+          g_menu_model_get_item_attribute (menu, k, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          g_ptr_array_add (labels, label);
+          found_a += strstr (label, a_base) != NULL;
+          found_b += strstr (label, b_base) != NULL;
+        }
+    }
+  found_a = found_b = 0;
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const char *label = g_ptr_array_index (labels, i);
+
+      g_test_message ("recent: %s", label);
+      if (strstr (label, a_base) == NULL && strstr (label, b_base) == NULL)
+        continue;         /* files the other tests opened */
+      g_assert_true (g_str_has_prefix (label, "brandywine.redoubt ("));
+      found_a += strstr (label, a_base) != NULL;
+      found_b += strstr (label, b_base) != NULL;
+    }
+  g_assert_cmpuint (found_a, ==, 1);
+  g_assert_cmpuint (found_b, ==, 1);
+  /* The home folder is written ~. */
+  home_label = _rdt_window_recent_label (home_uri);
+  g_assert_cmpstr (home_label, ==, "x.redoubt (~/maps)");
+  g_remove (a);
+  g_remove (b);
+  g_rmdir (a_dir);
+  g_rmdir (b_dir);
+}
+
+static void
+test_recent (void)
+{
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  run_editor (NULL, recent_script, NULL);
+}
+
+static void
+map_corners (RdtWindow *window,
+             double    *x0,
+             double    *y0,
+             double    *x1,
+             double    *y1)
+{
+  RdtMapView *view = RDT_MAP_VIEW (window->map);
+  RdtViewport *viewport = rdt_map_view_get_viewport (view);
+  RdtRenderRect rect = rdt_map_renderer_get_map_rect (rdt_map_view_get_renderer (view));
+  double w = gtk_widget_get_width (window->map), h = gtk_widget_get_height (window->map);
+
+  rdt_viewport_map_to_widget (viewport, w, h, rect.x, rect.y, x0, y0);
+  rdt_viewport_map_to_widget (viewport, w, h, rect.x + rect.width, rect.y + rect.height, x1, y1);
+}
+
+/* (f) Fit Map (win.zoom-fit, Ctrl+9) shows the whole map; panning stops at
+ * its edge; the calibration tool may pan beyond it (the scan may be larger). */
+static void
+fit_and_pan_script (RdtWindow *window,
+                    gpointer   data)
+{
+  RdtViewport *viewport = rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map));
+  double w = gtk_widget_get_width (window->map), h = gtk_widget_get_height (window->map);
+  double x0, y0, x1, y1;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "zoom-fit"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "zoom-fit", NULL);
+  spin (200);
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat (x0, >=, 0);
+  g_assert_cmpfloat (y0, >=, 0);
+  g_assert_cmpfloat (x1, <=, w);
+  g_assert_cmpfloat (y1, <=, h);
+  shot ("fit-map");
+
+  rdt_viewport_set_zoom (viewport, rdt_viewport_get_zoom (viewport) * 4);
+  rdt_viewport_set_centre (viewport, -10000, -10000);
+  spin (200);
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, 32, 1e-6);
+  g_assert_cmpfloat_with_epsilon (y0, 32, 1e-6);
+  shot ("pan-stops-at-edge");
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("calibrate"));
+  rdt_viewport_set_centre (viewport, -10000, -10000);
+  g_assert_cmpfloat (rdt_viewport_get_centre_x (viewport), ==, -10000);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  map_corners (window, &x0, &y0, &x1, &y1);
+  g_assert_cmpfloat_with_epsilon (x0, 32, 1e-6);
+}
+
+static void
+test_fit_and_pan (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, fit_and_pan_script, NULL);
+}
+
+/* (g) With the dconf backend and no session bus to write through, the
+ * opacity slider still moves the underlay's opacity (settings in memory),
+ * and nothing is said about it. */
+static void
+opacity_script (RdtWindow *window,
+                gpointer   data)
+{
+  GtkAdjustment *opacity = window->opacity_adjustment;
+  double target = gtk_adjustment_get_value (opacity) > 0.5 ? 0.2 : 0.8;
+
+  g_assert_nonnull (window->settings);
+  gtk_adjustment_set_value (opacity, target);
+  spin (500);
+  g_assert_cmpfloat_with_epsilon (gtk_adjustment_get_value (opacity), target, 1e-9);
+  g_assert_cmpfloat_with_epsilon (g_settings_get_double (window->settings, "underlay-opacity"), target, 1e-9);
+  /* Silently: no message about settings. */
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar)
+                  && strstr (gtk_label_get_text (window->info_label), "setting") != NULL);
+}
+
+static void
+test_opacity_without_dbus (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *runtime = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  /* dconf, as on a desktop, but no session bus. */
+  runtime = g_dir_make_tmp ("redoubt-runtime-XXXXXX", NULL);
+  g_setenv ("GSETTINGS_BACKEND", "dconf", TRUE);
+  g_setenv ("XDG_RUNTIME_DIR", runtime, TRUE);
+  g_setenv ("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/redoubt-test-bus", TRUE);
+  path = brandywine ();
+  run_editor (path, opacity_script, NULL);
+}
+
+/* Every label's text under @widget, joined by newlines; the first label
+ * with a link in @link_label. */
+static void
+collect_labels (GtkWidget *widget,
+                GString   *out,
+                GtkLabel **link_label)
+{
+  if (GTK_IS_LABEL (widget))
+    {
+      g_string_append_printf (out, "%s\n", gtk_label_get_text (GTK_LABEL (widget)));
+      if (link_label != NULL && *link_label == NULL
+          && strstr (gtk_label_get_label (GTK_LABEL (widget)), "<a href") != NULL)
+        *link_label = GTK_LABEL (widget);
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_labels (c, out, link_label);
+}
+
+static guint
+n_rows (GtkListBox *list)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+/* (h) The provisional-value warnings of a file are one row each in the
+ * validation panel, with a link that lists them. */
+static void
+provisional_script (RdtWindow *window,
+                    gpointer   data)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkLabel *link = NULL;
+  gboolean handled = FALSE;
+  guint folded_rows;
+
+  spin (300);
+  collect_labels (GTK_WIDGET (window->validation_list), text, &link);
+  g_test_message ("folded panel:\n%s", text->str);
+  g_assert_nonnull (strstr (text->str, "the volume “Brandywine"));
+  g_assert_nonnull (strstr (text->str, "“brandywine.redoubt” has "));
+  g_assert_nonnull (strstr (text->str, "provisional values: details"));
+  g_assert_null (strstr (text->str, "“howe” has provisional values"));
+  folded_rows = n_rows (window->validation_list);
+  g_assert_cmpuint (folded_rows, <, 20);
+  /* The title still counts every warning. */
+  g_assert_nonnull (strstr (gtk_label_get_text (window->validation_title), "warnings"));
+  g_assert_nonnull (link);
+  shot ("provisional-folded");
+
+  g_signal_emit_by_name (link, "activate-link", "details", &handled);
+  g_assert_true (handled);
+  spin (300);
+  g_string_truncate (text, 0);
+  collect_labels (GTK_WIDGET (window->validation_list), text, NULL);
+  g_assert_nonnull (strstr (text->str, "“howe” has provisional values"));
+  g_assert_cmpuint (n_rows (window->validation_list), >, folded_rows + 100);
+  shot ("provisional-details");
+}
+
+static void
+test_provisional_folded (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, provisional_script, NULL);
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* (k) Export Ruling Image offers a larger size and says where it saved. */
+static void
+export_ruling_script (RdtWindow *window,
+                      gpointer   data)
+{
+  RdtRulingPanel *panel = panel_of (window);
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_STACK);
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-ruling-XXXXXX", NULL);
+  g_autofree char *normal = g_build_filename (dir, "ruling.png", NULL);
+  g_autofree char *large = g_build_filename (dir, "ruling-large.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) a = NULL;
+  g_autoptr(GdkTexture) b = NULL;
+  g_autofree char *expect = NULL;
+  GtkWindow *dialog;
+  GtkWidget *button;
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "rules");
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_LOS);
+  press (window, "1127");
+  drag (window, "0928");
+  release (window, "0928");
+  spin (200);
+
+  /* The dialog offers the sizes. */
+  button = find_button (GTK_WIDGET (panel), "_Export Ruling Image…");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  spin (500);
+  dialog = find_dialog (window);
+  g_assert_true (GTK_IS_FILE_CHOOSER (dialog));
+  g_assert_cmpstr (gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "size"), ==, "1");
+  gtk_file_chooser_set_choice (GTK_FILE_CHOOSER (dialog), "size", "2");
+  shot ("export-ruling-dialog");
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  spin (300);
+
+  g_assert_true (rdt_ruling_panel_export (panel, normal, 1.0, &error));
+  g_assert_no_error (error);
+  g_assert_true (rdt_ruling_panel_export (panel, large, 2.0, &error));
+  g_assert_no_error (error);
+  a = gdk_texture_new_from_filename (normal, &error);
+  g_assert_no_error (error);
+  b = gdk_texture_new_from_filename (large, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (b), >=, 2 * gdk_texture_get_width (a) - 2);
+  expect = g_strdup_printf ("Saved “ruling-large.png” (%d × %d pixels) in %s",
+                            gdk_texture_get_width (b), gdk_texture_get_height (b), dir);
+  g_assert_cmpstr (rdt_ruling_panel_get_export_message (panel), ==, expect);
+  shot ("export-ruling-saved");
+  g_remove (normal);
+  g_remove (large);
+  g_rmdir (dir);
+}
+
+static void
+test_export_ruling (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, export_ruling_script, NULL);
+}
+
+static void
+count_pictures (GtkWidget *widget,
+                guint     *n,
+                guint     *drawn)
+{
+  if (GTK_IS_PICTURE (widget))
+    {
+      GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (widget));
+
+      (*n)++;
+      if (GDK_IS_TEXTURE (paintable) && gdk_texture_get_width (GDK_TEXTURE (paintable)) > 10)
+        (*drawn)++;
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    count_pictures (c, n, drawn);
+}
+
+/* (i) Map Legend: a sample and a name for every hexside type of the volume,
+ * every area of the scenario and every rule-overlay style. */
+static void
+legend_script (RdtWindow *window,
+               gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  GtkWidget *legend;
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint n = 0, drawn = 0;
+
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "legend"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "legend", NULL);
+  spin (500);
+  legend = g_object_get_data (G_OBJECT (window), "rdt-legend-window");
+  g_assert_true (GTK_IS_WINDOW (legend));
+  collect_labels (legend, text, NULL);
+  g_assert_nonnull (strstr (text->str, "Hexsides\n"));
+  for (guint i = 0; i < rdt_volume_get_n_hexside_types (volume); i++)
+    {
+      const RdtHexsideType *t = rdt_volume_get_hexside_type (volume, i);
+
+      g_assert_nonnull (strstr (text->str, t->name ? t->name : t->id));
+    }
+  g_assert_cmpuint (rdt_scenario_get_n_areas (scenario), >, 0);
+  g_assert_nonnull (strstr (text->str, "Areas\n"));
+  for (guint i = 0; i < rdt_scenario_get_n_areas (scenario); i++)
+    {
+      const RdtArea *area = rdt_scenario_get_area (scenario, i);
+
+      g_assert_nonnull (strstr (text->str, area->name ? area->name : area->id));
+    }
+  g_assert_nonnull (strstr (text->str, "Rule overlays\n"));
+  g_assert_nonnull (strstr (text->str, "Line of sight clear (11.4)"));
+  g_assert_nonnull (strstr (text->str, "In an enemy zone of control (8)"));
+  count_pictures (legend, &n, &drawn);
+  g_assert_cmpuint (n, ==, rdt_volume_get_n_hexside_types (volume) + rdt_scenario_get_n_areas (scenario) + 16);
+  g_assert_cmpuint (drawn, ==, n);
+  shot ("legend");
+  gtk_window_destroy (GTK_WINDOW (legend));
+}
+
+static void
+test_legend (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, legend_script, NULL);
+}
+
+static GtkGesture *
+secondary_click (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (controller)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (controller)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static gboolean
+menu_has_label (GMenuModel *model,
+                const char *label)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *text = NULL;
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_LABEL, "s", &text)
+          && g_str_has_prefix (text, label))
+        return TRUE;
+      if (section != NULL && menu_has_label (section, label))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A hex holding a stack of two or more counters (made with a place command
+ * when the scenario has none). */
+static RdtHex
+find_stack (RdtWindow *window)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUnit *first = NULL, *second = NULL;
+
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+      g_autoptr(GPtrArray) units = NULL;
+
+      if (unit->placement.kind != RDT_PLACEMENT_HEX)
+        continue;
+      units = rdt_scenario_units_in_hex (scenario, unit->placement.hex);
+      if (units->len >= 2)
+        return unit->placement.hex;
+      if (first == NULL)
+        first = unit;
+      else if (second == NULL && rdt_unit_get_n_steps (unit) >= 2)
+        second = unit;
+    }
+  g_assert_nonnull (first);
+  g_assert_nonnull (second);
+  {
+    g_autoptr(RdtCommand) place = rdt_unit_command_new_place (second->id, first->placement.hex);
+
+    _rdt_window_execute (window, place);
+  }
+  return first->placement.hex;
+}
+
+/* §2: right-click on a counter opens its menu (flip, status, markers, stack
+ * order, edit, delete), each an undoable command; the Menu key opens it too;
+ * a click on a stack spreads it out; hovering lists it. */
+static void
+counter_menu_script (RdtWindow *window,
+                     gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  RdtHex hex = find_stack (window);
+  g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario, hex);
+  g_autofree char *top = g_strdup (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id);
+  g_autofree char *bottom = g_strdup (((RdtUnit *) g_ptr_array_index (units, 0))->id);
+  g_autofree char *tip = NULL;
+  GtkPopover *menu, *spread;
+  GMenuModel *model;
+  RdtUnit *unit;
+  double mx, my, x, y;
+  guint steps;
+  char label[RDT_HEX_LABEL_SIZE];
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "tool", g_variant_new_string ("select"));
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), hex);
+  spin (300);
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario), hex, &mx, &my);
+  rdt_viewport_map_to_widget (rdt_map_view_get_viewport (RDT_MAP_VIEW (window->map)),
+                              gtk_widget_get_width (window->map), gtk_widget_get_height (window->map),
+                              mx, my, &x, &y);
+  steps = rdt_undo_stack_get_n_undo (undo);
+
+  /* Right-click: the top counter's menu. */
+  g_signal_emit_by_name (secondary_click (window), "pressed", 1, x, y);
+  spin (300);
+  menu = _rdt_window_get_counter_menu (window);
+  g_assert_nonnull (menu);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (menu)));
+  g_assert_cmpstr (window->selected_id, ==, top);
+  model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (menu));
+  g_assert_true (menu_has_label (model, "Disrupted (13.3)"));
+  g_assert_true (menu_has_label (model, "Pinned"));
+  g_assert_true (menu_has_label (model, "To Top of Stack"));
+  g_assert_true (menu_has_label (model, "To Bottom of Stack"));
+  g_assert_true (menu_has_label (model, "Edit Counter…"));
+  g_assert_true (menu_has_label (model, "Delete Counter"));
+  g_assert_false (menu_has_label (model, "Eliminated"));
+  shot ("counter-menu");
+  gtk_popover_popdown (menu);
+
+  /* Each entry is one undoable command. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-status", g_variant_new_string ("disrupted"));
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_cmpint (unit->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-state", g_variant_new_string ("pinned"));
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_true (unit->states != NULL && g_strv_contains ((const char * const *) unit->states, "pinned"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 2);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-to-bottom", NULL);
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  g_assert_cmpstr (((RdtUnit *) g_ptr_array_index (units, 0))->id, ==, top);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 3);
+  spin (200);
+  shot ("counter-disrupted-pinned-bottom");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-to-top", NULL);
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  g_assert_cmpstr (((RdtUnit *) g_ptr_array_index (units, units->len - 1))->id, ==, top);
+  for (int i = 0; i < 4; i++)
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  unit = rdt_scenario_find_unit (scenario, top);
+  g_assert_cmpint (unit->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_false (unit->states != NULL && g_strv_contains ((const char * const *) unit->states, "pinned"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps);
+
+  /* The Menu key opens the selected counter's menu. */
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+    gboolean handled = FALSE;
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Menu, 0, (GdkModifierType) 0, &handled);
+      }
+    g_assert_true (handled);
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (menu)));
+    gtk_popover_popdown (menu);
+  }
+
+  /* A click on the stack spreads it out; picking one selects it. */
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (scenario), hex, label);
+  press (window, label);
+  release (window, label);
+  spin (300);
+  spread = _rdt_window_get_stack_popover (window);
+  g_assert_nonnull (spread);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (spread)));
+  {
+    GtkWidget *box = gtk_popover_get_child (spread);
+    GtkWidget *first = gtk_widget_get_first_child (box);
+    guint n = 0;
+
+    for (GtkWidget *c = first; c != NULL; c = gtk_widget_get_next_sibling (c))
+      {
+        g_assert_true (GTK_IS_PICTURE (gtk_button_get_child (GTK_BUTTON (c))));
+        n++;
+      }
+    g_assert_cmpuint (n, ==, units->len);
+    shot ("stack-spread");
+    g_signal_emit_by_name (first, "clicked");
+  }
+  spin (200);
+  g_assert_cmpstr (window->selected_id, ==, bottom);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (spread)));
+
+  /* Hovering lists the stack, top first. */
+  g_clear_pointer (&units, g_ptr_array_unref);
+  units = rdt_scenario_units_in_hex (scenario, hex);
+  tip = _rdt_window_dup_stack_tooltip (window, hex);
+  g_test_message ("tooltip: %s", tip);
+  g_assert_true (g_str_has_prefix (tip, "Stack of "));
+  for (guint i = 0; i < units->len; i++)
+    g_assert_nonnull (strstr (tip, ((RdtUnit *) g_ptr_array_index (units, i))->name));
+  g_assert_true (strstr (tip, rdt_scenario_find_unit (scenario, top)->name)
+                 < strstr (tip, rdt_scenario_find_unit (scenario, bottom)->name));
+}
+
+static void
+test_counter_menu (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, counter_menu_script, NULL);
+}
+
+static void
+collect_tiles (GtkWidget *widget,
+               GPtrArray *tiles)
+{
+  if (g_object_get_data (G_OBJECT (widget), "unit-id") != NULL && GTK_IS_BOX (widget))
+    g_ptr_array_add (tiles, widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    collect_tiles (c, tiles);
+}
+
+static GtkWidget *
+find_tile (GPtrArray  *tiles,
+           const char *id)
+{
+  for (guint i = 0; i < tiles->len; i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (g_ptr_array_index (tiles, i)), "unit-id"), id) == 0)
+      return g_ptr_array_index (tiles, i);
+  return NULL;
+}
+
+static GtkDropTarget *
+map_drop_target (RdtWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (window->map);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* §3: the counter palette shows every unit of the order of battle as its
+ * counter, grouped by side and formation, with where it is; a counter
+ * dragged from it onto the map is set up there. */
+static void
+palette_script (RdtWindow *window,
+                gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  GtkWidget *stack;
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  RdtUnit *placed = NULL, *area = NULL, *entry = NULL;
+  GtkWidget *tile;
+  GdkContentProvider *content = NULL;
+  GtkDragSource *source = NULL;
+  RdtHex target;
+  double mx, my, x, y;
+  gboolean dropped = FALSE;
+  GValue value = G_VALUE_INIT;
+  g_autofree char *area_id = NULL;
+
+  g_assert_nonnull (palette);
+  stack = gtk_widget_get_ancestor (palette, GTK_TYPE_STACK);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpuint (tiles->len, ==, rdt_scenario_get_n_units (scenario));
+  collect_labels (palette, text, NULL);
+  for (guint s = 0; s < rdt_scenario_get_n_sides (scenario); s++)
+    g_assert_nonnull (strstr (text->str, rdt_scenario_get_side (scenario, s)->name));
+  g_assert_nonnull (strstr (text->str, " placed)"));
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+
+      if (unit->placement.kind == RDT_PLACEMENT_HEX && placed == NULL)
+        placed = unit;
+      else if (unit->placement.kind == RDT_PLACEMENT_AREA && area == NULL)
+        area = unit;
+      else if (unit->placement.kind == RDT_PLACEMENT_ENTRY && entry == NULL)
+        entry = unit;
+    }
+  g_assert_nonnull (placed);
+  g_assert_nonnull (area);
+  g_assert_nonnull (entry);
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, placed->id)), "status"), "placed "));
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, area->id)), "status"), "in "));
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, entry->id)), "status"), "arrives turn "));
+  shot ("palette");
+
+  /* Dragging the area unit's counter: the counter is the drag content's
+   * source and its icon. */
+  area_id = g_strdup (area->id);
+  tile = find_tile (tiles, area_id);
+  g_assert_true (GDK_IS_TEXTURE (g_object_get_data (G_OBJECT (tile), "counter")));
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tile);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_DRAG_SOURCE (controller))
+          source = GTK_DRAG_SOURCE (controller);
+      }
+  }
+  g_assert_nonnull (source);
+  g_signal_emit_by_name (source, "prepare", 10.0, 10.0, &content);
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_assert_cmpstr (g_value_get_string (&value), ==, area_id);
+  g_object_unref (content);
+
+  /* ...dropped on the map's centre hex. */
+  x = gtk_widget_get_width (window->map) / 2.0;
+  y = gtk_widget_get_height (window->map) / 2.0;
+  g_assert_true (rdt_map_view_hex_at (RDT_MAP_VIEW (window->map), x, y, &target));
+  rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario), target, &mx, &my);
+  g_signal_emit_by_name (map_drop_target (window), "drop", &value, x, y, &dropped);
+  g_value_unset (&value);
+  g_assert_true (dropped);
+  area = rdt_scenario_find_unit (scenario, area_id);
+  g_assert_cmpint (area->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (area->placement.hex.col, ==, target.col);
+  g_assert_cmpint (area->placement.hex.row, ==, target.row);
+  spin (400);
+  g_ptr_array_set_size (tiles, 0);
+  collect_tiles (palette, tiles);
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, area_id)), "status"), "placed "));
+  g_assert_cmpstr (window->selected_id, ==, area_id);
+  shot ("palette-after-drop");
+}
+
+static void
+test_palette (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, palette_script, NULL);
+}
+
+static void
+setup_environment (void)
+{
+  g_autofree char *state = g_dir_make_tmp ("redoubt-table-state-XXXXXX", NULL);
+
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
+  g_setenv ("XDG_CONFIG_HOME", state, TRUE);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_printerr ("# no display (run under Xvfb)\n");
+      return 77;
+    }
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  setup_environment ();
+  g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
+
+  g_test_add_func ("/editor-table/issue-16/11.4/los-from-counter-never-moves-it", test_los_from_counter);
+
+  g_test_add_func ("/editor-table/issue-16/paint-same-terrain-is-no-change", test_same_terrain);
+
+  g_test_add_func ("/editor-table/issue-16/calibration-has-its-own-hex-field", test_calibration_field);
+
+  g_test_add_func ("/editor-table/issue-16/notes-belong-to-scenario-title-is-name", test_notes_and_title);
+
+  g_test_add_func ("/editor-table/issue-16/open-recent-shows-folder", test_recent);
+
+  g_test_add_func ("/editor-table/issue-16/fit-map-and-pan-stops-at-edge", test_fit_and_pan);
+
+  g_test_add_func ("/editor-table/issue-16/opacity-slider-without-dbus", test_opacity_without_dbus);
+
+  g_test_add_func ("/editor-table/issue-16/provisional-warnings-folded", test_provisional_folded);
+
+  g_test_add_func ("/editor-table/issue-16/export-ruling-image-size-and-where", test_export_ruling);
+
+  g_test_add_func ("/editor-table/issue-16/map-legend", test_legend);
+
+  g_test_add_func ("/editor-table/issue-16/counter-menu-stack-spread-tooltip", test_counter_menu);
+
+  g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
+
+  return g_test_run ();
+}
