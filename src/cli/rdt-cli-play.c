@@ -66,8 +66,12 @@ print_text (RdtGame *game)
   RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
   guint last_action = G_MAXUINT;
 
-  printf (_("Scenario %s, seed %" G_GUINT64_FORMAT "\n"), rdt_scenario_get_id (scenario),
-          rdt_game_get_seed (game));
+  {
+    /* The number as text: a G_GUINT64_FORMAT inside _() cannot be translated. */
+    g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, rdt_game_get_seed (game));
+
+    printf (_("Scenario %s, seed %s\n"), rdt_scenario_get_id (scenario), seed);
+  }
   printf (_("Turn %d, %s (%s)"), rdt_game_get_turn (game), _(phase->name), phase->rule);
   if (phasing >= 0)
     printf (_(", %s player turn"), rdt_game_get_player_id (game, (guint) phasing));
@@ -192,8 +196,8 @@ rdt_cli_play (int    argc,
         {
           if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
             {
-              rdt_cli_error (_("--seed: “%s” is not a number from 0 to %" G_GUINT64_FORMAT),
-                             seed_text, G_MAXUINT64);
+              rdt_cli_error (_("--seed: “%s” is not a number from 0 to %llu"),
+                             seed_text, (unsigned long long) G_MAXUINT64);
               return RDT_CLI_EXIT_USAGE;
             }
         }

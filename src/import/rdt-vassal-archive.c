@@ -178,9 +178,8 @@ spend (Budget     *budget,
   if (budget->total > budget->max_total)
     {
       g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_ARCHIVE,
-                   _("entry “%s”: the archive unpacks to more than %" G_GUINT64_FORMAT
-                     " bytes: refused (a zip bomb, or not a module)"),
-                   entry, budget->max_total);
+                   _("entry “%s”: the archive unpacks to more than %llu bytes: refused (a zip bomb, or not a module)"),
+                   entry, (unsigned long long) budget->max_total);
       return FALSE;
     }
   if (budget->total > RATIO_FLOOR &&
@@ -271,9 +270,8 @@ rdt_vassal_archive_scan (const char       *path,
       if (archive_entry_size_is_set (entry) && (guint64) archive_entry_size (entry) > max_total)
         {
           g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_ARCHIVE,
-                       _("entry “%s”: declares %" G_GINT64_FORMAT " bytes, more than the %"
-                         G_GUINT64_FORMAT " allowed: refused"),
-                       shown, (gint64) archive_entry_size (entry), max_total);
+                       _("entry “%s”: declares %lld bytes, more than the %llu allowed: refused"),
+                       shown, (long long) archive_entry_size (entry), (unsigned long long) max_total);
           goto out;
         }
       g_hash_table_insert (archive->names, g_strdup (name),
@@ -453,8 +451,11 @@ rdt_vassal_archive_extract (const char *path,
         }
       if (w->is_board && (guint64) w->width * (guint64) w->height > max_pixels)
         {
-          w->problem = g_strdup_printf (_("%d × %d pixels, more than the %" G_GUINT64_FORMAT
-                                          " pixels allowed"), w->width, w->height, max_pixels);
+          /* The number as text: a G_GUINT64_FORMAT inside _() cannot be translated. */
+          g_autofree char *cap = g_strdup_printf ("%" G_GUINT64_FORMAT, max_pixels);
+
+          w->problem = g_strdup_printf (_("%d × %d pixels, more than the %s pixels allowed"),
+                                        w->width, w->height, cap);
           continue;
         }
       fd = openat (dirfd, w->out_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);

@@ -561,26 +561,24 @@ rdt_file_ref_check_image_size (const RdtFileRef  *ref,
   if (width <= 0 || height <= 0)
     {
       set_error (error, ref, RDT_FILE_REF_ERROR_NOT_IMAGE,
-                 _("refused: the image header gives no pixels (%" G_GINT64_FORMAT " × %"
-                   G_GINT64_FORMAT ")"), width, height);
+                 _("refused: the image header gives no pixels (%lld × %lld)"),
+                 (long long) width, (long long) height);
       return FALSE;
     }
   if (width > RDT_FILE_REF_IMAGE_MAX_SIDE || height > RDT_FILE_REF_IMAGE_MAX_SIDE)
     {
       set_error (error, ref, RDT_FILE_REF_ERROR_TOO_LARGE,
-                 _("refused: the image is %" G_GINT64_FORMAT " × %" G_GINT64_FORMAT
-                   " pixels; at most %d pixels on a side can be drawn. Scale the scan down "
-                   "(e.g. to 300 dpi)"),
-                 width, height, RDT_FILE_REF_IMAGE_MAX_SIDE);
+                 _("refused: the image is %lld × %lld pixels; at most %d pixels on a side can be drawn. "
+                   "Scale the scan down (e.g. to 300 dpi)"),
+                 (long long) width, (long long) height, RDT_FILE_REF_IMAGE_MAX_SIDE);
       return FALSE;
     }
   if ((guint64) width * (guint64) height > RDT_FILE_REF_IMAGE_MAX_PIXELS)
     {
       set_error (error, ref, RDT_FILE_REF_ERROR_TOO_LARGE,
-                 _("refused: the image is %" G_GINT64_FORMAT " × %" G_GINT64_FORMAT
-                   " pixels, more than the cap of %u million pixels. Scale the scan down "
-                   "(e.g. to 300 dpi)"),
-                 width, height, (guint) (RDT_FILE_REF_IMAGE_MAX_PIXELS / 1000000));
+                 _("refused: the image is %lld × %lld pixels, more than the cap of %u million pixels. "
+                   "Scale the scan down (e.g. to 300 dpi)"),
+                 (long long) width, (long long) height, (guint) (RDT_FILE_REF_IMAGE_MAX_PIXELS / 1000000));
       return FALSE;
     }
   return TRUE;

@@ -502,8 +502,8 @@ parse_checked (GBytes     *bytes,
 
   if (size > RDT_FORMAT_MAX_BYTES)
     {
-      g_autofree char *msg = g_strdup_printf (_("the file is %" G_GSIZE_FORMAT " bytes, more than the %d bytes allowed"),
-                                              size, RDT_FORMAT_MAX_BYTES);
+      g_autofree char *msg = g_strdup_printf (_("the file is %llu bytes, more than the %d bytes allowed"),
+                                              (unsigned long long) size, RDT_FORMAT_MAX_BYTES);
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, 0, NULL, msg,
                   _("no real scenario is this large: check that this is the right file"));
       return NULL;
