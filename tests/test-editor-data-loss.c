@@ -14,6 +14,8 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include "lsan-file-chooser.h"
+
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -361,6 +363,7 @@ save_as_script (RdtWindow *window,
 
   press_ctrl_s (window);
   dialog = expect_question (run);
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
   gtk_dialog_response (GTK_DIALOG (dialog), RDT_WINDOW_RESPONSE_SAVE_AS);
   chooser = wait_for_dialog ();
   g_assert_nonnull (chooser);

@@ -9,6 +9,8 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include "lsan-file-chooser.h"
+
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -519,6 +521,7 @@ notes_and_title_script (RdtWindow *window,
   shot ("new-map-title");
 
   /* Save As proposes the title as the file name. */
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
   spin (500);
   dialog = find_dialog (window);
@@ -880,6 +883,7 @@ export_ruling_script (RdtWindow *window,
   /* The dialog offers the sizes. */
   button = find_button (GTK_WIDGET (panel), "_Export Ruling Image…");
   g_assert_nonnull (button);
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
   g_signal_emit_by_name (button, "clicked");
   spin (500);
   dialog = find_dialog (window);
