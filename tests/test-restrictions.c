@@ -971,6 +971,21 @@ test_savannah_4_1_regulars_militia (void)
   rt = retreat (sc, "foix", NULL);
   g_assert_true (retreat_end (rt, sc, "0102", &f));
   g_assert_true (f & RDT_RETREAT_MUST_UNSTACK);
+  /* The canonical form keeps the class and the restriction's classes. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) bytes = rdt_scenario_to_bytes (sc, &error);
+    g_autoptr(RdtScenario) again = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_no_error (error);
+    text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_assert_nonnull (strstr (text, " class=\"colonial-militia\" "));
+    g_assert_nonnull (strstr (text, " undecided-classes=\"regular colonial-militia\" "));
+    again = rdt_scenario_load_from_bytes (bytes, "again.redoubt", NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (rdt_scenario_get_unit (again, 0)->unit_class, ==, "regular");
+  }
 }
 
 static void
