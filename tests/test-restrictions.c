@@ -8,6 +8,10 @@
 #include "config.h"
 
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "redoubt-core.h"
 #include "rdt-board.h"
@@ -840,6 +844,273 @@ test_savannah_4_1_negro_volunteers (void)
   g_assert_false (retreat_end (rt, sc, "0102", NULL));
 }
 
+/* ---- Savannah 4.1 French classes, from the bundled volume --------------- */
+
+/* The bundled Savannah volume's 4.1 restrictions (data/volumes/savannah.xml),
+ * so the tests read the rules as the volume states them (transfer full). */
+static char *
+savannah_4_1_restrictions (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root != NULL ? root : ".", "data", "volumes", "savannah.xml", NULL);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GString *out = g_string_new (NULL);
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (strstr (lines[i], "<restriction ") != NULL && strstr (lines[i], "rule=\"Savannah 4.1\"") != NULL)
+      g_string_append_printf (out, "  %s\n", lines[i]);
+  g_assert_nonnull (strstr (out->str, "undecided-classes="));
+  return g_string_free (out, FALSE);
+}
+
+/* A French unit (class "" = not stated). */
+#define FRENCH(id, kind, cls, hex) \
+  "    <unit id=\"" id "\" name=\"" id " name\" side=\"french\" nationality=\"french\"" \
+  cls " kind=\"" kind "\" movement=\"4\"><step strength=\"2\" morale=\"0\"/><setup hex=\"" hex "\"/></unit>\n"
+#define CLASS(c) " class=\"" c "\""
+#define FRENCH_LEADER(id, hex) \
+  "    <leader id=\"" id "\" name=\"" id " name\" side=\"french\" nationality=\"french\" rank=\"1\" " \
+  "cc-drm=\"0\" leadership-drm=\"0\" movement=\"6\"><setup hex=\"" hex "\"/></leader>\n"
+
+static RdtScenario *
+savannah_french (const char *units)
+{
+  g_autofree char *rs = savannah_4_1_restrictions ();
+
+  return load_xml ("sv", rs, "", ALLIES, units, 1, 25);
+}
+
+static gboolean
+hex_undecided (RdtReach    *r,
+               RdtScenario *sc,
+               const char  *label,
+               const char **out_rule,
+               RdtDepends  *out_depends)
+{
+  RdtHex h = hx (sc, label);
+
+  return rdt_reach_get_undecided (r, &h, out_rule, out_depends);
+}
+
+static void
+test_savannah_4_1_classes_unknown (void)
+{
+  g_autoptr(RdtScenario) sc = savannah_french (
+    FRENCH ("foix", "infantry", "", "0101")
+    FRENCH ("auxerrois", "infantry", "", "0103")
+    FRENCH ("volunteers", "infantry", CLASS ("colonial-militia"), "0301")
+    FRENCH ("mercenaries", "infantry", CLASS ("mercenary"), "0501")
+    FRENCH ("battery", "artillery", "", "0105")
+    UNIT ("gb", "british", "infantry", "4", "0808"));
+  g_autoptr(RdtReach) r = reach (sc, "foix", FALSE, NULL);
+  g_autoptr(RdtReach) m = NULL;
+  g_autoptr(RdtRetreat) rt = NULL;
+  const char *rl = NULL;
+  RdtDepends dep = RDT_DEPENDS_NOTHING;
+  g_autofree char *text = NULL;
+
+  /* Two French units of unknown class: not decided, never "legal". */
+  g_assert_true (ok (r, sc, "0103"));
+  g_assert_true (flags (r, sc, "0103") & RDT_REACH_UNDECIDED);
+  g_assert_true (hex_undecided (r, sc, "0103", &rl, &dep));
+  g_assert_cmpstr (rl, ==, "Savannah 4.1");
+  g_assert_cmpint (dep, ==, RDT_DEPENDS_UNIT_DATA);
+  /* Passing through is decided (4.1: they may pass through). */
+  g_assert_false (flags (r, sc, "0104") & RDT_REACH_UNDECIDED);
+  /* With a stated Colonial Militia unit: still not decided. */
+  g_assert_true (flags (r, sc, "0301") & RDT_REACH_UNDECIDED);
+  /* With the Mercenary Regiment or artillery: no class can conflict. */
+  g_assert_false (flags (r, sc, "0501") & RDT_REACH_UNDECIDED);
+  g_assert_false (flags (r, sc, "0105") & RDT_REACH_UNDECIDED);
+  g_assert_false (flags (r, sc, "0102") & RDT_REACH_UNDECIDED);
+  /* The mercenaries stack freely with every class (4.1). */
+  m = reach (sc, "mercenaries", FALSE, NULL);
+  g_assert_false (flags (m, sc, "0103") & RDT_REACH_UNDECIDED);
+  /* A retreat may stack them anyway (4.1 Exception): decided. */
+  rt = retreat (sc, "foix", NULL);
+  g_assert_true (retreat_end (rt, sc, "0102", NULL));
+  /* The text says what to enter, and where. */
+  text = rdt_undecided_text (rl, dep);
+  g_assert_cmpstr (text, ==, "not decided: Savannah 4.1 depends on the units' class (counter stripe colour); "
+                             "enter it in the scenario");
+  g_assert_cmpstr (rdt_depends_get_id (RDT_DEPENDS_UNIT_DATA), ==, "unit-data");
+}
+
+static void
+test_savannah_4_1_regulars_militia (void)
+{
+  g_autoptr(RdtScenario) sc = savannah_french (
+    FRENCH ("foix", "infantry", CLASS ("regular"), "0101")
+    FRENCH ("volunteers", "infantry", CLASS ("colonial-militia"), "0102")
+    UNIT ("gb", "british", "infantry", "4", "0808"));
+  g_autoptr(RdtReach) r = reach (sc, "foix", FALSE, NULL);
+  g_autoptr(RdtReach) v = NULL;
+  g_autoptr(RdtRetreat) rt = NULL;
+  guint f = 0;
+
+  /* Refused at the end, decided (no "not decided"). */
+  g_assert_false (ok (r, sc, "0102"));
+  g_assert_cmpstr (why (r, sc, "0102"), ==, "volume-stacking");
+  g_assert_cmpstr (rule (r, sc, "0102"), ==, "Savannah 4.1");
+  g_assert_false (hex_undecided (r, sc, "0103", NULL, NULL));
+  /* But may pass through: 0103 straight on, through 0102. */
+  g_assert_true (ok (r, sc, "0103"));
+  g_assert_cmpint (flags (r, sc, "0103") & RDT_REACH_UNDECIDED, ==, 0);
+  {
+    g_autoptr(GArray) path = rdt_reach_dup_path (r, hx (sc, "0103"));
+    g_assert_cmpuint (path->len, ==, 3);
+  }
+  /* Either way round. */
+  v = reach (sc, "volunteers", FALSE, NULL);
+  g_assert_false (ok (v, sc, "0101"));
+  g_assert_cmpstr (rule (v, sc, "0101"), ==, "Savannah 4.1");
+  /* A retreat may stack them; they must unstack. */
+  rt = retreat (sc, "foix", NULL);
+  g_assert_true (retreat_end (rt, sc, "0102", &f));
+  g_assert_true (f & RDT_RETREAT_MUST_UNSTACK);
+  /* The canonical form keeps the class and the restriction's classes. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GBytes) bytes = rdt_scenario_to_bytes (sc, &error);
+    g_autoptr(RdtScenario) again = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_no_error (error);
+    text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+    g_assert_nonnull (strstr (text, " class=\"colonial-militia\" "));
+    g_assert_nonnull (strstr (text, " undecided-classes=\"regular colonial-militia\" "));
+    again = rdt_scenario_load_from_bytes (bytes, "again.redoubt", NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (rdt_scenario_get_unit (again, 0)->unit_class, ==, "regular");
+  }
+}
+
+static void
+test_savannah_4_1_militia_artillery_leaders (void)
+{
+  g_autoptr(RdtScenario) sc = savannah_french (
+    FRENCH ("volunteers", "infantry", CLASS ("colonial-militia"), "0101")
+    FRENCH ("battery", "artillery", CLASS ("regular"), "0102")
+    FRENCH ("mortars", "mortar", "", "0103")
+    FRENCH_LEADER ("dillon", "0301")
+    UNIT ("gb", "british", "infantry", "4", "0808"));
+  g_autoptr(RdtReach) r = reach (sc, "volunteers", FALSE, NULL);
+  g_autoptr(RdtReach) b = reach (sc, "battery", FALSE, NULL);
+
+  /* French artillery (mortars too) and leaders stack with the militia. */
+  g_assert_true (ok (r, sc, "0102"));
+  g_assert_false (flags (r, sc, "0102") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (r, sc, "0103"));
+  g_assert_false (flags (r, sc, "0103") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (r, sc, "0301"));
+  g_assert_false (flags (r, sc, "0301") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (b, sc, "0101"));
+  g_assert_false (flags (b, sc, "0101") & RDT_REACH_UNDECIDED);
+}
+
+static void
+test_savannah_4_1_colonial_stack_freely (void)
+{
+  g_autoptr(RdtScenario) sc = savannah_french (
+    FRENCH ("volunteers", "infantry", CLASS ("colonial-militia"), "0101")
+    FRENCH ("martinique", "infantry", CLASS ("colonial-regular"), "0102")
+    FRENCH ("dillons-irish", "infantry", CLASS ("mercenary"), "0103")
+    FRENCH ("foix", "infantry", CLASS ("regular"), "0501")
+    UNIT ("gb", "british", "infantry", "4", "0808"));
+  g_autoptr(RdtReach) r = reach (sc, "volunteers", FALSE, NULL);
+  g_autoptr(RdtReach) c = reach (sc, "martinique", FALSE, NULL);
+  g_autoptr(RdtReach) f = reach (sc, "foix", FALSE, NULL);
+
+  g_assert_true (ok (r, sc, "0102"));
+  g_assert_false (flags (r, sc, "0102") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (r, sc, "0103"));
+  g_assert_false (flags (r, sc, "0103") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (c, sc, "0101"));
+  g_assert_true (ok (c, sc, "0103"));
+  /* Regulars stack with colonial regulars and the mercenaries. */
+  g_assert_true (ok (f, sc, "0102"));
+  g_assert_false (flags (f, sc, "0102") & RDT_REACH_UNDECIDED);
+  g_assert_true (ok (f, sc, "0103"));
+}
+
+static void
+test_savannah_4_1_negro_volunteers_bundled (void)
+{
+  g_autofree char *rs = savannah_4_1_restrictions ();
+  g_autoptr(RdtScenario) sc = load_xml ("sv", rs, "", ALLIES,
+    UNIT ("negro-volunteers", "british", "infantry", "4", "0101")
+    UNIT ("georgia-loyalists", "british", "infantry", "4", "0102")
+    UNIT ("chatham-county-militia", "british", "militia", "4", "0301")
+    UNIT ("60th-foot", "british", "infantry", "4", "0501")
+    UNIT ("va", "american", "infantry", "4", "0808"), 1, 25);
+  g_autoptr(RdtReach) r = reach (sc, "negro-volunteers", FALSE, NULL);
+  g_autoptr(RdtReach) g = reach (sc, "georgia-loyalists", FALSE, NULL);
+
+  /* The volume's 4.1 list: never ends with nor passes through them. */
+  g_assert_false (ok (r, sc, "0102"));
+  g_assert_cmpstr (rule (r, sc, "0102"), ==, "Savannah 4.1");
+  g_assert_false (ok (r, sc, "0301"));
+  {
+    g_autoptr(GArray) path = rdt_reach_dup_path (r, hx (sc, "0103"));
+    for (guint i = 0; i < path->len; i++)
+      g_assert_false (g_array_index (path, RdtHex, i).col == 1 && g_array_index (path, RdtHex, i).row == 2);
+  }
+  /* Other British units are not on the list. */
+  g_assert_true (ok (r, sc, "0501"));
+  /* Either way round. */
+  g_assert_false (ok (g, sc, "0101"));
+}
+
+static void
+test_savannah_4_1_cli_not_decided (void)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GBytes) xml = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+  int fd;
+
+  g_assert_nonnull (cli);
+  {
+    g_autoptr(RdtScenario) sc = savannah_french (
+      FRENCH ("foix", "infantry", "", "0101")
+      FRENCH ("auxerrois", "infantry", "", "0103")
+      UNIT ("gb", "british", "infantry", "4", "0808"));
+    xml = rdt_scenario_to_bytes (sc, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_nonnull (xml);
+  fd = g_file_open_tmp ("test-restrictions-XXXXXX.redoubt", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (xml, NULL), (gssize) g_bytes_get_size (xml), NULL));
+  {
+    const char *argv[] = { cli, "moves", path, "foix", "--to", "0103", NULL };
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 4);
+  g_assert_nonnull (strstr (out, "Savannah 4.1"));
+  g_assert_nonnull (strstr (out, "enter it in the scenario"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  /* Past the stack, the answer is decided (exit 0). */
+  {
+    const char *argv[] = { cli, "moves", path, "foix", "--to", "0104", NULL };
+    g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  }
+  g_assert_no_error (error);
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_unlink (path);
+}
+
 static void
 test_savannah_4_19 (void)
 {
@@ -1061,6 +1332,15 @@ main (int   argc,
   g_test_add_func ("/restrictions/germantown-3.1.1/dense-fog-off-road-minus-one", test_germantown_fog);
   g_test_add_func ("/restrictions/savannah-4.1/french-american-pass-not-end", test_savannah_4_1);
   g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-never-pass", test_savannah_4_1_negro_volunteers);
+  g_test_add_func ("/restrictions/savannah-4.1/french-classes-unknown-not-decided", test_savannah_4_1_classes_unknown);
+  g_test_add_func ("/restrictions/savannah-4.1/french-regulars-militia-pass-not-end", test_savannah_4_1_regulars_militia);
+  g_test_add_func ("/restrictions/savannah-4.1/french-militia-with-artillery-and-leaders",
+                   test_savannah_4_1_militia_artillery_leaders);
+  g_test_add_func ("/restrictions/savannah-4.1/french-colonial-and-mercenary-stack-freely",
+                   test_savannah_4_1_colonial_stack_freely);
+  g_test_add_func ("/restrictions/savannah-4.1/negro-volunteers-from-volume-data",
+                   test_savannah_4_1_negro_volunteers_bundled);
+  g_test_add_func ("/restrictions/savannah-4.1/cli-not-decided-exit-4", test_savannah_4_1_cli_not_decided);
   g_test_add_func ("/restrictions/savannah-4.19/no-minimum-move-from-data", test_savannah_4_19);
   g_test_add_func ("/restrictions/format/round-trip", test_restriction_round_trip);
   g_test_add_func ("/restrictions/format/unknown-references", test_restriction_validation);

@@ -203,7 +203,8 @@ KIND_ORDER = ("infantry", "light-infantry", "militia", "dragoons", "artillery", 
               "indians", "amusette", "mortar", "leader")
 RESTRICTION_ATTRS = ("effect", "applies", "scenario", "side", "kinds", "units", "exempt", "states", "placement",
                      "entries", "area", "terrain", "outside", "turns", "weather", "until-released", "arrival-turn",
-                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "mp", "rule", "note")
+                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "undecided-classes", "mp", "rule",
+                     "note")
 
 
 def restriction_xml(r):
@@ -550,6 +551,8 @@ def savannah_volume():
     southern = ("kings-florida-rangers georgia-loyalists 1st-sc-royalists 2nd-sc-royalists royal-north-carolina "
                 "1st-georgia-militia 2nd-georgia-militia loyal-savannah-militia chatham-county-militia")
     negro = "negro-volunteers negro-volunteers-replacement"
+    # 4.1: the French classes' rule does not bind leaders or artillery.
+    french_foot = "infantry light-infantry militia dragoons rifle musket-rifle indians"
     restrictions = [
         # 4.1: French and American units pass through one another, never end
         # a movement phase stacked (Pulaski's Legion and leaders excepted);
@@ -566,6 +569,21 @@ def savannah_volume():
                     may_pass=False),
         restriction("southern-loyalists", "no-end-with", "Savannah 4.1", units=southern, with_units=negro,
                     may_pass=False),
+        # 4.1: French Regulars and French Colonial Militia never end a
+        # movement phase stacked (French leaders and artillery may stack with
+        # the militia; Colonial Militia, Colonial Regulars and the Mercenary
+        # Regiment stack freely); a retreat may stack them.  The class is the
+        # unit's class attribute; where it is not stated, the move is not
+        # decided (french-class-unknown).
+        restriction("french-regulars-militia", "no-end-with", "Savannah 4.1", side="french", kinds=french_foot,
+                    units="regular", with_kinds=french_foot, with_units="colonial-militia", with_combat=True,
+                    may_retreat=True),
+        restriction("french-militia-regulars", "no-end-with", "Savannah 4.1", side="french", kinds=french_foot,
+                    units="colonial-militia", with_kinds=french_foot, with_units="regular", with_combat=True,
+                    may_retreat=True),
+        restriction("french-class-unknown", "no-end-with", "Savannah 4.1", side="french", kinds=french_foot,
+                    with_kinds=french_foot, with_units="french", with_combat=True, may_retreat=True,
+                    undecided_classes="regular colonial-militia"),
         # 4.7 note: no strategic movement on the turn of arrival at A and F.
         # (and the Campaign schedule's notes A and B): every arrival at A or F.
         restriction("arrival-a-f", "no-strategic", "Savannah 4.7", placement="arriving", entries="A F",
@@ -1034,8 +1052,10 @@ KIND_DEFAULTS = {
 
 class U:
     def __init__(self, id_, name, kind, side, nat=None, form=None, rifle=None, demi=False,
-                 movement=None, stated=(), note=None, steps=None, leader=None, range_=None):
+                 movement=None, stated=(), note=None, steps=None, leader=None, range_=None, cls=None,
+                 cls_provisional=False):
         self.id, self.name, self.kind, self.side = id_, name, kind, side
+        self.cls, self.cls_provisional = cls, cls_provisional  # Savannah 4.1 French class
         self.nat, self.form, self.rifle, self.demi = nat, form, rifle, demi
         self.range = range_  # 11.2: the unit's own artillery range (Brandywine 4.5.5)
         self.note = note
@@ -1062,6 +1082,8 @@ class U:
             s += ' nationality="%s"' % self.nat
         if self.form:
             s += ' formation="%s"' % self.form
+        if self.cls:
+            s += ' class="%s"' % self.cls
         if self.leader is None:
             s += ' kind="%s"' % self.kind
             if self.rifle:
@@ -1080,6 +1102,8 @@ class U:
             s += ' range="%d"' % self.range
         order = ("strength", "morale", "movement", "leader")
         prov = [p for p in order if p in self.prov]
+        if self.cls and self.cls_provisional:
+            prov.append("class")
         if prov:
             s += ' provisional="%s"' % " ".join(prov)
         out = [sp + s + ">"]
@@ -1990,9 +2014,17 @@ def savannah_units():
           ("san-domingue-volunteer-detachment", "San Domingue Volunteer Detachment", "infantry")]
     fnotes = {"dillons-irish": "4.16: Irish Ferocity, +1 CC DRM leading against British Regulars",
               "mortar-battery": "4.12: range 5, not adjacent, no LOS, scatter; MP 2 (4.7 example)"}
+    # 4.1: the book classes French units only by counter stripe colour (1.1)
+    # and names no unit's class.  Only the San Domingue Volunteers (the
+    # Order of Battle's "Volunteers of San Domingo", apart from the three
+    # Divisions) are inferred French Colonial Militia, provisionally; every
+    # other French unit's class is not stated (docs/rulings.md).
+    fclass = {"san-domingue-volunteers": "colonial-militia",
+              "san-domingue-volunteer-detachment": "colonial-militia"}
     for id_, name, kind in fu:
         stated = ("movement",) if kind == "mortar" else ()
-        u.append(U(id_, name, kind, F, nat="french", note=fnotes.get(id_), stated=stated))
+        u.append(U(id_, name, kind, F, nat="french", note=fnotes.get(id_), stated=stated,
+                   cls=fclass.get(id_), cls_provisional=id_ in fclass))
     return u
 
 

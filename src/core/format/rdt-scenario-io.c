@@ -1116,6 +1116,7 @@ read_restriction (xmlNode *n)
   r->may_pass = bool_attr (n, "may-pass", TRUE);
   r->mp_halves = xmlHasProp (n, (const xmlChar *) "mp") ? mp_halves_attr (n) : 2;
   r->may_retreat = bool_attr (n, "may-retreat", FALSE);
+  r->undecided_classes = list_attr (n, "undecided-classes");
   r->rule = attr (n, "rule");
   r->note = attr (n, "note");
   r->line = node_line (n);
@@ -2033,6 +2034,7 @@ build_unit (Builder *b,
   unit = rdt_unit_new (id, name, side_index, k);
   unit->nationality = attr (n, "nationality");
   unit->formation = attr (n, "formation");
+  unit->unit_class = attr (n, "class");
   unit->rifle = g_strcmp0 (rifle, "white-r") == 0 ? RDT_RIFLE_WHITE_R
               : g_strcmp0 (rifle, "black-r") == 0 ? RDT_RIFLE_BLACK_R : RDT_RIFLE_NONE;
   unit->demi_leader = bool_attr (n, "demi-leader", FALSE);
@@ -2049,7 +2051,7 @@ build_unit (Builder *b,
     }
   if (provisional != NULL)
     {
-      static const char *const names[] = { "strength", "morale", "movement", "leader" };
+      static const char *const names[] = { "strength", "morale", "movement", "leader", "class" };
       const char *p = provisional;
       char word[64];
 
@@ -2880,6 +2882,7 @@ write_restriction (Writer               *w,
     g_string_append_printf (w->out, " mp=\"%d%s\"", r->mp_halves / 2, r->mp_halves % 2 ? ".5" : "");
   if (r->may_retreat)
     put_bool_attr (w, "may-retreat", TRUE);
+  put_list_attr (w, "undecided-classes", r->undecided_classes);
   put_attr (w, "rule", r->rule);
   put_attr (w, "note", r->note);
   close_empty (w);
@@ -3062,7 +3065,7 @@ write_unit (Writer      *w,
             RdtUnit     *unit)
 {
   gboolean leader = rdt_unit_is_leader (unit);
-  static const char *const prov_names[] = { "strength", "morale", "movement", "leader" };
+  static const char *const prov_names[] = { "strength", "morale", "movement", "leader", "class" };
 
   open_tag (w, 2, leader ? "leader" : "unit");
   put_attr (w, "id", unit->id);
@@ -3070,6 +3073,7 @@ write_unit (Writer      *w,
   put_attr (w, "side", side_id (scenario, unit->side) != NULL ? side_id (scenario, unit->side) : "");
   put_attr (w, "nationality", unit->nationality);
   put_attr (w, "formation", unit->formation);
+  put_attr (w, "class", unit->unit_class);
   if (leader)
     {
       put_int_attr (w, "rank", unit->rank);

@@ -44,6 +44,7 @@ rdt_unit_copy (const RdtUnit *unit)
   copy->name = g_strdup (unit->name);
   copy->nationality = g_strdup (unit->nationality);
   copy->formation = g_strdup (unit->formation);
+  copy->unit_class = g_strdup (unit->unit_class);
   copy->steps = g_array_copy (unit->steps);
   copy->commands = g_strdupv (unit->commands);
   copy->states = g_strdupv (unit->states);
@@ -63,6 +64,7 @@ rdt_unit_free (RdtUnit *unit)
   g_free (unit->name);
   g_free (unit->nationality);
   g_free (unit->formation);
+  g_free (unit->unit_class);
   g_clear_pointer (&unit->steps, g_array_unref);
   g_strfreev (unit->commands);
   g_strfreev (unit->states);

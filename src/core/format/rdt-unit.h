@@ -77,6 +77,7 @@ typedef enum {
   RDT_UNIT_PROVISIONAL_MORALE     = 1 << 1,
   RDT_UNIT_PROVISIONAL_MOVEMENT   = 1 << 2,
   RDT_UNIT_PROVISIONAL_LEADER     = 1 << 3,   /* rank, DRMs, seniority */
+  RDT_UNIT_PROVISIONAL_CLASS      = 1 << 4,   /* the class (inferred, not stated) */
 } RdtUnitProvisional;
 
 typedef struct {
@@ -85,6 +86,10 @@ typedef struct {
   int side;                 /* index into the scenario's sides */
   char *nationality;        /* (nullable) e.g. "hessian" */
   char *formation;          /* (nullable) e.g. "1st-brigade" */
+  /* (nullable) the unit's class within its nationality where a rule reads
+   * it (Savannah 4.1 French classes: "regular", "colonial-militia",
+   * "colonial-regular", "mercenary"); NULL: not stated. */
+  char *unit_class;
   RdtUnitKind kind;
   RdtRifleMark rifle;
   gboolean demi_leader;     /* 14.4 (also Pulaski, Brandywine) */

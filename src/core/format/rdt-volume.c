@@ -717,6 +717,7 @@ rdt_restriction_free (RdtRestriction *r)
   g_free (r->weather);
   g_free (r->until_released);
   g_strfreev (r->with_units);
+  g_strfreev (r->undecided_classes);
   g_free (r->rule);
   g_free (r->note);
   g_free (r);

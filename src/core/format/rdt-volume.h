@@ -249,6 +249,11 @@ typedef struct {
   gboolean may_pass;                /* NO_END_WITH: may pass through them (default) */
   int mp_halves;                    /* OFF_ROAD_PENALTY: the reduction (default 1 MP) */
   gboolean may_retreat;             /* NO_END_WITH: a retreat may stack them */
+  /* NO_END_WITH: the unit classes the rule reads (Savannah 4.1).  Set, the
+   * restriction never forbids: it is "not decided" (RDT_DEPENDS_UNIT_DATA)
+   * for a pair where a unit has no class and each unit either has none or
+   * one of these; off for every other pair. */
+  char **undecided_classes;
   char *rule;                       /* "Brandywine 3.6.1" */
   char *note;
   int line;

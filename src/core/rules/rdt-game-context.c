@@ -23,6 +23,7 @@ rdt_depends_get_option (RdtDepends depends)
     case RDT_DEPENDS_TURN: return "--turn";
     case RDT_DEPENDS_WEATHER: return "--weather";
     case RDT_DEPENDS_RELEASE: return "--released";
+    case RDT_DEPENDS_UNIT_DATA:
     case RDT_DEPENDS_NOTHING:
     default: return "";
     }
@@ -33,6 +34,8 @@ rdt_depends_get_id (RdtDepends depends)
 {
   const char *option = rdt_depends_get_option (depends);
 
+  if (depends == RDT_DEPENDS_UNIT_DATA)
+    return "unit-data";
   return option[0] != '\0' ? option + 2 : option;
 }
 
@@ -44,6 +47,8 @@ rdt_depends_get_text (RdtDepends depends)
     case RDT_DEPENDS_TURN: return _("the turn");
     case RDT_DEPENDS_WEATHER: return _("the weather");
     case RDT_DEPENDS_RELEASE: return _("the releases made");
+    /* TRANSLATORS: Savannah 4.1, the French units' class */
+    case RDT_DEPENDS_UNIT_DATA: return _("the units' class (counter stripe colour)");
     case RDT_DEPENDS_NOTHING:
     default: return "";
     }
@@ -57,6 +62,7 @@ rdt_depends_get_setting_text (RdtDepends depends)
     case RDT_DEPENDS_TURN: return _("set the turn");
     case RDT_DEPENDS_WEATHER: return _("set the weather");
     case RDT_DEPENDS_RELEASE: return _("set the releases made");
+    case RDT_DEPENDS_UNIT_DATA: return _("enter it in the scenario");
     case RDT_DEPENDS_NOTHING:
     default: return "";
     }
@@ -76,7 +82,7 @@ rdt_undecided_text_with_hint (const char       *rule,
 {
   g_autofree char *tail = NULL;
 
-  if (hint == RDT_UNDECIDED_HINT_SETTING)
+  if (hint == RDT_UNDECIDED_HINT_SETTING || depends == RDT_DEPENDS_UNIT_DATA)
     tail = g_strdup (rdt_depends_get_setting_text (depends));
   else
     /* TRANSLATORS: what the CLI user passes, "pass --turn" */
@@ -140,7 +146,8 @@ unit_in_list (const RdtUnit *unit,
 {
   const char *const *l = (const char *const *) list;
 
-  return strv_has (l, unit->id) || strv_has (l, unit->nationality) || strv_has (l, unit->formation);
+  return strv_has (l, unit->id) || strv_has (l, unit->nationality) || strv_has (l, unit->formation) ||
+         strv_has (l, unit->unit_class);
 }
 
 /* @placed: the unit as the scenario placed it (its origin, see
@@ -223,6 +230,23 @@ rdt_restriction_selects_with (const RdtRestriction *r,
   if (r->exempt != NULL && unit_in_list (unit, r->exempt))
     return FALSE;
   return TRUE;
+}
+
+gboolean
+rdt_restriction_class_pair_undecided (const RdtRestriction *r,
+                                      const RdtUnit        *unit,
+                                      const RdtUnit        *other)
+{
+  const char *const *classes;
+
+  g_return_val_if_fail (r != NULL && unit != NULL && other != NULL, FALSE);
+  classes = (const char *const *) r->undecided_classes;
+  if (classes == NULL || (unit->unit_class != NULL && other->unit_class != NULL))
+    return FALSE;
+  /* Savannah 4.1: a stated class outside the rule's classes never conflicts
+   * (French Colonial Regulars and the Mercenary Regiment stack freely). */
+  return (unit->unit_class == NULL || strv_has (classes, unit->unit_class)) &&
+         (other->unit_class == NULL || strv_has (classes, other->unit_class));
 }
 
 RdtRuleVerdict

@@ -58,12 +58,16 @@ typedef enum {
   RDT_DEPENDS_TURN,
   RDT_DEPENDS_WEATHER,
   RDT_DEPENDS_RELEASE,
+  /* A unit fact the scenario does not state (Savannah 4.1: the units'
+   * French class, <unit class>); no option tells it: the scenario must. */
+  RDT_DEPENDS_UNIT_DATA,
 } RdtDepends;
 
 /* The option that tells the missing fact: "--turn", "--weather",
- * "--released" (transfer none). */
+ * "--released" ("" for unit data, which only the scenario tells)
+ * (transfer none). */
 const char     *rdt_depends_get_option     (RdtDepends            depends);
-/* "turn", "weather", "released" ("" for nothing): a stable id, the option
+/* "turn", "weather", "released", "unit-data" ("" for nothing): a stable id, the option
  * without its dashes (transfer none). */
 const char     *rdt_depends_get_id         (RdtDepends            depends);
 /* "the turn", "the weather", "the releases made" (translated, transfer none). */
@@ -87,6 +91,13 @@ gboolean        rdt_restriction_selects    (const RdtRestriction *restriction,
  * list exempts it too). */
 gboolean        rdt_restriction_selects_with (const RdtRestriction *restriction,
                                               const RdtUnit        *unit);
+/* For a restriction with undecided_classes (Savannah 4.1): whether the
+ * pair @unit, @other could conflict because a class is not stated (one of
+ * them has no class, each has none or one of the listed classes).  FALSE
+ * for every pair of a restriction without undecided_classes. */
+gboolean        rdt_restriction_class_pair_undecided (const RdtRestriction *restriction,
+                                                      const RdtUnit        *unit,
+                                                      const RdtUnit        *other);
 /* Whether @hex lies in the restriction's place (area or terrain, or outside
  * it).  A restriction with no place covers every hex. */
 gboolean        rdt_restriction_covers_hex (const RdtRestriction *restriction,

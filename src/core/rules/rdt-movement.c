@@ -276,7 +276,7 @@ _rdt_move_unit_matches (const RdtUnit *unit,
                         char *const   *list)
 {
   return strv_has (list, unit->id) || strv_has (list, unit->nationality) ||
-         strv_has (list, unit->formation);
+         strv_has (list, unit->formation) || strv_has (list, unit->unit_class);
 }
 
 static inline gint16
@@ -859,9 +859,18 @@ _rdt_move_model_with_rules (RdtMoveModel         *m,
       if ((retreat && !rs->on_retreat && rs->effect == RDT_RESTRICTION_END_WITH) ||
           (!retreat && !rs->on_move) || !_rdt_move_model_covers (m, r, h))
         continue;
+      /* Savannah 4.1: a retreat may stack the classes; only a move is not
+       * decided without them. */
+      if (rs->undecided_classes != NULL && retreat && rs->may_retreat)
+        continue;
       verdict = rdt_restriction_binds (rs, m->scenario, unit_index, context, &depends);
       if (verdict == RDT_RULE_OFF)
         continue;
+      if (rs->undecided_classes != NULL)
+        {
+          verdict = RDT_RULE_UNDECIDED;
+          depends = RDT_DEPENDS_UNIT_DATA;
+        }
       for (guint i = 0; i < m->units->len; i++)
         {
           const RdtMoveUnit *o = &g_array_index (m->units, RdtMoveUnit, i);
@@ -869,6 +878,10 @@ _rdt_move_model_with_rules (RdtMoveModel         *m,
           if (i == unit_index || o->hex < 0 ||
               rdt_board_sides_are_enemies (m->board, o->side, mu->side) ||
               !rdt_restriction_selects_with (rs, rdt_scenario_get_unit (m->scenario, i)))
+            continue;
+          if (rs->undecided_classes != NULL &&
+              !rdt_restriction_class_pair_undecided (rs, rdt_scenario_get_unit (m->scenario, unit_index),
+                                                     rdt_scenario_get_unit (m->scenario, i)))
             continue;
           with_any = TRUE;
           with_here |= o->hex == h;
@@ -1918,11 +1931,19 @@ mover_with_restriction (RdtMovement *mv,
 {
   RdtMoveModel *m = o->m;
   const RdtRestriction *rs = rdt_volume_get_restriction (m->volume, r);
-  guint8 rule = reach_rule_depends (o->reach, rs->rule, depends);
+  guint8 rule;
   g_autofree guint8 *with = g_new0 (guint8, m->n_hexes);
   const guint8 *cover = m->restriction_cover[r];
   gboolean any = FALSE;
 
+  /* Savannah 4.1: the classes not stated, the rule is not decided for the
+   * pairs that could conflict, and off for the others. */
+  if (rs->undecided_classes != NULL)
+    {
+      on = FALSE;
+      depends = RDT_DEPENDS_UNIT_DATA;
+    }
+  rule = reach_rule_depends (o->reach, rs->rule, depends);
   for (guint i = 0; i < m->units->len; i++)
     {
       const RdtMoveUnit *u = &g_array_index (m->units, RdtMoveUnit, i);
@@ -1930,6 +1951,10 @@ mover_with_restriction (RdtMovement *mv,
       if (i == o->unit_index || u->hex < 0 ||
           rdt_board_sides_are_enemies (m->board, u->side, o->side) ||
           !rdt_restriction_selects_with (rs, rdt_scenario_get_unit (m->scenario, i)))
+        continue;
+      if (rs->undecided_classes != NULL &&
+          !rdt_restriction_class_pair_undecided (rs, rdt_scenario_get_unit (m->scenario, o->unit_index),
+                                                 rdt_scenario_get_unit (m->scenario, i)))
         continue;
       with[u->hex] = 1;
       any = TRUE;
