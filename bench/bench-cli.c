@@ -102,7 +102,16 @@ main (int   argc,
     g_error ("%s", error->message);
   while ((name = g_dir_read_name (d)) != NULL)
     if (g_str_has_suffix (name, ".redoubt"))
-      g_ptr_array_add (names, g_strdup (name));
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        g_autofree char *data = NULL;
+
+        /* Hex scenarios only: `los` between two hexes (a Pub Battles file
+         * takes pieces or points, issue 18). */
+        if (g_file_get_contents (path, &data, NULL, NULL) && strstr (data, "<gridless-scenario") != NULL)
+          continue;
+        g_ptr_array_add (names, g_strdup (name));
+      }
   g_ptr_array_sort (names, compare_names);
 
   printf ("# bench-cli: redoubt-cli los, median of %d processes, wall time\n", runs);

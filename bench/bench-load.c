@@ -25,7 +25,7 @@ bare_parse (const char *scenario,
   const char *files[] = { scenario, volume };
   double t0 = bench_cpu_now ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+  for (guint i = 0; i < G_N_ELEMENTS (files) && files[i] != NULL; i++)
     {
       g_autofree char *data = NULL;
       gsize size;
@@ -54,6 +54,33 @@ full_load (const char *scenario)
   if (sc == NULL)
     g_error ("%s does not load: %s", scenario, error->message);
   return t;
+}
+
+/* A Pub Battles file (<gridless-scenario>, issue 18): its own loader, no
+ * volume file. */
+static double
+full_load_gridless (const char *scenario)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) gl = NULL;
+  double t0 = bench_cpu_now (), t;
+
+  gl = rdt_gridless_load_from_file (scenario, diagnostics, &error);
+  t = bench_cpu_now () - t0;
+  if (gl == NULL)
+    g_error ("%s does not load: %s", scenario, error->message);
+  return t;
+}
+
+static gboolean
+is_gridless (const char *path)
+{
+  g_autofree char *data = NULL;
+
+  if (!g_file_get_contents (path, &data, NULL, NULL))
+    g_error ("cannot read %s", path);
+  return strstr (data, "<gridless-scenario") != NULL;
 }
 
 static int
@@ -104,19 +131,22 @@ main (int   argc,
       g_autofree char *label = NULL;
       g_autofree double *bare = g_new (double, runs);
       g_autofree double *load = g_new (double, runs);
-      g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+      g_autoptr(RdtScenario) sc = NULL;
+      gboolean gridless = is_gridless (path);
       double mb, ml;
-      const char *vid;
 
-      if (sc == NULL)
-        g_error ("%s: %s", file, error->message);
-      vid = rdt_volume_get_id (rdt_scenario_get_volume (sc));
-      vname = g_strdup_printf ("%s.xml", vid);
-      vpath = g_build_filename (SOURCE_ROOT, "data", "volumes", vname, NULL);
+      if (!gridless)
+        {
+          sc = rdt_scenario_load_from_file (path, NULL, &error);
+          if (sc == NULL)
+            g_error ("%s: %s", file, error->message);
+          vname = g_strdup_printf ("%s.xml", rdt_volume_get_id (rdt_scenario_get_volume (sc)));
+          vpath = g_build_filename (SOURCE_ROOT, "data", "volumes", vname, NULL);
+        }
       for (int r = 0; r < runs; r++)
         {
           bare[r] = bare_parse (path, vpath);
-          load[r] = full_load (path);
+          load[r] = gridless ? full_load_gridless (path) : full_load (path);
         }
       mb = bench_median (bare, runs);
       ml = bench_median (load, runs);
