@@ -22,6 +22,7 @@
 #include "rdt-los.h"
 #include "rdt-new-map-dialog.h"
 #include "rdt-overlay-controller.h"
+#include "rdt-render-scenario.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-undo-stack.h"
 #include "rdt-unit-command.h"
@@ -1251,6 +1252,209 @@ map_drop_target (RdtWindow *window)
   return NULL;
 }
 
+/* Issue 16, counter art in every counter drawing: the front art of a unit
+ * (a solid, distinctive colour) shows in its palette tile, the palette's and
+ * the order-of-battle list's drag icons and the stack expander; a unit
+ * without art keeps the generated counter. */
+#define ART_RGB 0xfa14c8u
+
+/* The colour (0xRRGGBB, alpha 0xff) at the centre of @paintable's texture,
+ * or 0xff000000 | colour when it is not opaque. */
+static guint32
+centre_rgb (GdkPaintable *paintable)
+{
+  GdkTexture *texture;
+  int w, h;
+  g_autofree guint32 *data = NULL;
+  guint32 px;
+
+  g_assert_true (GDK_IS_TEXTURE (paintable));
+  texture = GDK_TEXTURE (paintable);
+  w = gdk_texture_get_width (texture);
+  h = gdk_texture_get_height (texture);
+  g_assert_cmpint (w, >, 0);
+  g_assert_cmpint (h, >, 0);
+  data = g_new (guint32, (gsize) w * h);
+  /* Cairo's ARGB32, premultiplied, in native byte order. */
+  gdk_texture_download (texture, (guchar *) data, (gsize) w * 4);
+  px = data[(h / 2) * w + w / 2];
+  if ((px >> 24) != 0xff)
+    return 0xff000000u | (px & 0xffffff);
+  return px & 0xffffff;
+}
+
+static void
+assert_is_art (GdkPaintable *paintable)
+{
+  g_assert_cmphex (centre_rgb (paintable), ==, ART_RGB);
+}
+
+static void
+assert_not_art (GdkPaintable *paintable)
+{
+  guint32 rgb = centre_rgb (paintable);
+
+  /* The generated counter: opaque body, not the art's colour. */
+  g_assert_cmphex (rgb & 0xff000000u, ==, 0);
+  g_assert_cmphex (rgb, !=, ART_RGB);
+}
+
+static GtkDragSource *
+drag_source_of (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DRAG_SOURCE (controller))
+        return GTK_DRAG_SOURCE (controller);
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+palette_art_script (RdtWindow *window,
+                    gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  const char *with_art[] = { "morgan", "40th-foot" };
+  const char *without_art[] = { "proctor", "musgrave" };
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (window->map));
+  GtkPopover *popover;
+  GtkWidget *box;
+  guint n_buttons = 0;
+
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpuint (tiles->len, ==, rdt_scenario_get_n_units (scenario));
+  for (guint i = 0; i < G_N_ELEMENTS (with_art); i++)
+    {
+      GtkWidget *tile = find_tile (tiles, with_art[i]);
+      GtkWidget *picture = gtk_widget_get_first_child (tile);
+      GdkPaintable *counter = g_object_get_data (G_OBJECT (tile), "counter");
+      GdkContentProvider *content = NULL;
+      g_autoptr(GdkTexture) list_icon = NULL;
+
+      /* The palette tile shows the art... */
+      g_assert_true (GTK_IS_PICTURE (picture));
+      g_assert_true (gtk_picture_get_paintable (GTK_PICTURE (picture)) == counter);
+      assert_is_art (counter);
+      /* ...its drag icon is that counter... */
+      g_signal_emit_by_name (drag_source_of (tile), "prepare", 10.0, 10.0, &content);
+      g_assert_nonnull (content);
+      g_object_unref (content);
+      /* ...and so is the order-of-battle list's drag icon. */
+      list_icon = _rdt_window_counter_texture (window, rdt_scenario_find_unit (scenario, with_art[i]), 56);
+      assert_is_art (GDK_PAINTABLE (list_icon));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (without_art); i++)
+    {
+      g_autoptr(GdkTexture) list_icon = NULL;
+
+      assert_not_art (g_object_get_data (G_OBJECT (find_tile (tiles, without_art[i])), "counter"));
+      list_icon = _rdt_window_counter_texture (window, rdt_scenario_find_unit (scenario, without_art[i]), 56);
+      assert_not_art (GDK_PAINTABLE (list_icon));
+    }
+  /* One cache: the palette's art is the map's decoded surface. */
+  {
+    RdtRenderCounter a, b;
+    char va[RDT_RENDER_VALUES_SIZE], vb[RDT_RENDER_VALUES_SIZE];
+
+    rdt_render_map_counter_for_unit (map, scenario, rdt_scenario_find_unit (scenario, "morgan"), &a, va);
+    rdt_render_map_counter_for_unit (map, scenario, rdt_scenario_find_unit (scenario, "40th-foot"), &b, vb);
+    g_assert_nonnull (a.art);
+    g_assert_true (a.art == b.art);
+    g_assert_false (a.art_is_back);
+  }
+  shot ("palette-art");
+
+  /* The stack expander on 0303 (40th Foot with art, Musgrave without). */
+  g_assert_true (_rdt_window_spread_stack (window, hex_of (window, "0303")));
+  spin (300);
+  popover = _rdt_window_get_stack_popover (window);
+  g_assert_nonnull (popover);
+  box = gtk_popover_get_child (popover);
+  for (GtkWidget *button = gtk_widget_get_first_child (box); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      const char *id = g_object_get_data (G_OBJECT (button), "unit-id");
+      GtkWidget *picture = gtk_button_get_child (GTK_BUTTON (button));
+
+      g_assert_true (GTK_IS_PICTURE (picture));
+      if (g_strcmp0 (id, "40th-foot") == 0)
+        assert_is_art (gtk_picture_get_paintable (GTK_PICTURE (picture)));
+      else
+        assert_not_art (gtk_picture_get_paintable (GTK_PICTURE (picture)));
+      n_buttons++;
+    }
+  g_assert_cmpuint (n_buttons, ==, 2);
+  shot ("stack-art");
+  gtk_popover_popdown (popover);
+}
+
+static void
+test_palette_art (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *png = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GString) text = NULL;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  dir = g_path_get_dirname (path);
+  /* The art: a solid, distinctive colour, larger than the counter is drawn. */
+  png = g_build_filename (dir, "front.png", NULL);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 90, 90);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, ((ART_RGB >> 16) & 0xff) / 255.0, ((ART_RGB >> 8) & 0xff) / 255.0,
+                        (ART_RGB & 0xff) / 255.0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, png), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  text = g_string_new (contents);
+  /* Morgan (set up in an area: not on the map) and the 40th (in a stack). */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *unit = i == 0 ? "<unit id=\"morgan\"" : "<unit id=\"40th-foot\"";
+      const char *at = strstr (text->str, unit);
+      const char *end;
+
+      g_assert_nonnull (at);
+      end = strchr (at, '>');
+      g_assert_nonnull (end);
+      g_string_insert (text, end + 1 - text->str, "\n      <art front=\"front.png\"/>");
+    }
+  g_assert_true (g_file_set_contents (path, text->str, -1, &error));
+  g_assert_no_error (error);
+  run_editor (path, palette_art_script, NULL);
+  g_unlink (png);
+  g_unlink (path);
+  {
+    g_autofree char *volume = g_build_filename (dir, "example-volume.xml", NULL);
+
+    g_unlink (volume);
+    g_rmdir (dir);
+  }
+}
+
 /* §3: the counter palette shows every unit of the order of battle as its
  * counter, grouped by side and formation, with where it is; a counter
  * dragged from it onto the map is set up there. */
@@ -1408,6 +1612,7 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/counter-menu-stack-spread-tooltip", test_counter_menu);
 
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
+  g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
 
   return g_test_run ();
 }

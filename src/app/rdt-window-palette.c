@@ -43,6 +43,7 @@ _rdt_window_counter_texture (RdtWindow     *self,
                              int            size)
 {
   RdtMapRenderer *renderer = rdt_map_view_get_renderer (RDT_MAP_VIEW (self->map));
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
   RdtRenderCounter counter;
   char values[RDT_RENDER_VALUES_SIZE];
   cairo_surface_t *surface;
@@ -52,7 +53,12 @@ _rdt_window_counter_texture (RdtWindow     *self,
 
   if (renderer == NULL || scenario_of (self) == NULL || unit == NULL || size <= 0)
     return NULL;
-  rdt_render_counter_for_unit (scenario_of (self), unit, &counter, values);
+  /* With its art from the map's cache (issue 16): decoded once, shared with
+   * the map and the stack expander. */
+  if (map != NULL)
+    rdt_render_map_counter_for_unit (map, scenario_of (self), unit, &counter, values);
+  else
+    rdt_render_counter_for_unit (scenario_of (self), unit, &counter, values);
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
   cr = cairo_create (surface);
   /* A counter is 1.05 map units across (COUNTER_SIDE, rdt-map-renderer.c). */

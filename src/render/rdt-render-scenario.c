@@ -347,6 +347,34 @@ rdt_render_counter_for_unit (RdtScenario      *scenario,
   *out = c;
 }
 
+/**
+ * rdt_render_map_counter_for_unit:
+ * @values: (out caller-allocates): holds the printed values line
+ *
+ * rdt_render_counter_for_unit() with the unit's counter art (issue 16): the
+ * printed back for a reduced unit when there is one, else the front.  The
+ * images are decoded once into @map's cache, the one cache the map, the
+ * palette, the stack expander and drag icons share; @out->art belongs to
+ * @map.
+ */
+void
+rdt_render_map_counter_for_unit (RdtRenderMap     *map,
+                                 RdtScenario      *scenario,
+                                 const RdtUnit    *unit,
+                                 RdtRenderCounter *out,
+                                 char             *values)
+{
+  g_return_if_fail (map != NULL);
+  rdt_render_counter_for_unit (scenario, unit, out, values);
+  if (out->reduced && unit->art_back != NULL)
+    {
+      out->art = counter_art (map, scenario, unit->art_back);
+      out->art_is_back = out->art != NULL;
+    }
+  if (out->art == NULL)
+    out->art = counter_art (map, scenario, unit->art_front);
+}
+
 void
 rdt_render_map_update_counters (RdtRenderMap *map,
                                 RdtScenario  *scenario)
@@ -363,15 +391,7 @@ rdt_render_map_update_counters (RdtRenderMap *map,
 
       if (unit->placement.kind != RDT_PLACEMENT_HEX)
         continue;
-      rdt_render_counter_for_unit (scenario, unit, &c, values);
-      /* Issue 16: the printed art; the back for a reduced unit when there is one. */
-      if (c.reduced && unit->art_back != NULL)
-        {
-          c.art = counter_art (map, scenario, unit->art_back);
-          c.art_is_back = c.art != NULL;
-        }
-      if (c.art == NULL)
-        c.art = counter_art (map, scenario, unit->art_front);
+      rdt_render_map_counter_for_unit (map, scenario, unit, &c, values);
       rdt_render_map_add_counter (map, &c);
     }
 }

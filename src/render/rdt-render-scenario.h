@@ -33,6 +33,14 @@ void          rdt_render_counter_for_unit        (RdtScenario        *scenario,
                                                   const RdtUnit      *unit,
                                                   RdtRenderCounter   *out,
                                                   char               *values);
+/* The same with the unit's counter art (issue 16), from @map's cache (decoded
+ * once; @out->art belongs to @map): the back for a reduced unit when there is
+ * one, else the front. */
+void          rdt_render_map_counter_for_unit    (RdtRenderMap       *map,
+                                                  RdtScenario        *scenario,
+                                                  const RdtUnit      *unit,
+                                                  RdtRenderCounter   *out,
+                                                  char               *values);
 /* The outline colour (RDT_RGB) of the scenario's area number @index. */
 guint32       rdt_render_area_colour             (guint               index);
 /* The render flags of one hexside's features, as drawn. */
