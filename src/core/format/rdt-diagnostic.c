@@ -20,6 +20,19 @@ one_line (const char *text)
 
   if (text == NULL)
     return NULL;
+  /* Most messages are one line already: no leading or trailing space, no
+   * run of two spaces, no other white space.  Copy those as they are
+   * (issue 15: load time); the loop below would give the same string. */
+  if (text[0] != ' ')
+    {
+      const char *p = text;
+
+      while (*p != '\0' && *p != '\n' && *p != '\r' && *p != '\t' && *p != '\v' && *p != '\f' &&
+             !(p[0] == ' ' && (p[1] == ' ' || p[1] == '\0')))
+        p++;
+      if (*p == '\0')
+        return g_strdup (text);
+    }
   out = g_string_sized_new (strlen (text));
   for (const char *p = text; *p != '\0'; p++)
     {

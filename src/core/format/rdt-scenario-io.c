@@ -1845,27 +1845,34 @@ build_map (Builder *b,
       else if (is_element (n, "area"))
         {
           g_autofree char *text = text_of (n);
-          g_auto(GStrv) labels = g_strsplit_set (text, " \t\r\n", -1);
           g_autoptr(GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
           RdtArea *area = g_new0 (RdtArea, 1);
+          char *next = text;
 
           area->id = attr (n, "id");
           area->name = attr (n, "name");
           area->line = node_line (n);
           area->hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
-          for (guint i = 0; labels[i] != NULL; i++)
+          /* The labels split on white space in place (issue 15: no
+           * g_strsplit_set copy of a long list). */
+          while (next != NULL && *next != '\0')
             {
+              char *label = next;
               RdtHex hex;
               gpointer key;
 
-              if (labels[i][0] == '\0' || !parse_hex (b, n, "area", labels[i], &hex))
+              while (*next != '\0' && strchr (" \t\r\n", *next) == NULL)
+                next++;
+              if (*next != '\0')
+                *next++ = '\0';
+              if (label[0] == '\0' || !parse_hex (b, n, "area", label, &hex))
                 continue;
               key = GUINT_TO_POINTER (((guint) (guint16) hex.col << 16) | (guint16) hex.row);
               if (g_hash_table_contains (seen, key))
                 {
                   report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
                                _("list each hex once"),
-                               _("area: hex %s is listed twice"), labels[i]);
+                               _("area: hex %s is listed twice"), label);
                   continue;
                 }
               g_hash_table_add (seen, key);

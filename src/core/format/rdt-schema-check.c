@@ -184,10 +184,96 @@ match_colour (const char *v)
   return *v == '\0';
 }
 
+/* [+\-]?[0-9]{1,6}(\.[0-9]{1,12})?, as a prefix of *p (gridless coordinates). */
+static gboolean
+eat_gl_real (const char **p)
+{
+  if (**p == '+' || **p == '-')
+    (*p)++;
+  if (digits (p, 1, 6) < 0)
+    return FALSE;
+  if (**p == '.')
+    {
+      (*p)++;
+      if (digits (p, 1, 12) < 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+match_gl_real (const char *v)
+{
+  return eat_gl_real (&v) && *v == '\0';
+}
+
+static gboolean
+match_gl_point (const char *v)
+{
+  if (!eat_gl_real (&v) || *v++ != ',')
+    return FALSE;
+  return eat_gl_real (&v) && *v == '\0';
+}
+
+/* [0-9+\-.,\s]* */
+static gboolean
+match_gl_point_chars (const char *v)
+{
+  for (; *v != '\0'; v++)
+    if (!is_digit (*v) && *v != '+' && *v != '-' && *v != '.' && *v != ',' && !is_xsd_space (*v))
+      return FALSE;
+  return TRUE;
+}
+
+/* [0-9]{1,4}(-[0-9]{1,4})? */
+static gboolean
+match_turns (const char *v)
+{
+  if (digits (&v, 1, 4) < 0)
+    return FALSE;
+  if (*v == '-')
+    {
+      v++;
+      if (digits (&v, 1, 4) < 0)
+        return FALSE;
+    }
+  return *v == '\0';
+}
+
+/* [0-9]{1,20} */
+static gboolean
+match_seed (const char *v)
+{
+  return digits (&v, 1, 20) >= 0 && *v == '\0';
+}
+
+/* [0-9a-f]{64} */
+static gboolean
+match_digest (const char *v)
+{
+  for (int i = 0; i < 64; i++, v++)
+    if (!is_digit (*v) && !(*v >= 'a' && *v <= 'f'))
+      return FALSE;
+  return *v == '\0';
+}
+
+static gboolean
+match_1_to_9 (const char *v)
+{
+  return v[0] >= '1' && v[0] <= '9' && v[1] == '\0';
+}
+
+static gboolean
+match_1_to_6 (const char *v)
+{
+  return v[0] >= '1' && v[0] <= '6' && v[1] == '\0';
+}
+
 typedef struct {
   const char *pattern;          /* exactly as in data/schema/redoubt.rng */
   gboolean (*match) (const char *value);
-  const char *description;      /* what a user must write */
+  const char *description;      /* what a user must write; NULL: messages quote the
+                                 * pattern, as they did when libxml2 matched it */
 } Pattern;
 
 static const Pattern patterns[] = {
@@ -208,6 +294,17 @@ static const Pattern patterns[] = {
   { "[+\\-]?[0-9]{1,9}(\\.[0-9]{1,17})?([eE][+\\-]?[0-9]{1,3})?", match_real,
     N_("a decimal number such as 42, -3.25 or 1.5e3") },
   { "#[0-9A-Fa-f]{6}", match_colour, N_("a colour written #RRGGBB, such as #2f6b2a") },
+  /* Issue 15: C matchers for the rest, so that no value goes through a
+   * libxml2 regular expression at load (the gridless loader checks every
+   * coordinate).  No description: the messages stay as they were. */
+  { "[+\\-]?[0-9]{1,6}(\\.[0-9]{1,12})?", match_gl_real, NULL },
+  { "[+\\-]?[0-9]{1,6}(\\.[0-9]{1,12})?,[+\\-]?[0-9]{1,6}(\\.[0-9]{1,12})?", match_gl_point, NULL },
+  { "[0-9+\\-.,\\s]*", match_gl_point_chars, NULL },
+  { "[0-9]{1,4}(-[0-9]{1,4})?", match_turns, NULL },
+  { "[0-9]{1,20}", match_seed, NULL },
+  { "[0-9a-f]{64}", match_digest, NULL },
+  { "[1-9]", match_1_to_9, NULL },
+  { "[1-6]", match_1_to_6, NULL },
 };
 
 static const Pattern *
@@ -677,7 +774,7 @@ rule_describe (const Rule *r,
       g_string_append_printf (out, "“%s”", r->value);
       break;
     case RULE_DATA:
-      if (r->pattern != NULL)
+      if (r->pattern != NULL && r->pattern->description != NULL)
         g_string_append (out, _(r->pattern->description));
       else if (r->pattern_text != NULL)
         g_string_append_printf (out, _("a value matching the pattern %s"), r->pattern_text);

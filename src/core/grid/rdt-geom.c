@@ -86,8 +86,18 @@ rdt_geom_point_in_polygon (const RdtPoint *poly,
   gboolean inside = FALSE;
 
   for (guint i = 0; i < n; i++)
-    if (rdt_geom_point_segment_distance (p, poly[i], poly[(i + 1) % n]) <= RDT_GEOM_EPS_LEN)
-      return RDT_GEOM_BOUNDARY;
+    {
+      RdtPoint a = poly[i], b = poly[(i + 1) % n];
+
+      /* A point more than 2 eps outside the edge's bounding box is farther
+       * than eps from the edge whatever the rounding: skip the exact
+       * distance (hypot) for it (issue 15; same answers, faster). */
+      if (p.x < MIN (a.x, b.x) - 2 * RDT_GEOM_EPS_LEN || p.x > MAX (a.x, b.x) + 2 * RDT_GEOM_EPS_LEN ||
+          p.y < MIN (a.y, b.y) - 2 * RDT_GEOM_EPS_LEN || p.y > MAX (a.y, b.y) + 2 * RDT_GEOM_EPS_LEN)
+        continue;
+      if (rdt_geom_point_segment_distance (p, a, b) <= RDT_GEOM_EPS_LEN)
+        return RDT_GEOM_BOUNDARY;
+    }
   /* Crossing number: a ray towards +x, half-open rule on y. */
   for (guint i = 0, j = n - 1; i < n; j = i++)
     {
@@ -108,9 +118,18 @@ orient (RdtPoint a,
         RdtPoint b,
         RdtPoint c)
 {
-  double len = rdt_geom_distance (a, b);
   double cr = cross (sub (b, a), sub (c, a));
+  double dx = fabs (b.x - a.x), dy = fabs (b.y - a.y);
+  double len;
 
+  /* max(|dx|,|dy|) <= hypot(dx,dy) <= |dx|+|dy|, and rounding is monotonic,
+   * so these two bounds decide most cases exactly as the hypot below would
+   * without calling it (issue 15). */
+  if (fabs (cr) <= RDT_GEOM_EPS_LEN * MAX (MAX (dx, dy), 1e-12))
+    return 0;
+  if (fabs (cr) > RDT_GEOM_EPS_LEN * MAX (dx + dy, 1e-12))
+    return cr > 0 ? 1 : -1;
+  len = rdt_geom_distance (a, b);
   if (fabs (cr) <= RDT_GEOM_EPS_LEN * MAX (len, 1e-12))
     return 0;
   return cr > 0 ? 1 : -1;
@@ -123,10 +142,19 @@ proper_crossing (RdtPoint a,
                  RdtPoint c,
                  RdtPoint d)
 {
-  int o1 = orient (a, b, c), o2 = orient (a, b, d);
-  int o3 = orient (c, d, a), o4 = orient (c, d, b);
+  int o1, o2, o3, o4;
 
-  return o1 * o2 < 0 && o3 * o4 < 0;
+  o1 = orient (a, b, c);
+  if (o1 == 0)
+    return FALSE;
+  o2 = orient (a, b, d);
+  if (o1 * o2 >= 0)
+    return FALSE;
+  o3 = orient (c, d, a);
+  if (o3 == 0)
+    return FALSE;
+  o4 = orient (c, d, b);
+  return o3 * o4 < 0;
 }
 
 double
@@ -452,12 +480,12 @@ rdt_geom_polygon_is_simple (const RdtPoint *poly,
 static RdtPoint
 inner_probe (const RdtPoint *poly,
              guint           n,
-             guint           i)
+             guint           i,
+             double          sign)
 {
   RdtPoint a = poly[i], b = poly[(i + 1) % n];
   RdtPoint m = lerp (a, b, 0.5);
   double len = rdt_geom_distance (a, b);
-  double sign = rdt_geom_polygon_signed_area (poly, n) >= 0 ? 1 : -1;
   /* Left of ab in a positive-area polygon is (-dy, dx). */
   RdtPoint normal = rdt_point (-(b.y - a.y) / len * sign, (b.x - a.x) / len * sign);
 
@@ -470,17 +498,37 @@ rdt_geom_polygons_overlap (const RdtPoint *a,
                            const RdtPoint *b,
                            guint           nb)
 {
+  double sign_a, sign_b;
+
   for (guint i = 0; i < na; i++)
-    for (guint j = 0; j < nb; j++)
-      if (proper_crossing (a[i], a[(i + 1) % na], b[j], b[(j + 1) % nb]))
-        return TRUE;
+    {
+      RdtPoint p = a[i], q = a[(i + 1) % na];
+      double x0 = MIN (p.x, q.x) - RDT_GEOM_EPS_LEN, x1 = MAX (p.x, q.x) + RDT_GEOM_EPS_LEN;
+      double y0 = MIN (p.y, q.y) - RDT_GEOM_EPS_LEN, y1 = MAX (p.y, q.y) + RDT_GEOM_EPS_LEN;
+
+      for (guint j = 0; j < nb; j++)
+        {
+          RdtPoint r = b[j], s = b[(j + 1) % nb];
+
+          /* Segments whose boxes are apart cannot cross properly (both
+           * orientation tests are beyond the tolerance there): skip the
+           * four orientation tests (issue 15). */
+          if (MAX (r.x, s.x) < x0 || MIN (r.x, s.x) > x1 || MAX (r.y, s.y) < y0 || MIN (r.y, s.y) > y1)
+            continue;
+          if (proper_crossing (p, q, r, s))
+            return TRUE;
+        }
+    }
+  /* The orientation of each polygon once, not once per probe. */
+  sign_a = rdt_geom_polygon_signed_area (a, na) >= 0 ? 1 : -1;
+  sign_b = rdt_geom_polygon_signed_area (b, nb) >= 0 ? 1 : -1;
   for (guint i = 0; i < na; i++)
     if (rdt_geom_point_in_polygon (b, nb, a[i]) == RDT_GEOM_INSIDE ||
-        rdt_geom_point_in_polygon (b, nb, inner_probe (a, na, i)) == RDT_GEOM_INSIDE)
+        rdt_geom_point_in_polygon (b, nb, inner_probe (a, na, i, sign_a)) == RDT_GEOM_INSIDE)
       return TRUE;
   for (guint j = 0; j < nb; j++)
     if (rdt_geom_point_in_polygon (a, na, b[j]) == RDT_GEOM_INSIDE ||
-        rdt_geom_point_in_polygon (a, na, inner_probe (b, nb, j)) == RDT_GEOM_INSIDE)
+        rdt_geom_point_in_polygon (a, na, inner_probe (b, nb, j, sign_b)) == RDT_GEOM_INSIDE)
       return TRUE;
   return FALSE;
 }
