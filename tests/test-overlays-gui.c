@@ -736,6 +736,81 @@ test_overlays (void)
   run_editor (path, overlays_script, NULL);
 }
 
+/* Germantown 3.1.1, 3.1.2 (issue 12): the artillery-targets mode shows the
+ * Game context and reads it, as `render --targets --turn --weather` does
+ * (tests/data/render/germantown-fog.redoubt: the gun's targets at ranges 1,
+ * 2 and 3). */
+static void
+targets_fog_script (RdtWindow *window,
+                    gpointer   data)
+{
+  RdtRulingPanel *panel = g_object_get_data (G_OBJECT (window), "rdt-ruling-panel");
+  GtkWidget *stack = gtk_widget_get_ancestor (GTK_WIDGET (panel), GTK_TYPE_STACK);
+  const char *verdict;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1400, 900);
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "rules");
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_TARGETS);
+  _rdt_window_select_unit (window, "gun");
+  spin (300);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (find_turn_spin (GTK_WIDGET (panel)))));
+
+  /* No turn: only the adjacent target is legal; 2 and 3 are not decided. */
+  verdict = rdt_ruling_panel_get_verdict (panel);
+  g_test_message ("no turn: %s", verdict);
+  g_assert_nonnull (strstr (verdict, ": 1 legal target (11.2)"));
+  g_assert_nonnull (strstr (verdict, "not decided: Germantown 3.1.1 depends on the turn; set the turn"));
+
+  /* Turn 2: dense fog (3.1), range 1 (3.1.1), decided. */
+  rdt_ruling_panel_set_turn (panel, 2);
+  verdict = rdt_ruling_panel_get_verdict (panel);
+  g_test_message ("turn 2: %s", verdict);
+  g_assert_nonnull (strstr (verdict, ": 1 legal target (11.2)"));
+  g_assert_null (strstr (verdict, "not decided"));
+
+  /* Turn 5: the Fog Table roll decides; moderate fog: range 2 (3.1.2). */
+  rdt_ruling_panel_set_turn (panel, 5);
+  verdict = rdt_ruling_panel_get_verdict (panel);
+  g_test_message ("turn 5: %s", verdict);
+  g_assert_nonnull (strstr (verdict, "not decided: Germantown 3.1.1 depends on the weather; set the weather"));
+  g_assert_true (rdt_ruling_panel_set_weather (panel, "moderate-fog"));
+  verdict = rdt_ruling_panel_get_verdict (panel);
+  g_test_message ("turn 5, moderate fog: %s", verdict);
+  g_assert_nonnull (strstr (verdict, ": 2 legal targets (11.2)"));
+  g_assert_null (strstr (verdict, "not decided"));
+
+  /* Turn 8: clear (3.1), the 11.2 range. */
+  rdt_ruling_panel_set_turn (panel, 8);
+  verdict = rdt_ruling_panel_get_verdict (panel);
+  g_test_message ("turn 8: %s", verdict);
+  g_assert_nonnull (strstr (verdict, ": 3 legal targets (11.2)"));
+  rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
+}
+
+static void
+test_targets_fog (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *state = NULL;
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  state = g_dir_make_tmp ("redoubt-overlays-XXXXXX", NULL);
+  g_setenv ("XDG_STATE_HOME", state, TRUE);
+  g_setenv ("XDG_DATA_HOME", state, TRUE);
+  path = g_test_build_filename (G_TEST_DIST, "data", "render", "germantown-fog.redoubt", NULL);
+  run_editor (path, targets_fog_script, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -746,6 +821,7 @@ main (int   argc,
 
   g_test_add_func ("/overlays/11.4/drag-los-matches-cli-and-screenshots", test_overlays);
   g_test_add_func ("/overlays/brandywine-3.6.1/game-context-matches-cli", test_context);
+  g_test_add_func ("/targets/germantown-3.1.1/editor-game-context", test_targets_fog);
 
   return g_test_run ();
 }

@@ -747,6 +747,175 @@ test_items_path (void)
   g_object_unref (scenario);
 }
 
+/* ---- Germantown 3.1.1, 3.1.2: the fog range of artillery targets ------- */
+
+/* tests/data/render/{germantown,brandywine}-fog.redoubt: an American gun at
+ * 0505, British foot at ranges 1 to 4.  Returns the targets of the gun in
+ * `context` (turn 0: not told; weather NULL: not told), as a string
+ * "RANGE[?] ..." ("?": not decided), and the undecided text. */
+static char *
+fog_targets (const char  *volume,
+             int          turn,
+             const char  *weather,
+             char       **out_undecided)
+{
+  g_autofree char *name = g_strdup_printf ("%s-fog.redoubt", volume);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "render", name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(RdtLos) los = NULL;
+  g_autoptr(GArray) targets = NULL;
+  g_autofree char *rule = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  RdtGameContext context;
+  RdtDepends depends = RDT_DEPENDS_NOTHING;
+
+  scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+  g_assert_no_error (error);
+  board = rdt_board_new_from_scenario (scenario, NULL, &error);
+  g_assert_no_error (error);
+  los = rdt_los_new (board);
+  rdt_game_context_init (&context);
+  context.turn = turn;
+  context.weather = weather;
+  g_assert_cmpstr (rdt_board_get_unit (board, 0)->id, ==, "gun");
+  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, &rule, &depends);
+  for (guint i = 0; i < targets->len; i++)
+    {
+      const RdtLosTarget *t = &g_array_index (targets, RdtLosTarget, i);
+      g_string_append_printf (out, "%s%d%s", i ? " " : "", t->range, t->undecided ? "?" : "");
+    }
+  *out_undecided = rule != NULL ? rdt_undecided_text (rule, depends) : NULL;
+  return g_strdup (out->str);
+}
+
+static void
+check_fog (const char *volume,
+           int         turn,
+           const char *weather,
+           const char *expect,
+           const char *expect_undecided)
+{
+  g_autofree char *undecided = NULL;
+  g_autofree char *got = fog_targets (volume, turn, weather, &undecided);
+
+  g_test_message ("%s turn %d weather %s: %s (%s)", volume, turn, weather ? weather : "-", got,
+                  undecided ? undecided : "decided");
+  g_assert_cmpstr (got, ==, expect);
+  g_assert_cmpstr (undecided, ==, expect_undecided);
+}
+
+/* 3.1: turns 1-3 are automatically Dense; 3.1.1: range one hex. */
+static void
+test_targets_dense_fog (void)
+{
+  check_fog ("germantown", 1, NULL, "1", NULL);
+  check_fog ("germantown", 3, NULL, "1", NULL);
+  /* Turns 4-6: the Fog Table roll, given as the weather. */
+  check_fog ("germantown", 5, "dense-fog", "1", NULL);
+}
+
+/* 3.1.2: moderate fog, range 2 (turns 4-6, the Fog Table roll). */
+static void
+test_targets_moderate_fog (void)
+{
+  check_fog ("germantown", 4, "moderate-fog", "1 2", NULL);
+  check_fog ("germantown", 6, "moderate-fog", "1 2", NULL);
+}
+
+/* Turns 7-10 are automatically Clear (3.1), and a clear roll on 4-6: the
+ * 11.2 range (3). */
+static void
+test_targets_clear (void)
+{
+  check_fog ("germantown", 7, NULL, "1 2 3", NULL);
+  check_fog ("germantown", 10, NULL, "1 2 3", NULL);
+  check_fog ("germantown", 5, "clear", "1 2 3", NULL);
+}
+
+/* Not told: never legal beyond range 1, hatched and worded instead. */
+static void
+test_targets_not_decided (void)
+{
+  check_fog ("germantown", 5, NULL, "1 2? 3?",
+             "not decided: Germantown 3.1.1 depends on the weather; pass --weather");
+  check_fog ("germantown", 0, NULL, "1 2? 3?",
+             "not decided: Germantown 3.1.1 depends on the turn; pass --turn");
+}
+
+/* No fog rule in Brandywine: the 11.2 range whatever the context. */
+static void
+test_targets_brandywine_unchanged (void)
+{
+  check_fog ("brandywine", 0, NULL, "1 2 3", NULL);
+  check_fog ("brandywine", 2, "dense-fog", "1 2 3", NULL);
+}
+
+/* render --targets: undecided targets hatched (RDT_OVERLAY_HATCH_HEX) in the
+ * items, and in the image where --turn/--weather leave them undecided. */
+static void
+test_targets_render_hatched (void)
+{
+  g_autofree char *file = g_test_build_filename (G_TEST_DIST, "data", "render", "germantown-fog.redoubt", NULL);
+  const char *undecided[] = { "--targets", "gun", "--turn", "5", NULL };
+  const char *decided[] = { "--targets", "gun", "--turn", "5", "--weather", "clear", NULL };
+  const char *dense[] = { "--targets", "gun", "--turn", "2", NULL };
+  const char *bad_turn[] = { "--targets", "gun", "--turn", "-2", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(RdtLos) los = NULL;
+  g_autoptr(RdtRenderMap) map = NULL;
+  g_autoptr(RdtMapRenderer) renderer = NULL;
+  g_autoptr(GArray) targets = NULL;
+  g_autoptr(GArray) items = rdt_rule_overlays_new ();
+  RdtRenderExportOptions options;
+  RdtGameContext context;
+  RdtHex h2, h1;
+  cairo_surface_t *a, *b, *c;
+
+  scenario = rdt_scenario_load_from_file (file, diagnostics, &error);
+  g_assert_no_error (error);
+  board = rdt_board_new_from_scenario (scenario, NULL, &error);
+  g_assert_no_error (error);
+  los = rdt_los_new (board);
+  map = rdt_render_map_new_from_scenario (scenario);
+  renderer = rdt_map_renderer_new (map);
+  rdt_render_export_options_init (&options);
+  options.scale = SCALE;
+  options.use_area = TRUE;
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), "0505", &options.area_centre, NULL));
+  options.area_radius = 5;
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), "0705", &h2, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), "0504", &h1, NULL));
+
+  /* The items: 0705 (range 2) hatched without the weather, 0504 not. */
+  rdt_game_context_init (&context);
+  context.turn = 5;
+  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, NULL, NULL);
+  rdt_rule_overlays_add_targets (items, h1, targets);
+  g_assert_true (has_item (items, RDT_OVERLAY_HATCH_HEX, h2, NULL, RDT_RULE_UNDECIDED_RGBA));
+  g_assert_false (has_item (items, RDT_OVERLAY_HATCH_HEX, h1, NULL, 0));
+
+  /* The CLI: the hatching and the caption differ from the decided answer. */
+  a = render (file, undecided, 0);
+  b = render (file, decided, 0);
+  c = render (file, dense, 0);
+  g_test_message ("0705: %u pixels differ; 0504: %u",
+                  pixels_differing_near (scenario, renderer, &options, a, b, "0705"),
+                  pixels_differing_near (scenario, renderer, &options, a, b, "0504"));
+  g_assert_cmpuint (pixels_differing_near (scenario, renderer, &options, a, b, "0705"), >, 40);
+  /* Turn 2 (dense, 3.1.1): 0705 is no target at all: no line, no outline. */
+  g_assert_cmpuint (pixels_differing_near (scenario, renderer, &options, b, c, "0705"), >, 40);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  cairo_surface_destroy (c);
+  g_assert_null (render (file, bad_turn, 2));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -763,6 +932,12 @@ main (int   argc,
   g_test_add_func ("/render-overlays/items/11.44/spine-lettered-b-and-u", test_items_spine);
   g_test_add_func ("/render-overlays/items/8.1/zoc-stops-at-forest-edge", test_items_zoc);
   g_test_add_func ("/render-overlays/items/9/cheapest-path", test_items_path);
+  g_test_add_func ("/targets/germantown-3.1.1/dense-fog-range-1", test_targets_dense_fog);
+  g_test_add_func ("/targets/germantown-3.1.2/moderate-fog-range-2", test_targets_moderate_fog);
+  g_test_add_func ("/targets/germantown-3.1/clear-11.2-range", test_targets_clear);
+  g_test_add_func ("/targets/germantown-3.1/not-decided-without-turn-or-weather", test_targets_not_decided);
+  g_test_add_func ("/targets/brandywine/11.2-range-unchanged", test_targets_brandywine_unchanged);
+  g_test_add_func ("/targets/germantown-3.1/render-not-decided-hatched", test_targets_render_hatched);
 
   return g_test_run ();
 }

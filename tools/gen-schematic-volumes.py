@@ -203,7 +203,7 @@ KIND_ORDER = ("infantry", "light-infantry", "militia", "dragoons", "artillery", 
               "indians", "amusette", "mortar", "leader")
 RESTRICTION_ATTRS = ("effect", "applies", "scenario", "side", "kinds", "units", "exempt", "states", "placement",
                      "entries", "area", "terrain", "outside", "turns", "weather", "until-released", "arrival-turn",
-                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "undecided-classes", "mp", "rule",
+                     "with-kinds", "with-units", "with-combat", "may-pass", "may-retreat", "undecided-classes", "mp", "range", "rule",
                      "note")
 
 
@@ -478,6 +478,16 @@ def germantown_volume():
                     note="turns 1-3 are automatically Dense (3.1)"),
         restriction("dense-fog-rolled", "off-road-penalty", "Germantown 3.1.1", turns="4-6",
                     weather="dense-fog", note="turns 4-6: the Fog Table roll decides (3.1)"),
+        # 3.1.1, 3.1.2: maximum artillery range 1 in dense fog, 2 in moderate
+        # fog (turns 7-10 are clear: the 11.2 range).
+        restriction("dense-fog-artillery", "artillery-range", "Germantown 3.1.1", turns="1-3",
+                    range="1", note="turns 1-3 are automatically Dense (3.1)"),
+        restriction("dense-fog-rolled-artillery", "artillery-range", "Germantown 3.1.1",
+                    turns="4-6", weather="dense-fog", range="1",
+                    note="turns 4-6: the Fog Table roll decides (3.1)"),
+        restriction("moderate-fog-artillery", "artillery-range", "Germantown 3.1.2",
+                    turns="4-6", weather="moderate-fog", range="2",
+                    note="turns 4-6: the Fog Table roll decides (3.1)"),
         restriction("british-turn-1", "no-move", "Germantown 3.3", side="british", area="british-turn-1",
                     outside=True, turns="1"),
         restriction("british-turn-2", "no-move", "Germantown 3.3", side="british", exempt="hessian",

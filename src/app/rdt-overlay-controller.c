@@ -432,6 +432,9 @@ compute_targets (RdtOverlayController *self)
 {
   int unit = -1;
   g_autoptr(GArray) targets = NULL;
+  g_autofree char *undecided_rule = NULL;
+  RdtDepends depends = RDT_DEPENDS_NOTHING;
+  guint n_legal = 0;
   const RdtBoardUnit *u;
   char from[RDT_HEX_LABEL_SIZE];
 
@@ -450,14 +453,29 @@ compute_targets (RdtOverlayController *self)
                                           rdt_board_get_unit_label (self->board, (guint) unit)));
       return;
     }
-  targets = rdt_los_artillery_targets (self->los, unit);
+  /* The game context decides the fog range (Germantown 3.1.1, 3.1.2);
+   * targets beyond a range it leaves open are hatched, never legal. */
+  targets = rdt_los_artillery_targets_in_context (self->los, unit, self->scenario, &self->context,
+                                                  &undecided_rule, &depends);
+  for (guint i = 0; i < targets->len; i++)
+    if (!g_array_index (targets, RdtLosTarget, i).undecided)
+      n_legal++;
   rdt_rule_overlays_add_targets (self->items, u->hex, targets);
   label_of (self, u->hex, from);
   self->caption = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                                 "%s at %s, range %d: %u legal target (11.2)",
-                                                "%s at %s, range %d: %u legal targets (11.2)", targets->len),
+                                                "%s at %s, range %d: %u legal targets (11.2)", n_legal),
                                    rdt_board_get_unit_label (self->board, (guint) unit), from,
-                                   rdt_los_unit_range (self->los, unit), targets->len);
+                                   rdt_los_unit_range (self->los, unit), n_legal);
+  if (undecided_rule != NULL)
+    {
+      g_autofree char *undecided = rdt_undecided_text_with_hint (undecided_rule, depends,
+                                                                 RDT_UNDECIDED_HINT_SETTING);
+      char *caption = g_strdup_printf ("%s\n%s", self->caption, undecided);
+
+      g_free (self->caption);
+      self->caption = caption;
+    }
   set_summary (self, g_strdup (self->caption));
   g_string_append_printf (self->text, "%s\n", self->caption);
   for (guint i = 0; i < targets->len; i++)
@@ -467,10 +485,13 @@ compute_targets (RdtOverlayController *self)
       char label[RDT_HEX_LABEL_SIZE];
 
       label_of (self, t->hex, label);
-      g_string_append_printf (self->text, _("  %s (%s) in %s, range %d\n"),
+      g_string_append_printf (self->text, t->undecided ? _("  %s (%s) in %s, range %d: not decided\n")
+                                                       : _("  %s (%s) in %s, range %d\n"),
                               rdt_board_get_unit_label (self->board, t->unit),
                               rdt_board_get_side_label (self->board, target->side), label, t->range);
     }
+  if (undecided_rule != NULL)
+    g_string_append (self->text, _("Hatched: not decided by the game context; set it under Game context.\n"));
   self->use_area = TRUE;
   self->area_centre = u->hex;
   self->area_radius = MIN (rdt_los_unit_range (self->los, unit),
@@ -978,7 +999,8 @@ rdt_overlay_controller_set_game_context (RdtOverlayController *self,
   self->context.weather = self->weather;
   self->context.released = (const char *const *) self->released;
   g_clear_pointer (&self->reach, rdt_reach_unref);
-  if (self->mode == RDT_OVERLAY_MODE_MOVES)
+  /* Artillery targets read it too (Germantown 3.1.1, 3.1.2 fog range). */
+  if (self->mode == RDT_OVERLAY_MODE_MOVES || self->mode == RDT_OVERLAY_MODE_TARGETS)
     recompute (self);
 }
 

@@ -116,7 +116,8 @@ update_visibility (RdtRulingPanel *self)
   gtk_widget_set_visible (self->ignore_check, mode == RDT_OVERLAY_MODE_LOS || mode == RDT_OVERLAY_MODE_FAN);
   gtk_widget_set_visible (self->zoc_box, mode == RDT_OVERLAY_MODE_ZOC);
   gtk_widget_set_visible (self->moves_box, mode == RDT_OVERLAY_MODE_MOVES);
-  gtk_widget_set_visible (self->context_box, mode == RDT_OVERLAY_MODE_MOVES);
+  /* Movement and artillery targets (Germantown 3.1.1, 3.1.2 fog range) read it. */
+  gtk_widget_set_visible (self->context_box, mode == RDT_OVERLAY_MODE_MOVES || mode == RDT_OVERLAY_MODE_TARGETS);
   gtk_label_set_text (self->hint_label, mode_hint (mode));
 }
 

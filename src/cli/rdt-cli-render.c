@@ -255,6 +255,8 @@ build_overlays (RdtScenario       *scenario,
     {
       int unit = -1;
       g_autoptr(GArray) targets = NULL;
+      g_autofree char *undecided_rule = NULL;
+      RdtDepends depends = RDT_DEPENDS_NOTHING;
 
       for (guint i = 0; i < rdt_board_get_n_units (board); i++)
         if (g_strcmp0 (rdt_board_get_unit (board, i)->id, args->targets) == 0)
@@ -265,13 +267,23 @@ build_overlays (RdtScenario       *scenario,
           status = RDT_CLI_EXIT_USAGE;
           goto out;
         }
-      targets = rdt_los_artillery_targets (los, unit);
+      /* Germantown 3.1.1, 3.1.2: the fog range, given --turn and --weather
+       * (the board's units are the scenario's, in its order). */
+      targets = rdt_los_artillery_targets_in_context (los, unit, scenario, args->context,
+                                                      &undecided_rule, &depends);
       rdt_rule_overlays_add_targets (items, rdt_board_get_unit (board, unit)->hex, targets);
       g_string_append (caption, caption->len ? "\n" : "");
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,
                                                     "%s: %u artillery target (11.2)",
                                                     "%s: %u artillery targets (11.2)", targets->len),
                               rdt_board_get_unit_label (board, (guint) unit), targets->len);
+      if (undecided_rule != NULL)
+        {
+          /* Hatched targets: beyond the range the fog may allow. */
+          g_autofree char *undecided = rdt_undecided_text (undecided_rule, depends);
+
+          g_string_append_printf (caption, "\n%s", undecided);
+        }
     }
   if (args->los)
     {
@@ -335,8 +347,8 @@ rdt_cli_render (int    argc,
     { "targets", 0, 0, G_OPTION_ARG_STRING, &targets, N_("Show the legal targets of artillery UNIT (11.2)"), N_("UNIT") },
     { "ignore-units", 0, 0, G_OPTION_ARG_NONE, &args.ignore_units, N_("LOS: combat units do not block"), NULL },
     { "occupied", 0, 0, G_OPTION_ARG_STRING_ARRAY, &occupied, N_("LOS: treat these hexes as occupied (repeatable: the lists are merged)"), N_("HEX,...") },
-    { "turn", 0, 0, G_OPTION_ARG_INT, &turn, N_("With --moves, --retreat: the game turn (rules that depend on it are otherwise not decided)"), N_("N") },
-    { "weather", 0, 0, G_OPTION_ARG_STRING, &weather, N_("With --moves, --retreat: the weather, e.g. dense-fog (Germantown 3.1)"), N_("ID") },
+    { "turn", 0, 0, G_OPTION_ARG_INT, &turn, N_("With --moves, --retreat, --targets: the game turn (rules that depend on it are otherwise not decided)"), N_("N") },
+    { "weather", 0, 0, G_OPTION_ARG_STRING, &weather, N_("With --moves, --retreat, --targets: the weather, e.g. dense-fog, moderate-fog (Germantown 3.1)"), N_("ID") },
     { "released", 0, 0, G_OPTION_ARG_STRING_ARRAY, &released, N_("With --moves, --retreat: a release made (e.g. sullivan), or none; repeatable"), N_("ID") },
     { NULL }
   };

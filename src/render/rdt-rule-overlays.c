@@ -478,10 +478,16 @@ rdt_rule_overlays_add_targets (GArray       *items,
       const RdtLosTarget *t = &g_array_index (targets, RdtLosTarget, i);
       char text[RDT_OVERLAY_TEXT_SIZE];
 
-      push_width (items, rdt_render_overlay_line (firer, t->hex, RDT_RULE_TARGET_RGBA), 2.0);
-      push_width (items, rdt_render_overlay_outline (t->hex, RDT_RULE_TARGET_RGBA), 3.0);
+      /* A target beyond a range limit not decided (Germantown 3.1 fog
+       * without the turn or the weather) is hatched, never drawn legal. */
+      guint32 rgba = t->undecided ? RDT_RULE_UNDECIDED_RGBA : RDT_RULE_TARGET_RGBA;
+
+      if (t->undecided)
+        push (items, rdt_render_overlay_hatch (t->hex, RDT_RULE_UNDECIDED_RGBA));
+      push_width (items, rdt_render_overlay_line (firer, t->hex, rgba), 2.0);
+      push_width (items, rdt_render_overlay_outline (t->hex, rgba), 3.0);
       g_snprintf (text, sizeof text, "%d", t->range);
-      push (items, rdt_render_overlay_text (t->hex, text, RDT_RULE_TARGET_RGBA));
+      push (items, rdt_render_overlay_text (t->hex, text, rgba));
     }
   push_width (items, rdt_render_overlay_outline (firer, RDT_RULE_UP_SLOPE_RGBA), 3.0);
 }

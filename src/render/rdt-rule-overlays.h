@@ -105,8 +105,10 @@ gboolean    rdt_rule_overlays_add_path     (GArray              *items,
  * ends not decided by the game context (RDT_RETREAT_UNDECIDED) hatched. */
 void        rdt_rule_overlays_add_retreat  (GArray              *items,
                                             const RdtRetreat    *retreat);
-/* `targets` (GArray of RdtLosTarget from rdt_los_artillery_targets()): a
- * line from the firer to each, outlined, with the range. */
+/* `targets` (GArray of RdtLosTarget from rdt_los_artillery_targets() or
+ * rdt_los_artillery_targets_in_context()): a line from the firer to each,
+ * outlined, with the range; the targets not decided (RdtLosTarget.undecided)
+ * hatched in RDT_RULE_UNDECIDED_RGBA. */
 void        rdt_rule_overlays_add_targets  (GArray              *items,
                                             RdtHex               firer,
                                             const GArray        *targets);

@@ -1116,6 +1116,11 @@ read_restriction (xmlNode *n)
   r->may_pass = bool_attr (n, "may-pass", TRUE);
   r->mp_halves = xmlHasProp (n, (const xmlChar *) "mp") ? mp_halves_attr (n) : 2;
   r->may_retreat = bool_attr (n, "may-retreat", FALSE);
+  {
+    g_autofree char *range = attr (n, "range");
+    /* Clamped: a range is a small count (schema: at most two digits). */
+    r->range = range != NULL ? (int) CLAMP (g_ascii_strtoll (range, NULL, 10), 0, 99) : 1;
+  }
   r->undecided_classes = list_attr (n, "undecided-classes");
   r->rule = attr (n, "rule");
   r->note = attr (n, "note");
@@ -2890,6 +2895,8 @@ write_restriction (Writer               *w,
   if (r->may_retreat)
     put_bool_attr (w, "may-retreat", TRUE);
   put_list_attr (w, "undecided-classes", r->undecided_classes);
+  if (r->effect == RDT_RESTRICTION_ARTILLERY_RANGE)
+    g_string_append_printf (w->out, " range=\"%d\"", r->range);
   put_attr (w, "rule", r->rule);
   put_attr (w, "note", r->note);
   close_empty (w);

@@ -725,7 +725,7 @@ rdt_restriction_free (RdtRestriction *r)
 
 static const char *const restriction_effect_names[RDT_N_RESTRICTION_EFFECTS] = {
   "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move", "end-with", "no-end-with",
-  "off-road-penalty", "blocked-entry", "may-pass-overstacked",
+  "off-road-penalty", "blocked-entry", "may-pass-overstacked", "artillery-range",
 };
 
 const char *

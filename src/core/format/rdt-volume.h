@@ -206,6 +206,8 @@ typedef enum {
                                      * ZOC enters at the nearest unblocked hex, paying its cost */
   RDT_RESTRICTION_MAY_PASS_OVERSTACKED, /* an exception: may move through the place in excess of
                                          * stacking limits, never end there so (Brandywine 3.3.3) */
+  RDT_RESTRICTION_ARTILLERY_RANGE,  /* the unit's artillery range is at most `range` (Germantown 3.1.1,
+                                     * 3.1.2 fog); no place */
   RDT_N_RESTRICTION_EFFECTS
 } RdtRestrictionEffect;
 
@@ -248,6 +250,7 @@ typedef struct {
   gboolean with_combat;
   gboolean may_pass;                /* NO_END_WITH: may pass through them (default) */
   int mp_halves;                    /* OFF_ROAD_PENALTY: the reduction (default 1 MP) */
+  int range;                        /* ARTILLERY_RANGE: the maximum range in hexes (default 1) */
   gboolean may_retreat;             /* NO_END_WITH: a retreat may stack them */
   /* NO_END_WITH: the unit classes the rule reads (Savannah 4.1).  Set, the
    * restriction never forbids: it is "not decided" (RDT_DEPENDS_UNIT_DATA)
@@ -409,7 +412,7 @@ gboolean        rdt_volume_add_restriction     (RdtVolume         *volume,
                                                 GError           **error);
 void            rdt_restriction_free           (RdtRestriction    *restriction);
 /* "no-move", "no-enter", "no-end", "no-strategic", "no-minimum-move",
- * "end-with", "no-end-with", "off-road-penalty", "blocked-entry", "may-pass-overstacked". */
+ * "end-with", "no-end-with", "off-road-penalty", "blocked-entry", "may-pass-overstacked", "artillery-range". */
 const char     *rdt_restriction_effect_to_string   (RdtRestrictionEffect  effect);
 gboolean        rdt_restriction_effect_from_string (const char           *text,
                                                     RdtRestrictionEffect *out_effect);

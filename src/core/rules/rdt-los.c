@@ -833,16 +833,66 @@ GArray *
 rdt_los_artillery_targets (RdtLos *los,
                            guint   unit)
 {
+  return rdt_los_artillery_targets_in_context (los, unit, NULL, NULL, NULL, NULL);
+}
+
+GArray *
+rdt_los_artillery_targets_in_context (RdtLos               *los,
+                                      guint                 unit,
+                                      RdtScenario          *scenario,
+                                      const RdtGameContext *context,
+                                      char                **out_undecided_rule,
+                                      RdtDepends           *out_depends)
+{
   const RdtBoardUnit *firer;
   GArray *out;
   int range;
+  int decided_range;
+  const char *undecided_rule = NULL;
+  RdtDepends undecided_depends = RDT_DEPENDS_NOTHING;
 
+  if (out_undecided_rule != NULL)
+    *out_undecided_rule = NULL;
+  if (out_depends != NULL)
+    *out_depends = RDT_DEPENDS_NOTHING;
   g_return_val_if_fail (los != NULL, NULL);
   firer = rdt_board_get_unit (los->board, unit);
   g_return_val_if_fail (firer != NULL, NULL);
 
   out = g_array_new (FALSE, FALSE, sizeof (RdtLosTarget));
   range = rdt_los_unit_range (los, unit);
+  /* Germantown 3.1.1, 3.1.2: the volume's artillery-range restrictions.  A
+   * bound one lowers the range; an undecided one makes every target beyond
+   * its range "not decided", never legal. */
+  decided_range = range;
+  if (scenario != NULL && rdt_scenario_get_volume (scenario) != NULL)
+    {
+      RdtVolume *volume = rdt_scenario_get_volume (scenario);
+
+      for (guint r = 0; r < rdt_volume_get_n_restrictions (volume); r++)
+        {
+          const RdtRestriction *rs = rdt_volume_get_restriction (volume, r);
+          RdtDepends depends = RDT_DEPENDS_NOTHING;
+          RdtRuleVerdict verdict;
+
+          if (rs->effect != RDT_RESTRICTION_ARTILLERY_RANGE)
+            continue;
+          verdict = rdt_restriction_binds (rs, scenario, unit, context, &depends);
+          if (verdict == RDT_RULE_ON)
+            range = MIN (range, rs->range);
+          else if (verdict == RDT_RULE_UNDECIDED && rs->range < decided_range)
+            {
+              decided_range = rs->range;
+              undecided_rule = rs->rule;
+              undecided_depends = depends;
+            }
+        }
+    }
+  if (decided_range >= range)
+    {
+      decided_range = range;
+      undecided_rule = NULL;
+    }
   for (guint i = 0; i < rdt_board_get_n_units (los->board); i++)
     {
       const RdtBoardUnit *t = rdt_board_get_unit (los->board, i);
@@ -861,8 +911,16 @@ rdt_los_artillery_targets (RdtLos *los,
         continue;
       if (rdt_los_check (los, firer->hex, t->hex, NULL) != RDT_LOS_CLEAR)
         continue;
-      g_array_append_val (out, ((RdtLosTarget) { i, t->hex, d }));
+      g_array_append_val (out, ((RdtLosTarget) { i, t->hex, d, d > decided_range }));
     }
   g_array_sort (out, compare_targets);
+  if (undecided_rule != NULL && out->len > 0 &&
+      g_array_index (out, RdtLosTarget, out->len - 1).undecided)
+    {
+      if (out_undecided_rule != NULL)
+        *out_undecided_rule = g_strdup (undecided_rule);
+      if (out_depends != NULL)
+        *out_depends = undecided_depends;
+    }
   return out;
 }

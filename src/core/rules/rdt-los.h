@@ -16,6 +16,7 @@
 
 #include "rdt-board.h"
 #include "rdt-los-report.h"
+#include "rdt-game-context.h"
 
 G_BEGIN_DECLS
 
@@ -73,6 +74,10 @@ typedef struct {
   guint unit;                 /* index of the target unit on the board */
   RdtHex hex;
   int range;                  /* counting the target's hex, not the firer's (11.2) */
+  /* Beyond a range limit that depends on something not told (Germantown
+   * 3.1.1, 3.1.2 fog): neither legal nor refused.  Always FALSE from
+   * rdt_los_artillery_targets(). */
+  gboolean undecided;
 } RdtLosTarget;
 
 /* Legal artillery targets of `unit` (11.2): enemy combat units within range
@@ -80,6 +85,22 @@ typedef struct {
  * RdtLosTarget).  The firing unit itself never blocks: it stands in an end hex. */
 GArray        *rdt_los_artillery_targets  (RdtLos          *los,
                                            guint            unit);
+
+/* The same in a game context: the volume's artillery-range restrictions
+ * (Germantown 3.1.1 dense fog: range 1, 3.1.2 moderate fog: range 2) that
+ * bind the unit (an index of @scenario, the scenario the board was built
+ * from: same units, same order) shorten the range; one that is not decided
+ * (the turn or the weather not told; @context NULL: nothing told) leaves
+ * the targets beyond its range "undecided" (RdtLosTarget.undecided) and
+ * sets @out_undecided_rule (nullable; transfer full, NULL when every
+ * target is decided) to its rule and @out_depends (nullable) to what it
+ * depends on.  @scenario NULL: as rdt_los_artillery_targets(). */
+GArray        *rdt_los_artillery_targets_in_context (RdtLos               *los,
+                                                     guint                 unit,
+                                                     RdtScenario          *scenario,
+                                                     const RdtGameContext *context,
+                                                     char                **out_undecided_rule,
+                                                     RdtDepends           *out_depends);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtLos, rdt_los_free)
 
