@@ -765,7 +765,7 @@ targets_fog_script (RdtWindow *window,
   rdt_ruling_panel_set_turn (panel, 2);
   verdict = rdt_ruling_panel_get_verdict (panel);
   g_test_message ("turn 2: %s", verdict);
-  g_assert_nonnull (strstr (verdict, ": 1 legal target (11.2)"));
+  g_assert_nonnull (strstr (verdict, "range 1: 1 legal target (11.2)"));
   g_assert_null (strstr (verdict, "not decided"));
 
   /* Turn 5: the Fog Table roll decides; moderate fog: range 2 (3.1.2). */
@@ -776,14 +776,14 @@ targets_fog_script (RdtWindow *window,
   g_assert_true (rdt_ruling_panel_set_weather (panel, "moderate-fog"));
   verdict = rdt_ruling_panel_get_verdict (panel);
   g_test_message ("turn 5, moderate fog: %s", verdict);
-  g_assert_nonnull (strstr (verdict, ": 2 legal targets (11.2)"));
+  g_assert_nonnull (strstr (verdict, "range 2: 2 legal targets (11.2)"));
   g_assert_null (strstr (verdict, "not decided"));
 
   /* Turn 8: clear (3.1), the 11.2 range. */
   rdt_ruling_panel_set_turn (panel, 8);
   verdict = rdt_ruling_panel_get_verdict (panel);
   g_test_message ("turn 8: %s", verdict);
-  g_assert_nonnull (strstr (verdict, ": 3 legal targets (11.2)"));
+  g_assert_nonnull (strstr (verdict, "range 3: 3 legal targets (11.2)"));
   rdt_ruling_panel_set_mode (panel, RDT_OVERLAY_MODE_NONE);
 }
 

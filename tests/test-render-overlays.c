@@ -757,7 +757,8 @@ static char *
 fog_targets (const char  *volume,
              int          turn,
              const char  *weather,
-             char       **out_undecided)
+             char       **out_undecided,
+             int         *out_range)
 {
   g_autofree char *name = g_strdup_printf ("%s-fog.redoubt", volume);
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "render", name, NULL);
@@ -781,7 +782,7 @@ fog_targets (const char  *volume,
   context.turn = turn;
   context.weather = weather;
   g_assert_cmpstr (rdt_board_get_unit (board, 0)->id, ==, "gun");
-  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, &rule, &depends);
+  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, &rule, &depends, out_range);
   for (guint i = 0; i < targets->len; i++)
     {
       const RdtLosTarget *t = &g_array_index (targets, RdtLosTarget, i);
@@ -799,12 +800,17 @@ check_fog (const char *volume,
            const char *expect_undecided)
 {
   g_autofree char *undecided = NULL;
-  g_autofree char *got = fog_targets (volume, turn, weather, &undecided);
+  int range = -1;
+  g_autofree char *got = fog_targets (volume, turn, weather, &undecided, &range);
+  g_auto(GStrv) tokens = g_strsplit (expect, " ", -1);
 
-  g_test_message ("%s turn %d weather %s: %s (%s)", volume, turn, weather ? weather : "-", got,
-                  undecided ? undecided : "decided");
+  g_test_message ("%s turn %d weather %s: %s (%s), range %d", volume, turn, weather ? weather : "-", got,
+                  undecided ? undecided : "decided", range);
   g_assert_cmpstr (got, ==, expect);
   g_assert_cmpstr (undecided, ==, expect_undecided);
+  /* The range in force (the caption's): the test maps put one target at
+   * each distance from 1, so it is the number of targets listed. */
+  g_assert_cmpint (range, ==, (int) g_strv_length (tokens));
 }
 
 /* 3.1: turns 1-3 are automatically Dense; 3.1.1: range one hex. */
@@ -895,7 +901,7 @@ test_targets_render_hatched (void)
   /* The items: 0705 (range 2) hatched without the weather, 0504 not. */
   rdt_game_context_init (&context);
   context.turn = 5;
-  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, NULL, NULL);
+  targets = rdt_los_artillery_targets_in_context (los, 0, scenario, &context, NULL, NULL, NULL);
   rdt_rule_overlays_add_targets (items, h1, targets);
   g_assert_true (has_item (items, RDT_OVERLAY_HATCH_HEX, h2, NULL, RDT_RULE_UNDECIDED_RGBA));
   g_assert_false (has_item (items, RDT_OVERLAY_HATCH_HEX, h1, NULL, 0));

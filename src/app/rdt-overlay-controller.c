@@ -435,6 +435,7 @@ compute_targets (RdtOverlayController *self)
   g_autofree char *undecided_rule = NULL;
   RdtDepends depends = RDT_DEPENDS_NOTHING;
   guint n_legal = 0;
+  int range = 0;
   const RdtBoardUnit *u;
   char from[RDT_HEX_LABEL_SIZE];
 
@@ -456,7 +457,7 @@ compute_targets (RdtOverlayController *self)
   /* The game context decides the fog range (Germantown 3.1.1, 3.1.2);
    * targets beyond a range it leaves open are hatched, never legal. */
   targets = rdt_los_artillery_targets_in_context (self->los, unit, self->scenario, &self->context,
-                                                  &undecided_rule, &depends);
+                                                  &undecided_rule, &depends, &range);
   for (guint i = 0; i < targets->len; i++)
     if (!g_array_index (targets, RdtLosTarget, i).undecided)
       n_legal++;
@@ -466,7 +467,7 @@ compute_targets (RdtOverlayController *self)
                                                 "%s at %s, range %d: %u legal target (11.2)",
                                                 "%s at %s, range %d: %u legal targets (11.2)", n_legal),
                                    rdt_board_get_unit_label (self->board, (guint) unit), from,
-                                   rdt_los_unit_range (self->los, unit), n_legal);
+                                   range, n_legal);
   if (undecided_rule != NULL)
     {
       g_autofree char *undecided = rdt_undecided_text_with_hint (undecided_rule, depends,

@@ -270,7 +270,7 @@ build_overlays (RdtScenario       *scenario,
       /* Germantown 3.1.1, 3.1.2: the fog range, given --turn and --weather
        * (the board's units are the scenario's, in its order). */
       targets = rdt_los_artillery_targets_in_context (los, unit, scenario, args->context,
-                                                      &undecided_rule, &depends);
+                                                      &undecided_rule, &depends, NULL);
       rdt_rule_overlays_add_targets (items, rdt_board_get_unit (board, unit)->hex, targets);
       g_string_append (caption, caption->len ? "\n" : "");
       g_string_append_printf (caption, g_dngettext (GETTEXT_PACKAGE,

@@ -833,7 +833,7 @@ GArray *
 rdt_los_artillery_targets (RdtLos *los,
                            guint   unit)
 {
-  return rdt_los_artillery_targets_in_context (los, unit, NULL, NULL, NULL, NULL);
+  return rdt_los_artillery_targets_in_context (los, unit, NULL, NULL, NULL, NULL, NULL);
 }
 
 GArray *
@@ -842,7 +842,8 @@ rdt_los_artillery_targets_in_context (RdtLos               *los,
                                       RdtScenario          *scenario,
                                       const RdtGameContext *context,
                                       char                **out_undecided_rule,
-                                      RdtDepends           *out_depends)
+                                      RdtDepends           *out_depends,
+                                      int                  *out_range)
 {
   const RdtBoardUnit *firer;
   GArray *out;
@@ -893,6 +894,8 @@ rdt_los_artillery_targets_in_context (RdtLos               *los,
       decided_range = range;
       undecided_rule = NULL;
     }
+  if (out_range != NULL)
+    *out_range = range;
   for (guint i = 0; i < rdt_board_get_n_units (los->board); i++)
     {
       const RdtBoardUnit *t = rdt_board_get_unit (los->board, i);

@@ -94,13 +94,16 @@ GArray        *rdt_los_artillery_targets  (RdtLos          *los,
  * the targets beyond its range "undecided" (RdtLosTarget.undecided) and
  * sets @out_undecided_rule (nullable; transfer full, NULL when every
  * target is decided) to its rule and @out_depends (nullable) to what it
- * depends on.  @scenario NULL: as rdt_los_artillery_targets(). */
+ * depends on.  @out_range (nullable): the range in force, after the
+ * restrictions that bind (the 11.2 range when none does).  @scenario NULL:
+ * as rdt_los_artillery_targets(). */
 GArray        *rdt_los_artillery_targets_in_context (RdtLos               *los,
                                                      guint                 unit,
                                                      RdtScenario          *scenario,
                                                      const RdtGameContext *context,
                                                      char                **out_undecided_rule,
-                                                     RdtDepends           *out_depends);
+                                                     RdtDepends           *out_depends,
+                                                     int                  *out_range);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtLos, rdt_los_free)
 
