@@ -1,6 +1,8 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -1333,6 +1335,104 @@ test_check_stacking_free_kinds_4_5_2 (void)
   g_assert_nonnull (g_strstr_len (data, size, "free=\"amusette\""));
 }
 
+/* The per-process volume cache (issue 15): a second load of the same volume
+ * file gives the same diagnostics (the parse's warnings and the provisional
+ * notes included) and a model of its own; a volume rewritten with the same
+ * size and the same mtime is read again. */
+static char *
+diagnostics_text (GPtrArray *diagnostics)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      g_autofree char *line = rdt_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
+      g_string_append_printf (s, "%s\n", line);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static RdtScenario *
+load_collecting (const char  *path,
+                 char       **out_text)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  RdtScenario *scenario = rdt_scenario_load_from_file (path, diagnostics, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scenario);
+  *out_text = diagnostics_text (diagnostics);
+  return scenario;
+}
+
+static void
+test_volume_cache (void)
+{
+  g_autofree char *src_scenario = data_path ("volume-href.redoubt");
+  g_autofree char *src_volume = data_path ("example-volume.xml");
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-volume-cache-XXXXXX", NULL);
+  g_autofree char *scenario_path = g_build_filename (dir, "volume-href.redoubt", NULL);
+  g_autofree char *volume_path = g_build_filename (dir, "example-volume.xml", NULL);
+  g_autofree char *scenario_text = NULL, *volume_text = NULL, *commented = NULL, *edited = NULL;
+  g_autofree char *first = NULL, *second = NULL, *third = NULL;
+  g_autoptr(RdtScenario) a = NULL, b = NULL, c = NULL;
+  RdtVolume *va, *vb;
+  struct stat st;
+  struct timespec times[2];
+
+  g_assert_nonnull (dir);
+  g_assert_true (g_file_get_contents (src_scenario, &scenario_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (src_volume, &volume_text, NULL, NULL));
+  /* A comment: the parse itself warns about it. */
+  commented = replace_once (volume_text, "<title>Example volume</title>",
+                            "<title>Example volume</title><!-- kept? -->");
+  g_assert_true (g_file_set_contents (scenario_path, scenario_text, -1, NULL));
+  g_assert_true (g_file_set_contents (volume_path, commented, -1, NULL));
+
+  a = load_collecting (scenario_path, &first);
+  b = load_collecting (scenario_path, &second);
+  g_assert_cmpstr (first, ==, second);
+  g_assert_nonnull (strstr (second, "example-volume.xml:3: warning: <comment>: XML comment will not be preserved"));
+  g_assert_nonnull (strstr (second, "example-volume.xml:11: warning: <terrain>: “clear” has provisional values"));
+  /* Each scenario has its own volume: the editor changes it. */
+  va = rdt_scenario_get_volume (a);
+  vb = rdt_scenario_get_volume (b);
+  g_assert_true (va != vb);
+  g_assert_true (rdt_scenario_set_terrain_look (a, 0, "#123456", NULL));
+  g_assert_cmpstr (rdt_volume_get_terrain (va, 0)->colour, ==, "#123456");
+  g_assert_cmpstr (rdt_volume_get_terrain (vb, 0)->colour, !=, "#123456");
+
+  /* Same size, same mtime, other bytes: read again. */
+  g_assert_cmpint (g_stat (volume_path, &st), ==, 0);
+  edited = replace_once (commented, "<title>Example volume</title>", "<title>Exbmple volume</title>");
+  g_assert_cmpuint (strlen (edited), ==, strlen (commented));
+  /* In place: the same inode too. */
+  {
+    FILE *f = fopen (volume_path, "r+");
+    g_assert_nonnull (f);
+    g_assert_cmpuint (fwrite (edited, 1, strlen (edited), f), ==, strlen (edited));
+    g_assert_cmpint (fclose (f), ==, 0);
+  }
+  times[0] = st.st_atim;
+  times[1] = st.st_mtim;
+  g_assert_cmpint (utimensat (AT_FDCWD, volume_path, times, 0), ==, 0);
+  {
+    struct stat now;
+    g_assert_cmpint (g_stat (volume_path, &now), ==, 0);
+    g_assert_cmpuint (now.st_ino, ==, st.st_ino);
+    g_assert_cmpint (now.st_mtim.tv_nsec, ==, st.st_mtim.tv_nsec);
+  }
+  c = load_collecting (scenario_path, &third);
+  g_assert_cmpstr (rdt_volume_get_title (rdt_scenario_get_volume (c)), ==, "Exbmple volume");
+  g_assert_cmpstr (rdt_volume_get_title (vb), ==, "Example volume");
+  g_assert_cmpstr (third, ==, first);
+
+  g_unlink (volume_path);
+  g_unlink (scenario_path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1344,6 +1444,7 @@ main (int   argc,
   g_test_add_func ("/format/art/refused-outside-folder", test_art_refused);
   g_test_add_func ("/format/art/issue-11/link-out-of-folder-refused", test_art_link_out_refused);
   g_test_add_func ("/format/load/volume-href", test_load_volume_href);
+  g_test_add_func ("/format/load/volume-cache", test_volume_cache);
   g_test_add_func ("/format/load/15.32/signed-morale", test_signed_morale_15_32);
   g_test_add_func ("/format/load/volume-missing", test_load_volume_missing);
   g_test_add_func ("/format/load/comment-warning", test_comment_warning);

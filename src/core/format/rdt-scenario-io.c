@@ -3,12 +3,14 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
@@ -2091,6 +2093,166 @@ build_unit (Builder *b,
   _rdt_scenario_take_unit (b->scenario, unit);
 }
 
+/* ------------------------------------------------------ volume file cache */
+
+/* Every scenario load used to read, parse and schema-check its volume file
+ * again (issue 15: a fifth of a load).  The process keeps the checked
+ * document of the last volume files it loaded, keyed by the resolved file
+ * (path, device, inode, size, mtime in ns) AND its content: the file is still
+ * read through the file reference rules on every load and a hit needs the
+ * same bytes (an edited volume, even one rewritten in the same clock tick
+ * with the same size, is parsed again).  The model is built anew from the
+ * document on every load (the editor changes a scenario's volume, so it is
+ * never shared), which also gives every diagnostic of the model pass and the
+ * semantic checks (provisional notes included) again; the warnings of the
+ * parse itself are kept with the entry and given again, in order.  Only a
+ * parse without errors and with few findings is kept. */
+
+#define VOLUME_CACHE_MAX_ENTRIES 4
+#define VOLUME_CACHE_MAX_FINDINGS 16
+
+typedef struct {
+  char *path;
+  guint64 device, inode, size;
+  gint64 mtime_ns;
+  GBytes *bytes;
+  xmlDoc *doc;
+  GPtrArray *findings;       /* (element-type RdtDiagnostic) from parse_checked() */
+} VolumeCacheEntry;
+
+static GMutex volume_cache_lock;
+static GPtrArray *volume_cache;  /* (element-type VolumeCacheEntry), newest last */
+
+static void
+volume_cache_entry_free (gpointer data)
+{
+  VolumeCacheEntry *e = data;
+
+  g_free (e->path);
+  g_bytes_unref (e->bytes);
+  xmlFreeDoc (e->doc);
+  g_ptr_array_unref (e->findings);
+  g_free (e);
+}
+
+static gboolean
+volume_file_identity (const char *path,
+                      GBytes     *bytes,
+                      guint64    *device,
+                      guint64    *inode,
+                      gint64     *mtime_ns)
+{
+  struct stat st;
+
+  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode) ||
+      (guint64) st.st_size != (guint64) g_bytes_get_size (bytes))
+    return FALSE;
+  *device = (guint64) st.st_dev;
+  *inode = (guint64) st.st_ino;
+  *mtime_ns = (gint64) st.st_mtim.tv_sec * G_GINT64_CONSTANT (1000000000) + st.st_mtim.tv_nsec;
+  return TRUE;
+}
+
+/* rdt_volume_load_from_bytes() for the volume file @path whose bytes were
+ * just read: the same model and the same diagnostics, through the cache. */
+static RdtVolume *
+load_volume_cached (GBytes      *bytes,
+                    const char  *path,
+                    GPtrArray   *diagnostics,
+                    GError     **error)
+{
+  guint64 device = 0, inode = 0;
+  gint64 mtime_ns = 0;
+  gboolean known;
+  Report report = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  RdtVolume *volume = NULL;
+  guint mark;
+
+  known = path != NULL && diagnostics != NULL &&
+          volume_file_identity (path, bytes, &device, &inode, &mtime_ns);
+  if (!known)
+    return rdt_volume_load_from_bytes (bytes, path, diagnostics, error);
+
+  report.file = path;
+  report.diagnostics = diagnostics;
+  g_mutex_lock (&volume_cache_lock);
+  for (guint i = 0; volume_cache != NULL && i < volume_cache->len; i++)
+    {
+      VolumeCacheEntry *e = g_ptr_array_index (volume_cache, i);
+
+      if (e->device != device || e->inode != inode || e->mtime_ns != mtime_ns ||
+          strcmp (e->path, path) != 0 || !g_bytes_equal (e->bytes, bytes))
+        continue;
+      for (guint k = 0; k < e->findings->len; k++)
+        rdt_diagnostics_add (diagnostics, rdt_diagnostic_copy (g_ptr_array_index (e->findings, k)));
+      /* Built under the lock: the document is shared. */
+      volume = build_volume (xmlDocGetRootElement (e->doc), &report);
+      g_mutex_unlock (&volume_cache_lock);
+      rdt_volume_set_path (volume, path);
+      report_clear (&report);
+      return volume;
+    }
+  g_mutex_unlock (&volume_cache_lock);
+
+  mark = diagnostics->len;
+  doc = parse_checked (bytes, &report, "volume");
+  if (doc == NULL)
+    {
+      report_set_gerror (&report, error);
+      report_clear (&report);
+      return NULL;
+    }
+  if (!report.first_error_set && diagnostics->len - mark <= VOLUME_CACHE_MAX_FINDINGS)
+    {
+      VolumeCacheEntry *e = g_new0 (VolumeCacheEntry, 1);
+      gboolean keep = TRUE;
+
+      e->findings = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_diagnostic_free);
+      for (guint k = mark; k < diagnostics->len; k++)
+        {
+          const RdtDiagnostic *d = g_ptr_array_index (diagnostics, k);
+
+          keep = keep && !rdt_diagnostic_is_summary (d) && d->severity != RDT_SEVERITY_ERROR;
+          g_ptr_array_add (e->findings, rdt_diagnostic_copy (d));
+        }
+      e->path = g_strdup (path);
+      e->device = device;
+      e->inode = inode;
+      e->size = g_bytes_get_size (bytes);
+      e->mtime_ns = mtime_ns;
+      e->bytes = g_bytes_ref (bytes);
+      e->doc = g_steal_pointer (&doc);
+      if (!keep)
+        {
+          doc = g_steal_pointer (&e->doc);
+          volume_cache_entry_free (e);
+        }
+      else
+        {
+          g_mutex_lock (&volume_cache_lock);
+          if (volume_cache == NULL)
+            volume_cache = g_ptr_array_new_with_free_func (volume_cache_entry_free);
+          /* The same file's older content, and the oldest beyond the bound, go. */
+          for (guint i = volume_cache->len; i > 0; i--)
+            if (strcmp (((VolumeCacheEntry *) g_ptr_array_index (volume_cache, i - 1))->path, path) == 0)
+              g_ptr_array_remove_index (volume_cache, i - 1);
+          while (volume_cache->len >= VOLUME_CACHE_MAX_ENTRIES)
+            g_ptr_array_remove_index (volume_cache, 0);
+          g_ptr_array_add (volume_cache, e);
+          volume = build_volume (xmlDocGetRootElement (e->doc), &report);
+          g_mutex_unlock (&volume_cache_lock);
+          rdt_volume_set_path (volume, path);
+          report_clear (&report);
+          return volume;
+        }
+    }
+  volume = build_volume (xmlDocGetRootElement (doc), &report);
+  rdt_volume_set_path (volume, path);
+  report_clear (&report);
+  return volume;
+}
+
 static gboolean
 resolve_volume (Builder     *b,
                 xmlNode     *root,
@@ -2151,7 +2313,7 @@ resolve_volume (Builder     *b,
             }
           file = g_build_filename (dir, href, NULL);
         }
-      b->volume = rdt_volume_load_from_bytes (bytes, file, b->report->diagnostics, &local);
+      b->volume = load_volume_cached (bytes, file, b->report->diagnostics, &local);
       if (b->volume == NULL)
         {
           report_node (b->report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_VOLUME, ref,
