@@ -160,14 +160,68 @@ test_read_regular (Scratch       *s,
   g_assert_cmpint (stamp.mtime_ns, ==,
                    (gint64) st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec);
   {
-    g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
-    guint8 digest[32];
-    gsize dlen = sizeof digest;
+    /* The same bytes in another file: the same hash (the content decides). */
+    g_autofree char *other = g_build_filename (s->dir, "same", NULL);
+    g_autoptr(GBytes) again = NULL;
+    RdtFileStamp stamp2;
 
-    g_checksum_update (sum, (const guchar *) "<redoubt/>\n", 11);
-    g_checksum_get_digest (sum, digest, &dlen);
-    g_assert_cmpmem (stamp.hash, RDT_FILE_HASH_LEN, digest, dlen);
+    write_file (other, "<redoubt/>\n", -1);
+    again = rdt_file_read_bounded (other, 0, &stamp2, &error);
+    g_assert_no_error (error);
+    g_assert_cmpmem (stamp.hash, RDT_FILE_HASH_LEN, stamp2.hash, RDT_FILE_HASH_LEN);
+    g_assert_true (rdt_file_stamp_same_content (&stamp, &stamp2));
   }
+}
+
+/* Issue 15: the stamp's hash is a fast one, not SHA-256; it must still tell
+ * apart every one-bit change of a file of the same size, wherever it is,
+ * including in the zero-padded tail, and the same bytes shifted. */
+static void
+test_stamp_hash_changes (Scratch       *s,
+                         gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (s->dir, "h.redoubt", NULL);
+  const gsize size = 100 * 1000 + 13;
+  g_autofree char *text = g_malloc (size + 1);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                                      (GDestroyNotify) g_bytes_unref, NULL);
+  RdtFileStamp base, stamp;
+  guint n = 0;
+
+  for (gsize i = 0; i < size; i++)
+    text[i] = "<hex at=\"0101\" terrain=\"clear\"/>\n"[i % 35];
+  text[size] = '\0';
+  write_file (path, text, size);
+  bytes = rdt_file_read_bounded (path, 0, &base, &error);
+  g_assert_no_error (error);
+  g_hash_table_add (seen, g_bytes_new (base.hash, RDT_FILE_HASH_LEN));
+  for (gsize pos = 0; pos < size; pos += (pos < 64 || pos > size - 64) ? 1 : 997)
+    for (int bit = 0; bit < 8; bit += 3)
+      {
+        g_autoptr(GBytes) b = NULL;
+
+        text[pos] ^= (char) (1 << bit);
+        write_file (path, text, size);
+        b = rdt_file_read_bounded (path, 0, &stamp, &error);
+        g_assert_no_error (error);
+        g_assert_false (rdt_file_stamp_same_content (&base, &stamp));
+        /* Every variant hashes differently from every other. */
+        {
+          GBytes *h = g_bytes_new (stamp.hash, RDT_FILE_HASH_LEN);
+          g_assert_false (g_hash_table_contains (seen, h));
+          g_hash_table_add (seen, h);
+        }
+        text[pos] ^= (char) (1 << bit);
+        n++;
+      }
+  g_assert_cmpuint (n, >, 300);
+  /* Back to the original bytes: the original hash. */
+  write_file (path, text, size);
+  g_clear_pointer (&bytes, g_bytes_unref);
+  bytes = rdt_file_read_bounded (path, 0, &stamp, &error);
+  g_assert_true (rdt_file_stamp_same_content (&base, &stamp));
 }
 
 static void
@@ -921,6 +975,7 @@ main (int   argc,
   g_test_add (path, Scratch, NULL, scratch_setup, func, scratch_teardown)
 
   ADD ("/file-io/read/regular", test_read_regular);
+  ADD ("/file-io/read/stamp-hash-tells-changes", test_stamp_hash_changes);
   ADD ("/file-io/read/empty", test_read_empty);
   ADD ("/file-io/read/missing", test_read_missing);
   ADD ("/file-io/read/fifo-refused", test_read_fifo);

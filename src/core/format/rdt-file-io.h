@@ -41,7 +41,8 @@ GQuark rdt_file_error_quark (void);
  * @inode: st_ino of the file
  * @size: size in bytes of the content read or written
  * @mtime_ns: modification time, in nanoseconds since the epoch
- * @hash: SHA-256 of the content
+ * @hash: a 256-bit hash of the content (fast, not cryptographic: see
+ *   rdt-file-io.c; it only tells whether the bytes changed)
  *
  * What a document remembers about the file it was loaded from, so that a
  * later save can tell whether someone else changed the file meanwhile.  The
