@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 
 #include "redoubt-render.h"
+#include "rdt-map-renderer-private.h"
 #include "rdt-scenario-io.h"
 
 /* Pixel probes on maps drawn into image surfaces, with no display. */
@@ -597,6 +598,90 @@ test_terrain_look_from_volume (void)
   g_assert_cmpint (woods->pattern, ==, RDT_RENDER_PATTERN_MARSH);
 }
 
+/* Issue 15: on an image surface the renderer copies its sprites (terrain,
+ * hexside features, counters) with pixman directly instead of through
+ * cairo.  The pixels must be the same, exactly: a map with every sprite kind,
+ * drawn both ways at sprite zooms, with a clip and whole-pixel offsets. */
+static void
+test_sprite_blit_identical (void)
+{
+  g_autoptr(RdtHexGrid) grid = make_grid (14, 1);
+  g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (15);
+  const char *styles[] = { "forest", "light-forest", "orchard", "marsh", "town", "field" };
+  const double scales[] = { 6.2, 13.0, 28.0, 50.0 };
+
+  for (int c = 1; c <= 14; c++)
+    for (int r = 1; r <= 14; r++)
+      {
+        RdtHex hex = { c, r };
+        rdt_render_map_set_terrain (map, hex,
+                                    MAX (0, rdt_render_map_find_terrain_style (map, styles[(c * 7 + r) % 6])));
+        for (int d = 0; d < 3; d++)
+          {
+            RdtHex nb = rdt_hex_grid_neighbour (grid, hex, d);
+            guint kinds[] = { RDT_RENDER_SIDE_SLOPE, RDT_RENDER_SIDE_STREAM, RDT_RENDER_SIDE_ROAD,
+                              RDT_RENDER_SIDE_CREEK };
+            if (!rdt_hex_grid_contains (grid, nb) || g_rand_int_range (rand, 0, 3) == 0)
+              continue;
+            rdt_render_map_add_hexside (map, rdt_hex_grid_hexside_of (grid, hex, d),
+                                        kinds[g_rand_int_range (rand, 0, 4)],
+                                        g_rand_boolean (rand) ? &hex : &nb);
+          }
+      }
+  for (int i = 0; i < 20; i++)
+    {
+      RdtRenderCounter counter = { 0 };
+      counter.hex = (RdtHex) { 1 + i % 14, 1 + (i * 5) % 14 };
+      counter.name = "Test";
+      counter.values = "2-4-5";
+      counter.body_rgb = RED;
+      counter.band_rgb = BLUE;
+      counter.text_rgb = RDT_RGB (0xff, 0xff, 0xff);
+      counter.reduced = i % 3 == 0;
+      rdt_render_map_add_counter (map, &counter);
+    }
+
+  for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+    {
+      RdtRenderView view = rdt_render_view_make (scales[k], 13.0 - 7 * k, 9.0 - 5 * k);
+      RdtRenderRect rect = { 10, 7, 580, 420 };
+      cairo_t *cr1, *cr2;
+      cairo_surface_t *direct = make_surface (600, 440, &cr1);
+      cairo_surface_t *through_cairo = make_surface (600, 440, &cr2);
+      guchar *a, *b;
+      guint differ = 0, drawn = 0;
+
+      _rdt_map_renderer_set_direct_blit (renderer, TRUE);
+      g_assert_cmpuint (rdt_map_renderer_draw (renderer, cr1, &view, &rect), >, 0);
+      _rdt_map_renderer_set_direct_blit (renderer, FALSE);
+      g_assert_cmpuint (rdt_map_renderer_draw (renderer, cr2, &view, &rect), >, 0);
+      _rdt_map_renderer_set_direct_blit (renderer, TRUE);
+      cairo_surface_flush (direct);
+      cairo_surface_flush (through_cairo);
+      a = cairo_image_surface_get_data (direct);
+      b = cairo_image_surface_get_data (through_cairo);
+      for (int y = 0; y < 440; y++)
+        for (int x = 0; x < 600; x++)
+          {
+            guint32 pa = *(guint32 *) (a + y * cairo_image_surface_get_stride (direct) + 4 * x) & 0xffffff;
+            guint32 pb = *(guint32 *) (b + y * cairo_image_surface_get_stride (through_cairo) + 4 * x) & 0xffffff;
+            differ += pa != pb;
+            drawn += pa != BACKGROUND;
+            /* Nothing outside the clip. */
+            if (x < 10 || y < 7 || x >= 590 || y >= 427)
+              g_assert_cmpuint (pa, ==, BACKGROUND);
+          }
+      g_assert_cmpuint (differ, ==, 0);
+      g_assert_cmpuint (drawn, >, 10000);
+      cairo_destroy (cr1);
+      cairo_destroy (cr2);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (through_cairo);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -613,6 +698,7 @@ main (int   argc,
   g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
   g_test_add_func ("/render/counter/issue-16/stack-count-badge", test_stack_count_badge);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
+  g_test_add_func ("/render/sprites/issue-15/blit-identical-to-cairo", test_sprite_blit_identical);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);
   g_test_add_func ("/render/export/area", test_export_area);
   g_test_add_func ("/render/export/format-from-path", test_format_from_path);

@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include <pango/pangocairo.h>
+#include <pixman.h>
 
 #include "rdt-map-renderer.h"
+#include "rdt-map-renderer-private.h"
 #include "rdt-render-map-private.h"
 
 #define SQRT3 1.73205080756887729353
@@ -92,6 +94,15 @@ struct _RdtMapRenderer
   GHashTable *counter_sprites;  /* counter index and top flag -> SideSprite */
   double counter_sprite_scale;
   guint64 counter_sprite_serial;
+
+  /* During rdt_map_renderer_draw() into an image surface: the target as a
+   * pixman image, clipped like the cairo_t, where sprites are copied
+   * without cairo's per-call overhead (issue 15; NULL: through cairo). */
+  pixman_image_t *blit_dst;
+  cairo_surface_t *blit_target;
+  int blit_dx;
+  int blit_dy;
+  gboolean no_direct_blit;  /* tests: always through cairo */
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapRenderer, rdt_map_renderer, G_TYPE_OBJECT)
@@ -864,6 +875,7 @@ use_sprites (RdtMapRenderer *self,
 
 typedef struct {
   cairo_pattern_t *pattern;
+  pixman_image_t *pix;      /* (nullable) the pattern's pixels, for blit_sprite() */
   guint32 fill_rgb;
   guint32 pattern_rgb;
   RdtRenderPattern kind;
@@ -873,8 +885,150 @@ static void
 sprite_free (gpointer data)
 {
   Sprite *sprite = data;
+  g_clear_pointer (&sprite->pix, pixman_image_unref);
   g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
   g_free (sprite);
+}
+
+/* Sprite copies straight into the target's pixels.  Only where that is
+ * exactly what cairo would do: an ARGB32 or RGB24 image surface, operator
+ * OVER, user space a whole-pixel translation of the surface, a clip of
+ * whole-pixel rectangles.  A sprite is an unscaled ARGB32 image placed on
+ * whole pixels, so cairo's fill of its rectangle is one pixman OVER
+ * composite of it (nearest filter, no mask) clipped the same way: the
+ * pixels are identical, without cairo's path, clip and pattern set-up per
+ * sprite, which cost more than the copy itself. */
+static void
+blit_begin (RdtMapRenderer *self,
+            cairo_t        *cr)
+{
+  cairo_surface_t *target = cairo_get_group_target (cr);
+  cairo_rectangle_list_t *clip;
+  cairo_matrix_t m;
+  double ox, oy, sx, sy;
+  pixman_format_code_t format;
+  pixman_region32_t region;
+  gboolean ok = TRUE;
+
+  self->blit_dst = NULL;
+  if (self->no_direct_blit || self->vector_target || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
+      cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
+    return;
+  switch (cairo_image_surface_get_format (target))
+    {
+    case CAIRO_FORMAT_ARGB32:
+      format = PIXMAN_a8r8g8b8;
+      break;
+    case CAIRO_FORMAT_RGB24:
+      format = PIXMAN_x8r8g8b8;
+      break;
+    default:
+      return;
+    }
+  cairo_get_matrix (cr, &m);
+  cairo_surface_get_device_offset (target, &ox, &oy);
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  if (m.xx != 1.0 || m.yy != 1.0 || m.xy != 0.0 || m.yx != 0.0 || sx != 1.0 || sy != 1.0 ||
+      m.x0 + ox != floor (m.x0 + ox) || m.y0 + oy != floor (m.y0 + oy) ||
+      fabs (m.x0 + ox) > 1e6 || fabs (m.y0 + oy) > 1e6)
+    return;
+  clip = cairo_copy_clip_rectangle_list (cr);
+  if (clip->status != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_rectangle_list_destroy (clip);
+      return;
+    }
+  self->blit_dx = (int) (m.x0 + ox);
+  self->blit_dy = (int) (m.y0 + oy);
+  pixman_region32_init (&region);
+  for (int i = 0; i < clip->num_rectangles && ok; i++)
+    {
+      const cairo_rectangle_t *r = &clip->rectangles[i];
+      pixman_region32_t box;
+
+      ok = r->x == floor (r->x) && r->y == floor (r->y) && r->width == floor (r->width) &&
+           r->height == floor (r->height) && fabs (r->x) < 1e6 && fabs (r->y) < 1e6 &&
+           r->width < 1e6 && r->height < 1e6;
+      if (!ok)
+        break;
+      pixman_region32_init_rect (&box, (int) r->x + self->blit_dx, (int) r->y + self->blit_dy,
+                                 (unsigned) r->width, (unsigned) r->height);
+      pixman_region32_union (&region, &region, &box);
+      pixman_region32_fini (&box);
+    }
+  cairo_rectangle_list_destroy (clip);
+  if (ok)
+    {
+      cairo_surface_flush (target);
+      self->blit_dst = pixman_image_create_bits (format, cairo_image_surface_get_width (target),
+                                                 cairo_image_surface_get_height (target),
+                                                 (uint32_t *) cairo_image_surface_get_data (target),
+                                                 cairo_image_surface_get_stride (target));
+      if (self->blit_dst != NULL && !pixman_image_set_clip_region32 (self->blit_dst, &region))
+        g_clear_pointer (&self->blit_dst, pixman_image_unref);
+      if (self->blit_dst != NULL)
+        self->blit_target = target;
+    }
+  pixman_region32_fini (&region);
+}
+
+void
+_rdt_map_renderer_set_direct_blit (RdtMapRenderer *self,
+                                   gboolean        enabled)
+{
+  g_return_if_fail (RDT_IS_MAP_RENDERER (self));
+  self->no_direct_blit = !enabled;
+}
+
+static void
+blit_end (RdtMapRenderer *self)
+{
+  if (self->blit_dst == NULL)
+    return;
+  g_clear_pointer (&self->blit_dst, pixman_image_unref);
+  cairo_surface_mark_dirty (self->blit_target);
+  self->blit_target = NULL;
+}
+
+/* The sprite @pattern (an ARGB32 image surface the size of the rectangle)
+ * at the whole-pixel user-space rectangle @x, @y, @width, @height. */
+static void
+blit_sprite (RdtMapRenderer   *self,
+             cairo_t          *cr,
+             cairo_pattern_t  *pattern,
+             pixman_image_t  **pix,
+             int               x,
+             int               y,
+             int               width,
+             int               height)
+{
+  cairo_matrix_t matrix;
+
+  if (self->blit_dst != NULL)
+    {
+      if (*pix == NULL)
+        {
+          cairo_surface_t *surface = NULL;
+
+          cairo_pattern_get_surface (pattern, &surface);
+          cairo_surface_flush (surface);
+          *pix = pixman_image_create_bits (PIXMAN_a8r8g8b8, cairo_image_surface_get_width (surface),
+                                           cairo_image_surface_get_height (surface),
+                                           (uint32_t *) cairo_image_surface_get_data (surface),
+                                           cairo_image_surface_get_stride (surface));
+        }
+      if (*pix != NULL)
+        {
+          pixman_image_composite32 (PIXMAN_OP_OVER, *pix, NULL, self->blit_dst, 0, 0, 0, 0,
+                                    x + self->blit_dx, y + self->blit_dy, width, height);
+          return;
+        }
+    }
+  cairo_matrix_init_translate (&matrix, -x, -y);
+  cairo_pattern_set_matrix (pattern, &matrix);
+  cairo_set_source (cr, pattern);
+  cairo_rectangle (cr, x, y, width, height);
+  cairo_fill (cr);
 }
 
 /* Half the sprite's side beyond the hex centre, in whole pixels. */
@@ -884,7 +1038,7 @@ sprite_margin (double scale)
   return (int) ceil (scale + 2.0);
 }
 
-static cairo_pattern_t *
+static Sprite *
 get_sprite (RdtMapRenderer        *self,
             guint                  style_id,
             const RdtTerrainStyle *style,
@@ -912,12 +1066,13 @@ get_sprite (RdtMapRenderer        *self,
   sprite = g_hash_table_lookup (self->sprites, key);
   if (sprite && sprite->fill_rgb == style->fill_rgb && sprite->pattern_rgb == style->pattern_rgb
       && sprite->kind == style->pattern)
-    return sprite->pattern;
+    return sprite;
   if (!sprite)
     {
       sprite = g_new0 (Sprite, 1);
       g_hash_table_insert (self->sprites, key, sprite);
     }
+  g_clear_pointer (&sprite->pix, pixman_image_unref);
   g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2 * b + 1, 2 * b + 1);
@@ -947,7 +1102,7 @@ get_sprite (RdtMapRenderer        *self,
   sprite->fill_rgb = style->fill_rgb;
   sprite->pattern_rgb = style->pattern_rgb;
   sprite->kind = style->pattern;
-  return sprite->pattern;
+  return sprite;
 }
 
 static void
@@ -958,7 +1113,6 @@ draw_terrain_sprites (RdtMapRenderer *self,
 {
   RdtRenderMap *map = self->map;
   int b = sprite_margin (scale), side = 2 * b + 1;
-  cairo_matrix_t matrix;
 
   for (guint i = 0; i < self->n_visible; i++)
     {
@@ -968,7 +1122,7 @@ draw_terrain_sprites (RdtMapRenderer *self,
       double fx = floor (v->x), fy = floor (v->y);
       int qx = (int) floor ((v->x - fx) * SPRITE_SUB + 0.5);
       int qy = (int) floor ((v->y - fy) * SPRITE_SUB + 0.5);
-      cairo_pattern_t *pattern;
+      Sprite *sprite;
       double x0, y0;
 
       if (qx == SPRITE_SUB)
@@ -981,14 +1135,10 @@ draw_terrain_sprites (RdtMapRenderer *self,
           qy = 0;
           fy += 1;
         }
-      pattern = get_sprite (self, t, style, qx, qy, scale, grid);
+      sprite = get_sprite (self, t, style, qx, qy, scale, grid);
       x0 = fx - b;
       y0 = fy - b;
-      cairo_matrix_init_translate (&matrix, -x0, -y0);
-      cairo_pattern_set_matrix (pattern, &matrix);
-      cairo_set_source (cr, pattern);
-      cairo_rectangle (cr, x0, y0, side, side);
-      cairo_fill (cr);
+      blit_sprite (self, cr, sprite->pattern, &sprite->pix, (int) x0, (int) y0, side, side);
     }
 }
 
@@ -998,6 +1148,7 @@ draw_terrain_sprites (RdtMapRenderer *self,
 
 typedef struct {
   cairo_pattern_t *pattern;
+  pixman_image_t *pix;      /* (nullable) the pattern's pixels, for blit_sprite() */
   int x;          /* box relative to the hex centre's whole pixel */
   int y;
   int width;
@@ -1008,6 +1159,7 @@ static void
 side_sprite_free (gpointer data)
 {
   SideSprite *sprite = data;
+  g_clear_pointer (&sprite->pix, pixman_image_unref);
   g_clear_pointer (&sprite->pattern, cairo_pattern_destroy);
   g_free (sprite);
 }
@@ -1219,7 +1371,6 @@ put_side (RdtMapRenderer   *self,
   double fx = floor (v->x), fy = floor (v->y);
   int qx, qy;
   SideSprite *sprite;
-  cairo_matrix_t matrix;
 
   if (!use_sprites (self, scale))
     {
@@ -1239,11 +1390,8 @@ put_side (RdtMapRenderer   *self,
       fy += 1;
     }
   sprite = get_side_sprite (self, kind, dir, high, qx, qy, scale);
-  cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
-  cairo_pattern_set_matrix (sprite->pattern, &matrix);
-  cairo_set_source (cr, sprite->pattern);
-  cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
-  cairo_fill (cr);
+  blit_sprite (self, cr, sprite->pattern, &sprite->pix, (int) fx + sprite->x, (int) fy + sprite->y,
+               sprite->width, sprite->height);
 }
 
 static void
@@ -2092,7 +2240,6 @@ put_counter (RdtMapRenderer *self,
   const RdtRenderCounterSlot *slot = &g_array_index (map->counters, RdtRenderCounterSlot, index);
   gpointer key = GUINT_TO_POINTER (index * 2 + (top ? 1 : 0) + 1);
   SideSprite *sprite;
-  cairo_matrix_t matrix;
   RdtRenderCounter c;
   double fx = floor (x + 0.5), fy = floor (y + 0.5);
 
@@ -2130,11 +2277,8 @@ put_counter (RdtMapRenderer *self,
       cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
       g_hash_table_insert (self->counter_sprites, key, sprite);
     }
-  cairo_matrix_init_translate (&matrix, -(fx + sprite->x), -(fy + sprite->y));
-  cairo_pattern_set_matrix (sprite->pattern, &matrix);
-  cairo_set_source (cr, sprite->pattern);
-  cairo_rectangle (cr, fx + sprite->x, fy + sprite->y, sprite->width, sprite->height);
-  cairo_fill (cr);
+  blit_sprite (self, cr, sprite->pattern, &sprite->pix, (int) fx + sprite->x, (int) fy + sprite->y,
+               sprite->width, sprite->height);
 }
 
 static void
@@ -2238,6 +2382,7 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
   cairo_clip (cr);
   cairo_set_fill_rule (cr, CAIRO_FILL_RULE_WINDING);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  blit_begin (self, cr);
 
   if (self->layers & (RDT_RENDER_LAYER_TERRAIN | RDT_RENDER_LAYER_GRID))
     draw_terrain (self, cr, view, (self->layers & RDT_RENDER_LAYER_TERRAIN) != 0,
@@ -2255,6 +2400,7 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
   if (self->layers & RDT_RENDER_LAYER_COUNTERS)
     draw_counters (self, cr, scale);
 
+  blit_end (self);
   cairo_restore (cr);
   return self->n_visible;
 }
