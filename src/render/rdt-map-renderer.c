@@ -865,12 +865,25 @@ get_style_pattern (RdtMapRenderer        *self,
 #define MIN_SPRITE_SCALE 6.0
 #define MAX_SPRITE_SCALE 64.0
 
+/* Hexside features and counters are small: sprites of them pay further in
+ * (issue 15: a zoomed-in frame drew every slope as paths) while their
+ * caches stay small (a slope sprite at this scale is about 60 x 25 pixels;
+ * counter sprites exist only for the counters drawn). */
+#define MAX_FEATURE_SPRITE_SCALE 128.0
+
 /* Sprites are pixels: vector output (SVG, PDF, print) gets real paths. */
 static gboolean
 use_sprites (RdtMapRenderer *self,
              double          scale)
 {
   return !self->vector_target && scale >= MIN_SPRITE_SCALE && scale <= MAX_SPRITE_SCALE;
+}
+
+static gboolean
+use_feature_sprites (RdtMapRenderer *self,
+                     double          scale)
+{
+  return !self->vector_target && scale >= MIN_SPRITE_SCALE && scale <= MAX_FEATURE_SPRITE_SCALE;
 }
 
 typedef struct {
@@ -1372,7 +1385,7 @@ put_side (RdtMapRenderer   *self,
   int qx, qy;
   SideSprite *sprite;
 
-  if (!use_sprites (self, scale))
+  if (!use_feature_sprites (self, scale))
     {
       draw_side (self, cr, kind, v->x, v->y, scale, dir, high);
       return;
@@ -2245,7 +2258,7 @@ put_counter (RdtMapRenderer *self,
 
   c = slot->pub;
   c.values = slot->values;
-  if (!use_sprites (self, scale))
+  if (!use_feature_sprites (self, scale))
     {
       draw_counter (self, cr, &c, x, y, scale, top);
       return;
