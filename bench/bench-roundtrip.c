@@ -21,8 +21,9 @@
  *   - the peak resident set (VmHWM) of `redoubt-cli format` on the file;
  *   - the heap the loaded model keeps (mallinfo2 before and after a load),
  *     at most 10x the file's size on disk (RATIO model-memory-vs-file);
- *   - with --editor PATH and a DISPLAY, the editor's peak resident set with
- *     the file open (skipped with a message otherwise).
+ *   - with --editor PATH (or $REDOUBT_BENCH_EDITOR) and a DISPLAY, the
+ *     editor's peak resident set with the file open (skipped with a message
+ *     otherwise; tools/redoubt-dev bench gives both).
  *
  *   bench-roundtrip REDOUBT-CLI [--editor PATH] [--runs N] [--keep]
  */
@@ -455,6 +456,8 @@ main (int   argc,
       return 2;
     }
   runs = CLAMP (runs, 1, 1000);
+  if (editor == NULL && g_getenv ("REDOUBT_BENCH_EDITOR") != NULL)
+    editor = g_strdup (g_getenv ("REDOUBT_BENCH_EDITOR"));
 
   /* The file, in a folder of its own with the volume beside it. */
   if (!g_file_get_contents (germantown_path, &germantown, NULL, &error))
@@ -558,7 +561,7 @@ main (int   argc,
   }
 
   if (editor == NULL || g_getenv ("DISPLAY") == NULL)
-    printf ("# editor memory skipped: give --editor PATH and a DISPLAY (Xvfb)\n");
+    printf ("# editor memory skipped: give --editor PATH (or REDOUBT_BENCH_EDITOR) and a DISPLAY (Xvfb)\n");
   else
     {
       long kb = editor_peak_kb (editor, path, envp);
