@@ -190,8 +190,10 @@ test_stamp_hash_changes (Scratch       *s,
   RdtFileStamp base, stamp;
   guint n = 0;
 
+  static const char line[] = "<hex at=\"0101\" terrain=\"clear\"/>\n";
+
   for (gsize i = 0; i < size; i++)
-    text[i] = "<hex at=\"0101\" terrain=\"clear\"/>\n"[i % 35];
+    text[i] = line[i % (sizeof line - 1)];
   text[size] = '\0';
   write_file (path, text, size);
   bytes = rdt_file_read_bounded (path, 0, &base, &error);
