@@ -1387,9 +1387,26 @@ rdt_vassal_import (const char                   *module_path,
                                         "recalibrate the underlay if it shows"), vgrid.dx, vgrid.dy, report->drift));
   {
     RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
-    char first[RDT_HEX_LABEL_SIZE];
+    RdtHexLabelFormat shown;
+    g_autofree char *first = NULL;
+    gboolean plain = TRUE;
+    g_autoptr(GError) lerr = NULL;
 
-    rdt_hex_grid_format_label (grid, (RdtHex) { settings.first_column, settings.first_row }, first);
+    /* VASSAL's label text as the map's display labels (issue 17), unless every
+     * hex already shows it as the plain XXYY label. */
+    rdt_vassal_grid_label_format (&vgrid, &shown);
+    for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && plain; i++)
+      {
+        RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
+        g_autofree char *a = rdt_hex_label_format_print (&shown, grid, hex);
+        g_autofree char *b = rdt_hex_grid_dup_label (grid, hex);
+        plain = g_str_equal (a, b);
+      }
+    if (!plain && !rdt_scenario_set_hex_labels (scenario, &shown, &lerr))
+      g_ptr_array_add (report->warnings,
+                       g_strdup_printf (_("VASSAL's label text cannot be shown (%s): Redoubt shows its plain labels"),
+                                        lerr->message));
+    first = rdt_scenario_dup_hex_label (scenario, (RdtHex) { settings.first_column, settings.first_row });
     report->grid_text = g_strdup_printf (_("%s, %d columns × %d rows from %s, %s columns shifted"),
                                          settings.orientation == RDT_GRID_FLAT_TOP ? "flat-top" : "pointy-top",
                                          settings.columns, settings.rows, first,
@@ -1403,13 +1420,12 @@ rdt_vassal_import (const char                   *module_path,
     for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
       {
         RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
-        char label[RDT_HEX_LABEL_SIZE];
+        g_autofree char *label = rdt_scenario_dup_hex_label (scenario, hex);
         g_autofree char *theirs = NULL;
         int px, py;
 
         rdt_vassal_grid_hex_point (&vgrid, hex, &px, &py);
         theirs = rdt_vassal_grid_label_at (&vgrid, px, py);
-        rdt_hex_grid_format_label (grid, hex, label);
         report->n_labels++;
         if (!g_str_equal (theirs, label))
           {
@@ -1420,11 +1436,19 @@ rdt_vassal_import (const char                   *module_path,
       }
     if (report->n_labels_differ > 0)
       g_ptr_array_add (report->warnings,
-                       g_strdup_printf (_("the label text of %u of %u hexes differs (e.g. %s): same column and row "
-                                          "numbers, but Redoubt writes labels as zero-padded column then row digits "
-                                          "(VASSAL's letters, separator “%s”, order and leading zeros are not kept)"),
-                                        report->n_labels_differ, report->n_labels, report->label_example,
-                                        vgrid.sep != NULL ? vgrid.sep : ""));
+                       g_strdup_printf (_("the label text of %u of %u hexes differs (e.g. %s)"),
+                                        report->n_labels_differ, report->n_labels, report->label_example));
+    if (!plain && rdt_scenario_get_hex_labels (scenario) != NULL)
+      {
+        g_autofree char *internal = rdt_hex_grid_dup_label (grid, (RdtHex) { settings.first_column, settings.first_row });
+        g_ptr_array_add (report->left_for_user,
+                         g_strdup_printf (_("the map shows VASSAL's labels (first hex %s%s); files, rules and JSON "
+                                            "outputs name hexes by Redoubt's column and row (%s is #%s, "
+                                            "docs/format.md “Display labels”)"),
+                                          first,
+                                          (shown.column.descending || shown.row.descending) ? _(", descending") : "",
+                                          first, internal));
+      }
   }
 
   /* Sides: from the pieces' "side" properties, else two to name. */
