@@ -83,7 +83,8 @@ static char *
 dup_label (RdtWindow *self,
            RdtHex     hex)
 {
-  return rdt_hex_grid_dup_label (grid_of (self), hex);
+  /* The label the map shows (display labels, issue 17). */
+  return rdt_scenario_dup_hex_label (scenario_of (self), hex);
 }
 
 /* Tool options. */
@@ -853,7 +854,7 @@ calibrate_click (RdtWindow *self,
       gtk_label_set_text (self->status_label, _("Load a scan first."));
       return;
     }
-  if (!rdt_hex_grid_parse_label (grid_of (self), text, &hex, &error))
+  if (!rdt_scenario_parse_hex_label (scenario_of (self), text, &hex, &error))
     {
       g_autofree char *status = g_strdup_printf (_("Type the label of the hex you click in the Hex field: %s"),
                                                  error->message);
