@@ -920,6 +920,50 @@ test_two_boards (void)
   fixture_clear (&f);
 }
 
+/* The editor's board picker lists every board with its image size and grid
+ * kind, reading the archive and writing nothing. */
+static void
+test_list_boards (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) boards = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const RdtVassalBoardInfo *n, *s;
+
+  fixture_init (&f);
+  two_boards_module (&f);
+  boards = rdt_vassal_list_boards (f.module, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (boards);
+  g_assert_cmpuint (boards->len, ==, 2);
+  n = g_ptr_array_index (boards, 0);
+  s = g_ptr_array_index (boards, 1);
+  g_assert_cmpstr (n->name, ==, "North");
+  g_assert_cmpstr (n->map, ==, "Main Map");
+  g_assert_cmpstr (n->image, ==, "images/board.png");
+  g_assert_cmpint (n->width, ==, 640);
+  g_assert_cmpint (n->height, ==, 480);
+  g_assert_cmpstr (n->grid, ==, "hex grid, flat-top");
+  g_assert_true (n->importable);
+  g_assert_cmpstr (s->name, ==, "South");
+  g_assert_cmpint (s->width, ==, 400);
+  g_assert_cmpint (s->height, ==, 500);
+  g_assert_cmpstr (s->grid, ==, "hex grid, sideways (pointy-top)");
+  g_assert_true (s->importable);
+  list_tree (f.dir, "", files);
+  g_assert_cmpuint (files->len, ==, 1);   /* the module only: nothing written */
+  fixture_clear (&f);
+
+  /* Not a module: an error, no list. */
+  fixture_init (&f);
+  g_assert_true (g_file_set_contents (f.module, "not a zip", -1, NULL));
+  boards = (g_ptr_array_unref (boards), rdt_vassal_list_boards (f.module, &error));
+  g_assert_null (boards);
+  g_assert_nonnull (error);
+  fixture_clear (&f);
+}
+
 /* Zoned grid: the largest hex-grid zone is taken and the report says so. */
 static void
 test_zoned (void)
@@ -1337,6 +1381,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/grid/descending", test_grid_descending);
   g_test_add_func ("/vassal-import/grid/zoned", test_zoned);
   g_test_add_func ("/vassal-import/two-boards", test_two_boards);
+  g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
   g_test_add_func ("/vassal-import/hostile/names", test_hostile_names);
   g_test_add_func ("/vassal-import/hostile/zip-bomb", test_hostile_bomb);

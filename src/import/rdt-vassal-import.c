@@ -1006,6 +1006,111 @@ drawable (const RdtVassalWanted *w)
   return w != NULL && w->written && w->format != NULL && !g_str_equal (w->format, "gif");
 }
 
+/* ------------------------------------------------------------ board list */
+
+void
+rdt_vassal_board_info_free (RdtVassalBoardInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->name);
+  g_free (info->map);
+  g_free (info->image);
+  g_free (info->grid);
+  g_free (info);
+}
+
+GPtrArray *
+rdt_vassal_list_boards (const char *module_path,
+                        GError    **error)
+{
+  g_autoptr(RdtVassalReport) report = report_new ();
+  RdtVassalArchive archive = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GPtrArray) boards = g_ptr_array_new_with_free_func ((GDestroyNotify) board_ref_free);
+  g_autoptr(GPtrArray) wanted = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_vassal_wanted_free);
+  g_autoptr(GHashTable) by_image = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) out_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *out = NULL;
+  g_autoptr(GPtrArray) infos = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_vassal_board_info_free);
+  g_autofree RdtVassalWanted **board_images = NULL;
+  Images images;
+
+  g_return_val_if_fail (module_path != NULL, NULL);
+
+  if (!rdt_vassal_archive_scan (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, &archive, report->warnings, error))
+    goto done;
+  if (archive.buildfile == NULL)
+    {
+      g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_BUILDFILE,
+                   _("%s: no entry “buildFile.xml” (or “buildFile”), or more than one: not a VASSAL module"),
+                   module_path);
+      goto done;
+    }
+  doc = parse_buildfile (archive.buildfile, archive.buildfile_name, error);
+  if (doc == NULL)
+    goto done;
+  collect_boards (xmlDocGetRootElement (doc), boards);
+  images.wanted = wanted;
+  images.by_image = by_image;
+  images.out_names = out_names;
+  images.archive = &archive;
+  images.report = report;
+  board_images = g_new0 (RdtVassalWanted *, boards->len + 1);
+  for (guint i = 0; i < boards->len; i++)
+    {
+      BoardRef *b = g_ptr_array_index (boards, i);
+      g_autofree char *image = prop (b->board, "image");
+      board_images[i] = want_image (&images, image, TRUE);
+    }
+  /* Image sizes from their headers; nothing written (dirfd -1). */
+  if (!rdt_vassal_archive_extract (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, -1, wanted,
+                                   RDT_VASSAL_MAX_PIXELS, error))
+    goto done;
+  for (guint i = 0; i < boards->len; i++)
+    {
+      BoardRef *b = g_ptr_array_index (boards, i);
+      RdtVassalBoardInfo *info = g_new0 (RdtVassalBoardInfo, 1);
+      RdtVassalWanted *w = board_images[i];
+      GridChoice choice = { 0 };
+      g_autoptr(GError) grid_error = NULL;
+
+      info->name = g_strdup (b->name);
+      info->map = g_strdup (b->map_name);
+      if (w != NULL)
+        {
+          info->image = g_strdup (w->entry);
+          if (w->format != NULL && w->problem == NULL)
+            {
+              info->width = w->width;
+              info->height = w->height;
+            }
+        }
+      if (choose_grid (b->board, report, &choice, &grid_error))
+        {
+          RdtVassalGrid vg;
+
+          read_hex_grid (choice.grid, &vg);
+          info->grid = choice.zone != NULL
+            ? g_strdup_printf (vg.sideways ? _("hex grid, sideways (pointy-top), zone “%s”")
+                                           : _("hex grid, flat-top, zone “%s”"), choice.zone)
+            : g_strdup (vg.sideways ? _("hex grid, sideways (pointy-top)") : _("hex grid, flat-top"));
+          rdt_vassal_grid_clear (&vg);
+          info->importable = info->width > 0;
+        }
+      else
+        info->grid = g_strdup (grid_error->message);
+      g_free (choice.zone);
+      g_free (choice.zone_format);
+      g_ptr_array_add (infos, info);
+    }
+  out = g_steal_pointer (&infos);
+
+done:
+  rdt_vassal_archive_clear (&archive);
+  return out;
+}
+
 static RdtVolume *
 generic_volume (void)
 {

@@ -79,6 +79,24 @@ gboolean rdt_vassal_import      (const char                   *module_path,
                                  RdtVassalReport             **out_report,
                                  GError                      **error);
 
+/* A board of a module, for the editor's board picker (issue 17). */
+typedef struct {
+  char *name;
+  char *map;                /* its VASSAL map window */
+  char *image;              /* (nullable) archive entry of its image */
+  int width, height;        /* 0 when the image is missing or not an image */
+  char *grid;               /* "hex grid, flat-top", "hex grid, sideways, zone “Z”",
+                             * or why it cannot be imported */
+  gboolean importable;      /* a hex grid and an image of known size */
+} RdtVassalBoardInfo;
+
+void       rdt_vassal_board_info_free (RdtVassalBoardInfo *info);
+/* Every board of @module_path (transfer full: RdtVassalBoardInfo*), in the
+ * buildFile's order, reading the archive under the same caps as the import
+ * and writing nothing.  NULL and @error when the module cannot be read. */
+GPtrArray *rdt_vassal_list_boards     (const char *module_path,
+                                       GError    **error);
+
 /* VASSAL's SequenceEncoder decoding (exposed for the tests): the tokens of
  * @text split at @delim, a delimiter preceded by a backslash being part of the
  * token, a token wrapped in single quotes unwrapped.  At most @max tokens. */
