@@ -1368,6 +1368,77 @@ test_cli (void)
   fixture_clear (&f);
 }
 
+static int
+run_cli (const char *const *argv, char **out, char **err)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_clear_pointer (out, g_free);
+  g_clear_pointer (err, g_free);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s: %s%s", argv[1], *out, *err);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* Letters, a separator and descending rows: the CLI's report names the first
+ * hex as VASSAL shows it, and the CLI takes a hex as VASSAL's label, as
+ * #XXYY, or as XXYY when no hex shows that text. */
+static void
+test_cli_display_labels (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *png = NULL;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("REDOUBT_CLI is not set");
+      return;
+    }
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  g.v_descend = TRUE;
+  g.stagger = TRUE;
+  grid = grid_xml (&g, NULL);
+  map = map_xml ("Main", "board.png", grid, NULL);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  write_module (&f, build, 500, 400, NULL, 0);
+  png = g_build_filename (f.dir, "area.png", NULL);
+  {
+    const char *argv[] = { cli, "import-vassal", f.module, "-o", f.out, "--json", NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"labels_text_differ\" : 0"));
+    /* maxRows = round (400 / dx) = 9; raw row 0 shows 9 - 0 + vOff 1 = 10. */
+    g_assert_nonnull (strstr (out, "\"display_first\" : \"A-10\""));
+    g_assert_nonnull (strstr (out, "\"display_first_plain\" : \"0001\""));
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "C-07:1", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "#0204:1", "--los", "A-10:#0303", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "Z-07:1", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), !=, 0);
+    g_assert_nonnull (strstr (err, "Z-07"));
+    g_assert_nonnull (strstr (err, "A-10"));   /* the error shows a label of this map */
+  }
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1377,6 +1448,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/grid/flat-staggered", test_grid_flat_staggered);
   g_test_add_func ("/vassal-import/grid/sideways", test_grid_sideways);
   g_test_add_func ("/vassal-import/grid/letters", test_grid_letters);
+  g_test_add_func ("/vassal-import/cli/display-labels", test_cli_display_labels);
   g_test_add_func ("/vassal-import/grid/irregular-hexes", test_grid_irregular);
   g_test_add_func ("/vassal-import/grid/descending", test_grid_descending);
   g_test_add_func ("/vassal-import/grid/zoned", test_zoned);

@@ -39,6 +39,8 @@ rdt_vassal_report_free (RdtVassalReport *report)
   g_free (report->board_image);
   g_free (report->grid_text);
   g_free (report->label_example);
+  g_free (report->display_first);
+  g_free (report->display_first_plain);
   g_free (report->folder);
   g_ptr_array_unref (report->warnings);
   g_ptr_array_unref (report->left_for_user);
@@ -98,6 +100,9 @@ rdt_vassal_report_to_text (const RdtVassalReport *r)
                                   r->origin_x, r->origin_y, r->hex_size, r->drift);
           g_string_append_printf (out, _("Labels: %u hexes compared with VASSAL's, %u with a different text\n"),
                                   r->n_labels, r->n_labels_differ);
+          if (r->display_first != NULL)
+            g_string_append_printf (out, _("Labels shown: VASSAL's text (the first hex %s, #%s in files and JSON)\n"),
+                                    r->display_first, r->display_first_plain);
         }
       g_string_append_printf (out, _("Units: %u (%u with counter art), %u set up from at-start stacks; "
                                      "%u images extracted to %s; %u prototypes\n"),
@@ -1546,6 +1551,9 @@ rdt_vassal_import (const char                   *module_path,
     if (!plain && rdt_scenario_get_hex_labels (scenario) != NULL)
       {
         g_autofree char *internal = rdt_hex_grid_dup_label (grid, (RdtHex) { settings.first_column, settings.first_row });
+
+        report->display_first = g_strdup (first);
+        report->display_first_plain = g_strdup (internal);
         g_ptr_array_add (report->left_for_user,
                          g_strdup_printf (_("the map shows VASSAL's labels (first hex %s%s); files, rules and JSON "
                                             "outputs name hexes by Redoubt's column and row (%s is #%s, "

@@ -54,6 +54,9 @@ typedef struct {
   guint n_labels;           /* hexes compared with VASSAL's labels */
   guint n_labels_differ;    /* of which Redoubt's text differs */
   char *label_example;      /* (nullable) "Redoubt 0102, VASSAL A2" */
+  char *display_first;      /* (nullable) the first hex as the map shows it when
+                             * it carries VASSAL's label text ("A-10"), */
+  char *display_first_plain;/* and its plain label ("0001") */
   guint n_units, n_units_with_art, n_setup, n_images, n_prototypes;
   char *folder;             /* the folder written, relative to the scenario */
   GPtrArray *warnings;      /* char *: each names the entry or element */
