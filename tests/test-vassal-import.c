@@ -920,6 +920,90 @@ test_two_boards (void)
   fixture_clear (&f);
 }
 
+/* At-start stacks on a board with letters and descending numbers: by VASSAL's
+ * label (useGridLocation) and by pixel, each lands on the hex VASSAL puts it
+ * in, which the map then shows with VASSAL's label. */
+static void
+test_setup_descending_letters (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = NULL;
+  const char *ta[] = { "piece;;;a.png;Alpha" };
+  const char *tb[] = { "piece;;;b.png;Bravo" };
+  const char *st[] = { "" };
+  g_autofree char *pa = piece_xml ("Alpha", ta, st, 1);
+  g_autofree char *pb = piece_xml ("Bravo", tb, st, 1);
+  g_autofree char *stacks = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *label_a = NULL;
+  g_autoptr(GByteArray) art = make_png (40, 40);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  const RdtUnit *unit;
+  int ax, ay, bx, by, col, row;
+
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  g.h_descend = TRUE;
+  g.v_descend = TRUE;
+  g.stagger = TRUE;
+  g.width = 500;
+  g.height = 400;
+  grid = grid_xml (&g, NULL);
+  /* Alpha by label: raw hex (3, 2); Bravo by pixel: near raw hex (6, 4). */
+  v_centre (&g, 3, 2, &ax, &ay);
+  label_a = v_label (&g, ax, ay);
+  v_centre (&g, 6, 4, &bx, &by);
+  {
+    g_autofree char *where_a = g_strdup_printf ("useGridLocation=\"true\" location=\"%s\"", label_a);
+    g_autofree char *where_b = g_strdup_printf ("useGridLocation=\"false\" x=\"%d\" y=\"%d\"", bx - 5, by + 4);
+    g_autofree char *a = stack_xml ("A", where_a, pa);
+    g_autofree char *b = stack_xml ("B", where_b, pb);
+    stacks = g_strconcat (a, b, NULL);
+  }
+  map = map_xml ("Main", "board.png", grid, stacks);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  {
+    Entry extra[] = {
+      { "images/a.png", art->data, art->len, FALSE },
+      { "images/b.png", art->data, art->len, FALSE },
+    };
+    write_module (&f, build, 500, 400, extra, G_N_ELEMENTS (extra));
+  }
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_setup, ==, 2);
+  scenario = load_valid (f.out);
+
+  unit = rdt_scenario_find_unit (scenario, "alpha");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  v_numbers (&g, ax, ay, &col, &row);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_assert_cmpstr (shown, ==, label_a);
+  }
+  unit = rdt_scenario_find_unit (scenario, "bravo");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  v_numbers (&g, bx - 5, by + 4, &col, &row);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_autofree char *theirs = v_label (&g, bx - 5, by + 4);
+    g_assert_cmpstr (shown, ==, theirs);
+  }
+  fixture_clear (&f);
+}
+
 /* The editor's board picker lists every board with its image size and grid
  * kind, reading the archive and writing nothing. */
 static void
@@ -1455,6 +1539,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/two-boards", test_two_boards);
   g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
+  g_test_add_func ("/vassal-import/set-up/descending-letters", test_setup_descending_letters);
   g_test_add_func ("/vassal-import/hostile/names", test_hostile_names);
   g_test_add_func ("/vassal-import/hostile/zip-bomb", test_hostile_bomb);
   g_test_add_func ("/vassal-import/hostile/buildfile", test_hostile_buildfile);
