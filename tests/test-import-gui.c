@@ -11,6 +11,8 @@
 #include "rdt-application.h"
 #include "rdt-document.h"
 #include "rdt-import-vassal.h"
+#include "rdt-map-view.h"
+#include "rdt-map-view-private.h"
 #include "rdt-window-private.h"
 
 /* File → Import VASSAL Module… in the real editor under Xvfb (issue 17): a
@@ -131,6 +133,48 @@ write_three_boards (const char *path)
   const char *names[] = { "buildFile.xml", "images/north.png", "images/south.png", "images/track.png" };
   const void *data[] = { build, north->data, south->data, track->data };
   gsize lens[] = { sizeof build - 1, north->len, south->len, track->len };
+  struct archive *a = archive_write_new ();
+  struct archive_entry *e = archive_entry_new ();
+
+  archive_write_set_format_zip (a);
+  g_assert_cmpint (archive_write_open_filename (a, path), ==, ARCHIVE_OK);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      archive_entry_clear (e);
+      archive_entry_set_pathname (e, names[i]);
+      archive_entry_set_filetype (e, AE_IFREG);
+      archive_entry_set_perm (e, 0644);
+      archive_entry_set_size (e, (la_int64_t) lens[i]);
+      g_assert_cmpint (archive_write_header (a, e), ==, ARCHIVE_OK);
+      g_assert_cmpint (archive_write_data (a, data[i], lens[i]), ==, (la_ssize_t) lens[i]);
+    }
+  archive_entry_free (e);
+  archive_write_close (a);
+  archive_write_free (a);
+}
+
+/* One board numbered with letters, a separator and rows counting down
+ * (VASSAL's hType="A", sep="-", vDescend), a counter set up at "C-07". */
+static void
+write_letters_module (const char *path)
+{
+  static const char build[] =
+    "<?xml version=\"1.0\"?><VASSAL.launch.BasicModule name=\"Letters\">"
+    "<VASSAL.build.module.Map mapName=\"Main\"><VASSAL.build.module.map.BoardPicker>"
+    "<VASSAL.build.module.map.boardPicker.Board image=\"board.png\" name=\"Main\">"
+    "<VASSAL.build.module.map.boardPicker.board.HexGrid dx=\"43.30127018922193\" dy=\"50\" x0=\"30\" y0=\"40\">"
+    "<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first=\"H\" hOff=\"0\" vOff=\"1\" "
+    "hType=\"A\" sep=\"-\" vDescend=\"true\" stagger=\"true\"/>"
+    "</VASSAL.build.module.map.boardPicker.board.HexGrid></VASSAL.build.module.map.boardPicker.Board>"
+    "</VASSAL.build.module.map.BoardPicker>"
+    "<VASSAL.build.module.map.SetupStack name=\"S\" useGridLocation=\"true\" location=\"C-07\">"
+    "<VASSAL.build.widget.PieceSlot entryName=\"C\">+/null/piece;;;c.png;Charlie Battery/</VASSAL.build.widget.PieceSlot>"
+    "</VASSAL.build.module.map.SetupStack></VASSAL.build.module.Map></VASSAL.launch.BasicModule>";
+  g_autoptr(GByteArray) board = png_of (500, 400);
+  g_autoptr(GByteArray) counter = png_of (40, 40);
+  const char *names[] = { "buildFile.xml", "images/board.png", "images/c.png" };
+  const void *data[] = { build, board->data, counter->data };
+  gsize lens[] = { sizeof build - 1, board->len, counter->len };
   struct archive *a = archive_write_new ();
   struct archive_entry *e = archive_entry_new ();
 
@@ -279,6 +323,69 @@ script_boards (RdtWindow *window,
   gtk_window_destroy (GTK_WINDOW (report));
 }
 
+/* VASSAL's labels in the editor: the counter set up at "C-07" is in the hex
+ * the inspector calls "Hex C-07", and the status line under the pointer shows
+ * VASSAL's label too. */
+static void
+script_letters (RdtWindow *window,
+                Run       *run)
+{
+  g_autofree char *module_path = g_build_filename (run->dir, "letters.vmod", NULL);
+  g_autofree char *out_path = g_build_filename (run->dir, "letters.redoubt", NULL);
+  g_autoptr(GFile) module = g_file_new_for_path (module_path);
+  g_autoptr(GFile) out = g_file_new_for_path (out_path);
+  RdtWindow *shown;
+  RdtScenario *scenario;
+  const RdtUnit *unit;
+  GtkWidget *report;
+  const char *inspector;
+
+  write_letters_module (module_path);
+  shown = rdt_window_import_vassal_files (window, module, out);
+  g_assert_nonnull (shown);
+  spin (300);
+  report = find_report ();
+  g_assert_nonnull (report);
+  gtk_window_destroy (GTK_WINDOW (report));
+  scenario = rdt_document_get_scenario (rdt_window_get_document (shown));
+  g_assert_nonnull (rdt_scenario_get_hex_labels (scenario));
+  unit = rdt_scenario_find_unit (scenario, "charlie-battery");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  _rdt_window_select_hex (shown, unit->placement.hex);
+  spin (200);
+  inspector = gtk_label_get_text (shown->inspector_label);
+  g_test_message ("inspector: %s", inspector);
+  g_assert_nonnull (strstr (inspector, "Hex C-07"));
+  {
+    /* The pointer over that hex: the status text. */
+    RdtMapView *view = RDT_MAP_VIEW (shown->map);
+    GtkEventController *motion = _rdt_map_view_get_controller (view, "motion");
+    const char *hover;
+
+    rdt_map_view_centre_on_hex (view, unit->placement.hex);
+    spin (200);
+    g_assert_nonnull (motion);
+    {
+      RdtRenderView rv;
+      double mx, my;
+
+      rdt_map_view_get_render_view (view, &rv);
+      rdt_hex_grid_hex_centre (rdt_scenario_get_grid (scenario), unit->placement.hex, &mx, &my);
+      g_signal_emit_by_name (motion, "motion", rv.origin_x + rv.scale * mx, rv.origin_y + rv.scale * my);
+    }
+    hover = rdt_map_view_get_hover_text (view);
+    g_test_message ("hover: %s", hover);
+    g_assert_nonnull (hover);
+    g_assert_true (g_str_has_prefix (hover, "C-07 — "));
+  }
+  if (g_getenv ("RDT_IMPORT_GUI_SHOT") != NULL)
+    {
+      g_test_message ("screenshot now (letters)");
+      spin (3000);
+    }
+}
+
 static void
 script (RdtWindow *window,
         Run       *run)
@@ -325,6 +432,7 @@ script (RdtWindow *window,
   g_assert_nonnull (report);
   gtk_window_destroy (GTK_WINDOW (report));
   script_boards (shown, run);
+  script_letters (shown, run);
   run->done = TRUE;
 }
 

@@ -452,7 +452,9 @@ _rdt_window_update_inspector (RdtWindow *self)
     {
     case RDT_SELECTION_HEX:
       {
-        g_autofree char *label = dup_label (self, self->selected_hex);
+        /* A display label may hold any text (issue 17): escaped for markup. */
+        g_autofree char *shown = dup_label (self, self->selected_hex);
+        g_autofree char *label = g_markup_escape_text (shown, -1);
         const RdtTerrainType *terrain = rdt_scenario_get_terrain_type (scenario, self->selected_hex);
         const char *location = rdt_scenario_get_location_name (scenario, self->selected_hex);
         g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario, self->selected_hex);
@@ -533,7 +535,8 @@ _rdt_window_update_inspector (RdtWindow *self)
           {
           case RDT_PLACEMENT_HEX:
             {
-              g_autofree char *label = dup_label (self, unit->placement.hex);
+              g_autofree char *shown = dup_label (self, unit->placement.hex);
+              g_autofree char *label = g_markup_escape_text (shown, -1);
               g_string_append_printf (text, _("  Sets up in %s\n"), label);
             }
             break;
