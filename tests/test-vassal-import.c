@@ -1004,6 +1004,82 @@ test_setup_descending_letters (void)
   fixture_clear (&f);
 }
 
+/* A location format with text around the label and the $column$ / $row$
+ * tokens: VASSAL writes at-start stack locations in that form; the stack is set
+ * up in its hex, the map shows the label VASSAL draws (without the text), and
+ * the report says so. */
+static void
+test_setup_location_format (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *plain_grid = NULL;
+  g_autofree char *grid = NULL;
+  const char *ta[] = { "piece;;;a.png;Alpha" };
+  const char *st[] = { "" };
+  g_autofree char *pa = piece_xml ("Alpha", ta, st, 1);
+  g_autofree char *stacks = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *location = NULL;
+  g_autoptr(GByteArray) art = make_png (40, 40);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  const RdtUnit *unit;
+  int ax, ay, col, row;
+
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  plain_grid = grid_xml (&g, NULL);
+  {
+    g_auto(GStrv) parts = g_strsplit (plain_grid, "locationFormat=\"$gridLocation$\"", 2);
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    grid = g_strjoinv ("locationFormat=\"Hex $gridLocation$ ($column$/$row$)\"", parts);
+  }
+  v_centre (&g, 2, 6, &ax, &ay);
+  label = v_label (&g, ax, ay);
+  v_numbers (&g, ax, ay, &col, &row);
+  {
+    /* The column and row names as VASSAL's getName writes them. */
+    GString *c = g_string_new (NULL), *r = g_string_new (NULL);
+    v_name (c, col + g.h_off, g.h_type, g.h_leading);
+    v_name (r, row + g.v_off, g.v_type, g.v_leading);
+    location = g_strdup_printf ("Hex %s (%s/%s)", label, c->str, r->str);
+    g_string_free (c, TRUE);
+    g_string_free (r, TRUE);
+  }
+  g_test_message ("location %s", location);
+  {
+    g_autofree char *where = g_strdup_printf ("useGridLocation=\"true\" location=\"%s\"", location);
+    stacks = stack_xml ("A", where, pa);
+  }
+  map = map_xml ("Main", "board.png", grid, stacks);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  {
+    Entry extra[] = { { "images/a.png", art->data, art->len, FALSE } };
+    write_module (&f, build, 640, 480, extra, G_N_ELEMENTS (extra));
+  }
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_setup, ==, 1);
+  g_assert_true (has_warning (report, "Hex $gridLocation$ ($column$/$row$)", "either form"));
+  scenario = load_valid (f.out);
+  unit = rdt_scenario_find_unit (scenario, "alpha");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_assert_cmpstr (shown, ==, label);
+  }
+  fixture_clear (&f);
+}
+
 /* The editor's board picker lists every board with its image size and grid
  * kind, reading the archive and writing nothing. */
 static void
@@ -1540,6 +1616,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
   g_test_add_func ("/vassal-import/set-up/descending-letters", test_setup_descending_letters);
+  g_test_add_func ("/vassal-import/set-up/location-format", test_setup_location_format);
   g_test_add_func ("/vassal-import/hostile/names", test_hostile_names);
   g_test_add_func ("/vassal-import/hostile/zip-bomb", test_hostile_bomb);
   g_test_add_func ("/vassal-import/hostile/buildfile", test_hostile_buildfile);

@@ -154,6 +154,45 @@ rdt_vassal_grid_label_at (const RdtVassalGrid *grid, int px, int py)
   return g_strconcat (r->str, grid->sep, c->str, NULL);
 }
 
+char *
+rdt_vassal_grid_location_at (const RdtVassalGrid *grid, int px, int py)
+{
+  /* RegularGridNumbering.locationName: the location format with
+   * $gridLocation$, $row$ and $column$ replaced; other $...$ kept as written. */
+  const char *fmt = grid->location_format != NULL ? grid->location_format : "$gridLocation$";
+  int row = rdt_vassal_grid_row (grid, px, py);
+  int col = rdt_vassal_grid_column (grid, px, py);
+  GString *out = g_string_new (NULL);
+
+  while (*fmt != '\0')
+    {
+      const char *open = strchr (fmt, '$');
+      const char *close = open != NULL ? strchr (open + 1, '$') : NULL;
+      gsize len;
+
+      if (open == NULL || close == NULL)
+        {
+          g_string_append (out, fmt);
+          break;
+        }
+      g_string_append_len (out, fmt, open - fmt);
+      len = (gsize) (close - open - 1);
+      if (len == strlen ("gridLocation") && strncmp (open + 1, "gridLocation", len) == 0)
+        {
+          g_autofree char *label = rdt_vassal_grid_label_at (grid, px, py);
+          g_string_append (out, label);
+        }
+      else if (len == strlen ("row") && strncmp (open + 1, "row", len) == 0)
+        append_name (out, row + grid->v_off, grid->v_type, grid->v_leading);
+      else if (len == strlen ("column") && strncmp (open + 1, "column", len) == 0)
+        append_name (out, col + grid->h_off, grid->h_type, grid->h_leading);
+      else
+        g_string_append_len (out, open, close - open + 1);
+      fmt = close + 1;
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 rdt_vassal_grid_raw_centre (const RdtVassalGrid *grid, int nx, int ny, double *x, double *y)
 {

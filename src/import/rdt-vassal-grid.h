@@ -50,6 +50,10 @@ int      rdt_vassal_grid_row             (const RdtVassalGrid *grid, int px, int
 /* The grid-location label VASSAL reports at a board point (RegularGridNumbering
  * getName: offsets, letters, leading zeros, separator, order). */
 char    *rdt_vassal_grid_label_at        (const RdtVassalGrid *grid, int px, int py);
+/* The location name VASSAL reports there (locationName: the grid's
+ * locationFormat with $gridLocation$, $row$ and $column$ replaced), the form
+ * an at-start stack's location is written in. */
+char    *rdt_vassal_grid_location_at     (const RdtVassalGrid *grid, int px, int py);
 /* The exact (unrounded) board point of the centre of raw hex (nx, ny). */
 void     rdt_vassal_grid_raw_centre      (const RdtVassalGrid *grid, int nx, int ny,
                                           double *x, double *y);

@@ -1475,7 +1475,9 @@ rdt_vassal_import (const char                   *module_path,
                      g_strdup (_("the hex grid has no HexGridNumbering: VASSAL shows no labels; numbered with VASSAL's defaults")));
   if (vgrid.location_format != NULL && !g_str_equal (vgrid.location_format, "$gridLocation$"))
     g_ptr_array_add (report->warnings,
-                     g_strdup_printf (_("VASSAL's location format “%s” adds text around the hex label; Redoubt shows the label only"),
+                     g_strdup_printf (_("VASSAL reports locations in the format “%s”; Redoubt shows the hex labels "
+                                        "VASSAL draws on the map (without that text) and reads at-start stack "
+                                        "locations in either form"),
                                       vgrid.location_format));
   volume = generic_volume ();
   scenario = rdt_scenario_new (volume, &settings, "clear", error);
@@ -1709,7 +1711,14 @@ rdt_vassal_import (const char                   *module_path,
 
                       rdt_vassal_grid_hex_point (&vgrid, cand, &px, &py);
                       theirs = rdt_vassal_grid_label_at (&vgrid, px, py);
-                      if (g_str_equal (theirs, g_strstrip (loc)))
+                      if (!g_str_equal (theirs, g_strstrip (loc)))
+                        {
+                          /* VASSAL writes the location in its locationFormat
+                           * ("Hex $gridLocation$"): that form too. */
+                          g_free (theirs);
+                          theirs = rdt_vassal_grid_location_at (&vgrid, px, py);
+                        }
+                      if (g_str_equal (theirs, loc))
                         {
                           hex = cand;
                           found = TRUE;
