@@ -1115,6 +1115,25 @@ test_list_boards (void)
   g_assert_cmpuint (files->len, ==, 1);   /* the module only: nothing written */
   fixture_clear (&f);
 
+  /* One board: listed without reading the image sizes (a second pass). */
+  fixture_init (&f);
+  {
+    VGrid g = base_grid;
+    g_autofree char *grid = grid_xml (&g, NULL);
+    g_autofree char *map = map_xml ("Main", "board.png", grid, NULL);
+    g_autofree char *build = buildfile (map, NULL, NULL);
+    write_module (&f, build, 640, 480, NULL, 0);
+  }
+  g_ptr_array_unref (boards);
+  boards = rdt_vassal_list_boards (f.module, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (boards->len, ==, 1);
+  n = g_ptr_array_index (boards, 0);
+  g_assert_cmpstr (n->name, ==, "Main");
+  g_assert_cmpint (n->width, ==, 0);
+  g_assert_true (n->importable);
+  fixture_clear (&f);
+
   /* Not a module: an error, no list. */
   fixture_init (&f);
   g_assert_true (g_file_set_contents (f.module, "not a zip", -1, NULL));

@@ -1068,8 +1068,10 @@ rdt_vassal_list_boards (const char *module_path,
       g_autofree char *image = prop (b->board, "image");
       board_images[i] = want_image (&images, image, TRUE);
     }
-  /* Image sizes from their headers; nothing written (dirfd -1). */
-  if (!rdt_vassal_archive_extract (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, -1, wanted,
+  /* Image sizes from their headers; nothing written (dirfd -1).  Only for a
+   * choice: with one board the editor imports it straight away. */
+  if (boards->len > 1 &&
+      !rdt_vassal_archive_extract (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, -1, wanted,
                                    RDT_VASSAL_MAX_PIXELS, error))
     goto done;
   for (guint i = 0; i < boards->len; i++)
@@ -1101,7 +1103,8 @@ rdt_vassal_list_boards (const char *module_path,
                                            : _("hex grid, flat-top, zone “%s”"), choice.zone)
             : g_strdup (vg.sideways ? _("hex grid, sideways (pointy-top)") : _("hex grid, flat-top"));
           rdt_vassal_grid_clear (&vg);
-          info->importable = info->width > 0;
+          /* One board: its image is checked by the import itself. */
+          info->importable = w != NULL && (boards->len == 1 || info->width > 0);
         }
       else
         info->grid = g_strdup (grid_error->message);

@@ -90,13 +90,16 @@ typedef struct {
   int width, height;        /* 0 when the image is missing or not an image */
   char *grid;               /* "hex grid, flat-top", "hex grid, sideways, zone “Z”",
                              * or why it cannot be imported */
-  gboolean importable;      /* a hex grid and an image of known size */
+  gboolean importable;      /* a hex grid and an image (of known size when
+                             * there are several boards) */
 } RdtVassalBoardInfo;
 
 void       rdt_vassal_board_info_free (RdtVassalBoardInfo *info);
 /* Every board of @module_path (transfer full: RdtVassalBoardInfo*), in the
  * buildFile's order, reading the archive under the same caps as the import
- * and writing nothing.  NULL and @error when the module cannot be read. */
+ * and writing nothing.  NULL and @error when the module cannot be read.  The
+ * image sizes (a second pass over the archive) are read only when there are
+ * several boards; a single board has width and height 0. */
 GPtrArray *rdt_vassal_list_boards     (const char *module_path,
                                        GError    **error);
 
