@@ -28,6 +28,8 @@ typedef struct {
   char h_type, v_type, first;
   int h_leading, v_leading;
   const char *sep;
+  gboolean h_descend, v_descend;
+  int width, height;            /* the board, for descending numbers (set by check_grid) */
 } VGrid;
 
 /* HexGrid.getRawColumn / getRawRow on an integer board point. */
@@ -46,7 +48,8 @@ v_raw (const VGrid *g, int px, int py, int *col, int *row)
     *row = (int) floor ((y - g->y0 - g->dy / 2) / g->dy + 0.5);
 }
 
-/* HexGridNumbering.getColumn / getRow (ascending). */
+/* HexGridNumbering.getColumn / getRow without descending numbers: the numbers
+ * Redoubt gives the hex (before hOff / vOff). */
 static void
 v_numbers (const VGrid *g, int px, int py, int *col, int *row)
 {
@@ -55,6 +58,32 @@ v_numbers (const VGrid *g, int px, int py, int *col, int *row)
   v_raw (g, px, py, &rc, &rr);
   *col = rc;
   *row = rr + (g->stagger && rc % 2 != 0 ? 1 : 0);
+}
+
+/* HexGridNumbering.getColumn / getRow as VASSAL has them, descending included:
+ * the mirror is the board's height / dx (rows) or width / dy (columns), rounded,
+ * whatever the orientation; stagger then moves the row of an odd raw column one
+ * down, or one up when that axis descends. */
+static void
+v_numbers_shown (const VGrid *g, int px, int py, int *col, int *row)
+{
+  int rc, rr;
+  int max_rows = (int) floor (g->height / g->dx + 0.5);
+  int max_cols = (int) floor (g->width / g->dy + 0.5);
+
+  v_raw (g, px, py, &rc, &rr);
+  *col = rc;
+  if (g->sideways && g->v_descend)
+    *col = max_rows - rc;
+  if (!g->sideways && g->h_descend)
+    *col = max_cols - rc;
+  *row = rr;
+  if (!g->sideways && g->v_descend)
+    *row = max_rows - rr;
+  if (g->sideways && g->h_descend)
+    *row = max_cols - rr;
+  if (g->stagger && rc % 2 != 0)
+    *row += (g->sideways ? g->h_descend : g->v_descend) ? -1 : 1;
 }
 
 /* HexGrid's centre of raw hex (nx, ny), truncated to pixels as VASSAL does. */
@@ -103,7 +132,7 @@ v_label (const VGrid *g, int px, int py)
   GString *c = g_string_new (NULL), *r = g_string_new (NULL);
   char *out;
 
-  v_numbers (g, px, py, &col, &row);
+  v_numbers_shown (g, px, py, &col, &row);
   v_name (c, col + g->h_off, g->h_type, g->h_leading);
   v_name (r, row + g->v_off, g->v_type, g->v_leading);
   out = g->first == 'H' ? g_strconcat (c->str, g->sep, r->str, NULL)
@@ -348,11 +377,12 @@ grid_xml (const VGrid *g, const char *numbering_extra)
     "<VASSAL.build.module.map.boardPicker.board.HexGrid color=\"0,0,0\" cornersLegal=\"false\" dotsVisible=\"false\" "
     "dx=\"%.17g\" dy=\"%.17g\" edgesLegal=\"false\" sideways=\"%s\" snapTo=\"true\" visible=\"true\" x0=\"%d\" y0=\"%d\">"
     "<VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering color=\"0,0,0\" first=\"%c\" fontSize=\"9\" "
-    "hDescend=\"false\" hDrawOff=\"0\" hLeading=\"%d\" hOff=\"%d\" hType=\"%c\" locationFormat=\"$gridLocation$\" "
-    "rotateText=\"0\" sep=\"%s\" stagger=\"%s\" vDescend=\"false\" vDrawOff=\"0\" vLeading=\"%d\" vOff=\"%d\" vType=\"%c\" "
+    "hDescend=\"%s\" hDrawOff=\"0\" hLeading=\"%d\" hOff=\"%d\" hType=\"%c\" locationFormat=\"$gridLocation$\" "
+    "rotateText=\"0\" sep=\"%s\" stagger=\"%s\" vDescend=\"%s\" vDrawOff=\"0\" vLeading=\"%d\" vOff=\"%d\" vType=\"%c\" "
     "visible=\"true\"%s/></VASSAL.build.module.map.boardPicker.board.HexGrid>\n",
-    g->dx, g->dy, g->sideways ? "true" : "false", g->x0, g->y0, g->first, g->h_leading, g->h_off, g->h_type,
-    g->sep, g->stagger ? "true" : "false", g->v_leading, g->v_off, g->v_type,
+    g->dx, g->dy, g->sideways ? "true" : "false", g->x0, g->y0, g->first, g->h_descend ? "true" : "false",
+    g->h_leading, g->h_off, g->h_type,
+    g->sep, g->stagger ? "true" : "false", g->v_descend ? "true" : "false", g->v_leading, g->v_off, g->v_type,
     numbering_extra != NULL ? numbering_extra : "");
 }
 
@@ -439,17 +469,23 @@ has_warning (RdtVassalReport *r, const char *a, const char *b)
 
 /* ---------------------------------------------------------- grid tests */
 
-/* Imports a one-board module with grid @g on a @width x @height board and
+/* Imports a one-board module with grid @g_in on a @width x @height board and
  * checks every hex whose centre is on the board: Redoubt's hex at VASSAL's
- * centre (and at six points around it) carries VASSAL's column and row
- * numbers; the label text is VASSAL's when VASSAL's format is Redoubt's. */
+ * centre (and at six points around it) carries VASSAL's ascending column and
+ * row numbers; the label the map shows (rdt_scenario_dup_hex_label) is the
+ * text VASSAL reports there, descending numbers, letters, separator and order
+ * included, and reading that text back (as the CLI does) gives the same hex.
+ * @plain_text: VASSAL's text is Redoubt's plain XXYY label, so the scenario
+ * stores no display label format. */
 static void
-check_grid (const VGrid *g, int width, int height, gboolean same_text)
+check_grid (const VGrid *g_in, int width, int height, gboolean plain_text)
 {
   Fixture f = { 0 };
-  g_autofree char *grid = grid_xml (g, NULL);
-  g_autofree char *map = map_xml ("Main", "board.png", grid, NULL);
-  g_autofree char *build = buildfile (map, NULL, NULL);
+  VGrid gv = *g_in;
+  const VGrid *g = &gv;
+  g_autofree char *grid = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtVassalReport) report = NULL;
   g_autoptr(RdtScenario) scenario = NULL;
@@ -457,6 +493,11 @@ check_grid (const VGrid *g, int width, int height, gboolean same_text)
   RdtHexGrid *rgrid;
   guint checked = 0;
 
+  gv.width = width;
+  gv.height = height;
+  grid = grid_xml (g, NULL);
+  map = map_xml ("Main", "board.png", grid, NULL);
+  build = buildfile (map, NULL, NULL);
   fixture_init (&f);
   write_module (&f, build, width, height, NULL, 0);
   g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
@@ -467,6 +508,10 @@ check_grid (const VGrid *g, int width, int height, gboolean same_text)
   g_assert_true (u->present);
   g_assert_cmpfloat (u->rotation, ==, 0);
   g_assert_cmpstr (u->href, ==, "game-vassal/board-board.png");
+  if (plain_text)
+    g_assert_null (rdt_scenario_get_hex_labels (scenario));
+  else
+    g_assert_nonnull (rdt_scenario_get_hex_labels (scenario));
 
   for (int nx = -3; nx < 200; nx++)
     for (int ny = -3; ny < 200; ny++)
@@ -503,20 +548,30 @@ check_grid (const VGrid *g, int width, int height, gboolean same_text)
               g_error ("raw %d,%d point %d,%d: Redoubt hex %d,%d, VASSAL %d,%d", nx, ny, qx, qy,
                        got.col, got.row, expect.col, expect.row);
           }
-        if (same_text)
-          {
-            g_autofree char *theirs = v_label (g, px, py);
-            g_autofree char *ours = rdt_hex_grid_dup_label (rgrid, expect);
-            g_assert_cmpstr (ours, ==, theirs);
-          }
+        {
+          g_autofree char *theirs = v_label (g, px, py);
+          g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, expect);
+          g_autofree char *plain = rdt_hex_grid_dup_label (rgrid, expect);
+          g_autofree char *hash = g_strconcat ("#", plain, NULL);
+          RdtHex back = { -1, -1 };
+
+          if (g_strcmp0 (shown, theirs) != 0)
+            g_error ("raw %d,%d: the map shows %s, VASSAL %s", nx, ny, shown, theirs);
+          if (plain_text)
+            g_assert_cmpstr (plain, ==, theirs);
+          g_assert_true (rdt_scenario_parse_hex_label (scenario, theirs, &back, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (back.col, ==, expect.col);
+          g_assert_cmpint (back.row, ==, expect.row);
+          g_assert_true (rdt_scenario_parse_hex_label (scenario, hash, &back, &error));
+          g_assert_cmpint (back.col, ==, expect.col);
+          g_assert_cmpint (back.row, ==, expect.row);
+        }
         checked++;
       }
   g_assert_cmpuint (checked, >, 20);
   g_assert_cmpuint (report->n_labels, ==, rdt_hex_grid_get_n_hexes (rgrid));
-  if (same_text)
-    g_assert_cmpuint (report->n_labels_differ, ==, 0);
-  else
-    g_assert_cmpuint (report->n_labels_differ, >, 0);
+  g_assert_cmpuint (report->n_labels_differ, ==, 0);
   g_test_message ("%u hexes checked; grid %s", checked, report->grid_text);
   fixture_clear (&f);
 }
@@ -583,31 +638,35 @@ test_grid_irregular (void)
   check_grid (&g, 640, 480, TRUE);
 }
 
+/* Descending numbering (hDescend / vDescend): Redoubt keeps ascending numbers
+ * inside and shows VASSAL's descending labels, for every hex. */
 static void
-test_grid_descending_refused (void)
+test_grid_descending (void)
 {
-  Fixture f = { 0 };
   VGrid g = base_grid;
-  g_autofree char *grid = grid_xml (&g, NULL);
-  g_auto(GStrv) parts = g_strsplit (grid, "hDescend=\"false\"", 2);
-  g_autofree char *desc = g_strjoinv ("hDescend=\"true\"", parts);
-  g_autofree char *map = map_xml ("Main", "board.png", desc, NULL);
-  g_autofree char *build = buildfile (map, NULL, NULL);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(RdtVassalReport) report = NULL;
-  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
 
-  /* VASSAL numbers the columns right to left: Redoubt cannot show that, and
-   * says so rather than show other labels. */
-  fixture_init (&f);
-  write_module (&f, build, 640, 480, NULL, 0);
-  g_assert_false (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
-  g_assert_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_GRID);
-  g_assert_nonnull (strstr (error->message, "hDescend"));
-  list_tree (f.dir, "", files);
-  g_assert_cmpuint (files->len, ==, 1);   /* the module only: the folder was removed */
-  g_assert_false (g_file_test (f.out, G_FILE_TEST_EXISTS));
-  fixture_clear (&f);
+  g.h_descend = TRUE;           /* columns right to left */
+  check_grid (&g, 640, 480, FALSE);
+  g.h_descend = FALSE;
+  g.v_descend = TRUE;           /* rows bottom to top, with stagger */
+  g.stagger = TRUE;
+  check_grid (&g, 640, 480, FALSE);
+  g.h_descend = TRUE;           /* both, odd offsets, letters and a separator */
+  g.h_off = 3;
+  g.v_off = 0;
+  g.v_type = 'A';
+  g.sep = ".";
+  g.first = 'V';
+  check_grid (&g, 600, 500, FALSE);
+  g.sideways = TRUE;            /* sideways: VASSAL's vDescend mirrors its columns */
+  g.first = 'H';
+  g.v_type = 'N';
+  g.x0 = 20;
+  g.y0 = 10;
+  check_grid (&g, 520, 600, FALSE);
+  g.h_descend = FALSE;
+  g.stagger = FALSE;
+  check_grid (&g, 520, 600, FALSE);
 }
 
 /* ------------------------------------------------------------- counters */
@@ -858,6 +917,229 @@ test_two_boards (void)
   scenario = load_valid (f.out);
   g_assert_cmpint (rdt_hex_grid_get_settings (rdt_scenario_get_grid (scenario))->orientation, ==, RDT_GRID_POINTY_TOP);
   g_assert_cmpstr (rdt_scenario_get_underlay (scenario)->href, ==, "game-vassal/board-south.png");
+  fixture_clear (&f);
+}
+
+/* At-start stacks on a board with letters and descending numbers: by VASSAL's
+ * label (useGridLocation) and by pixel, each lands on the hex VASSAL puts it
+ * in, which the map then shows with VASSAL's label. */
+static void
+test_setup_descending_letters (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = NULL;
+  const char *ta[] = { "piece;;;a.png;Alpha" };
+  const char *tb[] = { "piece;;;b.png;Bravo" };
+  const char *st[] = { "" };
+  g_autofree char *pa = piece_xml ("Alpha", ta, st, 1);
+  g_autofree char *pb = piece_xml ("Bravo", tb, st, 1);
+  g_autofree char *stacks = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *label_a = NULL;
+  g_autoptr(GByteArray) art = make_png (40, 40);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  const RdtUnit *unit;
+  int ax, ay, bx, by, col, row;
+
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  g.h_descend = TRUE;
+  g.v_descend = TRUE;
+  g.stagger = TRUE;
+  g.width = 500;
+  g.height = 400;
+  grid = grid_xml (&g, NULL);
+  /* Alpha by label: raw hex (3, 2); Bravo by pixel: near raw hex (6, 4). */
+  v_centre (&g, 3, 2, &ax, &ay);
+  label_a = v_label (&g, ax, ay);
+  v_centre (&g, 6, 4, &bx, &by);
+  {
+    g_autofree char *where_a = g_strdup_printf ("useGridLocation=\"true\" location=\"%s\"", label_a);
+    g_autofree char *where_b = g_strdup_printf ("useGridLocation=\"false\" x=\"%d\" y=\"%d\"", bx - 5, by + 4);
+    g_autofree char *a = stack_xml ("A", where_a, pa);
+    g_autofree char *b = stack_xml ("B", where_b, pb);
+    stacks = g_strconcat (a, b, NULL);
+  }
+  map = map_xml ("Main", "board.png", grid, stacks);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  {
+    Entry extra[] = {
+      { "images/a.png", art->data, art->len, FALSE },
+      { "images/b.png", art->data, art->len, FALSE },
+    };
+    write_module (&f, build, 500, 400, extra, G_N_ELEMENTS (extra));
+  }
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_setup, ==, 2);
+  scenario = load_valid (f.out);
+
+  unit = rdt_scenario_find_unit (scenario, "alpha");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  v_numbers (&g, ax, ay, &col, &row);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_assert_cmpstr (shown, ==, label_a);
+  }
+  unit = rdt_scenario_find_unit (scenario, "bravo");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  v_numbers (&g, bx - 5, by + 4, &col, &row);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_autofree char *theirs = v_label (&g, bx - 5, by + 4);
+    g_assert_cmpstr (shown, ==, theirs);
+  }
+  fixture_clear (&f);
+}
+
+/* A location format with text around the label and the $column$ / $row$
+ * tokens: VASSAL writes at-start stack locations in that form; the stack is set
+ * up in its hex, the map shows the label VASSAL draws (without the text), and
+ * the report says so. */
+static void
+test_setup_location_format (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *plain_grid = NULL;
+  g_autofree char *grid = NULL;
+  const char *ta[] = { "piece;;;a.png;Alpha" };
+  const char *st[] = { "" };
+  g_autofree char *pa = piece_xml ("Alpha", ta, st, 1);
+  g_autofree char *stacks = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  g_autofree char *label = NULL;
+  g_autofree char *location = NULL;
+  g_autoptr(GByteArray) art = make_png (40, 40);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  const RdtUnit *unit;
+  int ax, ay, col, row;
+
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  plain_grid = grid_xml (&g, NULL);
+  {
+    g_auto(GStrv) parts = g_strsplit (plain_grid, "locationFormat=\"$gridLocation$\"", 2);
+    g_assert_cmpuint (g_strv_length (parts), ==, 2);
+    grid = g_strjoinv ("locationFormat=\"Hex $gridLocation$ ($column$/$row$)\"", parts);
+  }
+  v_centre (&g, 2, 6, &ax, &ay);
+  label = v_label (&g, ax, ay);
+  v_numbers (&g, ax, ay, &col, &row);
+  {
+    /* The column and row names as VASSAL's getName writes them. */
+    GString *c = g_string_new (NULL), *r = g_string_new (NULL);
+    v_name (c, col + g.h_off, g.h_type, g.h_leading);
+    v_name (r, row + g.v_off, g.v_type, g.v_leading);
+    location = g_strdup_printf ("Hex %s (%s/%s)", label, c->str, r->str);
+    g_string_free (c, TRUE);
+    g_string_free (r, TRUE);
+  }
+  g_test_message ("location %s", location);
+  {
+    g_autofree char *where = g_strdup_printf ("useGridLocation=\"true\" location=\"%s\"", location);
+    stacks = stack_xml ("A", where, pa);
+  }
+  map = map_xml ("Main", "board.png", grid, stacks);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  {
+    Entry extra[] = { { "images/a.png", art->data, art->len, FALSE } };
+    write_module (&f, build, 640, 480, extra, G_N_ELEMENTS (extra));
+  }
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_setup, ==, 1);
+  g_assert_true (has_warning (report, "Hex $gridLocation$ ($column$/$row$)", "either form"));
+  scenario = load_valid (f.out);
+  unit = rdt_scenario_find_unit (scenario, "alpha");
+  g_assert_nonnull (unit);
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (unit->placement.hex.col, ==, col + g.h_off);
+  g_assert_cmpint (unit->placement.hex.row, ==, row + g.v_off);
+  {
+    g_autofree char *shown = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
+    g_assert_cmpstr (shown, ==, label);
+  }
+  fixture_clear (&f);
+}
+
+/* The editor's board picker lists every board with its image size and grid
+ * kind, reading the archive and writing nothing. */
+static void
+test_list_boards (void)
+{
+  Fixture f = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) boards = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  const RdtVassalBoardInfo *n, *s;
+
+  fixture_init (&f);
+  two_boards_module (&f);
+  boards = rdt_vassal_list_boards (f.module, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (boards);
+  g_assert_cmpuint (boards->len, ==, 2);
+  n = g_ptr_array_index (boards, 0);
+  s = g_ptr_array_index (boards, 1);
+  g_assert_cmpstr (n->name, ==, "North");
+  g_assert_cmpstr (n->map, ==, "Main Map");
+  g_assert_cmpstr (n->image, ==, "images/board.png");
+  g_assert_cmpint (n->width, ==, 640);
+  g_assert_cmpint (n->height, ==, 480);
+  g_assert_cmpstr (n->grid, ==, "hex grid, flat-top");
+  g_assert_true (n->importable);
+  g_assert_cmpstr (s->name, ==, "South");
+  g_assert_cmpint (s->width, ==, 400);
+  g_assert_cmpint (s->height, ==, 500);
+  g_assert_cmpstr (s->grid, ==, "hex grid, sideways (pointy-top)");
+  g_assert_true (s->importable);
+  list_tree (f.dir, "", files);
+  g_assert_cmpuint (files->len, ==, 1);   /* the module only: nothing written */
+  fixture_clear (&f);
+
+  /* One board: listed without reading the image sizes (a second pass). */
+  fixture_init (&f);
+  {
+    VGrid g = base_grid;
+    g_autofree char *grid = grid_xml (&g, NULL);
+    g_autofree char *map = map_xml ("Main", "board.png", grid, NULL);
+    g_autofree char *build = buildfile (map, NULL, NULL);
+    write_module (&f, build, 640, 480, NULL, 0);
+  }
+  g_ptr_array_unref (boards);
+  boards = rdt_vassal_list_boards (f.module, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (boards->len, ==, 1);
+  n = g_ptr_array_index (boards, 0);
+  g_assert_cmpstr (n->name, ==, "Main");
+  g_assert_cmpint (n->width, ==, 0);
+  g_assert_true (n->importable);
+  fixture_clear (&f);
+
+  /* Not a module: an error, no list. */
+  fixture_init (&f);
+  g_assert_true (g_file_set_contents (f.module, "not a zip", -1, NULL));
+  boards = (g_ptr_array_unref (boards), rdt_vassal_list_boards (f.module, &error));
+  g_assert_null (boards);
+  g_assert_nonnull (error);
   fixture_clear (&f);
 }
 
@@ -1265,6 +1547,77 @@ test_cli (void)
   fixture_clear (&f);
 }
 
+static int
+run_cli (const char *const *argv, char **out, char **err)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_clear_pointer (out, g_free);
+  g_clear_pointer (err, g_free);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, out, err, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("%s: %s%s", argv[1], *out, *err);
+  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
+}
+
+/* Letters, a separator and descending rows: the CLI's report names the first
+ * hex as VASSAL shows it, and the CLI takes a hex as VASSAL's label, as
+ * #XXYY, or as XXYY when no hex shows that text. */
+static void
+test_cli_display_labels (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *build = NULL;
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *png = NULL;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("REDOUBT_CLI is not set");
+      return;
+    }
+  g.h_type = 'A';
+  g.h_off = 0;
+  g.sep = "-";
+  g.v_descend = TRUE;
+  g.stagger = TRUE;
+  grid = grid_xml (&g, NULL);
+  map = map_xml ("Main", "board.png", grid, NULL);
+  build = buildfile (map, NULL, NULL);
+  fixture_init (&f);
+  write_module (&f, build, 500, 400, NULL, 0);
+  png = g_build_filename (f.dir, "area.png", NULL);
+  {
+    const char *argv[] = { cli, "import-vassal", f.module, "-o", f.out, "--json", NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, "\"labels_text_differ\" : 0"));
+    /* maxRows = round (400 / dx) = 9; raw row 0 shows 9 - 0 + vOff 1 = 10. */
+    g_assert_nonnull (strstr (out, "\"display_first\" : \"A-10\""));
+    g_assert_nonnull (strstr (out, "\"display_first_plain\" : \"0001\""));
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "C-07:1", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "#0204:1", "--los", "A-10:#0303", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), ==, 0);
+  }
+  {
+    const char *argv[] = { cli, "render", f.out, "--area", "Z-07:1", "-o", png, NULL };
+    g_assert_cmpint (run_cli (argv, &out, &err), !=, 0);
+    g_assert_nonnull (strstr (err, "Z-07"));
+    g_assert_nonnull (strstr (err, "A-10"));   /* the error shows a label of this map */
+  }
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1274,11 +1627,15 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/grid/flat-staggered", test_grid_flat_staggered);
   g_test_add_func ("/vassal-import/grid/sideways", test_grid_sideways);
   g_test_add_func ("/vassal-import/grid/letters", test_grid_letters);
+  g_test_add_func ("/vassal-import/cli/display-labels", test_cli_display_labels);
   g_test_add_func ("/vassal-import/grid/irregular-hexes", test_grid_irregular);
-  g_test_add_func ("/vassal-import/grid/descending-refused", test_grid_descending_refused);
+  g_test_add_func ("/vassal-import/grid/descending", test_grid_descending);
   g_test_add_func ("/vassal-import/grid/zoned", test_zoned);
   g_test_add_func ("/vassal-import/two-boards", test_two_boards);
+  g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
+  g_test_add_func ("/vassal-import/set-up/descending-letters", test_setup_descending_letters);
+  g_test_add_func ("/vassal-import/set-up/location-format", test_setup_location_format);
   g_test_add_func ("/vassal-import/hostile/names", test_hostile_names);
   g_test_add_func ("/vassal-import/hostile/zip-bomb", test_hostile_bomb);
   g_test_add_func ("/vassal-import/hostile/buildfile", test_hostile_buildfile);

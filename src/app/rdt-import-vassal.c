@@ -34,10 +34,12 @@ show_report (RdtWindow  *window,
 }
 
 RdtWindow *
-rdt_window_import_vassal_files (RdtWindow *self,
-                                GFile     *module,
-                                GFile     *scenario)
+rdt_window_import_vassal_board (RdtWindow  *self,
+                                GFile      *module,
+                                GFile      *scenario,
+                                const char *board)
 {
+  RdtVassalImportOptions options = { 0 };
   g_autofree char *module_path = g_file_get_path (module);
   g_autofree char *out_path = g_file_get_path (scenario);
   g_autoptr(RdtVassalReport) report = NULL;
@@ -51,7 +53,8 @@ rdt_window_import_vassal_files (RdtWindow *self,
       show_report (self, _("Import VASSAL Module"), _("Only local files can be imported."));
       return NULL;
     }
-  if (!rdt_vassal_import (module_path, out_path, NULL, &report, &error))
+  options.board = board;
+  if (!rdt_vassal_import (module_path, out_path, &options, &report, &error))
     {
       g_autofree char *title = g_strdup_printf (_("The module was not imported: %s"), error->message);
       text = report != NULL ? rdt_vassal_report_to_text (report) : g_strdup ("");
@@ -69,6 +72,193 @@ rdt_window_import_vassal_files (RdtWindow *self,
   text = rdt_vassal_report_to_text (report);
   show_report (target, _("VASSAL module imported"), text);
   return target;
+}
+
+/* ---- The board picker: a module with several boards (issue 17). */
+
+typedef struct {
+  RdtWindow *window;
+  GFile *module;
+  GFile *scenario;
+  GPtrArray *boards;        /* RdtVassalBoardInfo* */
+  GtkListBox *list;
+  GtkWidget *import_button;
+  GtkWidget *dialog;
+} Picker;
+
+static void
+picker_free (Picker *p)
+{
+  g_clear_object (&p->module);
+  g_clear_object (&p->scenario);
+  g_clear_pointer (&p->boards, g_ptr_array_unref);
+  g_free (p);
+}
+
+static void
+picker_import (Picker *p)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (p->list);
+  const RdtVassalBoardInfo *info;
+  g_autofree char *name = NULL;
+  g_autoptr(GFile) module = NULL;
+  g_autoptr(GFile) scenario = NULL;
+  RdtWindow *window = p->window;
+
+  if (row == NULL || !gtk_widget_get_sensitive (GTK_WIDGET (row)))
+    return;
+  info = g_ptr_array_index (p->boards, (guint) gtk_list_box_row_get_index (row));
+  name = g_strdup (info->name);
+  module = g_object_ref (p->module);
+  scenario = g_object_ref (p->scenario);
+  /* Destroying the dialog frees p. */
+  gtk_window_destroy (GTK_WINDOW (p->dialog));
+  rdt_window_import_vassal_board (window, module, scenario, name);
+}
+
+static void
+on_picker_selected (GtkListBox    *list,
+                    GtkListBoxRow *row,
+                    Picker        *p)
+{
+  gtk_widget_set_sensitive (p->import_button, row != NULL && gtk_widget_get_sensitive (GTK_WIDGET (row)));
+}
+
+static void
+on_picker_activated (GtkListBox    *list,
+                     GtkListBoxRow *row,
+                     Picker        *p)
+{
+  picker_import (p);
+}
+
+static void
+on_picker_import (GtkButton *button,
+                  Picker    *p)
+{
+  picker_import (p);
+}
+
+static void
+on_picker_cancel (GtkButton *button,
+                  Picker    *p)
+{
+  gtk_window_destroy (GTK_WINDOW (p->dialog));
+}
+
+static void
+show_board_picker (RdtWindow *self,
+                   GFile     *module,
+                   GFile     *scenario,
+                   GPtrArray *boards)
+{
+  Picker *p = g_new0 (Picker, 1);
+  GtkWidget *dialog = gtk_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
+  g_autofree char *intro = g_strdup_printf (ngettext ("This module has %u board. Choose the one to import:",
+                                                      "This module has %u boards. Choose the one to import:",
+                                                      boards->len), boards->len);
+  GtkWidget *label = gtk_label_new (intro);
+
+  p->window = self;
+  p->module = g_object_ref (module);
+  p->scenario = g_object_ref (scenario);
+  p->boards = g_ptr_array_ref (boards);
+  p->dialog = dialog;
+  p->list = GTK_LIST_BOX (gtk_list_box_new ());
+  p->import_button = gtk_button_new_with_mnemonic (_("_Import"));
+  g_object_set_data_full (G_OBJECT (dialog), "picker", p, (GDestroyNotify) picker_free);
+
+  gtk_widget_set_name (dialog, "import-vassal-board-picker");
+  gtk_window_set_title (GTK_WINDOW (dialog), _("Choose a Board"));
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), GTK_WINDOW (self));
+  gtk_window_set_modal (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 560, 360);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_widget_set_margin_top (box, 12);
+  gtk_widget_set_margin_bottom (box, 12);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (box), label);
+
+  gtk_widget_set_name (GTK_WIDGET (p->list), "board-list");
+  gtk_list_box_set_selection_mode (p->list, GTK_SELECTION_SINGLE);
+  for (guint i = 0; i < boards->len; i++)
+    {
+      const RdtVassalBoardInfo *info = g_ptr_array_index (boards, i);
+      g_autofree char *size = info->width > 0
+        ? g_strdup_printf (_("%d × %d pixels"), info->width, info->height)
+        : g_strdup (_("image missing or not readable"));
+      g_autofree char *name = g_markup_escape_text (info->name, -1);
+      g_autofree char *details = g_strdup_printf ("%s — %s — %s", info->map, size, info->grid);
+      g_autofree char *details_escaped = g_markup_escape_text (details, -1);
+      g_autofree char *markup = g_strdup_printf ("<b>%s</b>\n<small>%s</small>", name, details_escaped);
+      GtkWidget *row_label = gtk_label_new (NULL);
+      GtkWidget *row;
+
+      gtk_label_set_markup (GTK_LABEL (row_label), markup);
+      gtk_label_set_xalign (GTK_LABEL (row_label), 0);
+      gtk_label_set_wrap (GTK_LABEL (row_label), TRUE);
+      gtk_widget_set_margin_start (row_label, 6);
+      gtk_widget_set_margin_end (row_label, 6);
+      gtk_widget_set_margin_top (row_label, 4);
+      gtk_widget_set_margin_bottom (row_label, 4);
+      gtk_list_box_append (p->list, row_label);
+      row = GTK_WIDGET (gtk_list_box_get_row_at_index (p->list, (int) i));
+      /* A board without a hex grid or a readable image cannot be imported:
+       * listed with the reason, not selectable. */
+      gtk_widget_set_sensitive (row, info->importable);
+    }
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (p->list));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+
+  gtk_widget_set_name (p->import_button, "import-board");
+  gtk_widget_add_css_class (p->import_button, "suggested-action");
+  gtk_widget_set_sensitive (p->import_button, FALSE);
+  gtk_widget_set_halign (buttons, GTK_ALIGN_END);
+  gtk_box_append (GTK_BOX (buttons), cancel);
+  gtk_box_append (GTK_BOX (buttons), p->import_button);
+  gtk_box_append (GTK_BOX (box), buttons);
+  gtk_window_set_child (GTK_WINDOW (dialog), box);
+
+  g_signal_connect (p->list, "row-selected", G_CALLBACK (on_picker_selected), p);
+  g_signal_connect (p->list, "row-activated", G_CALLBACK (on_picker_activated), p);
+  g_signal_connect (p->import_button, "clicked", G_CALLBACK (on_picker_import), p);
+  g_signal_connect (cancel, "clicked", G_CALLBACK (on_picker_cancel), p);
+  /* The first board that can be imported is chosen to begin with. */
+  for (guint i = 0; i < boards->len; i++)
+    if (((const RdtVassalBoardInfo *) g_ptr_array_index (boards, i))->importable)
+      {
+        gtk_list_box_select_row (p->list, gtk_list_box_get_row_at_index (p->list, (int) i));
+        break;
+      }
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+RdtWindow *
+rdt_window_import_vassal_files (RdtWindow *self,
+                                GFile     *module,
+                                GFile     *scenario)
+{
+  g_autofree char *module_path = g_file_get_path (module);
+  g_autoptr(GPtrArray) boards = NULL;
+
+  g_return_val_if_fail (RDT_IS_WINDOW (self), NULL);
+  /* Several boards: the user picks one.  A module that cannot be listed goes
+   * on to the import, which reports why. */
+  if (module_path != NULL)
+    boards = rdt_vassal_list_boards (module_path, NULL);
+  if (boards != NULL && boards->len > 1)
+    {
+      show_board_picker (self, module, scenario, boards);
+      return NULL;
+    }
+  return rdt_window_import_vassal_board (self, module, scenario, NULL);
 }
 
 typedef struct {

@@ -13,9 +13,17 @@ void      rdt_window_import_vassal       (RdtWindow  *self);
 /* Imports @module into @scenario (with its "-vassal" folder beside it), opens
  * the result (in a new window when this one has unsaved work) and shows the
  * report, as `redoubt-cli import-vassal` prints it.  On failure shows the error
- * and the report.  Returns the window showing the result, or NULL. */
+ * and the report.  Returns the window showing the result, or NULL.  A module
+ * with several boards opens the board picker instead (a dialog named
+ * "import-vassal-board-picker": name, map, image size and grid kind of each
+ * board) and returns NULL; the import follows the user's choice. */
 RdtWindow *rdt_window_import_vassal_files (RdtWindow  *self,
                                            GFile      *module,
                                            GFile      *scenario);
+/* The same with the board named (NULL: the only board; --board NAME). */
+RdtWindow *rdt_window_import_vassal_board (RdtWindow  *self,
+                                           GFile      *module,
+                                           GFile      *scenario,
+                                           const char *board);
 
 G_END_DECLS

@@ -220,11 +220,9 @@ set_hover (RdtMapView *self,
   g_clear_pointer (&self->hover_text, g_free);
   if (valid)
     {
-      RdtHexGrid *grid = rdt_render_map_get_grid (self->map);
       const RdtTerrainStyle *style;
-      char label[RDT_HEX_LABEL_SIZE];
+      g_autofree char *label = rdt_render_map_dup_hex_label (self->map, hex);
 
-      rdt_hex_grid_format_label (grid, hex, label);
       style = rdt_render_map_get_terrain_style (self->map, rdt_render_map_get_terrain (self->map, hex));
       /* TRANSLATORS: the status line under the pointer: hex label — terrain */
       self->hover_text = g_strdup_printf (_("%s — %s"), label, style ? style->name : "");

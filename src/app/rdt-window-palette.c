@@ -84,9 +84,8 @@ _rdt_window_dup_palette_status (RdtWindow     *self,
     {
     case RDT_PLACEMENT_HEX:
       {
-        char label[RDT_HEX_LABEL_SIZE];
+        g_autofree char *label = rdt_scenario_dup_hex_label (scenario, unit->placement.hex);
 
-        rdt_hex_grid_format_label (rdt_scenario_get_grid (scenario), unit->placement.hex, label);
         /* Translators: palette: the counter is set up in this hex. */
         return g_strdup_printf (_("placed %s"), label);
       }

@@ -83,7 +83,8 @@ static char *
 dup_label (RdtWindow *self,
            RdtHex     hex)
 {
-  return rdt_hex_grid_dup_label (grid_of (self), hex);
+  /* The label the map shows (display labels, issue 17). */
+  return rdt_scenario_dup_hex_label (scenario_of (self), hex);
 }
 
 /* Tool options. */
@@ -451,7 +452,9 @@ _rdt_window_update_inspector (RdtWindow *self)
     {
     case RDT_SELECTION_HEX:
       {
-        g_autofree char *label = dup_label (self, self->selected_hex);
+        /* A display label may hold any text (issue 17): escaped for markup. */
+        g_autofree char *shown = dup_label (self, self->selected_hex);
+        g_autofree char *label = g_markup_escape_text (shown, -1);
         const RdtTerrainType *terrain = rdt_scenario_get_terrain_type (scenario, self->selected_hex);
         const char *location = rdt_scenario_get_location_name (scenario, self->selected_hex);
         g_autoptr(GPtrArray) units = rdt_scenario_units_in_hex (scenario, self->selected_hex);
@@ -532,7 +535,8 @@ _rdt_window_update_inspector (RdtWindow *self)
           {
           case RDT_PLACEMENT_HEX:
             {
-              g_autofree char *label = dup_label (self, unit->placement.hex);
+              g_autofree char *shown = dup_label (self, unit->placement.hex);
+              g_autofree char *label = g_markup_escape_text (shown, -1);
               g_string_append_printf (text, _("  Sets up in %s\n"), label);
             }
             break;
@@ -853,7 +857,7 @@ calibrate_click (RdtWindow *self,
       gtk_label_set_text (self->status_label, _("Load a scan first."));
       return;
     }
-  if (!rdt_hex_grid_parse_label (grid_of (self), text, &hex, &error))
+  if (!rdt_scenario_parse_hex_label (scenario_of (self), text, &hex, &error))
     {
       g_autofree char *status = g_strdup_printf (_("Type the label of the hex you click in the Hex field: %s"),
                                                  error->message);

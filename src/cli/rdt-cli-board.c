@@ -115,7 +115,9 @@ rdt_cli_parse_hex (RdtBoard   *board,
 {
   g_autoptr (GError) error = NULL;
 
-  if (!rdt_hex_grid_parse_label (rdt_board_get_grid (board), label, out_hex, &error))
+  /* A display label (issue 17) or XXYY; #XXYY always XXYY. */
+  if (!rdt_hex_label_format_parse (rdt_board_get_hex_labels (board), rdt_board_get_grid (board),
+                                   label, out_hex, &error))
     {
       rdt_cli_error ("%s", error->message);
       return FALSE;

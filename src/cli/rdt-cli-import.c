@@ -125,6 +125,18 @@ print_json (const char      *module,
       json_builder_add_int_value (b, r->n_labels);
       json_builder_set_member_name (b, "labels_text_differ");
       json_builder_add_int_value (b, r->n_labels_differ);
+      /* The first hex as the map shows it (VASSAL's label text), and its
+       * plain label, or null when the map shows plain labels (issue 17). */
+      json_builder_set_member_name (b, "display_first");
+      if (r->display_first != NULL)
+        json_builder_add_string_value (b, r->display_first);
+      else
+        json_builder_add_null_value (b);
+      json_builder_set_member_name (b, "display_first_plain");
+      if (r->display_first_plain != NULL)
+        json_builder_add_string_value (b, r->display_first_plain);
+      else
+        json_builder_add_null_value (b);
       json_builder_set_member_name (b, "units");
       json_builder_add_int_value (b, r->n_units);
       json_builder_set_member_name (b, "units_with_art");

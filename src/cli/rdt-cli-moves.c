@@ -339,7 +339,7 @@ rdt_cli_moves (int    argc,
   if (scenario == NULL)
     return RDT_CLI_EXIT_FAILURE;
   grid = rdt_scenario_get_grid (scenario);
-  if (to != NULL && !rdt_hex_grid_parse_label (grid, to, &to_hex, &error))
+  if (to != NULL && !rdt_scenario_parse_hex_label (scenario, to, &to_hex, &error))
     {
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_USAGE;

@@ -22,6 +22,7 @@
 /* "1127:3" -> hex 1127, radius 3 (radius 0 without ":"). */
 static gboolean
 parse_area (RdtHexGrid *grid,
+            const RdtHexLabelFormat *labels,
             const char *text,
             RdtHex     *out_hex,
             int        *out_radius,
@@ -37,7 +38,7 @@ parse_area (RdtHexGrid *grid,
       if (!g_ascii_string_to_unsigned (colon + 1, 10, 0, 999, &radius, error))
         return FALSE;
     }
-  if (!rdt_hex_grid_parse_label (grid, label, out_hex, error))
+  if (!rdt_hex_label_format_parse (labels, grid, label, out_hex, error))
     return FALSE;
   *out_radius = (int) radius;
   return TRUE;
@@ -46,6 +47,7 @@ parse_area (RdtHexGrid *grid,
 /* "1127:0928" -> two hexes. */
 static gboolean
 parse_pair (RdtHexGrid *grid,
+            const RdtHexLabelFormat *labels,
             const char *text,
             RdtHex     *a,
             RdtHex     *b,
@@ -59,8 +61,8 @@ parse_pair (RdtHexGrid *grid,
                    _("expected FROM:TO"));
       return FALSE;
     }
-  return rdt_hex_grid_parse_label (grid, parts[0], a, error)
-      && rdt_hex_grid_parse_label (grid, parts[1], b, error);
+  return rdt_hex_label_format_parse (labels, grid, parts[0], a, error)
+      && rdt_hex_label_format_parse (labels, grid, parts[1], b, error);
 }
 
 /* The name a ruling gives a unit: its name, else its id. */
@@ -97,6 +99,8 @@ build_overlays (RdtScenario       *scenario,
                 GString           *caption)
 {
   RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  /* Hexes typed as the map shows them (issue 17) or XXYY. */
+  const RdtHexLabelFormat *labels = rdt_scenario_get_hex_labels (scenario);
   g_autoptr(RdtBoard) board = NULL;
   g_autoptr(GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   g_autoptr(GError) error = NULL;
@@ -179,7 +183,7 @@ build_overlays (RdtScenario       *scenario,
             {
               RdtHex to;
 
-              if (!rdt_hex_grid_parse_label (grid, args->path, &to, &error))
+              if (!rdt_hex_label_format_parse (labels, grid, args->path, &to, &error))
                 {
                   rdt_cli_error ("--path %s: %s", args->path, error->message);
                   status = RDT_CLI_EXIT_USAGE;
@@ -228,8 +232,8 @@ build_overlays (RdtScenario       *scenario,
       guint n;
       g_autofree char *text = NULL;
 
-      if (strchr (args->fan, ':') ? !parse_area (grid, args->fan, &from, &radius, &error)
-                                  : !rdt_hex_grid_parse_label (grid, args->fan, &from, &error))
+      if (strchr (args->fan, ':') ? !parse_area (grid, labels, args->fan, &from, &radius, &error)
+                                  : !rdt_hex_label_format_parse (labels, grid, args->fan, &from, &error))
         {
           rdt_cli_error ("--fan %s: %s", args->fan, error->message);
           status = RDT_CLI_EXIT_USAGE;
@@ -291,7 +295,7 @@ build_overlays (RdtScenario       *scenario,
       RdtLosReport report;
       g_autofree char *text = NULL;
 
-      if (!parse_pair (grid, args->los, &from, &to, &error))
+      if (!parse_pair (grid, labels, args->los, &from, &to, &error))
         {
           rdt_cli_error ("--los %s: %s", args->los, error->message);
           status = RDT_CLI_EXIT_USAGE;
@@ -387,7 +391,7 @@ rdt_cli_render (int    argc,
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_FAILURE;
     }
-  if (area && !parse_area (rdt_scenario_get_grid (scenario), area,
+  if (area && !parse_area (rdt_scenario_get_grid (scenario), rdt_scenario_get_hex_labels (scenario), area,
                            &options.area_centre, &options.area_radius, &error))
     {
       rdt_cli_error ("--area %s: %s", area, error->message);

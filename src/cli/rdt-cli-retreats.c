@@ -125,7 +125,7 @@ rdt_cli_retreats (int    argc,
   if (toward != NULL)
     {
       options.priority.toward = RDT_RETREAT_TOWARD_HEX;
-      if (!rdt_hex_grid_parse_label (grid, toward, &options.priority.hex, &error))
+      if (!rdt_scenario_parse_hex_label (scenario, toward, &options.priority.hex, &error))
         {
           rdt_cli_error ("%s", error->message);
           return RDT_CLI_EXIT_USAGE;

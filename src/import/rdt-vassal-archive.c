@@ -458,6 +458,14 @@ rdt_vassal_archive_extract (const char *path,
                                         w->width, w->height, cap);
           continue;
         }
+      if (dirfd < 0)
+        {
+          /* Sniffing only (the editor's board picker): the rest still counted. */
+          while ((n = archive_read_data (a, buf, CHUNK)) > 0)
+            if (!spend (&budget, (gsize) n, name, error))
+              goto out;
+          continue;
+        }
       fd = openat (dirfd, w->out_name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
       if (fd < 0)
         {

@@ -38,7 +38,8 @@ typedef struct {
 void     rdt_vassal_wanted_free   (RdtVassalWanted  *wanted);
 
 /* Pass 2: writes each wanted, unique, sound entry to @dirfd/out_name with
- * O_CREAT|O_EXCL|O_NOFOLLOW.  A board image above @max_pixels, or anything that
+ * O_CREAT|O_EXCL|O_NOFOLLOW; with @dirfd -1 writes nothing and only sets
+ * format, width, height and problem.  A board image above @max_pixels, or anything that
  * is not an image, is not written (problem set). */
 gboolean rdt_vassal_archive_extract (const char     *path,
                                      guint64         max_total,

@@ -154,6 +154,45 @@ rdt_vassal_grid_label_at (const RdtVassalGrid *grid, int px, int py)
   return g_strconcat (r->str, grid->sep, c->str, NULL);
 }
 
+char *
+rdt_vassal_grid_location_at (const RdtVassalGrid *grid, int px, int py)
+{
+  /* RegularGridNumbering.locationName: the location format with
+   * $gridLocation$, $row$ and $column$ replaced; other $...$ kept as written. */
+  const char *fmt = grid->location_format != NULL ? grid->location_format : "$gridLocation$";
+  int row = rdt_vassal_grid_row (grid, px, py);
+  int col = rdt_vassal_grid_column (grid, px, py);
+  GString *out = g_string_new (NULL);
+
+  while (*fmt != '\0')
+    {
+      const char *open = strchr (fmt, '$');
+      const char *close = open != NULL ? strchr (open + 1, '$') : NULL;
+      gsize len;
+
+      if (open == NULL || close == NULL)
+        {
+          g_string_append (out, fmt);
+          break;
+        }
+      g_string_append_len (out, fmt, open - fmt);
+      len = (gsize) (close - open - 1);
+      if (len == strlen ("gridLocation") && strncmp (open + 1, "gridLocation", len) == 0)
+        {
+          g_autofree char *label = rdt_vassal_grid_label_at (grid, px, py);
+          g_string_append (out, label);
+        }
+      else if (len == strlen ("row") && strncmp (open + 1, "row", len) == 0)
+        append_name (out, row + grid->v_off, grid->v_type, grid->v_leading);
+      else if (len == strlen ("column") && strncmp (open + 1, "column", len) == 0)
+        append_name (out, col + grid->h_off, grid->h_type, grid->h_leading);
+      else
+        g_string_append_len (out, open, close - open + 1);
+      fmt = close + 1;
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 rdt_vassal_grid_raw_centre (const RdtVassalGrid *grid, int nx, int ny, double *x, double *y)
 {
@@ -191,10 +230,42 @@ rdt_vassal_grid_hex_point (const RdtVassalGrid *grid, RdtHex hex, int *px, int *
 RdtHex
 rdt_vassal_grid_redoubt_hex_at (const RdtVassalGrid *grid, int px, int py)
 {
-  int col = rdt_vassal_grid_column (grid, px, py) + grid->h_off;
-  int row = rdt_vassal_grid_row (grid, px, py) + grid->v_off;
+  /* Redoubt's numbers are the ascending ones, descending numbering or not. */
+  int line, pos;
 
-  return grid->sideways ? (RdtHex) { row, col } : (RdtHex) { col, row };
+  raw_to_numbers (grid, rdt_vassal_grid_raw_column (grid, px, py),
+                  rdt_vassal_grid_raw_row (grid, px, py), &line, &pos);
+  return grid->sideways ? (RdtHex) { pos, line } : (RdtHex) { line, pos };
+}
+
+void
+rdt_vassal_grid_label_format (const RdtVassalGrid *grid,
+                              RdtHexLabelFormat   *out)
+{
+  /* VASSAL's column (the line) is Redoubt's column, or its row when sideways;
+   * VASSAL's row (the position) the other.  A descending number is
+   * max - raw (+ offset), and Redoubt's is raw + offset (stagger moving both
+   * by one the other way), so the shown number is (max + 2 offset) - Redoubt's. */
+  RdtHexLabelAxis line = { 0 }, pos = { 0 };
+
+  line.letters = grid->h_type == 'A';
+  line.digits = CLAMP (grid->h_leading + 1, 0, RDT_HEX_LABEL_DIGITS_MAX);
+  line.descending = grid->sideways ? grid->v_descend : grid->h_descend;
+  line.mirror = CLAMP ((grid->sideways ? max_rows (grid) : max_columns (grid)) + 2 * grid->h_off,
+                       -RDT_HEX_LABEL_MIRROR_MAX, RDT_HEX_LABEL_MIRROR_MAX);
+  pos.letters = grid->v_type == 'A';
+  pos.digits = CLAMP (grid->v_leading + 1, 0, RDT_HEX_LABEL_DIGITS_MAX);
+  pos.descending = grid->sideways ? grid->h_descend : grid->v_descend;
+  pos.mirror = CLAMP ((grid->sideways ? max_columns (grid) : max_rows (grid)) + 2 * grid->v_off,
+                      -RDT_HEX_LABEL_MIRROR_MAX, RDT_HEX_LABEL_MIRROR_MAX);
+
+  memset (out, 0, sizeof *out);
+  out->present = TRUE;
+  out->column = grid->sideways ? pos : line;
+  out->row = grid->sideways ? line : pos;
+  /* first="H": VASSAL's column first. */
+  out->row_first = (grid->first == 'H') == grid->sideways;
+  g_strlcpy (out->separator, grid->sep != NULL ? grid->sep : "", sizeof out->separator);
 }
 
 gboolean
@@ -220,16 +291,6 @@ rdt_vassal_grid_to_redoubt (const RdtVassalGrid *grid,
     {
       g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_GRID,
                    _("the hex grid has dx=%g, dy=%g: not a usable hex size"), grid->dx, grid->dy);
-      return FALSE;
-    }
-  if (grid->h_descend || grid->v_descend)
-    {
-      g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_GRID,
-                   _("VASSAL numbers this grid's %s in descending order (%s=\"true\"); "
-                     "Redoubt numbers columns left to right and rows top to bottom, so its labels "
-                     "could not be VASSAL's: the grid was not imported"),
-                   grid->h_descend ? _("columns") : _("rows"),
-                   grid->h_descend ? "hDescend" : "vDescend");
       return FALSE;
     }
   /* The grid's own frame: lines (raw columns) along x, positions along y. */

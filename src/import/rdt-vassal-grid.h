@@ -13,6 +13,7 @@
 #include <glib.h>
 
 #include "rdt-hex-grid.h"
+#include "rdt-hex-labels.h"
 #include "rdt-scenario.h"
 
 G_BEGIN_DECLS
@@ -49,14 +50,20 @@ int      rdt_vassal_grid_row             (const RdtVassalGrid *grid, int px, int
 /* The grid-location label VASSAL reports at a board point (RegularGridNumbering
  * getName: offsets, letters, leading zeros, separator, order). */
 char    *rdt_vassal_grid_label_at        (const RdtVassalGrid *grid, int px, int py);
+/* The location name VASSAL reports there (locationName: the grid's
+ * locationFormat with $gridLocation$, $row$ and $column$ replaced), the form
+ * an at-start stack's location is written in. */
+char    *rdt_vassal_grid_location_at     (const RdtVassalGrid *grid, int px, int py);
 /* The exact (unrounded) board point of the centre of raw hex (nx, ny). */
 void     rdt_vassal_grid_raw_centre      (const RdtVassalGrid *grid, int nx, int ny,
                                           double *x, double *y);
 
 /* The Redoubt grid and underlay calibration covering every hex whose centre
  * lies in the rectangle [left, right) x [top, bottom) of the board.  Fails with a
- * message when Redoubt cannot show VASSAL's numbers (descending numbering, no
- * hexes, a grid too large).  @out_drift: the largest distance in image pixels
+ * message when there is no hex or the grid is too large.  Redoubt's column and
+ * row numbers are VASSAL's ascending ones (raw + offset, + 1 in odd raw lines
+ * with stagger), descending numbering or not: rdt_vassal_grid_label_format()
+ * gives the display labels VASSAL shows.  @out_drift: the largest distance in image pixels
  * between a Redoubt hex centre and VASSAL's (non-zero when dx/dy is not the
  * regular hexagon's sqrt(3)/2). */
 gboolean rdt_vassal_grid_to_redoubt      (const RdtVassalGrid *grid,
@@ -72,7 +79,13 @@ gboolean rdt_vassal_grid_to_redoubt      (const RdtVassalGrid *grid,
  * numbers @hex (HexGrid's truncation to whole pixels). */
 void     rdt_vassal_grid_hex_point       (const RdtVassalGrid *grid, RdtHex hex,
                                           int *px, int *py);
-/* The Redoubt hex of VASSAL's hex at a board point (same numbers). */
+/* The Redoubt hex of VASSAL's hex at a board point. */
 RdtHex   rdt_vassal_grid_redoubt_hex_at  (const RdtVassalGrid *grid, int px, int py);
+/* The display label format that shows VASSAL's label text on Redoubt's hexes
+ * (letters, leading zeros, separator, order, descending numbers); the
+ * separator is cut to RDT_HEX_LABEL_SEPARATOR_MAX - 1 bytes (the import
+ * compares every hex's label and reports any difference). */
+void     rdt_vassal_grid_label_format    (const RdtVassalGrid *grid,
+                                          RdtHexLabelFormat   *out);
 
 G_END_DECLS

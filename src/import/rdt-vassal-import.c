@@ -39,6 +39,8 @@ rdt_vassal_report_free (RdtVassalReport *report)
   g_free (report->board_image);
   g_free (report->grid_text);
   g_free (report->label_example);
+  g_free (report->display_first);
+  g_free (report->display_first_plain);
   g_free (report->folder);
   g_ptr_array_unref (report->warnings);
   g_ptr_array_unref (report->left_for_user);
@@ -98,6 +100,9 @@ rdt_vassal_report_to_text (const RdtVassalReport *r)
                                   r->origin_x, r->origin_y, r->hex_size, r->drift);
           g_string_append_printf (out, _("Labels: %u hexes compared with VASSAL's, %u with a different text\n"),
                                   r->n_labels, r->n_labels_differ);
+          if (r->display_first != NULL)
+            g_string_append_printf (out, _("Labels shown: VASSAL's text (the first hex %s, #%s in files and JSON)\n"),
+                                    r->display_first, r->display_first_plain);
         }
       g_string_append_printf (out, _("Units: %u (%u with counter art), %u set up from at-start stacks; "
                                      "%u images extracted to %s; %u prototypes\n"),
@@ -1006,6 +1011,114 @@ drawable (const RdtVassalWanted *w)
   return w != NULL && w->written && w->format != NULL && !g_str_equal (w->format, "gif");
 }
 
+/* ------------------------------------------------------------ board list */
+
+void
+rdt_vassal_board_info_free (RdtVassalBoardInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->name);
+  g_free (info->map);
+  g_free (info->image);
+  g_free (info->grid);
+  g_free (info);
+}
+
+GPtrArray *
+rdt_vassal_list_boards (const char *module_path,
+                        GError    **error)
+{
+  g_autoptr(RdtVassalReport) report = report_new ();
+  RdtVassalArchive archive = { 0 };
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GPtrArray) boards = g_ptr_array_new_with_free_func ((GDestroyNotify) board_ref_free);
+  g_autoptr(GPtrArray) wanted = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_vassal_wanted_free);
+  g_autoptr(GHashTable) by_image = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) out_names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GPtrArray *out = NULL;
+  g_autoptr(GPtrArray) infos = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_vassal_board_info_free);
+  g_autofree RdtVassalWanted **board_images = NULL;
+  Images images;
+
+  g_return_val_if_fail (module_path != NULL, NULL);
+
+  if (!rdt_vassal_archive_scan (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, &archive, report->warnings, error))
+    goto done;
+  if (archive.buildfile == NULL)
+    {
+      g_set_error (error, RDT_VASSAL_IMPORT_ERROR, RDT_VASSAL_IMPORT_ERROR_BUILDFILE,
+                   _("%s: no entry “buildFile.xml” (or “buildFile”), or more than one: not a VASSAL module"),
+                   module_path);
+      goto done;
+    }
+  doc = parse_buildfile (archive.buildfile, archive.buildfile_name, error);
+  if (doc == NULL)
+    goto done;
+  collect_boards (xmlDocGetRootElement (doc), boards);
+  images.wanted = wanted;
+  images.by_image = by_image;
+  images.out_names = out_names;
+  images.archive = &archive;
+  images.report = report;
+  board_images = g_new0 (RdtVassalWanted *, boards->len + 1);
+  for (guint i = 0; i < boards->len; i++)
+    {
+      BoardRef *b = g_ptr_array_index (boards, i);
+      g_autofree char *image = prop (b->board, "image");
+      board_images[i] = want_image (&images, image, TRUE);
+    }
+  /* Image sizes from their headers; nothing written (dirfd -1).  Only for a
+   * choice: with one board the editor imports it straight away. */
+  if (boards->len > 1 &&
+      !rdt_vassal_archive_extract (module_path, RDT_VASSAL_MAX_TOTAL_BYTES, -1, wanted,
+                                   RDT_VASSAL_MAX_PIXELS, error))
+    goto done;
+  for (guint i = 0; i < boards->len; i++)
+    {
+      BoardRef *b = g_ptr_array_index (boards, i);
+      RdtVassalBoardInfo *info = g_new0 (RdtVassalBoardInfo, 1);
+      RdtVassalWanted *w = board_images[i];
+      GridChoice choice = { 0 };
+      g_autoptr(GError) grid_error = NULL;
+
+      info->name = g_strdup (b->name);
+      info->map = g_strdup (b->map_name);
+      if (w != NULL)
+        {
+          info->image = g_strdup (w->entry);
+          if (w->format != NULL && w->problem == NULL)
+            {
+              info->width = w->width;
+              info->height = w->height;
+            }
+        }
+      if (choose_grid (b->board, report, &choice, &grid_error))
+        {
+          RdtVassalGrid vg;
+
+          read_hex_grid (choice.grid, &vg);
+          info->grid = choice.zone != NULL
+            ? g_strdup_printf (vg.sideways ? _("hex grid, sideways (pointy-top), zone “%s”")
+                                           : _("hex grid, flat-top, zone “%s”"), choice.zone)
+            : g_strdup (vg.sideways ? _("hex grid, sideways (pointy-top)") : _("hex grid, flat-top"));
+          rdt_vassal_grid_clear (&vg);
+          /* One board: its image is checked by the import itself. */
+          info->importable = w != NULL && (boards->len == 1 || info->width > 0);
+        }
+      else
+        info->grid = g_strdup (grid_error->message);
+      g_free (choice.zone);
+      g_free (choice.zone_format);
+      g_ptr_array_add (infos, info);
+    }
+  out = g_steal_pointer (&infos);
+
+done:
+  rdt_vassal_archive_clear (&archive);
+  return out;
+}
+
 static RdtVolume *
 generic_volume (void)
 {
@@ -1365,7 +1478,9 @@ rdt_vassal_import (const char                   *module_path,
                      g_strdup (_("the hex grid has no HexGridNumbering: VASSAL shows no labels; numbered with VASSAL's defaults")));
   if (vgrid.location_format != NULL && !g_str_equal (vgrid.location_format, "$gridLocation$"))
     g_ptr_array_add (report->warnings,
-                     g_strdup_printf (_("VASSAL's location format “%s” adds text around the hex label; Redoubt shows the label only"),
+                     g_strdup_printf (_("VASSAL reports locations in the format “%s”; Redoubt shows the hex labels "
+                                        "VASSAL draws on the map (without that text) and reads at-start stack "
+                                        "locations in either form"),
                                       vgrid.location_format));
   volume = generic_volume ();
   scenario = rdt_scenario_new (volume, &settings, "clear", error);
@@ -1387,9 +1502,26 @@ rdt_vassal_import (const char                   *module_path,
                                         "recalibrate the underlay if it shows"), vgrid.dx, vgrid.dy, report->drift));
   {
     RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
-    char first[RDT_HEX_LABEL_SIZE];
+    RdtHexLabelFormat shown;
+    g_autofree char *first = NULL;
+    gboolean plain = TRUE;
+    g_autoptr(GError) lerr = NULL;
 
-    rdt_hex_grid_format_label (grid, (RdtHex) { settings.first_column, settings.first_row }, first);
+    /* VASSAL's label text as the map's display labels (issue 17), unless every
+     * hex already shows it as the plain XXYY label. */
+    rdt_vassal_grid_label_format (&vgrid, &shown);
+    for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && plain; i++)
+      {
+        RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
+        g_autofree char *a = rdt_hex_label_format_print (&shown, grid, hex);
+        g_autofree char *b = rdt_hex_grid_dup_label (grid, hex);
+        plain = g_str_equal (a, b);
+      }
+    if (!plain && !rdt_scenario_set_hex_labels (scenario, &shown, &lerr))
+      g_ptr_array_add (report->warnings,
+                       g_strdup_printf (_("VASSAL's label text cannot be shown (%s): Redoubt shows its plain labels"),
+                                        lerr->message));
+    first = rdt_scenario_dup_hex_label (scenario, (RdtHex) { settings.first_column, settings.first_row });
     report->grid_text = g_strdup_printf (_("%s, %d columns × %d rows from %s, %s columns shifted"),
                                          settings.orientation == RDT_GRID_FLAT_TOP ? "flat-top" : "pointy-top",
                                          settings.columns, settings.rows, first,
@@ -1403,13 +1535,12 @@ rdt_vassal_import (const char                   *module_path,
     for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
       {
         RdtHex hex = rdt_hex_grid_hex_at_index (grid, i);
-        char label[RDT_HEX_LABEL_SIZE];
+        g_autofree char *label = rdt_scenario_dup_hex_label (scenario, hex);
         g_autofree char *theirs = NULL;
         int px, py;
 
         rdt_vassal_grid_hex_point (&vgrid, hex, &px, &py);
         theirs = rdt_vassal_grid_label_at (&vgrid, px, py);
-        rdt_hex_grid_format_label (grid, hex, label);
         report->n_labels++;
         if (!g_str_equal (theirs, label))
           {
@@ -1420,11 +1551,22 @@ rdt_vassal_import (const char                   *module_path,
       }
     if (report->n_labels_differ > 0)
       g_ptr_array_add (report->warnings,
-                       g_strdup_printf (_("the label text of %u of %u hexes differs (e.g. %s): same column and row "
-                                          "numbers, but Redoubt writes labels as zero-padded column then row digits "
-                                          "(VASSAL's letters, separator “%s”, order and leading zeros are not kept)"),
-                                        report->n_labels_differ, report->n_labels, report->label_example,
-                                        vgrid.sep != NULL ? vgrid.sep : ""));
+                       g_strdup_printf (_("the label text of %u of %u hexes differs (e.g. %s)"),
+                                        report->n_labels_differ, report->n_labels, report->label_example));
+    if (!plain && rdt_scenario_get_hex_labels (scenario) != NULL)
+      {
+        g_autofree char *internal = rdt_hex_grid_dup_label (grid, (RdtHex) { settings.first_column, settings.first_row });
+
+        report->display_first = g_strdup (first);
+        report->display_first_plain = g_strdup (internal);
+        g_ptr_array_add (report->left_for_user,
+                         g_strdup_printf (_("the map shows VASSAL's labels (first hex %s%s); files, rules and JSON "
+                                            "outputs name hexes by Redoubt's column and row (%s is #%s, "
+                                            "docs/format.md “Display labels”)"),
+                                          first,
+                                          (shown.column.descending || shown.row.descending) ? _(", descending") : "",
+                                          first, internal));
+      }
   }
 
   /* Sides: from the pieces' "side" properties, else two to name. */
@@ -1572,7 +1714,14 @@ rdt_vassal_import (const char                   *module_path,
 
                       rdt_vassal_grid_hex_point (&vgrid, cand, &px, &py);
                       theirs = rdt_vassal_grid_label_at (&vgrid, px, py);
-                      if (g_str_equal (theirs, g_strstrip (loc)))
+                      if (!g_str_equal (theirs, g_strstrip (loc)))
+                        {
+                          /* VASSAL writes the location in its locationFormat
+                           * ("Hex $gridLocation$"): that form too. */
+                          g_free (theirs);
+                          theirs = rdt_vassal_grid_location_at (&vgrid, px, py);
+                        }
+                      if (g_str_equal (theirs, loc))
                         {
                           hex = cand;
                           found = TRUE;

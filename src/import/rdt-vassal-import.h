@@ -54,6 +54,9 @@ typedef struct {
   guint n_labels;           /* hexes compared with VASSAL's labels */
   guint n_labels_differ;    /* of which Redoubt's text differs */
   char *label_example;      /* (nullable) "Redoubt 0102, VASSAL A2" */
+  char *display_first;      /* (nullable) the first hex as the map shows it when
+                             * it carries VASSAL's label text ("A-10"), */
+  char *display_first_plain;/* and its plain label ("0001") */
   guint n_units, n_units_with_art, n_setup, n_images, n_prototypes;
   char *folder;             /* the folder written, relative to the scenario */
   GPtrArray *warnings;      /* char *: each names the entry or element */
@@ -78,6 +81,27 @@ gboolean rdt_vassal_import      (const char                   *module_path,
                                  const RdtVassalImportOptions *options,
                                  RdtVassalReport             **out_report,
                                  GError                      **error);
+
+/* A board of a module, for the editor's board picker (issue 17). */
+typedef struct {
+  char *name;
+  char *map;                /* its VASSAL map window */
+  char *image;              /* (nullable) archive entry of its image */
+  int width, height;        /* 0 when the image is missing or not an image */
+  char *grid;               /* "hex grid, flat-top", "hex grid, sideways, zone “Z”",
+                             * or why it cannot be imported */
+  gboolean importable;      /* a hex grid and an image (of known size when
+                             * there are several boards) */
+} RdtVassalBoardInfo;
+
+void       rdt_vassal_board_info_free (RdtVassalBoardInfo *info);
+/* Every board of @module_path (transfer full: RdtVassalBoardInfo*), in the
+ * buildFile's order, reading the archive under the same caps as the import
+ * and writing nothing.  NULL and @error when the module cannot be read.  The
+ * image sizes (a second pass over the archive) are read only when there are
+ * several boards; a single board has width and height 0. */
+GPtrArray *rdt_vassal_list_boards     (const char *module_path,
+                                       GError    **error);
 
 /* VASSAL's SequenceEncoder decoding (exposed for the tests): the tokens of
  * @text split at @delim, a delimiter preceded by a backslash being part of the

@@ -1916,9 +1916,28 @@ draw_labels (RdtMapRenderer *self,
   font = get_font (self, FONT_REGULAR, MIN (size, 14.0));
   if (!font || font->digit_advance[0] <= 0)
     return;
-  glyphs = ensure_glyphs (self, self->n_visible * RDT_HEX_LABEL_SIZE);
   /* Centred a little below the top of the hex, clear of the counters. */
   dy = -0.7 * scale + font->ascent * 0.36;
+  if (rdt_render_map_get_hex_labels (self->map) != NULL)
+    {
+      /* Display labels (issue 17: a VASSAL module's letters, separators):
+       * any text, laid out by cairo rather than the cached digits. */
+      cairo_set_scaled_font (cr, font->scaled);
+      cairo_set_source_rgba (cr, 0.2, 0.17, 0.12, 0.85);
+      for (guint i = 0; i < self->n_visible; i++)
+        {
+          const VisibleHex *v = &self->visible[i];
+          g_autofree char *label = rdt_render_map_dup_hex_label (self->map, v->hex);
+          cairo_text_extents_t ext;
+
+          cairo_scaled_font_text_extents (font->scaled, label, &ext);
+          cairo_move_to (cr, v->x - ext.x_advance / 2, v->y + dy);
+          cairo_show_text (cr, label);
+        }
+      cairo_new_path (cr);
+      return;
+    }
+  glyphs = ensure_glyphs (self, self->n_visible * RDT_HEX_LABEL_SIZE);
   for (guint i = 0; i < self->n_visible; i++)
     {
       const VisibleHex *v = &self->visible[i];

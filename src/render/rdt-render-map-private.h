@@ -38,6 +38,7 @@ struct _RdtRenderMap
 {
   gatomicrefcount ref_count;
   RdtHexGrid *grid;
+  RdtHexLabelFormat hex_labels;  /* display labels (issue 17); .present FALSE: XXYY */
   guint n_hexes;
   guint64 serial;
   guint64 static_serial;   /* all but the counters */

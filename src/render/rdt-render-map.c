@@ -109,6 +109,34 @@ rdt_render_map_get_grid (const RdtRenderMap *map)
   return map->grid;
 }
 
+const RdtHexLabelFormat *
+rdt_render_map_get_hex_labels (const RdtRenderMap *map)
+{
+  g_return_val_if_fail (map != NULL, NULL);
+  return map->hex_labels.present ? &map->hex_labels : NULL;
+}
+
+void
+rdt_render_map_set_hex_labels (RdtRenderMap            *map,
+                               const RdtHexLabelFormat *format)
+{
+  g_return_if_fail (map != NULL);
+  if (format != NULL && format->present)
+    map->hex_labels = *format;
+  else
+    memset (&map->hex_labels, 0, sizeof map->hex_labels);
+  map->serial++;
+  map->static_serial++;
+}
+
+char *
+rdt_render_map_dup_hex_label (const RdtRenderMap *map,
+                              RdtHex              hex)
+{
+  g_return_val_if_fail (map != NULL, NULL);
+  return rdt_hex_label_format_print (rdt_render_map_get_hex_labels (map), map->grid, hex);
+}
+
 guint64
 rdt_render_map_get_serial (const RdtRenderMap *map)
 {

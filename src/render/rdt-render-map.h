@@ -11,6 +11,7 @@
 #include <glib-object.h>
 
 #include "rdt-hex-grid.h"
+#include "rdt-hex-labels.h"
 #include "rdt-terrain-palette.h"
 
 G_BEGIN_DECLS
@@ -90,6 +91,15 @@ RdtRenderMap *rdt_render_map_ref                 (RdtRenderMap       *map);
 void          rdt_render_map_unref               (RdtRenderMap       *map);
 /* (transfer none) */
 RdtHexGrid   *rdt_render_map_get_grid            (const RdtRenderMap *map);
+/* The map's display label format (issue 17, rdt-hex-labels.h): NULL for the
+ * plain XXYY labels.  Set from the scenario by rdt_render_map_new_from_scenario. */
+const RdtHexLabelFormat *
+              rdt_render_map_get_hex_labels      (const RdtRenderMap *map);
+void          rdt_render_map_set_hex_labels      (RdtRenderMap       *map,
+                                                  const RdtHexLabelFormat *format);
+/* The label shown for @hex (display label or XXYY), (transfer full). */
+char         *rdt_render_map_dup_hex_label       (const RdtRenderMap *map,
+                                                  RdtHex              hex);
 /* Changes whenever the map does, so views know to redraw. */
 guint64       rdt_render_map_get_serial          (const RdtRenderMap *map);
 /* Changes when anything but the counters does (for caches of the map layers). */

@@ -454,6 +454,7 @@ rdt_render_map_new_from_scenario (RdtScenario *scenario)
   grid = rdt_scenario_get_grid (scenario);
   volume = rdt_scenario_get_volume (scenario);
   map = rdt_render_map_new (grid);
+  rdt_render_map_set_hex_labels (map, rdt_scenario_get_hex_labels (scenario));
   n_hexes = rdt_hex_grid_get_n_hexes (grid);
 
   n_terrains = rdt_volume_get_n_terrains (volume);

@@ -2445,6 +2445,41 @@ build_scenario (xmlNode     *root,
   }
   b.volume = volume;
   b.grid = rdt_scenario_get_grid (scenario);
+  {
+    /* Display labels (issue 17): <grid><labels .../></grid>. */
+    xmlNode *labels = first_element (grid_node, "labels");
+    if (labels != NULL)
+      {
+        RdtHexLabelFormat f = { 0 };
+        g_autofree char *order = attr (labels, "order");
+        g_autofree char *sep = attr (labels, "separator");
+        g_autofree char *cstyle = attr (labels, "column-style");
+        g_autofree char *rstyle = attr (labels, "row-style");
+        g_autofree char *cmirror = attr (labels, "column-mirror");
+        g_autofree char *rmirror = attr (labels, "row-mirror");
+        g_autoptr(GError) lerr = NULL;
+
+        f.present = TRUE;
+        f.row_first = g_strcmp0 (order, "row-column") == 0;
+        if (sep != NULL && strlen (sep) < sizeof f.separator)
+          g_strlcpy (f.separator, sep, sizeof f.separator);
+        else if (sep != NULL)
+          report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_INVALID, labels,
+                       _("use a separator of at most 7 bytes"),
+                       _("<labels> separator “%s” is too long"), sep);
+        f.column.letters = g_strcmp0 (cstyle, "letters") == 0;
+        f.row.letters = g_strcmp0 (rstyle, "letters") == 0;
+        f.column.digits = CLAMP (int_attr (labels, "column-digits", 2), 0, RDT_HEX_LABEL_DIGITS_MAX);
+        f.row.digits = CLAMP (int_attr (labels, "row-digits", 2), 0, RDT_HEX_LABEL_DIGITS_MAX);
+        f.column.descending = cmirror != NULL;
+        f.column.mirror = int_attr (labels, "column-mirror", 0);
+        f.row.descending = rmirror != NULL;
+        f.row.mirror = int_attr (labels, "row-mirror", 0);
+        if (!rdt_scenario_set_hex_labels (scenario, &f, &lerr))
+          report_node (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_INVALID, labels,
+                       _("fix the label format"), "%s", lerr->message);
+      }
+  }
   b.col_digits = MAX (2, digits_of (settings.first_column + settings.columns - 1));
   b.row_digits = MAX (2, digits_of (settings.first_row + settings.rows - 1));
   _rdt_scenario_set_line (scenario, "map", node_line (map));
@@ -3429,7 +3464,33 @@ write_scenario (Writer      *w,
   put_int_attr (w, "first-row", gs->first_row);
   put_attr (w, "orientation", gs->orientation == RDT_GRID_POINTY_TOP ? "pointy-top" : "flat-top");
   put_attr (w, "shift", gs->shift == RDT_GRID_SHIFT_EVEN ? "even" : "odd");
-  close_empty (w);
+  {
+    const RdtHexLabelFormat *lf = rdt_scenario_get_hex_labels (scenario);
+    if (lf == NULL)
+      close_empty (w);
+    else
+      {
+        /* Display labels (issue 17). */
+        g_string_append (w->out, ">\n");
+        open_tag (w, 3, "labels");
+        put_attr (w, "order", lf->row_first ? "row-column" : "column-row");
+        if (lf->separator[0] != '\0')
+          put_attr (w, "separator", lf->separator);
+        put_attr (w, "column-style", lf->column.letters ? "letters" : "digits");
+        if (!lf->column.letters)
+          put_int_attr (w, "column-digits", lf->column.digits);
+        if (lf->column.descending)
+          put_int_attr (w, "column-mirror", lf->column.mirror);
+        put_attr (w, "row-style", lf->row.letters ? "letters" : "digits");
+        if (!lf->row.letters)
+          put_int_attr (w, "row-digits", lf->row.digits);
+        if (lf->row.descending)
+          put_int_attr (w, "row-mirror", lf->row.mirror);
+        close_empty (w);
+        indent (w, 2);
+        g_string_append (w->out, "</grid>\n");
+      }
+  }
   if (underlay->present)
     {
       open_tag (w, 2, "underlay");

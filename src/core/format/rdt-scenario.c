@@ -23,6 +23,7 @@ struct _RdtScenario
   char *volume_href;
 
   RdtHexGrid *grid;
+  RdtHexLabelFormat hex_labels; /* display labels (issue 17); .present FALSE: XXYY */
   guint default_terrain;
   GArray *terrain;          /* guint16 per hex index */
   GHashTable *hex_lines;    /* hex index + 1 -> line */
@@ -502,6 +503,53 @@ rdt_scenario_set_grid_settings (RdtScenario           *scenario,
   g_hash_table_remove_all (scenario->hex_lines);
   emit_changed (scenario, RDT_CHANGE_GRID, NULL, NULL, NULL);
   return TRUE;
+}
+
+/* Display labels (issue 17, rdt-hex-labels.h). */
+
+const RdtHexLabelFormat *
+rdt_scenario_get_hex_labels (RdtScenario *scenario)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+  return scenario->hex_labels.present ? &scenario->hex_labels : NULL;
+}
+
+gboolean
+rdt_scenario_set_hex_labels (RdtScenario             *scenario,
+                             const RdtHexLabelFormat *format,
+                             GError                 **error)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+
+  if (format != NULL && !rdt_hex_label_format_check (format, error))
+    return FALSE;
+  if (rdt_hex_label_format_equal (format, rdt_scenario_get_hex_labels (scenario)))
+    return TRUE;
+  if (format != NULL && format->present)
+    scenario->hex_labels = *format;
+  else
+    memset (&scenario->hex_labels, 0, sizeof scenario->hex_labels);
+  emit_changed (scenario, RDT_CHANGE_GRID, NULL, NULL, NULL);
+  return TRUE;
+}
+
+char *
+rdt_scenario_dup_hex_label (RdtScenario *scenario,
+                            RdtHex       hex)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
+  return rdt_hex_label_format_print (rdt_scenario_get_hex_labels (scenario), scenario->grid, hex);
+}
+
+gboolean
+rdt_scenario_parse_hex_label (RdtScenario *scenario,
+                              const char  *text,
+                              RdtHex      *out_hex,
+                              GError     **error)
+{
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  return rdt_hex_label_format_parse (rdt_scenario_get_hex_labels (scenario), scenario->grid,
+                                     text, out_hex, error);
 }
 
 /* Terrain. */

@@ -17,6 +17,7 @@
 
 #include "rdt-file-io.h"
 #include "rdt-hex-grid.h"
+#include "rdt-hex-labels.h"
 #include "rdt-unit.h"
 #include "rdt-volume.h"
 
@@ -203,6 +204,21 @@ void           rdt_scenario_set_volume_link   (RdtScenario           *scenario,
 RdtHexGrid    *rdt_scenario_get_grid          (RdtScenario           *scenario);
 gboolean       rdt_scenario_set_grid_settings (RdtScenario           *scenario,
                                                const RdtGridSettings *settings,
+                                               GError               **error);
+
+/* Display labels (issue 17): the label format the editor shows and the CLI
+ * accepts besides the plain XXYY label (rdt-hex-labels.h); NULL when the map
+ * shows plain labels.  Files, rules and JSON keep the plain label. */
+const RdtHexLabelFormat *
+               rdt_scenario_get_hex_labels    (RdtScenario           *scenario);
+gboolean       rdt_scenario_set_hex_labels    (RdtScenario           *scenario,
+                                               const RdtHexLabelFormat *format,
+                                               GError               **error);
+char          *rdt_scenario_dup_hex_label     (RdtScenario           *scenario,
+                                               RdtHex                 hex);
+gboolean       rdt_scenario_parse_hex_label   (RdtScenario           *scenario,
+                                               const char            *text,
+                                               RdtHex                *out_hex,
                                                GError               **error);
 
 /* Terrain: indices into the volume's terrain types. */

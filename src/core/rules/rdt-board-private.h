@@ -1,6 +1,7 @@
 /* rdt-board-private.h: the board's dense storage, for the LOS and ZOC hot paths. */
 #pragma once
 
+#include "rdt-hex-labels.h"
 #include "rdt-board.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,7 @@ struct _RdtBoard
 {
   gatomicrefcount ref_count;
   RdtHexGrid *grid;
+  RdtHexLabelFormat hex_labels;     /* display labels (issue 17) */
   RdtGridSettings settings;
   guint generation;
 

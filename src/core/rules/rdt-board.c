@@ -76,6 +76,13 @@ rdt_board_get_grid (const RdtBoard *board)
   return board->grid;
 }
 
+const RdtHexLabelFormat *
+rdt_board_get_hex_labels (const RdtBoard *board)
+{
+  g_return_val_if_fail (board != NULL, NULL);
+  return board->hex_labels.present ? &board->hex_labels : NULL;
+}
+
 guint
 rdt_board_get_generation (const RdtBoard *board)
 {
@@ -660,6 +667,8 @@ rdt_board_new_from_scenario (RdtScenario        *scenario,
   volume = rdt_scenario_get_volume (scenario);
   grid = rdt_scenario_get_grid (scenario);
   board = rdt_board_new (grid);
+  if (rdt_scenario_get_hex_labels (scenario) != NULL)
+    board->hex_labels = *rdt_scenario_get_hex_labels (scenario);
 
   rdt_board_set_los_edition (board,
                              rdt_volume_get_variant (volume, RDT_VARIANT_LOS_SLOPE) == RDT_EDITION_OLDER ?

@@ -121,6 +121,10 @@ RdtBoard      *rdt_board_ref                  (RdtBoard         *board);
 void           rdt_board_unref                (RdtBoard         *board);
 /* (transfer none) */
 RdtHexGrid    *rdt_board_get_grid             (const RdtBoard   *board);
+/* The scenario's display label format (issue 17), NULL for plain labels: what
+ * the CLI accepts for a hex besides XXYY (rdt_hex_label_format_parse). */
+const RdtHexLabelFormat *
+               rdt_board_get_hex_labels       (const RdtBoard   *board);
 /* Bumped by every change, so caches (RdtLos) know when to rebuild. */
 guint          rdt_board_get_generation       (const RdtBoard   *board);
 
