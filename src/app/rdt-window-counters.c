@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "rdt-cutter-dialog.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
 #include "rdt-render-map.h"
@@ -552,4 +553,102 @@ _rdt_window_setup_counters (RdtWindow *self)
   gtk_widget_add_controller (self->map, key);
   gtk_widget_set_has_tooltip (self->map, TRUE);
   g_signal_connect (self->map, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+/* The countersheet cutter (issue 16, rdt-cutter-dialog.h).  The images are
+ * written before "apply"; the one command sets every unit's art, and the
+ * map's art cache is dropped first so images written over older ones are
+ * read again. */
+static void
+on_cutter_apply (RdtCutterDialog *dialog,
+                 RdtCommand      *command,
+                 RdtWindow       *self)
+{
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
+
+  if (map != NULL)
+    rdt_render_map_forget_art (map);
+  _rdt_window_execute (self, command);
+  rdt_map_view_map_changed (RDT_MAP_VIEW (self->map));
+  _rdt_window_palette_rebuild (self);
+}
+
+/* Opens the cutter on @href (relative to the scenario's folder). */
+GtkWidget *
+_rdt_window_open_cutter (RdtWindow  *self,
+                         const char *href)
+{
+  RdtCutterDialog *dialog;
+  g_autoptr(GError) error = NULL;
+
+  if (self->document == NULL)
+    return NULL;
+  dialog = rdt_cutter_dialog_new (GTK_WINDOW (self), self->document, href, &error);
+  if (dialog == NULL)
+    {
+      _rdt_window_report_error (self, _("Cannot cut the countersheet"), error);
+      return NULL;
+    }
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (on_cutter_apply), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WIDGET (dialog);
+}
+
+static void
+cutter_scan_response (GtkNativeDialog *chooser,
+                      int              response,
+                      RdtWindow       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->document != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      const char *doc_path = rdt_document_get_path (self->document);
+      g_autofree char *dir = doc_path != NULL ? g_path_get_dirname (doc_path) : NULL;
+      g_autoptr(GFile) base = dir != NULL ? g_file_new_for_path (dir) : NULL;
+      g_autofree char *href = base != NULL && file != NULL ? g_file_get_relative_path (base, file) : NULL;
+
+      /* Like every file reference (docs/format.md, "File references"): the
+       * scan must be inside the scenario's folder. */
+      if (doc_path == NULL)
+        _rdt_window_show_message (self, GTK_MESSAGE_WARNING,
+                                  _("Save the scenario first: the counter images are written "
+                                    "into its folder, and the scan is read from there."));
+      else if (href == NULL)
+        {
+          g_autofree char *folder = g_filename_display_name (dir);
+          g_autofree char *text = g_strdup_printf (_("The scan is not in the scenario’s folder “%s”. "
+                                                     "Copy it into that folder first."), folder);
+
+          _rdt_window_show_message (self, GTK_MESSAGE_WARNING, text);
+        }
+      else
+        _rdt_window_open_cutter (self, href);
+    }
+  g_object_unref (chooser);
+}
+
+void
+_rdt_window_cut_countersheet (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  if (self->document == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Cut Countersheet: Choose the Scan"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("PNG and JPEG Images"));
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_filter_add_mime_type (filter, "image/jpeg");
+  gtk_file_filter_add_pattern (filter, "*.png");
+  gtk_file_filter_add_pattern (filter, "*.jpg");
+  gtk_file_filter_add_pattern (filter, "*.jpeg");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (cutter_scan_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

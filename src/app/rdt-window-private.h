@@ -210,6 +210,12 @@ char    *_rdt_window_dup_stack_tooltip (RdtWindow  *self,
                                        RdtHex       hex);
 
 /* rdt-window-palette.c: the counter palette. */
+/* rdt-window-counters.c: the countersheet cutter (issue 16). */
+GtkWidget *_rdt_window_open_cutter    (RdtWindow   *self,
+                                       const char  *href);
+void     _rdt_window_cut_countersheet (GSimpleAction *action,
+                                       GVariant      *parameter,
+                                       gpointer       user_data);
 void     _rdt_window_setup_palette    (RdtWindow   *self);
 void     _rdt_window_palette_rebuild  (RdtWindow   *self);
 GtkWidget *_rdt_window_get_palette    (RdtWindow   *self);
