@@ -1675,7 +1675,9 @@ check_image_ref (Builder    *b,
   ref.base_dir = dir;
   ref.attribute = attribute;
   ref.value = value;
-  if (rdt_file_ref_check_image (&ref, &local))
+  /* Counter art may be SVG too (issue 16). */
+  if (xmlStrEqual (n->name, BAD_CAST "art") ? rdt_file_ref_check_art (&ref, &local)
+                                            : rdt_file_ref_check_image (&ref, &local))
     return;
   if (g_error_matches (local, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_FOUND))
     report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
