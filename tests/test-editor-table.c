@@ -18,6 +18,7 @@
 
 #include "rdt-application.h"
 #include "rdt-calibration.h"
+#include "rdt-counter-paintable.h"
 #include "rdt-cutter-dialog.h"
 #include "rdt-document.h"
 #include "rdt-los.h"
@@ -1269,6 +1270,10 @@ centre_rgb (GdkPaintable *paintable)
   g_autofree guint32 *data = NULL;
   guint32 px;
 
+  /* The palette's and the stack expander's counters are at the display's
+   * scale factor: the texture inside (rdt-counter-paintable.h). */
+  if (RDT_IS_COUNTER_PAINTABLE (paintable))
+    paintable = GDK_PAINTABLE (rdt_counter_paintable_get_texture (RDT_COUNTER_PAINTABLE (paintable)));
   g_assert_true (GDK_IS_TEXTURE (paintable));
   texture = GDK_TEXTURE (paintable);
   w = gdk_texture_get_width (texture);
@@ -1511,7 +1516,7 @@ palette_script (RdtWindow *window,
    * source and its icon. */
   area_id = g_strdup (area->id);
   tile = find_tile (tiles, area_id);
-  g_assert_true (GDK_IS_TEXTURE (g_object_get_data (G_OBJECT (tile), "counter")));
+  g_assert_true (GDK_IS_PAINTABLE (g_object_get_data (G_OBJECT (tile), "counter")));
   {
     g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tile);
 
@@ -1775,6 +1780,86 @@ test_cutter (void)
   g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
 }
 
+/* HiDPI (issue 16): at scale 2 (GDK_SCALE=2) the palette's counters, the
+ * stack expander's and the drag icons are textures of twice the pixels,
+ * shown at their logical size. */
+static void
+assert_hidpi (GdkPaintable *paintable,
+              int           logical)
+{
+  GdkTexture *texture;
+
+  g_assert_true (RDT_IS_COUNTER_PAINTABLE (paintable));
+  g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), ==, logical);
+  g_assert_cmpint (gdk_paintable_get_intrinsic_height (paintable), ==, logical);
+  texture = rdt_counter_paintable_get_texture (RDT_COUNTER_PAINTABLE (paintable));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 2 * logical);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 2 * logical);
+}
+
+static void
+hidpi_script (RdtWindow *window,
+              gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_autoptr(GdkPaintable) icon = NULL;
+  GtkPopover *popover;
+  GtkWidget *box;
+
+  g_assert_cmpint (gtk_widget_get_scale_factor (GTK_WIDGET (window)), ==, 2);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpuint (tiles->len, ==, rdt_scenario_get_n_units (scenario));
+  for (guint i = 0; i < tiles->len; i++)
+    {
+      GtkWidget *picture = gtk_widget_get_first_child (tiles->pdata[i]);
+      int natural = 0;
+
+      assert_hidpi (g_object_get_data (G_OBJECT (tiles->pdata[i]), "counter"), 56);
+
+      /* Shown at the logical size, not twice it. */
+      gtk_widget_measure (picture, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_cmpint (natural, ==, 56);
+    }
+  icon = _rdt_window_counter_paintable (window, rdt_scenario_find_unit (scenario, "40th-foot"), 56);
+  assert_hidpi (icon, 56);
+  shot ("hidpi-palette");
+
+  g_assert_true (_rdt_window_spread_stack (window, hex_of (window, "0303")));
+  spin (300);
+  popover = _rdt_window_get_stack_popover (window);
+  box = gtk_popover_get_child (popover);
+  for (GtkWidget *button = gtk_widget_get_first_child (box); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (gtk_button_get_child (GTK_BUTTON (button))));
+
+      assert_hidpi (paintable, gdk_paintable_get_intrinsic_width (paintable));
+      g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), >=, 56);
+    }
+  gtk_popover_popdown (popover);
+}
+
+static void
+test_hidpi (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  /* Read by GTK's X11 backend when the editor starts in this subprocess. */
+  g_setenv ("GDK_SCALE", "2", TRUE);
+  path = copy_example ();
+  run_editor (path, hidpi_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -1824,6 +1909,7 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
   g_test_add_func ("/editor-table/issue-16/countersheet-cutter-corners-order-keys-write-one-undo", test_cutter);
+  g_test_add_func ("/editor-table/issue-16/hidpi-palette-stack-and-drag-icons-at-scale-2", test_hidpi);
 
   return g_test_run ();
 }

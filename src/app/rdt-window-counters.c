@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "rdt-counter-paintable.h"
 #include "rdt-cutter-dialog.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
@@ -323,12 +324,15 @@ on_map_key_pressed (GtkEventControllerKey *key,
 
 /* (transfer full) The counter of @unit as drawn on the map, @size pixels
  * across, or NULL. */
-static GdkTexture *
+static GdkPaintable *
 counter_texture (RdtWindow *self,
                  RdtHex     hex,
                  guint      index,
-                 int        size)
+                 int        logical_size)
 {
+  /* At the window's scale factor (HiDPI, rdt-counter-paintable.h). */
+  int scale = CLAMP (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1, 4);
+  int size = logical_size * scale;
   RdtMapView *view = RDT_MAP_VIEW (self->map);
   RdtRenderMap *map = rdt_map_view_get_map (view);
   const RdtRenderCounter *stack[64];
@@ -337,6 +341,7 @@ counter_texture (RdtWindow *self,
   cairo_t *cr;
   g_autoptr(GBytes) bytes = NULL;
   GdkTexture *texture;
+  GdkPaintable *paintable;
 
   if (map == NULL)
     return NULL;
@@ -355,7 +360,9 @@ counter_texture (RdtWindow *self,
   texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
                                     cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
-  return texture;
+  paintable = rdt_counter_paintable_new (texture, logical_size);
+  g_object_unref (texture);
+  return paintable;
 }
 
 static void
@@ -436,7 +443,7 @@ _rdt_window_spread_stack (RdtWindow *self,
   for (guint i = 0; i < units->len; i++)
     {
       RdtUnit *unit = g_ptr_array_index (units, i);
-      g_autoptr(GdkTexture) texture = counter_texture (self, hex, i, size);
+      g_autoptr(GdkPaintable) texture = counter_texture (self, hex, i, size);
       GtkWidget *button = gtk_button_new ();
       GtkGesture *secondary = gtk_gesture_click_new ();
       GtkDragSource *source = gtk_drag_source_new ();
@@ -446,7 +453,7 @@ _rdt_window_spread_stack (RdtWindow *self,
 
       if (texture != NULL)
         {
-          GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+          GtkWidget *picture = gtk_picture_new_for_paintable (texture);
 
           gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
           gtk_button_set_child (GTK_BUTTON (button), picture);

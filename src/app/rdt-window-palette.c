@@ -18,6 +18,7 @@
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
 #include "rdt-render-scenario.h"
+#include "rdt-counter-paintable.h"
 #include "rdt-window-private.h"
 
 #define PALETTE "rdt-palette"
@@ -71,6 +72,26 @@ _rdt_window_counter_texture (RdtWindow     *self,
                                     cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
   return texture;
+}
+
+/**
+ * _rdt_window_counter_paintable:
+ *
+ * The counter of @unit, @size logical pixels across, drawn at the window's
+ * scale factor (HiDPI, issue 16): a texture of @size times the scale in
+ * pixels, shown at @size.
+ *
+ * Returns: (transfer full) (nullable): a paintable.
+ */
+GdkPaintable *
+_rdt_window_counter_paintable (RdtWindow     *self,
+                               const RdtUnit *unit,
+                               int            size)
+{
+  int scale = CLAMP (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1, 4);
+  g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, size * scale);
+
+  return texture != NULL ? rdt_counter_paintable_new (texture, size) : NULL;
 }
 
 /* Where @unit is, in a few words.  (transfer full) */
@@ -141,7 +162,7 @@ make_tile (RdtWindow     *self,
            const RdtUnit *unit)
 {
   GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, TILE_SIZE);
+  g_autoptr(GdkPaintable) texture = _rdt_window_counter_paintable (self, unit, TILE_SIZE);
   g_autofree char *status = _rdt_window_dup_palette_status (self, unit);
   g_autofree char *tip = g_strdup_printf ("%s — %s", unit->name ? unit->name : unit->id, status);
   GtkWidget *label = gtk_label_new (status);
@@ -150,7 +171,7 @@ make_tile (RdtWindow     *self,
 
   if (texture != NULL)
     {
-      GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+      GtkWidget *picture = gtk_picture_new_for_paintable (texture);
 
       gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
       /* On the table already: dimmed, as a VASSAL palette greys out. */
@@ -295,6 +316,14 @@ on_units_items_changed (GListModel *model,
                      GUINT_TO_POINTER (g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, rebuild_idle, self, NULL)));
 }
 
+static void
+on_scale_factor_changed (RdtWindow  *self,
+                         GParamSpec *pspec,
+                         gpointer    data)
+{
+  on_units_items_changed (NULL, 0, 0, 0, self);
+}
+
 /* (transfer none) (nullable) The palette's scrolled window. */
 GtkWidget *
 _rdt_window_get_palette (RdtWindow *self)
@@ -319,5 +348,7 @@ _rdt_window_setup_palette (RdtWindow *self)
   g_object_set_data (G_OBJECT (self), PALETTE, scrolled);
   g_signal_connect (self, "destroy", G_CALLBACK (on_window_destroy), self);
   g_signal_connect_object (self->unit_store, "items-changed", G_CALLBACK (on_units_items_changed), self, 0);
+  /* Counters drawn again for a display of another scale (HiDPI). */
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   _rdt_window_palette_rebuild (self);
 }

@@ -219,6 +219,9 @@ void     _rdt_window_cut_countersheet (GSimpleAction *action,
 void     _rdt_window_setup_palette    (RdtWindow   *self);
 void     _rdt_window_palette_rebuild  (RdtWindow   *self);
 GtkWidget *_rdt_window_get_palette    (RdtWindow   *self);
+GdkPaintable *_rdt_window_counter_paintable (RdtWindow *self,
+                                            const RdtUnit *unit,
+                                            int        size);
 GdkTexture *_rdt_window_counter_texture (RdtWindow *self,
                                        const RdtUnit *unit,
                                        int          size);

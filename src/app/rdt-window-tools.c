@@ -1205,10 +1205,10 @@ on_unit_drag_prepare (GtkDragSource *source,
                                     : NULL;
   if (unit != NULL)
     {
-      g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, 56);
+      g_autoptr(GdkPaintable) icon = _rdt_window_counter_paintable (self, unit, 56);
 
-      if (texture != NULL)
-        gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 28, 28);
+      if (icon != NULL)
+        gtk_drag_source_set_icon (source, icon, 28, 28);
     }
   return gdk_content_provider_new_typed (G_TYPE_STRING, gtk_string_object_get_string (object));
 }
