@@ -8,8 +8,10 @@
  * can be picked, right-clicked or dragged to another hex; hovering a stack
  * lists it in a tooltip.
  *
- * The model has no boxes (eliminated, captured: a scenario file records the
- * set-up, not a game in progress), so the menu has no "send to box".
+ * "Send to Eliminated Box" / "Send to Captured Box" (Ctrl+Alt+E / Ctrl+Alt+C)
+ * set the unit up in a box off the map (<box id>, docs/format.md): a game
+ * made from the scenario starts with it eliminated (12.6) or captured
+ * (12.31, 13.23).
  */
 #include "config.h"
 
@@ -117,7 +119,27 @@ win_unit_state (GSimpleAction *action,
   _rdt_window_execute (self, command);
 }
 
+/* Sends the selected unit to a box off the map (win.unit-box::eliminated,
+ * ::captured; issue 16): one undoable move. */
+static void
+win_unit_box (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  RdtUnit *selected = selected_unit (self);
+  RdtPlacement box = { 0, };
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (selected == NULL || !rdt_placement_box_from_string (g_variant_get_string (parameter, NULL), &box.kind)
+      || selected->placement.kind == box.kind)
+    return;
+  command = rdt_unit_command_new_move (selected->id, &box);
+  _rdt_window_execute (self, command);
+}
+
 static const GActionEntry counter_actions[] = {
+  { .name = "unit-box", .activate = win_unit_box, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "unit-to-top", .activate = win_unit_to_top, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-to-bottom", .activate = win_unit_to_bottom, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-state", .activate = win_unit_state, .parameter_type = "s", .state = NULL, .change_state = NULL },
@@ -198,6 +220,10 @@ _rdt_window_dup_counter_menu (RdtWindow *self,
         }
       append (stack, _("Take Off the Map"), "win.unit-unplace", NULL);
     }
+  if (unit->placement.kind != RDT_PLACEMENT_ELIMINATED)
+    append (stack, _("Send to Eliminated Box (12.6)"), "win.unit-box", "eliminated");
+  if (unit->placement.kind != RDT_PLACEMENT_CAPTURED)
+    append (stack, _("Send to Captured Box (12.31, 13.23)"), "win.unit-box", "captured");
   append (edit, _("Edit Counter…"), "win.unit-edit", NULL);
   append (edit, _("Delete Counter"), "win.unit-delete", NULL);
   if (g_menu_model_get_n_items (G_MENU_MODEL (flip)) > 0)

@@ -124,6 +124,11 @@ _rdt_window_dup_palette_status (RdtWindow     *self,
                               unit->placement.entry ? unit->placement.entry : "?");
     case RDT_PLACEMENT_UNUSED:
       return g_strdup (_("unused"));
+    /* Issue 16: in a box off the map (12.6, 12.31, 13.23). */
+    case RDT_PLACEMENT_ELIMINATED:
+      return g_strdup (_("eliminated"));
+    case RDT_PLACEMENT_CAPTURED:
+      return g_strdup (_("captured"));
     case RDT_PLACEMENT_NONE:
     default:
       return g_strdup (_("not placed"));
@@ -183,7 +188,8 @@ make_tile (RdtWindow     *self,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
   gtk_widget_add_css_class (label, "caption");
-  if (unit->placement.kind == RDT_PLACEMENT_HEX || unit->placement.kind == RDT_PLACEMENT_UNUSED)
+  if (unit->placement.kind == RDT_PLACEMENT_HEX || unit->placement.kind == RDT_PLACEMENT_UNUSED
+      || RDT_PLACEMENT_IS_BOX (unit->placement.kind))
     gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (tile), label);
   gtk_widget_set_tooltip_text (tile, tip);

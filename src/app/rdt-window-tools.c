@@ -546,6 +546,12 @@ _rdt_window_update_inspector (RdtWindow *self)
           case RDT_PLACEMENT_UNUSED:
             g_string_append_printf (text, "  %s\n", _("Not used in this scenario"));
             break;
+          case RDT_PLACEMENT_ELIMINATED:
+            g_string_append_printf (text, "  %s\n", _("Starts in the eliminated box"));
+            break;
+          case RDT_PLACEMENT_CAPTURED:
+            g_string_append_printf (text, "  %s\n", _("Starts in the captured box"));
+            break;
           case RDT_PLACEMENT_NONE:
           default:
             g_string_append_printf (text, "  %s\n", _("Not placed yet"));
@@ -1161,6 +1167,12 @@ unit_summary (RdtWindow     *self,
       break;
     case RDT_PLACEMENT_UNUSED:
       where = g_strdup (_("unused"));
+      break;
+    case RDT_PLACEMENT_ELIMINATED:
+      where = g_strdup (_("eliminated box"));
+      break;
+    case RDT_PLACEMENT_CAPTURED:
+      where = g_strdup (_("captured box"));
       break;
     case RDT_PLACEMENT_NONE:
     default:

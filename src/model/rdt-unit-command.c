@@ -223,6 +223,10 @@ rdt_unit_command_dup_label (RdtCommand *command)
     case OP_MOVE:
       if (self->placement.kind == RDT_PLACEMENT_NONE)
         return g_strdup (_("Take Unit Off the Map"));
+      if (self->placement.kind == RDT_PLACEMENT_CAPTURED)
+        return g_strdup (_("Send Unit to the Captured Box"));
+      if (self->placement.kind == RDT_PLACEMENT_ELIMINATED)
+        return g_strdup (_("Send Unit to the Eliminated Box"));
       return g_strdup (_("Move Unit"));
     case OP_STEP:
       return g_strdup (_("Flip Unit"));
