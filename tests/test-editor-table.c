@@ -1860,6 +1860,76 @@ test_hidpi (void)
   run_editor (path, hidpi_script, NULL);
 }
 
+/* "Send to a box" (issue 16): the counter menu sends a unit to the
+ * eliminated box (12.6) or the captured box (12.31, 13.23), with keys; one
+ * undoable move each; the palette shows it. */
+static void
+box_script (RdtWindow *window,
+            gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+  g_autoptr(GMenuModel) model = NULL;
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_auto(GStrv) eliminated_keys = gtk_application_get_accels_for_action (app, "win.unit-box::eliminated");
+  g_auto(GStrv) captured_keys = gtk_application_get_accels_for_action (app, "win.unit-box::captured");
+  guint steps = rdt_undo_stack_get_n_undo (undo);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autofree char *label = NULL;
+
+  g_assert_cmpstr (eliminated_keys[0], ==, "<Control><Alt>e");
+  g_assert_cmpstr (captured_keys[0], ==, "<Control><Alt>c");
+  _rdt_window_select_unit (window, "40th-foot");
+  model = _rdt_window_dup_counter_menu (window, rdt_scenario_find_unit (scenario, "40th-foot"));
+  g_assert_true (menu_has_label (model, "Send to Eliminated Box (12.6)"));
+  g_assert_true (menu_has_label (model, "Send to Captured Box (12.31, 13.23)"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("captured"));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "40th-foot")->placement.kind, ==, RDT_PLACEMENT_CAPTURED);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  label = rdt_undo_stack_dup_undo_label (undo);
+  g_assert_cmpstr (label, ==, "Send Unit to the Captured Box");
+  /* Its menu no longer offers the box it is in. */
+  g_clear_object (&model);
+  model = _rdt_window_dup_counter_menu (window, rdt_scenario_find_unit (scenario, "40th-foot"));
+  g_assert_false (menu_has_label (model, "Send to Captured Box (12.31, 13.23)"));
+  g_assert_true (menu_has_label (model, "Send to Eliminated Box (12.6)"));
+  /* The same box again is no change. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("captured"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+
+  _rdt_window_select_unit (window, "musgrave");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("eliminated"));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "musgrave")->placement.kind, ==, RDT_PLACEMENT_ELIMINATED);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_tile (tiles, "40th-foot")), "status"), ==, "captured");
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_tile (tiles, "musgrave")), "status"), ==, "eliminated");
+  shot ("boxes-palette");
+
+  g_assert_true (rdt_undo_stack_undo (undo));
+  g_assert_true (rdt_undo_stack_undo (undo));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "40th-foot")->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "musgrave")->placement.kind, ==, RDT_PLACEMENT_HEX);
+}
+
+static void
+test_boxes (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  run_editor (path, box_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -1910,6 +1980,7 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
   g_test_add_func ("/editor-table/issue-16/countersheet-cutter-corners-order-keys-write-one-undo", test_cutter);
   g_test_add_func ("/editor-table/issue-16/hidpi-palette-stack-and-drag-icons-at-scale-2", test_hidpi);
+  g_test_add_func ("/editor-table/issue-16/12.6-13.23/send-to-eliminated-and-captured-box", test_boxes);
 
   return g_test_run ();
 }
