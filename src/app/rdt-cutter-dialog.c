@@ -482,6 +482,23 @@ rdt_cutter_dialog_choose_unit (RdtCutterDialog *self,
   gtk_drop_down_set_selected (GTK_DROP_DOWN (self->face_drop), face == RDT_CUT_BACK ? 1 : 0);
 }
 
+/* The scenario may have been saved elsewhere since the cutter opened: the
+ * images go next to it where it is now. */
+static gboolean
+refresh_folder (RdtCutterDialog *self)
+{
+  const char *path = rdt_document_get_path (self->document);
+
+  if (path == NULL)
+    {
+      set_status (self, _("Save the scenario first: the counter images are written into its folder."));
+      return FALSE;
+    }
+  g_free (self->folder);
+  self->folder = g_path_get_dirname (path);
+  return TRUE;
+}
+
 /* Writes the images and emits "apply" with the one command. */
 static void
 write_now (RdtCutterDialog *self,
@@ -496,6 +513,8 @@ write_now (RdtCutterDialog *self,
   g_autofree char *text = NULL;
   guint n_images = 0;
 
+  if (!refresh_folder (self))
+    return;
   if (!rdt_countersheet_write (self->scan, &self->grid, self->slots, n, self->folder, overwrite, &error))
     {
       set_status (self, error->message);
@@ -566,6 +585,8 @@ rdt_cutter_dialog_write (RdtCutterDialog *self)
       set_status (self, error->message);
       return;
     }
+  if (!refresh_folder (self))
+    return;
   existing = rdt_countersheet_find_existing (self->folder, self->slots, n_cells (self));
   n_existing = g_strv_length (existing);
   if (n_existing == 0)
@@ -647,6 +668,13 @@ rdt_cutter_dialog_get_question (RdtCutterDialog *self)
 {
   g_return_val_if_fail (RDT_IS_CUTTER_DIALOG (self), NULL);
   return self->question;
+}
+
+RdtDocument *
+rdt_cutter_dialog_get_document (RdtCutterDialog *self)
+{
+  g_return_val_if_fail (RDT_IS_CUTTER_DIALOG (self), NULL);
+  return self->document;
 }
 
 const char *

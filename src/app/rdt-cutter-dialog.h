@@ -60,5 +60,6 @@ GtkWidget        *rdt_cutter_dialog_get_preview  (RdtCutterDialog    *self);
 /* The "replace existing images?" question while it is shown, else NULL. */
 GtkWidget        *rdt_cutter_dialog_get_question (RdtCutterDialog    *self);
 const char       *rdt_cutter_dialog_get_status   (RdtCutterDialog    *self);
+RdtDocument      *rdt_cutter_dialog_get_document (RdtCutterDialog    *self);
 
 G_END_DECLS

@@ -599,6 +599,14 @@ on_cutter_apply (RdtCutterDialog *dialog,
 {
   RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
 
+  /* The window may show another scenario since the cutter opened. */
+  if (rdt_cutter_dialog_get_document (dialog) != self->document)
+    {
+      _rdt_window_show_message (self, GTK_MESSAGE_WARNING,
+                                _("The countersheet was cut for a scenario that is no longer open: "
+                                  "the images are written, but no unit’s art was set."));
+      return;
+    }
   if (map != NULL)
     rdt_render_map_forget_art (map);
   _rdt_window_execute (self, command);
