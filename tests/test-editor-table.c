@@ -18,6 +18,8 @@
 
 #include "rdt-application.h"
 #include "rdt-calibration.h"
+#include "rdt-counter-paintable.h"
+#include "rdt-cutter-dialog.h"
 #include "rdt-document.h"
 #include "rdt-los.h"
 #include "rdt-new-map-dialog.h"
@@ -1268,6 +1270,10 @@ centre_rgb (GdkPaintable *paintable)
   g_autofree guint32 *data = NULL;
   guint32 px;
 
+  /* The palette's and the stack expander's counters are at the display's
+   * scale factor: the texture inside (rdt-counter-paintable.h). */
+  if (RDT_IS_COUNTER_PAINTABLE (paintable))
+    paintable = GDK_PAINTABLE (rdt_counter_paintable_get_texture (RDT_COUNTER_PAINTABLE (paintable)));
   g_assert_true (GDK_IS_TEXTURE (paintable));
   texture = GDK_TEXTURE (paintable);
   w = gdk_texture_get_width (texture);
@@ -1510,7 +1516,7 @@ palette_script (RdtWindow *window,
    * source and its icon. */
   area_id = g_strdup (area->id);
   tile = find_tile (tiles, area_id);
-  g_assert_true (GDK_IS_TEXTURE (g_object_get_data (G_OBJECT (tile), "counter")));
+  g_assert_true (GDK_IS_PAINTABLE (g_object_get_data (G_OBJECT (tile), "counter")));
   {
     g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tile);
 
@@ -1565,6 +1571,365 @@ test_palette (void)
   run_editor (path, palette_script, NULL);
 }
 
+/* §Counter art, the countersheet cutter: a scan of a sheet of 4 x 3 counters
+ * (40 x 30 pixels at a pitch of 50 x 36 from (7, 5); counter (c, r) filled
+ * with (c * 40, r * 40, 200)) inside the scenario's folder. */
+static void
+write_sheet (const char *path)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 217, 123);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  cairo_paint (cr);
+  for (int r = 0; r < 3; r++)
+    for (int c = 0; c < 4; c++)
+      {
+        cairo_set_source_rgb (cr, c * 40 / 255.0, r * 40 / 255.0, 200 / 255.0);
+        cairo_rectangle (cr, 7 + c * 50, 5 + r * 36, 40, 30);
+        cairo_fill (cr);
+      }
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (surface, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+}
+
+static guint32
+png_centre (const char *path)
+{
+  cairo_surface_t *surface = cairo_image_surface_create_from_png (path);
+  guint32 rgb;
+
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (surface);
+  rgb = ((guint32 *) (cairo_image_surface_get_data (surface) +
+                      (cairo_image_surface_get_height (surface) / 2) * cairo_image_surface_get_stride (surface)))
+        [cairo_image_surface_get_width (surface) / 2] & 0xffffff;
+  cairo_surface_destroy (surface);
+  return rgb;
+}
+
+static gboolean
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, 0, &handled);
+    }
+  return handled;
+}
+
+static void
+cutter_script (RdtWindow *window,
+               gpointer   data)
+{
+  const char *dir = data;
+  RdtScenario *scenario = scenario_of (window);
+  RdtUndoStack *stack = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (window->map));
+  RdtCutterDialog *cutter;
+  RdtCutGrid grid;
+  const RdtCutSlot *slots;
+  guint n, n_undo = rdt_undo_stack_get_n_undo (stack);
+  const double corners[4][2] = { { 7, 5 }, { 47, 35 }, { 197, 107 }, { 157, 77 } };
+  g_autofree char *front_40th = g_build_filename (dir, "counters", "40th-foot-front.png", NULL);
+  g_autofree char *back_40th = g_build_filename (dir, "counters", "40th-foot-back.png", NULL);
+  g_autofree char *front_proctor = g_build_filename (dir, "counters", "proctor-front.png", NULL);
+  g_autofree char *back_spare = g_build_filename (dir, "counters", "spare-back.png", NULL);
+  g_autofree char *kept = NULL;
+
+  /* A scan outside the scenario's folder is refused, named, nothing opens. */
+  g_assert_null (_rdt_window_open_cutter (window, "../sheet.png"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "sheet.png"));
+
+  cutter = RDT_CUTTER_DIALOG (_rdt_window_open_cutter (window, "sheet.png"));
+  g_assert_nonnull (cutter);
+  spin (300);
+  shot ("cutter-open");
+
+  /* Two opposite corners of the first counter and of the last one. */
+  rdt_cutter_dialog_get_grid (cutter, &grid);
+  grid.columns = 4;
+  grid.rows = 3;
+  rdt_cutter_dialog_set_grid (cutter, &grid);
+  rdt_cutter_dialog_pick_corners (cutter);
+  for (int k = 0; k < 4; k++)
+    rdt_cutter_dialog_click (cutter, corners[k][0], corners[k][1]);
+  rdt_cutter_dialog_get_grid (cutter, &grid);
+  g_assert_cmpfloat_with_epsilon (grid.origin_x, 7, 1e-6);
+  g_assert_cmpfloat_with_epsilon (grid.origin_y, 5, 1e-6);
+  g_assert_cmpfloat_with_epsilon (grid.width, 40, 1e-6);
+  g_assert_cmpfloat_with_epsilon (grid.height, 30, 1e-6);
+  g_assert_cmpfloat_with_epsilon (grid.pitch_x, 50, 1e-6);
+  g_assert_cmpfloat_with_epsilon (grid.pitch_y, 36, 1e-6);
+
+  /* Fronts and backs side by side, in order-of-battle order. */
+  g_assert_cmpuint (rdt_cutter_dialog_assign_in_order (cutter, RDT_CUT_ORDER_PAIRS, NULL), ==, 0);
+  slots = rdt_cutter_dialog_get_slots (cutter, &n);
+  g_assert_cmpuint (n, ==, 12);
+  g_assert_cmpstr (slots[0].unit_id, ==, rdt_scenario_get_unit (scenario, 0)->id);
+  g_assert_cmpint (slots[1].face, ==, RDT_CUT_BACK);
+  g_assert_cmpstr (slots[2].unit_id, ==, rdt_scenario_get_unit (scenario, 1)->id);
+
+  /* By keyboard: arrows to cell 10 (column 2, row 2), Return assigns the
+   * chosen unit's back; Delete clears cell 11. */
+  gtk_widget_grab_focus (rdt_cutter_dialog_get_preview (cutter));
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Down));
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Down));
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Right));
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Right));
+  g_assert_cmpint (rdt_cutter_dialog_get_cursor (cutter), ==, 10);
+  rdt_cutter_dialog_choose_unit (cutter, "spare", RDT_CUT_BACK);
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Return));
+  g_assert_cmpstr (slots[10].unit_id, ==, "spare");
+  g_assert_cmpint (slots[10].face, ==, RDT_CUT_BACK);
+  /* By clicking: cell 11 becomes proctor's front... then Delete clears it. */
+  rdt_cutter_dialog_choose_unit (cutter, "proctor", RDT_CUT_FRONT);
+  rdt_cutter_dialog_click (cutter, 170, 90);
+  g_assert_cmpint (rdt_cutter_dialog_get_cursor (cutter), ==, 11);
+  g_assert_cmpstr (slots[11].unit_id, ==, "proctor");
+  g_assert_true (press_key (rdt_cutter_dialog_get_preview (cutter), GDK_KEY_Delete));
+  g_assert_null (slots[11].unit_id);
+  shot ("cutter-assigned");
+
+  /* Write: the images next to the scenario, ONE undoable command. */
+  rdt_cutter_dialog_write (cutter);
+  spin (200);
+  g_assert_null (rdt_cutter_dialog_get_question (cutter));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, n_undo + 1);
+  {
+    g_autofree char *label = rdt_undo_stack_dup_undo_label (stack);
+
+    g_assert_cmpstr (label, ==, "Set Counter Art");
+  }
+  g_assert_cmphex (png_centre (front_40th), ==, 200u);                   /* cell 0 */
+  g_assert_cmphex (png_centre (back_40th), ==, (40u << 16) | 200u);      /* cell 1 */
+  g_assert_cmphex (png_centre (back_spare), ==, (80u << 16) | (80u << 8) | 200u);  /* cell 10 */
+  g_assert_cmpstr (rdt_scenario_find_unit (scenario, "40th-foot")->art_front, ==, "counters/40th-foot-front.png");
+  g_assert_cmpstr (rdt_scenario_find_unit (scenario, "40th-foot")->art_back, ==, "counters/40th-foot-back.png");
+  g_assert_cmpstr (rdt_scenario_find_unit (scenario, "spare")->art_back, ==, "counters/spare-back.png");
+  /* The map draws it. */
+  {
+    RdtRenderCounter counter;
+    char values[RDT_RENDER_VALUES_SIZE];
+
+    rdt_render_map_counter_for_unit (map, scenario, rdt_scenario_find_unit (scenario, "40th-foot"), &counter, values);
+    g_assert_nonnull (counter.art);
+  }
+
+  /* Again: the images exist, so it asks; Cancel writes nothing. */
+  g_assert_true (g_file_set_contents (front_proctor, "mine", -1, NULL));
+  rdt_cutter_dialog_write (cutter);
+  spin (300);
+  g_assert_nonnull (rdt_cutter_dialog_get_question (cutter));
+  shot ("cutter-replace-question");
+  gtk_dialog_response (GTK_DIALOG (rdt_cutter_dialog_get_question (cutter)), GTK_RESPONSE_CANCEL);
+  spin (100);
+  g_assert_null (rdt_cutter_dialog_get_question (cutter));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, n_undo + 1);
+  g_assert_true (g_file_get_contents (front_proctor, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "mine");
+  /* Replace: written. */
+  rdt_cutter_dialog_write (cutter);
+  spin (100);
+  gtk_dialog_response (GTK_DIALOG (rdt_cutter_dialog_get_question (cutter)), GTK_RESPONSE_ACCEPT);
+  spin (100);
+  g_assert_cmphex (png_centre (front_proctor), ==, (40u << 8) | 200u);  /* cell 4: the third unit */
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (stack), ==, n_undo + 2);
+
+  gtk_window_close (GTK_WINDOW (cutter));
+  spin (200);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (_rdt_window_get_palette (window),
+                                                                        GTK_TYPE_STACK)), "counters");
+  shot ("cutter-palette");
+
+  /* One Undo each takes the whole cut back. */
+  g_assert_true (rdt_undo_stack_undo (stack));
+  g_assert_true (rdt_undo_stack_undo (stack));
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    g_assert_null (rdt_scenario_get_unit (scenario, i)->art_front);
+}
+
+static void
+test_cutter (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *sheet = NULL;
+  g_autofree char *command = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  dir = g_path_get_dirname (path);
+  sheet = g_build_filename (dir, "sheet.png", NULL);
+  write_sheet (sheet);
+  run_editor (path, cutter_script, dir);
+  command = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+}
+
+/* HiDPI (issue 16): at scale 2 (GDK_SCALE=2) the palette's counters, the
+ * stack expander's and the drag icons are textures of twice the pixels,
+ * shown at their logical size. */
+static void
+assert_hidpi (GdkPaintable *paintable,
+              int           logical)
+{
+  GdkTexture *texture;
+
+  g_assert_true (RDT_IS_COUNTER_PAINTABLE (paintable));
+  g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), ==, logical);
+  g_assert_cmpint (gdk_paintable_get_intrinsic_height (paintable), ==, logical);
+  texture = rdt_counter_paintable_get_texture (RDT_COUNTER_PAINTABLE (paintable));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 2 * logical);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 2 * logical);
+}
+
+static void
+hidpi_script (RdtWindow *window,
+              gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_autoptr(GdkPaintable) icon = NULL;
+  GtkPopover *popover;
+  GtkWidget *box;
+
+  g_assert_cmpint (gtk_widget_get_scale_factor (GTK_WIDGET (window)), ==, 2);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpuint (tiles->len, ==, rdt_scenario_get_n_units (scenario));
+  for (guint i = 0; i < tiles->len; i++)
+    {
+      GtkWidget *picture = gtk_widget_get_first_child (tiles->pdata[i]);
+      int natural = 0;
+
+      assert_hidpi (g_object_get_data (G_OBJECT (tiles->pdata[i]), "counter"), 56);
+
+      /* Shown at the logical size, not twice it. */
+      gtk_widget_measure (picture, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      g_assert_cmpint (natural, ==, 56);
+    }
+  icon = _rdt_window_counter_paintable (window, rdt_scenario_find_unit (scenario, "40th-foot"), 56);
+  assert_hidpi (icon, 56);
+  shot ("hidpi-palette");
+
+  g_assert_true (_rdt_window_spread_stack (window, hex_of (window, "0303")));
+  spin (300);
+  popover = _rdt_window_get_stack_popover (window);
+  box = gtk_popover_get_child (popover);
+  for (GtkWidget *button = gtk_widget_get_first_child (box); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GdkPaintable *paintable = gtk_picture_get_paintable (GTK_PICTURE (gtk_button_get_child (GTK_BUTTON (button))));
+
+      assert_hidpi (paintable, gdk_paintable_get_intrinsic_width (paintable));
+      g_assert_cmpint (gdk_paintable_get_intrinsic_width (paintable), >=, 56);
+    }
+  gtk_popover_popdown (popover);
+}
+
+static void
+test_hidpi (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  /* Read by GTK's X11 backend when the editor starts in this subprocess. */
+  g_setenv ("GDK_SCALE", "2", TRUE);
+  path = copy_example ();
+  run_editor (path, hidpi_script, NULL);
+}
+
+/* "Send to a box" (issue 16): the counter menu sends a unit to the
+ * eliminated box (12.6) or the captured box (12.31, 13.23), with keys; one
+ * undoable move each; the palette shows it. */
+static void
+box_script (RdtWindow *window,
+            gpointer   data)
+{
+  RdtScenario *scenario = scenario_of (window);
+  RdtUndoStack *undo = rdt_document_get_undo_stack (rdt_window_get_document (window));
+  GtkApplication *app = GTK_APPLICATION (g_application_get_default ());
+  g_autoptr(GMenuModel) model = NULL;
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_auto(GStrv) eliminated_keys = gtk_application_get_accels_for_action (app, "win.unit-box::eliminated");
+  g_auto(GStrv) captured_keys = gtk_application_get_accels_for_action (app, "win.unit-box::captured");
+  guint steps = rdt_undo_stack_get_n_undo (undo);
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autofree char *label = NULL;
+
+  g_assert_cmpstr (eliminated_keys[0], ==, "<Control><Alt>e");
+  g_assert_cmpstr (captured_keys[0], ==, "<Control><Alt>c");
+  _rdt_window_select_unit (window, "40th-foot");
+  model = _rdt_window_dup_counter_menu (window, rdt_scenario_find_unit (scenario, "40th-foot"));
+  g_assert_true (menu_has_label (model, "Send to Eliminated Box (12.6)"));
+  g_assert_true (menu_has_label (model, "Send to Captured Box (12.31, 13.23)"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("captured"));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "40th-foot")->placement.kind, ==, RDT_PLACEMENT_CAPTURED);
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+  label = rdt_undo_stack_dup_undo_label (undo);
+  g_assert_cmpstr (label, ==, "Send Unit to the Captured Box");
+  /* Its menu no longer offers the box it is in. */
+  g_clear_object (&model);
+  model = _rdt_window_dup_counter_menu (window, rdt_scenario_find_unit (scenario, "40th-foot"));
+  g_assert_false (menu_has_label (model, "Send to Captured Box (12.31, 13.23)"));
+  g_assert_true (menu_has_label (model, "Send to Eliminated Box (12.6)"));
+  /* The same box again is no change. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("captured"));
+  g_assert_cmpuint (rdt_undo_stack_get_n_undo (undo), ==, steps + 1);
+
+  _rdt_window_select_unit (window, "musgrave");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "unit-box", g_variant_new_string ("eliminated"));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "musgrave")->placement.kind, ==, RDT_PLACEMENT_ELIMINATED);
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_tile (tiles, "40th-foot")), "status"), ==, "captured");
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_tile (tiles, "musgrave")), "status"), ==, "eliminated");
+  shot ("boxes-palette");
+
+  g_assert_true (rdt_undo_stack_undo (undo));
+  g_assert_true (rdt_undo_stack_undo (undo));
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "40th-foot")->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (rdt_scenario_find_unit (scenario, "musgrave")->placement.kind, ==, RDT_PLACEMENT_HEX);
+}
+
+static void
+test_boxes (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  run_editor (path, box_script, NULL);
+}
+
 static void
 setup_environment (void)
 {
@@ -1613,6 +1978,9 @@ main (int   argc,
 
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
+  g_test_add_func ("/editor-table/issue-16/countersheet-cutter-corners-order-keys-write-one-undo", test_cutter);
+  g_test_add_func ("/editor-table/issue-16/hidpi-palette-stack-and-drag-icons-at-scale-2", test_hidpi);
+  g_test_add_func ("/editor-table/issue-16/12.6-13.23/send-to-eliminated-and-captured-box", test_boxes);
 
   return g_test_run ();
 }

@@ -229,6 +229,8 @@ static const struct {
   { "win.unit-status::shattered", { "<Control><Alt>s", NULL } },
   { "win.unit-state::pinned", { "<Control><Alt>n", NULL } },
   { "win.unit-state::first-fire", { "<Control><Alt>f", NULL } },
+  { "win.unit-box::eliminated", { "<Control><Alt>e", NULL } },
+  { "win.unit-box::captured", { "<Control><Alt>c", NULL } },
   { "win.unit-raise", { "<Control>Up", NULL } },
   { "win.unit-lower", { "<Control>Down", NULL } },
   { "win.unit-to-top", { "<Control><Shift>Up", NULL } },

@@ -831,6 +831,7 @@ static const GActionEntry win_actions[] = {
   { .name = "flip-hexside", .activate = win_flip_hexside, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "grid-settings", .activate = win_grid_settings, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "load-underlay", .activate = win_load_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
+  { .name = "cut-countersheet", .activate = _rdt_window_cut_countersheet, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "remove-underlay", .activate = win_remove_underlay, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "export", .activate = win_export, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "legend", .activate = win_legend, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -965,6 +966,7 @@ _rdt_window_update_actions (RdtWindow *self)
   set_enabled (self, "grid-settings", has_doc);
   set_enabled (self, "load-underlay", has_doc);
   set_enabled (self, "remove-underlay", has_doc);
+  set_enabled (self, "cut-countersheet", has_doc);
   set_enabled (self, "export", has_doc);
   set_enabled (self, "zoom-fit", has_doc);
   set_enabled (self, "legend", has_doc);

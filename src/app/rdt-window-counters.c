@@ -8,13 +8,17 @@
  * can be picked, right-clicked or dragged to another hex; hovering a stack
  * lists it in a tooltip.
  *
- * The model has no boxes (eliminated, captured: a scenario file records the
- * set-up, not a game in progress), so the menu has no "send to box".
+ * "Send to Eliminated Box" / "Send to Captured Box" (Ctrl+Alt+E / Ctrl+Alt+C)
+ * set the unit up in a box off the map (<box id>, docs/format.md): a game
+ * made from the scenario starts with it eliminated (12.6) or captured
+ * (12.31, 13.23).
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "rdt-counter-paintable.h"
+#include "rdt-cutter-dialog.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
 #include "rdt-render-map.h"
@@ -115,7 +119,27 @@ win_unit_state (GSimpleAction *action,
   _rdt_window_execute (self, command);
 }
 
+/* Sends the selected unit to a box off the map (win.unit-box::eliminated,
+ * ::captured; issue 16): one undoable move. */
+static void
+win_unit_box (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  RdtUnit *selected = selected_unit (self);
+  RdtPlacement box = { 0, };
+  g_autoptr(RdtCommand) command = NULL;
+
+  if (selected == NULL || !rdt_placement_box_from_string (g_variant_get_string (parameter, NULL), &box.kind)
+      || selected->placement.kind == box.kind)
+    return;
+  command = rdt_unit_command_new_move (selected->id, &box);
+  _rdt_window_execute (self, command);
+}
+
 static const GActionEntry counter_actions[] = {
+  { .name = "unit-box", .activate = win_unit_box, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "unit-to-top", .activate = win_unit_to_top, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-to-bottom", .activate = win_unit_to_bottom, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "unit-state", .activate = win_unit_state, .parameter_type = "s", .state = NULL, .change_state = NULL },
@@ -196,6 +220,10 @@ _rdt_window_dup_counter_menu (RdtWindow *self,
         }
       append (stack, _("Take Off the Map"), "win.unit-unplace", NULL);
     }
+  if (unit->placement.kind != RDT_PLACEMENT_ELIMINATED)
+    append (stack, _("Send to Eliminated Box (12.6)"), "win.unit-box", "eliminated");
+  if (unit->placement.kind != RDT_PLACEMENT_CAPTURED)
+    append (stack, _("Send to Captured Box (12.31, 13.23)"), "win.unit-box", "captured");
   append (edit, _("Edit Counter…"), "win.unit-edit", NULL);
   append (edit, _("Delete Counter"), "win.unit-delete", NULL);
   if (g_menu_model_get_n_items (G_MENU_MODEL (flip)) > 0)
@@ -322,12 +350,15 @@ on_map_key_pressed (GtkEventControllerKey *key,
 
 /* (transfer full) The counter of @unit as drawn on the map, @size pixels
  * across, or NULL. */
-static GdkTexture *
+static GdkPaintable *
 counter_texture (RdtWindow *self,
                  RdtHex     hex,
                  guint      index,
-                 int        size)
+                 int        logical_size)
 {
+  /* At the window's scale factor (HiDPI, rdt-counter-paintable.h). */
+  int scale = CLAMP (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1, 4);
+  int size = logical_size * scale;
   RdtMapView *view = RDT_MAP_VIEW (self->map);
   RdtRenderMap *map = rdt_map_view_get_map (view);
   const RdtRenderCounter *stack[64];
@@ -336,6 +367,7 @@ counter_texture (RdtWindow *self,
   cairo_t *cr;
   g_autoptr(GBytes) bytes = NULL;
   GdkTexture *texture;
+  GdkPaintable *paintable;
 
   if (map == NULL)
     return NULL;
@@ -354,7 +386,9 @@ counter_texture (RdtWindow *self,
   texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
                                     cairo_image_surface_get_stride (surface));
   cairo_surface_destroy (surface);
-  return texture;
+  paintable = rdt_counter_paintable_new (texture, logical_size);
+  g_object_unref (texture);
+  return paintable;
 }
 
 static void
@@ -435,7 +469,7 @@ _rdt_window_spread_stack (RdtWindow *self,
   for (guint i = 0; i < units->len; i++)
     {
       RdtUnit *unit = g_ptr_array_index (units, i);
-      g_autoptr(GdkTexture) texture = counter_texture (self, hex, i, size);
+      g_autoptr(GdkPaintable) texture = counter_texture (self, hex, i, size);
       GtkWidget *button = gtk_button_new ();
       GtkGesture *secondary = gtk_gesture_click_new ();
       GtkDragSource *source = gtk_drag_source_new ();
@@ -445,7 +479,7 @@ _rdt_window_spread_stack (RdtWindow *self,
 
       if (texture != NULL)
         {
-          GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+          GtkWidget *picture = gtk_picture_new_for_paintable (texture);
 
           gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
           gtk_button_set_child (GTK_BUTTON (button), picture);
@@ -552,4 +586,110 @@ _rdt_window_setup_counters (RdtWindow *self)
   gtk_widget_add_controller (self->map, key);
   gtk_widget_set_has_tooltip (self->map, TRUE);
   g_signal_connect (self->map, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+/* The countersheet cutter (issue 16, rdt-cutter-dialog.h).  The images are
+ * written before "apply"; the one command sets every unit's art, and the
+ * map's art cache is dropped first so images written over older ones are
+ * read again. */
+static void
+on_cutter_apply (RdtCutterDialog *dialog,
+                 RdtCommand      *command,
+                 RdtWindow       *self)
+{
+  RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
+
+  /* The window may show another scenario since the cutter opened. */
+  if (rdt_cutter_dialog_get_document (dialog) != self->document)
+    {
+      _rdt_window_show_message (self, GTK_MESSAGE_WARNING,
+                                _("The countersheet was cut for a scenario that is no longer open: "
+                                  "the images are written, but no unit’s art was set."));
+      return;
+    }
+  if (map != NULL)
+    rdt_render_map_forget_art (map);
+  _rdt_window_execute (self, command);
+  rdt_map_view_map_changed (RDT_MAP_VIEW (self->map));
+  _rdt_window_palette_rebuild (self);
+}
+
+/* Opens the cutter on @href (relative to the scenario's folder). */
+GtkWidget *
+_rdt_window_open_cutter (RdtWindow  *self,
+                         const char *href)
+{
+  RdtCutterDialog *dialog;
+  g_autoptr(GError) error = NULL;
+
+  if (self->document == NULL)
+    return NULL;
+  dialog = rdt_cutter_dialog_new (GTK_WINDOW (self), self->document, href, &error);
+  if (dialog == NULL)
+    {
+      _rdt_window_report_error (self, _("Cannot cut the countersheet"), error);
+      return NULL;
+    }
+  g_signal_connect_object (dialog, "apply", G_CALLBACK (on_cutter_apply), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WIDGET (dialog);
+}
+
+static void
+cutter_scan_response (GtkNativeDialog *chooser,
+                      int              response,
+                      RdtWindow       *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT && self->document != NULL)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      const char *doc_path = rdt_document_get_path (self->document);
+      g_autofree char *dir = doc_path != NULL ? g_path_get_dirname (doc_path) : NULL;
+      g_autoptr(GFile) base = dir != NULL ? g_file_new_for_path (dir) : NULL;
+      g_autofree char *href = base != NULL && file != NULL ? g_file_get_relative_path (base, file) : NULL;
+
+      /* Like every file reference (docs/format.md, "File references"): the
+       * scan must be inside the scenario's folder. */
+      if (doc_path == NULL)
+        _rdt_window_show_message (self, GTK_MESSAGE_WARNING,
+                                  _("Save the scenario first: the counter images are written "
+                                    "into its folder, and the scan is read from there."));
+      else if (href == NULL)
+        {
+          g_autofree char *folder = g_filename_display_name (dir);
+          g_autofree char *text = g_strdup_printf (_("The scan is not in the scenario’s folder “%s”. "
+                                                     "Copy it into that folder first."), folder);
+
+          _rdt_window_show_message (self, GTK_MESSAGE_WARNING, text);
+        }
+      else
+        _rdt_window_open_cutter (self, href);
+    }
+  g_object_unref (chooser);
+}
+
+void
+_rdt_window_cut_countersheet (GSimpleAction *action,
+                              GVariant      *parameter,
+                              gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  if (self->document == NULL)
+    return;
+  chooser = gtk_file_chooser_native_new (_("Cut Countersheet: Choose the Scan"), GTK_WINDOW (self),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("PNG and JPEG Images"));
+  gtk_file_filter_add_mime_type (filter, "image/png");
+  gtk_file_filter_add_mime_type (filter, "image/jpeg");
+  gtk_file_filter_add_pattern (filter, "*.png");
+  gtk_file_filter_add_pattern (filter, "*.jpg");
+  gtk_file_filter_add_pattern (filter, "*.jpeg");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  g_object_unref (filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (cutter_scan_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

@@ -18,6 +18,7 @@
 #include "rdt-map-renderer.h"
 #include "rdt-map-view.h"
 #include "rdt-render-scenario.h"
+#include "rdt-counter-paintable.h"
 #include "rdt-window-private.h"
 
 #define PALETTE "rdt-palette"
@@ -73,6 +74,26 @@ _rdt_window_counter_texture (RdtWindow     *self,
   return texture;
 }
 
+/**
+ * _rdt_window_counter_paintable:
+ *
+ * The counter of @unit, @size logical pixels across, drawn at the window's
+ * scale factor (HiDPI, issue 16): a texture of @size times the scale in
+ * pixels, shown at @size.
+ *
+ * Returns: (transfer full) (nullable): a paintable.
+ */
+GdkPaintable *
+_rdt_window_counter_paintable (RdtWindow     *self,
+                               const RdtUnit *unit,
+                               int            size)
+{
+  int scale = CLAMP (gtk_widget_get_scale_factor (GTK_WIDGET (self)), 1, 4);
+  g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, size * scale);
+
+  return texture != NULL ? rdt_counter_paintable_new (texture, size) : NULL;
+}
+
 /* Where @unit is, in a few words.  (transfer full) */
 char *
 _rdt_window_dup_palette_status (RdtWindow     *self,
@@ -102,6 +123,11 @@ _rdt_window_dup_palette_status (RdtWindow     *self,
                               unit->placement.entry ? unit->placement.entry : "?");
     case RDT_PLACEMENT_UNUSED:
       return g_strdup (_("unused"));
+    /* Issue 16: in a box off the map (12.6, 12.31, 13.23). */
+    case RDT_PLACEMENT_ELIMINATED:
+      return g_strdup (_("eliminated"));
+    case RDT_PLACEMENT_CAPTURED:
+      return g_strdup (_("captured"));
     case RDT_PLACEMENT_NONE:
     default:
       return g_strdup (_("not placed"));
@@ -140,7 +166,7 @@ make_tile (RdtWindow     *self,
            const RdtUnit *unit)
 {
   GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, TILE_SIZE);
+  g_autoptr(GdkPaintable) texture = _rdt_window_counter_paintable (self, unit, TILE_SIZE);
   g_autofree char *status = _rdt_window_dup_palette_status (self, unit);
   g_autofree char *tip = g_strdup_printf ("%s — %s", unit->name ? unit->name : unit->id, status);
   GtkWidget *label = gtk_label_new (status);
@@ -149,7 +175,7 @@ make_tile (RdtWindow     *self,
 
   if (texture != NULL)
     {
-      GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
+      GtkWidget *picture = gtk_picture_new_for_paintable (texture);
 
       gtk_picture_set_can_shrink (GTK_PICTURE (picture), FALSE);
       /* On the table already: dimmed, as a VASSAL palette greys out. */
@@ -161,7 +187,8 @@ make_tile (RdtWindow     *self,
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 10);
   gtk_widget_add_css_class (label, "caption");
-  if (unit->placement.kind == RDT_PLACEMENT_HEX || unit->placement.kind == RDT_PLACEMENT_UNUSED)
+  if (unit->placement.kind == RDT_PLACEMENT_HEX || unit->placement.kind == RDT_PLACEMENT_UNUSED
+      || RDT_PLACEMENT_IS_BOX (unit->placement.kind))
     gtk_widget_add_css_class (label, "dim-label");
   gtk_box_append (GTK_BOX (tile), label);
   gtk_widget_set_tooltip_text (tile, tip);
@@ -294,6 +321,14 @@ on_units_items_changed (GListModel *model,
                      GUINT_TO_POINTER (g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, rebuild_idle, self, NULL)));
 }
 
+static void
+on_scale_factor_changed (RdtWindow  *self,
+                         GParamSpec *pspec,
+                         gpointer    data)
+{
+  on_units_items_changed (NULL, 0, 0, 0, self);
+}
+
 /* (transfer none) (nullable) The palette's scrolled window. */
 GtkWidget *
 _rdt_window_get_palette (RdtWindow *self)
@@ -318,5 +353,7 @@ _rdt_window_setup_palette (RdtWindow *self)
   g_object_set_data (G_OBJECT (self), PALETTE, scrolled);
   g_signal_connect (self, "destroy", G_CALLBACK (on_window_destroy), self);
   g_signal_connect_object (self->unit_store, "items-changed", G_CALLBACK (on_units_items_changed), self, 0);
+  /* Counters drawn again for a display of another scale (HiDPI). */
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor_changed), NULL);
   _rdt_window_palette_rebuild (self);
 }

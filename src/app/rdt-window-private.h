@@ -210,9 +210,18 @@ char    *_rdt_window_dup_stack_tooltip (RdtWindow  *self,
                                        RdtHex       hex);
 
 /* rdt-window-palette.c: the counter palette. */
+/* rdt-window-counters.c: the countersheet cutter (issue 16). */
+GtkWidget *_rdt_window_open_cutter    (RdtWindow   *self,
+                                       const char  *href);
+void     _rdt_window_cut_countersheet (GSimpleAction *action,
+                                       GVariant      *parameter,
+                                       gpointer       user_data);
 void     _rdt_window_setup_palette    (RdtWindow   *self);
 void     _rdt_window_palette_rebuild  (RdtWindow   *self);
 GtkWidget *_rdt_window_get_palette    (RdtWindow   *self);
+GdkPaintable *_rdt_window_counter_paintable (RdtWindow *self,
+                                            const RdtUnit *unit,
+                                            int        size);
 GdkTexture *_rdt_window_counter_texture (RdtWindow *self,
                                        const RdtUnit *unit,
                                        int          size);

@@ -550,6 +550,12 @@ _rdt_window_update_inspector (RdtWindow *self)
           case RDT_PLACEMENT_UNUSED:
             g_string_append_printf (text, "  %s\n", _("Not used in this scenario"));
             break;
+          case RDT_PLACEMENT_ELIMINATED:
+            g_string_append_printf (text, "  %s\n", _("Starts in the eliminated box"));
+            break;
+          case RDT_PLACEMENT_CAPTURED:
+            g_string_append_printf (text, "  %s\n", _("Starts in the captured box"));
+            break;
           case RDT_PLACEMENT_NONE:
           default:
             g_string_append_printf (text, "  %s\n", _("Not placed yet"));
@@ -1166,6 +1172,12 @@ unit_summary (RdtWindow     *self,
     case RDT_PLACEMENT_UNUSED:
       where = g_strdup (_("unused"));
       break;
+    case RDT_PLACEMENT_ELIMINATED:
+      where = g_strdup (_("eliminated box"));
+      break;
+    case RDT_PLACEMENT_CAPTURED:
+      where = g_strdup (_("captured box"));
+      break;
     case RDT_PLACEMENT_NONE:
     default:
       where = g_strdup (_("not placed"));
@@ -1209,10 +1221,10 @@ on_unit_drag_prepare (GtkDragSource *source,
                                     : NULL;
   if (unit != NULL)
     {
-      g_autoptr(GdkTexture) texture = _rdt_window_counter_texture (self, unit, 56);
+      g_autoptr(GdkPaintable) icon = _rdt_window_counter_paintable (self, unit, 56);
 
-      if (texture != NULL)
-        gtk_drag_source_set_icon (source, GDK_PAINTABLE (texture), 28, 28);
+      if (icon != NULL)
+        gtk_drag_source_set_icon (source, icon, 28, 28);
     }
   return gdk_content_provider_new_typed (G_TYPE_STRING, gtk_string_object_get_string (object));
 }

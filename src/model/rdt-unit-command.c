@@ -13,6 +13,7 @@ typedef enum {
   OP_STEP,
   OP_STATUS,
   OP_RESTACK,
+  OP_ART,
 } Op;
 
 struct _RdtUnitCommand
@@ -29,6 +30,8 @@ struct _RdtUnitCommand
   RdtPlacement old_placement;
   int step, old_step;
   RdtUnitStatus status, old_status;
+  GPtrArray *art_ids, *art_fronts, *art_backs;  /* ART: one entry a unit */
+  GPtrArray *old_units;                        /* ART: the units before */
 };
 
 G_DEFINE_FINAL_TYPE (RdtUnitCommand, rdt_unit_command, RDT_TYPE_COMMAND)
@@ -40,6 +43,44 @@ not_found (const char  *id,
   g_set_error (error, RDT_SCENARIO_ERROR, RDT_SCENARIO_ERROR_NOT_FOUND,
                _("There is no unit “%s”."), id);
   return FALSE;
+}
+
+/* All the units' art in one step (the countersheet cutter, issue 16):
+ * every unit is checked before any is changed. */
+static gboolean
+apply_art (RdtUnitCommand  *self,
+           RdtScenario     *scenario,
+           GError         **error)
+{
+  for (guint i = 0; i < self->art_ids->len; i++)
+    if (rdt_scenario_find_unit (scenario, self->art_ids->pdata[i]) == NULL)
+      return not_found (self->art_ids->pdata[i], error);
+  g_ptr_array_set_size (self->old_units, 0);
+  for (guint i = 0; i < self->art_ids->len; i++)
+    {
+      const char *id = self->art_ids->pdata[i];
+      RdtUnit *unit = rdt_unit_copy (rdt_scenario_find_unit (scenario, id));
+      RdtUnit *old = NULL;
+
+      if (self->art_fronts->pdata[i] != NULL)
+        {
+          g_free (unit->art_front);
+          unit->art_front = g_strdup (self->art_fronts->pdata[i]);
+        }
+      if (self->art_backs->pdata[i] != NULL)
+        {
+          g_free (unit->art_back);
+          unit->art_back = g_strdup (self->art_backs->pdata[i]);
+        }
+      /* A back alone has no front to turn over: the back is shown as the
+       * front (the format's art back is "only with art_front"). */
+      if (unit->art_front == NULL && unit->art_back != NULL)
+        unit->art_front = g_steal_pointer (&unit->art_back);
+      rdt_scenario_replace_unit (scenario, id, unit, &old, NULL);
+      rdt_unit_free (unit);
+      g_ptr_array_add (self->old_units, old);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -99,6 +140,9 @@ rdt_unit_command_apply (RdtCommand   *command,
         return rdt_scenario_add_unit (scenario, unit, self->position, error);
       }
 
+    case OP_ART:
+      return apply_art (self, scenario, error);
+
     default:
       g_assert_not_reached ();
     }
@@ -110,7 +154,7 @@ rdt_unit_command_revert (RdtCommand  *command,
 {
   RdtUnitCommand *self = RDT_UNIT_COMMAND (command);
   RdtScenario *scenario = rdt_document_get_scenario (document);
-  const char *id = self->id != NULL ? self->id : self->unit->id;
+  const char *id = self->id != NULL ? self->id : self->unit != NULL ? self->unit->id : NULL;
 
   switch (self->op)
     {
@@ -148,6 +192,16 @@ rdt_unit_command_revert (RdtCommand  *command,
       }
       break;
 
+    case OP_ART:
+      for (guint i = self->old_units->len; i-- > 0;)
+        {
+          const RdtUnit *old = self->old_units->pdata[i];
+
+          rdt_scenario_replace_unit (scenario, old->id, old, NULL, NULL);
+        }
+      g_ptr_array_set_size (self->old_units, 0);
+      break;
+
     default:
       g_assert_not_reached ();
     }
@@ -169,6 +223,10 @@ rdt_unit_command_dup_label (RdtCommand *command)
     case OP_MOVE:
       if (self->placement.kind == RDT_PLACEMENT_NONE)
         return g_strdup (_("Take Unit Off the Map"));
+      if (self->placement.kind == RDT_PLACEMENT_CAPTURED)
+        return g_strdup (_("Send Unit to the Captured Box"));
+      if (self->placement.kind == RDT_PLACEMENT_ELIMINATED)
+        return g_strdup (_("Send Unit to the Eliminated Box"));
       return g_strdup (_("Move Unit"));
     case OP_STEP:
       return g_strdup (_("Flip Unit"));
@@ -176,6 +234,8 @@ rdt_unit_command_dup_label (RdtCommand *command)
       return g_strdup (_("Set Unit Status"));
     case OP_RESTACK:
       return g_strdup (_("Change Stack Order"));
+    case OP_ART:
+      return g_strdup (_("Set Counter Art"));
     default:
       g_assert_not_reached ();
     }
@@ -191,6 +251,10 @@ rdt_unit_command_finalize (GObject *object)
   g_clear_pointer (&self->old_unit, rdt_unit_free);
   rdt_placement_clear (&self->placement);
   rdt_placement_clear (&self->old_placement);
+  g_clear_pointer (&self->art_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->art_fronts, g_ptr_array_unref);
+  g_clear_pointer (&self->art_backs, g_ptr_array_unref);
+  g_clear_pointer (&self->old_units, g_ptr_array_unref);
 
   G_OBJECT_CLASS (rdt_unit_command_parent_class)->finalize (object);
 }
@@ -319,6 +383,31 @@ rdt_unit_command_new_restack (const char *id,
 
   self = new_op (OP_RESTACK, id);
   self->position = position;
+  return RDT_COMMAND (self);
+}
+
+RdtCommand *
+rdt_unit_command_new_art (guint              n,
+                          const char *const *ids,
+                          const char *const *fronts,
+                          const char *const *backs)
+{
+  RdtUnitCommand *self;
+
+  g_return_val_if_fail (n == 0 || ids != NULL, NULL);
+
+  self = new_op (OP_ART, NULL);
+  self->art_ids = g_ptr_array_new_with_free_func (g_free);
+  self->art_fronts = g_ptr_array_new_with_free_func (g_free);
+  self->art_backs = g_ptr_array_new_with_free_func (g_free);
+  self->old_units = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_unit_free);
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_val_if_fail (ids[i] != NULL, NULL);
+      g_ptr_array_add (self->art_ids, g_strdup (ids[i]));
+      g_ptr_array_add (self->art_fronts, g_strdup (fronts != NULL ? fronts[i] : NULL));
+      g_ptr_array_add (self->art_backs, g_strdup (backs != NULL ? backs[i] : NULL));
+    }
   return RDT_COMMAND (self);
 }
 

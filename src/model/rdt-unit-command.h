@@ -33,6 +33,14 @@ RdtCommand *rdt_unit_command_new_status  (const char         *id,
 RdtCommand *rdt_unit_command_new_restack (const char         *id,
                                           int                 position);
 
+/* Sets the counter art of @n units as one undoable step (the countersheet
+ * cutter, issue 16): @fronts[i] and @backs[i] (either array nullable, an
+ * entry NULL: keep the unit's) become unit @ids[i]'s `<art front back>`. */
+RdtCommand *rdt_unit_command_new_art     (guint               n,
+                                          const char *const  *ids,
+                                          const char *const  *fronts,
+                                          const char *const  *backs);
+
 /* A unit id not yet used in @document, made from @base ("1st-va" -> "1st-va-2"). */
 char       *rdt_unit_command_dup_free_id (RdtDocument        *document,
                                           const char         *base);

@@ -102,6 +102,13 @@ rdt_render_map_unref (RdtRenderMap *map)
   g_free (map);
 }
 
+void
+rdt_render_map_forget_art (RdtRenderMap *map)
+{
+  g_return_if_fail (map != NULL);
+  g_clear_pointer (&map->art_cache, g_hash_table_unref);
+}
+
 RdtHexGrid *
 rdt_render_map_get_grid (const RdtRenderMap *map)
 {

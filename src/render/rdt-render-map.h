@@ -141,6 +141,9 @@ guint         rdt_render_map_get_hexside         (const RdtRenderMap *map,
 guint         rdt_render_map_add_counter         (RdtRenderMap       *map,
                                                   const RdtRenderCounter *counter);
 void          rdt_render_map_clear_counters      (RdtRenderMap       *map);
+/* Drops the decoded counter art, so images rewritten on disk (the
+ * countersheet cutter, issue 16) are read again. */
+void          rdt_render_map_forget_art          (RdtRenderMap       *map);
 guint         rdt_render_map_get_n_counters      (const RdtRenderMap *map);
 /* The counters in a hex, bottom of the stack first. Returns how many were
  * written to `out` (at most `n_out`), and the stack height in `out_total`. */

@@ -5,6 +5,7 @@
 
 #include "rdt-file-ref.h"
 #include "rdt-render-map-private.h"
+#include "rdt-art-image.h"
 #include "rdt-render-scenario.h"
 
 /* The volume data's own look wins over the built-in palette (issue 6: terrain
@@ -218,28 +219,8 @@ counter_kind (RdtUnitKind kind)
 #define MAX_ART_BYTES (16u * 1024u * 1024u)
 
 /* The counter art at @ref (relative to the scenario's folder; checked on load,
- * checked again here), loaded once per map.  PNG only for now: JPEG and SVG art
- * keep the generated counter.  NULL when it cannot be drawn. */
-typedef struct {
-  const guint8 *data;
-  gsize size;
-  gsize offset;
-} ArtReader;
-
-static cairo_status_t
-read_art_bytes (void          *closure,
-                unsigned char *out,
-                unsigned int   length)
-{
-  ArtReader *r = closure;
-
-  if (length > r->size - r->offset)
-    return CAIRO_STATUS_READ_ERROR;
-  memcpy (out, r->data + r->offset, length);
-  r->offset += length;
-  return CAIRO_STATUS_SUCCESS;
-}
-
+ * checked again here), loaded once per map: PNG, JPEG or SVG
+ * (rdt-art-image.h).  NULL when it cannot be drawn. */
 static cairo_surface_t *
 counter_art (RdtRenderMap *map,
              RdtScenario  *scenario,
@@ -251,10 +232,8 @@ counter_art (RdtRenderMap *map,
   g_autoptr(GBytes) bytes = NULL;
   cairo_surface_t *surface = NULL;
   RdtFileRef file_ref = { 0 };
-  const guint8 *head;
-  gsize size;
 
-  if (ref == NULL || file == NULL || !g_str_has_suffix (ref, ".png"))
+  if (ref == NULL || file == NULL)
     return NULL;
   if (map->art_cache == NULL)
     map->art_cache = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -271,23 +250,8 @@ counter_art (RdtRenderMap *map,
   file_ref.element = "art";
   file_ref.value = ref;
   bytes = rdt_file_ref_read (&file_ref, MAX_ART_BYTES, NULL);
-  head = bytes != NULL ? g_bytes_get_data (bytes, &size) : NULL;
-  /* The size from the PNG header first: never decode a huge image. */
-  if (head != NULL && size >= 24 &&
-      memcmp (head, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp (head + 12, "IHDR", 4) == 0)
-    {
-      guint64 w = ((guint32) head[16] << 24) | ((guint32) head[17] << 16) | ((guint32) head[18] << 8) | head[19];
-      guint64 h = ((guint32) head[20] << 24) | ((guint32) head[21] << 16) | ((guint32) head[22] << 8) | head[23];
-
-      if (w > 0 && h > 0 && w * h <= MAX_ART_PIXELS)
-        {
-          ArtReader reader = { head, size, 0 };
-
-          surface = cairo_image_surface_create_from_png_stream (read_art_bytes, &reader);
-          if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-            g_clear_pointer (&surface, cairo_surface_destroy);
-        }
-    }
+  if (bytes != NULL)
+    surface = rdt_art_image_decode (bytes, &file_ref, MAX_ART_PIXELS, NULL);
   /* A miss is cached too (as NULL): a broken file is not retried every frame. */
   g_hash_table_insert (map->art_cache, g_steal_pointer (&key), surface);
   return surface;

@@ -694,3 +694,183 @@ rdt_file_ref_check_image (const RdtFileRef  *ref,
   close (fd);
   return ok;
 }
+
+/* SVG counter art (issue 16) ------------------------------------------------ */
+
+static gboolean
+has_prefix_ci (const char *p,
+               const char *end,
+               const char *prefix)
+{
+  gsize n = strlen (prefix);
+
+  return (gsize) (end - p) >= n && g_ascii_strncasecmp (p, prefix, n) == 0;
+}
+
+/**
+ * rdt_file_ref_is_svg:
+ * @data: the first bytes of a file
+ * @len: their number
+ *
+ * Whether the file looks like an SVG image: after an optional byte-order
+ * mark and white space, an XML declaration, a comment or `<svg`, and `<svg`
+ * within the bytes given.
+ */
+gboolean
+rdt_file_ref_is_svg (const guint8 *data,
+                     gsize         len)
+{
+  const char *p = (const char *) data, *end = p + len;
+
+  if (len >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (!(has_prefix_ci (p, end, "<?xml") || has_prefix_ci (p, end, "<!--") || has_prefix_ci (p, end, "<svg")))
+    return FALSE;
+  for (; p + 4 <= end; p++)
+    if (has_prefix_ci (p, end, "<svg"))
+      return TRUE;
+  return FALSE;
+}
+
+/* The value of the attribute whose name ends at @p (just after "href"):
+ * '=' and a quote, or NULL when this "href" is not an attribute. */
+static const char *
+attribute_value (const char *p,
+                 const char *end,
+                 char       *quote)
+{
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || *p != '=')
+    return NULL;
+  p++;
+  while (p < end && g_ascii_isspace (*p))
+    p++;
+  if (p >= end || (*p != '"' && *p != '\''))
+    return NULL;
+  *quote = *p;
+  return p + 1;
+}
+
+/**
+ * rdt_file_ref_screen_svg:
+ * @ref: the reference, for messages
+ * @data: the whole SVG file
+ * @len: its length, at most %RDT_FILE_REF_SVG_MAX_BYTES
+ * @error: return location for a %RDT_FILE_REF_ERROR
+ *
+ * SVG is accepted for counter art only when it is self-contained, because
+ * an SVG renderer may otherwise read other files or expand entities: no
+ * NUL byte, no `<!DOCTYPE` or `<!ENTITY` (no DTD, so no entity expansion),
+ * no `@import`, no `<script` or `<foreignObject`, every `href` (and
+ * `xlink:href`, `xi:include href`) a fragment (`#id`) or inline
+ * `data:image/`, every `url(` a fragment.  The reasons are in
+ * docs/format.md ("Counter art").
+ */
+gboolean
+rdt_file_ref_screen_svg (const RdtFileRef  *ref,
+                         const char        *data,
+                         gsize              len,
+                         GError           **error)
+{
+  const char *end = data + len;
+  const char *problem = NULL;
+
+  g_return_val_if_fail (ref != NULL, FALSE);
+
+  if (len > RDT_FILE_REF_SVG_MAX_BYTES)
+    {
+      set_error (error, ref, RDT_FILE_REF_ERROR_TOO_LARGE,
+                 _("refused: an SVG counter image is at most 1 MiB"));
+      return FALSE;
+    }
+  if (memchr (data, '\0', len) != NULL)
+    problem = _("refused: not an SVG text file (it holds a NUL byte)");
+  for (const char *p = data; p < end && problem == NULL; p++)
+    {
+      if (*p == '<' && (has_prefix_ci (p, end, "<!doctype") || has_prefix_ci (p, end, "<!entity")))
+        problem = _("refused: an SVG counter image may not have a DOCTYPE or entities");
+      else if (*p == '<' && (has_prefix_ci (p, end, "<script") || has_prefix_ci (p, end, "<foreignobject")))
+        problem = _("refused: an SVG counter image may not hold scripts or foreign objects");
+      else if (*p == '@' && has_prefix_ci (p, end, "@import"))
+        problem = _("refused: an SVG counter image may not import style sheets");
+      else if ((*p == 'h' || *p == 'H') && has_prefix_ci (p, end, "href"))
+        {
+          char quote = 0;
+          const char *value = attribute_value (p + 4, end, &quote);
+
+          if (value != NULL && !(value < end && *value == '#') && !has_prefix_ci (value, end, "data:image/"))
+            problem = _("refused: an SVG counter image may refer only to its own parts (href=\"#…\") "
+                        "or inline images (data:image/…), never to other files");
+        }
+      else if ((*p == 'u' || *p == 'U') && has_prefix_ci (p, end, "url("))
+        {
+          const char *q = p + 4;
+
+          while (q < end && (g_ascii_isspace (*q) || *q == '"' || *q == '\''))
+            q++;
+          if (q >= end || *q != '#')
+            problem = _("refused: an SVG counter image may use url() only for its own parts (url(#…))");
+        }
+    }
+  if (problem != NULL)
+    {
+      set_error (error, ref, RDT_FILE_REF_ERROR_NOT_IMAGE, "%s", problem);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/**
+ * rdt_file_ref_check_art:
+ * @ref: a counter-art reference
+ * @error: return location for a %RDT_FILE_REF_ERROR
+ *
+ * rdt_file_ref_check_image() for counter art (issue 16), which may also be
+ * SVG: an SVG file is read whole (at most %RDT_FILE_REF_SVG_MAX_BYTES) and
+ * screened with rdt_file_ref_screen_svg().
+ *
+ * Returns: TRUE if the image may be decoded
+ */
+gboolean
+rdt_file_ref_check_art (const RdtFileRef  *ref,
+                        GError           **error)
+{
+  guint8 head[1024];
+  guint64 size = 0;
+  int fd, width, height;
+  gboolean ok;
+
+  g_return_val_if_fail (ref != NULL, FALSE);
+
+  fd = rdt_file_ref_open (ref, RDT_FILE_REF_IMAGE_MAX_BYTES, &size, error);
+  if (fd < 0)
+    return FALSE;
+  if (rdt_file_ref_is_svg (head, read_at (fd, head, MIN (size, sizeof head), 0) ? MIN (size, sizeof head) : 0))
+    {
+      g_autofree char *text = NULL;
+
+      if (size > RDT_FILE_REF_SVG_MAX_BYTES)
+        {
+          close (fd);
+          set_error (error, ref, RDT_FILE_REF_ERROR_TOO_LARGE,
+                     _("refused: an SVG counter image is at most 1 MiB"));
+          return FALSE;
+        }
+      text = g_malloc (size + 1);
+      ok = read_at (fd, (guint8 *) text, size, 0);
+      close (fd);
+      if (!ok)
+        {
+          set_error (error, ref, RDT_FILE_REF_ERROR_IO, _("cannot be read"));
+          return FALSE;
+        }
+      return rdt_file_ref_screen_svg (ref, text, size, error);
+    }
+  ok = rdt_file_ref_read_image_size (fd, ref, &width, &height, error)
+       && rdt_file_ref_check_image_size (ref, width, height, error);
+  close (fd);
+  return ok;
+}

@@ -106,4 +106,17 @@ gboolean  rdt_file_ref_check_image      (const RdtFileRef  *ref,
                                          GError           **error);
 char     *rdt_file_ref_describe         (const RdtFileRef  *ref);
 
+/* Counter art (issue 16) may also be SVG, when it is self-contained and at
+ * most this many bytes (docs/format.md, "Counter art"). */
+#define RDT_FILE_REF_SVG_MAX_BYTES    ((gsize) 1024 * 1024)
+
+gboolean  rdt_file_ref_is_svg           (const guint8      *data,
+                                         gsize              len);
+gboolean  rdt_file_ref_screen_svg       (const RdtFileRef  *ref,
+                                         const char        *data,
+                                         gsize              len,
+                                         GError           **error);
+gboolean  rdt_file_ref_check_art        (const RdtFileRef  *ref,
+                                         GError           **error);
+
 G_END_DECLS

@@ -1677,7 +1677,9 @@ check_image_ref (Builder    *b,
   ref.base_dir = dir;
   ref.attribute = attribute;
   ref.value = value;
-  if (rdt_file_ref_check_image (&ref, &local))
+  /* Counter art may be SVG too (issue 16). */
+  if (xmlStrEqual (n->name, BAD_CAST "art") ? rdt_file_ref_check_art (&ref, &local)
+                                            : rdt_file_ref_check_image (&ref, &local))
     return;
   if (g_error_matches (local, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_FOUND))
     report_node (b->report, RDT_SEVERITY_WARNING, -1, n,
@@ -1905,6 +1907,20 @@ read_placement (Builder *b,
       unit->placement.kind = RDT_PLACEMENT_UNUSED;
       return;
     }
+  /* Issue 16: starts in the eliminated or captured box. */
+  if (is_element (p, "box"))
+    {
+      g_autofree char *id = attr (p, "id");
+
+      if (!rdt_placement_box_from_string (id, &unit->placement.kind))
+        {
+          report_node (b->report, RDT_SEVERITY_ERROR, -1, p,
+                       _("write <box id=\"eliminated\"/> or <box id=\"captured\"/>"),
+                       _("“%s” starts in an unknown box “%s”"), unit->id, id != NULL ? id : "");
+          unit->placement.kind = RDT_PLACEMENT_UNUSED;
+        }
+      return;
+    }
   if (is_element (p, "setup"))
     {
       g_autofree char *hex = attr (p, "hex");
@@ -2083,7 +2099,8 @@ build_unit (Builder *b,
                              fire != NULL ? int_attr (c, "fire-strength", 0) : -1,
                              int_attr (c, "morale", 0));
         }
-      else if (is_element (c, "setup") || is_element (c, "arrive") || is_element (c, "unused"))
+      else if (is_element (c, "setup") || is_element (c, "arrive") || is_element (c, "unused")
+               || is_element (c, "box"))
         read_placement (b, unit, c);
       else if (is_element (c, "note"))
         unit->note = text_of (c);
@@ -3353,13 +3370,18 @@ write_unit (Writer      *w,
           put_int_attr (w, "turn", unit->placement.turn);
           put_attr (w, "entry", unit->placement.entry != NULL ? unit->placement.entry : "");
           break;
+        case RDT_PLACEMENT_ELIMINATED:
+        case RDT_PLACEMENT_CAPTURED:
+          open_tag (w, 3, "box");
+          put_attr (w, "id", rdt_placement_box_to_string (unit->placement.kind));
+          break;
         case RDT_PLACEMENT_UNUSED:
         case RDT_PLACEMENT_NONE:
         default:
           open_tag (w, 3, "unused");
           break;
         }
-      if (unit->placement.kind != RDT_PLACEMENT_UNUSED)
+      if (unit->placement.kind != RDT_PLACEMENT_UNUSED && !RDT_PLACEMENT_IS_BOX (unit->placement.kind))
         {
           if (unit->step != 0)
             put_int_attr (w, "step", unit->step + 1);

@@ -203,6 +203,38 @@ rdt_unit_status_to_string (RdtUnitStatus status)
   return status_names[status];
 }
 
+const char *
+rdt_placement_box_to_string (RdtPlacementKind kind)
+{
+  switch (kind)
+    {
+    case RDT_PLACEMENT_ELIMINATED:
+      return "eliminated";
+    case RDT_PLACEMENT_CAPTURED:
+      return "captured";
+    case RDT_PLACEMENT_NONE:
+    case RDT_PLACEMENT_HEX:
+    case RDT_PLACEMENT_AREA:
+    case RDT_PLACEMENT_ENTRY:
+    case RDT_PLACEMENT_UNUSED:
+    default:
+      return NULL;
+    }
+}
+
+gboolean
+rdt_placement_box_from_string (const char       *text,
+                               RdtPlacementKind *out_kind)
+{
+  if (g_strcmp0 (text, "eliminated") == 0)
+    *out_kind = RDT_PLACEMENT_ELIMINATED;
+  else if (g_strcmp0 (text, "captured") == 0)
+    *out_kind = RDT_PLACEMENT_CAPTURED;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 gboolean
 rdt_unit_status_from_string (const char    *text,
                              RdtUnitStatus *out_status)

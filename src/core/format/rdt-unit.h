@@ -54,7 +54,15 @@ typedef enum {
   RDT_PLACEMENT_AREA,       /* set up anywhere in a named area (area deployment) */
   RDT_PLACEMENT_ENTRY,      /* reinforcement: arrives on a turn at an entry hex */
   RDT_PLACEMENT_UNUSED,     /* explicitly not used in this scenario */
+  /* Issue 16: starts in a box off the map, <box id="eliminated|captured"/>:
+   * the eliminated box (12.6 results "1", "2", "*") and the captured box
+   * (12.31, 13.23); a 2-step unit eliminated is worth 2 VPs, captured 1
+   * (4., VP Clarifications). */
+  RDT_PLACEMENT_ELIMINATED,
+  RDT_PLACEMENT_CAPTURED,
 } RdtPlacementKind;
+
+#define RDT_PLACEMENT_IS_BOX(kind) ((kind) == RDT_PLACEMENT_ELIMINATED || (kind) == RDT_PLACEMENT_CAPTURED)
 
 typedef struct {
   RdtPlacementKind kind;
@@ -157,6 +165,10 @@ gboolean     rdt_placement_equal        (const RdtPlacement *a,
 const char  *rdt_unit_kind_to_string    (RdtUnitKind     kind);
 gboolean     rdt_unit_kind_from_string  (const char     *text,
                                          RdtUnitKind    *out_kind);
+/* "eliminated", "captured": the ids of <box id> (NULL, FALSE: not a box). */
+const char  *rdt_placement_box_to_string   (RdtPlacementKind  kind);
+gboolean     rdt_placement_box_from_string (const char       *text,
+                                            RdtPlacementKind *out_kind);
 const char  *rdt_unit_status_to_string  (RdtUnitStatus   status);
 gboolean     rdt_unit_status_from_string (const char    *text,
                                           RdtUnitStatus *out_status);

@@ -251,6 +251,13 @@ rdt_game_new (RdtScenario  *scenario,
           gu->arrive_turn = u->placement.turn;
           gu->entry = g_strdup (u->placement.entry);
           break;
+        /* Issue 16: the scenario starts it in the eliminated or captured box. */
+        case RDT_PLACEMENT_ELIMINATED:
+          gu->where = RDT_GAME_UNIT_ELIMINATED;
+          break;
+        case RDT_PLACEMENT_CAPTURED:
+          gu->where = RDT_GAME_UNIT_CAPTURED;
+          break;
         case RDT_PLACEMENT_NONE:
         case RDT_PLACEMENT_UNUSED:
         default:
