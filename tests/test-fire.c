@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "redoubt-core.h"
+#include "rdt-game-results.h"
 
 static RdtScenario *
 load_fire (void)
@@ -446,6 +447,349 @@ test_bad_input (void)
   assert_refused (friend, "10.2");
 }
 
+
+/* ------------------------------------------------------------ in a game */
+
+static void
+ok (RdtGame    *game,
+    const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!rdt_game_perform (game, action, &error))
+    g_error ("“%s”: %s", action, error->message);
+}
+
+static void
+refused (RdtGame    *game,
+         const char *action,
+         int         code,
+         const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = rdt_game_dup_state_digest (game);
+  g_autofree char *after = NULL;
+
+  g_assert_false (rdt_game_perform (game, action, &error));
+  g_assert_error (error, RDT_GAME_ERROR, code);
+  if (rule != NULL && strstr (error->message, rule) == NULL)
+    g_error ("“%s”: “%s” does not cite %s", action, error->message, rule);
+  after = rdt_game_dup_state_digest (game);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static gboolean
+log_has (RdtGame    *game,
+         const char *rule,
+         const char *text)
+{
+  for (guint i = 0; i < rdt_game_get_n_messages (game); i++)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (game, i);
+
+      if (g_strcmp0 (m->rule, rule) == 0 && strstr (m->text, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const RdtGameUnit *
+unit (RdtGame    *game,
+      const char *id)
+{
+  return rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, id));
+}
+
+/* Set-up, initiative (the scenario's: british), movement, rally, then the
+ * British player turn's Defensive Artillery Fire phase. */
+static RdtGame *
+game_at_artillery_fire (RdtScenario *sc)
+{
+  g_autoptr(GError) error = NULL;
+  RdtGame *game = rdt_game_new (sc, 1, &error);
+
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  for (int i = 0; i < 4; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_ARTILLERY_FIRE);
+  return game;
+}
+
+/* 11.1 "the non-phasing player may fire any of his artillery"; 11.3 the
+ * roll, the hit and the result; 13.1 "1": a two-step unit is flipped. */
+static void
+test_game_artillery_fire (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+
+  /* The phasing player's units do not fire in this phase. */
+  refused (game, "fire amusettes enemy-gun", RDT_GAME_ERROR_ILLEGAL, "11.1");
+  /* Only artillery. */
+  refused (game, "fire rifle-a guards", RDT_GAME_ERROR_ILLEGAL, "11.1");
+  ok (game, "roll 9");
+  ok (game, "roll 7");
+  ok (game, "fire gun 0404");     /* the hex holds one enemy combat unit */
+  g_assert_cmpstr (rdt_game_get_action (game, rdt_game_get_n_actions (game) - 1), ==, "fire gun guards");
+  g_assert_true (log_has (game, "11.3", "against 8: hit"));
+  g_assert_true (log_has (game, "11.3", "provisional"));
+  g_assert_cmpint (unit (game, "guards")->step, ==, 1);
+  g_assert_true (unit (game, "gun")->flags & RDT_GAME_UNIT_FIRED);
+  g_assert_true (unit (game, "guards")->flags & RDT_GAME_UNIT_FIRED_AT);
+  /* 11.1 once per unit, 11.2 once per target, per phase. */
+  refused (game, "fire gun guards", RDT_GAME_ERROR_ILLEGAL, "11.1");
+  refused (game, "fire gun-near guards", RDT_GAME_ERROR_ILLEGAL, "11.2");
+  /* A second "1" eliminates the reduced unit (13.1). */
+  ok (game, "roll 9");
+  ok (game, "roll 8");
+  ok (game, "fire enemy-gun amusettes");
+  g_assert_cmpint (unit (game, "amusettes")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  /* Not in other phases. */
+  ok (game, "next-phase");
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  refused (game, "fire gun-near guards", RDT_GAME_ERROR_WRONG_PHASE, "10.1, 11.1");
+}
+
+/* 10.4: "Rifle Fire is considered simultaneous. Results, including Army
+ * Morale adjustments, are applied at the same time after both sides have
+ * fired. The non-phasing player must execute any retreats before the phasing
+ * player."  10.2: the phasing player selects his targets first.  10.7 the
+ * Jaegers' second roll; the 10.3 example's rolls. */
+static void
+test_game_rifle_fire_simultaneous (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  g_autoptr(GError) error = NULL;
+
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RIFLE_FIRE);
+  /* British (phasing) first: the Jaegers roll twice, the second hits. */
+  ok (game, "roll 0");
+  ok (game, "roll 9");
+  ok (game, "roll 4");
+  ok (game, "fire jaegers scout open-flank");
+  g_assert_true (log_has (game, "10.7", "two To-Hit rolls"));
+  g_assert_true (log_has (game, "10.3", "= 10 against 7: hit"));
+  /* The result waits (10.4). */
+  g_assert_cmpuint (rdt_game_get_n_pending_fire (game), ==, 1);
+  g_assert_cmpint (unit (game, "scout")->where, ==, RDT_GAME_UNIT_MAP);
+  /* The 10.3 example: the Americans roll 5 (+1 First Fire) and hit, then 4: R. */
+  ok (game, "roll 5");
+  ok (game, "roll 4");
+  ok (game, "fire rifle-a,rifle-b guards");
+  g_assert_true (log_has (game, "10.3", "Modified roll 5 +1 = 6 against 6: hit"));
+  g_assert_true (log_has (game, "10.3", "unmodified roll 4: “R”"));
+  /* 10.2: the phasing player may not select after the non-phasing player. */
+  refused (game, "fire fergusons-rifles target-in-chew", RDT_GAME_ERROR_ILLEGAL, "10.2");
+  /* 10.4: the phase does not end with results pending. */
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "10.4");
+  ok (game, "resolve-fire");
+  g_assert_cmpuint (rdt_game_get_n_pending_fire (game), ==, 0);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+  /* 10.4: the non-phasing player's retreat first. */
+  refused (game, "retreat guards 0304", RDT_GAME_ERROR_ILLEGAL, "10.4");
+  /* 13.22: not into an enemy-occupied hex. */
+  refused (game, "retreat scout 0909", RDT_GAME_ERROR_ILLEGAL, "13.22");
+  ok (game, "retreat scout 0907");
+  g_assert_cmpint (unit (game, "scout")->hex.col, ==, 9);
+  g_assert_cmpint (unit (game, "scout")->hex.row, ==, 7);
+  /* Undo within the phase: the retreat is undone and redone. */
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (unit (game, "scout")->hex.row, ==, 8);
+  g_assert_true (rdt_game_redo (game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (unit (game, "scout")->hex.row, ==, 7);
+  /* The Guards, surrounded by the Americans' ZOCs, cannot retreat: 13.23
+   * captured, once their turn to retreat comes. */
+  g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+}
+
+/* 10.5: "All firing units lose their first fire bonus for future fire
+ * combats even if their fire has no effect." */
+static void
+test_game_first_fire_spent (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = NULL;
+  const char *firers[] = { "rifle-a", NULL };
+  g_autoptr(RdtFire) before = NULL;
+  g_autoptr(RdtFire) after = NULL;
+  g_autoptr(GError) error = NULL;
+
+  /* No disrupted unit that must move away in the American movement phase. */
+  rdt_scenario_get_unit (sc, (guint) rdt_scenario_find_unit_index (sc, "disrupted-rifle"))->status =
+    RDT_UNIT_STATUS_PARADE;
+  game = game_at_artillery_fire (sc);
+  ok (game, "next-phase");
+  before = rdt_game_analyse_fire (game, RDT_FIRE_RIFLE, firers, "guards", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_fire_get_drm (before), ==, 1);
+  ok (game, "roll 0");
+  ok (game, "fire fergusons-rifles target-in-chew");   /* a miss */
+  ok (game, "roll 0");
+  ok (game, "fire rifle-a guards");                    /* a miss: no effect */
+  g_assert_true (unit (game, "rifle-a")->flags & RDT_GAME_UNIT_FIRST_FIRE_SPENT);
+  /* The next turn (flags of the phase cleared, the spent first fire kept). */
+  for (guint i = 0; i < 40 && !(rdt_game_get_turn (game) == 2 && rdt_game_get_phase (game) == RDT_PHASE_RIFLE_FIRE); i++)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!rdt_game_perform (game, "next-phase", &local))
+        ok (game, rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RIFLE_FIRE);
+  g_assert_false (unit (game, "rifle-a")->flags & RDT_GAME_UNIT_FIRED);
+  g_assert_true (unit (game, "rifle-a")->flags & RDT_GAME_UNIT_FIRST_FIRE_SPENT);
+  after = rdt_game_analyse_fire (game, RDT_FIRE_RIFLE, firers, "guards", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_fire_get_drm (after), ==, 0);
+}
+
+/* 10.5 Important: "A rifle unit also loses its first fire bonus if it
+ * participates in Close Combat in any game turn before conducting fire
+ * combat" (the hook close combat calls). */
+static void
+test_game_first_fire_lost_after_close_combat (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  const char *firers[] = { "rifle-a", "rifle-b", NULL };
+  g_autoptr(RdtFire) fire = NULL;
+  g_autoptr(GError) error = NULL;
+
+  _rdt_game_spend_first_fire (game, (guint) rdt_game_find_unit (game, "rifle-b"));
+  fire = rdt_game_analyse_fire (game, RDT_FIRE_RIFLE, firers, "guards", -1, &error);
+  g_assert_no_error (error);
+  g_assert_null (find_line (fire, RDT_FIRE_LINE_DRM, "10.5"));
+  g_assert_cmpint (rdt_fire_get_drm (fire), ==, 0);
+}
+
+/* 13.1 results, one by one, on the target only. */
+static void
+test_game_results (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  RdtCombatResult r;
+  guint guards = (guint) rdt_game_find_unit (game, "guards");
+  guint picket = (guint) rdt_game_find_unit (game, "picket");
+  guint line = (guint) rdt_game_find_unit (game, "line");
+  int am = rdt_game_get_army_morale (game, 0);
+
+  g_assert_true (rdt_combat_result_parse ("1*", &r));
+  g_assert_cmpint (r.steps, ==, 1);
+  g_assert_true (r.leader);
+  g_assert_false (rdt_combat_result_parse ("X", &r));
+  g_assert_true (rdt_combat_result_parse ("-", &r) && r.none);
+
+  /* "AM": the affected player reduces his army morale by one. */
+  rdt_combat_result_parse ("AM", &r);
+  _rdt_game_apply_result (game, guards, &r, "11.3");
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, am - 1);
+  /* "*": a leader in the hex is removed; the only result that affects
+   * another unit in fire. */
+  rdt_combat_result_parse ("1*", &r);
+  _rdt_game_apply_result (game, guards, &r, "11.3");
+  g_assert_cmpint (unit (game, "grey")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (unit (game, "guards")->step, ==, 1);
+  /* No leader: "*" is ignored. */
+  _rdt_game_apply_result (game, picket, &r, "11.3");
+  g_assert_true (log_has (game, "13.1", "no leader"));
+  /* "1" on a one-step unit eliminates it. */
+  g_assert_cmpint (unit (game, "picket")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  /* "2": eliminated, even a two-step unit at full strength. */
+  rdt_combat_result_parse ("2", &r);
+  _rdt_game_apply_result (game, guards, &r, "11.3");
+  g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  /* "D": disrupted and a three-hex retreat owed (13.3); a second D
+   * shatters (13.3, 13.4); a third eliminates (13.4). */
+  rdt_combat_result_parse ("D", &r);
+  _rdt_game_apply_result (game, line, &r, "11.3");
+  g_assert_cmpint (unit (game, "line")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  _rdt_game_apply_result (game, line, &r, "11.3");
+  g_assert_cmpint (unit (game, "line")->status, ==, RDT_UNIT_STATUS_SHATTERED);
+  _rdt_game_apply_result (game, line, &r, "11.3");
+  g_assert_cmpint (unit (game, "line")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  /* An eliminated unit owes no retreat. */
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+}
+
+/* 13.23: "Any unit that cannot retreat the full distance ... is captured
+ * instead; this includes retreats caused by Rifle Fire or Artillery Fire." */
+static void
+test_game_retreat_capture (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = NULL;
+  RdtCombatResult r;
+
+  /* Surround the Guards: enemy units in every neighbour of 0404. */
+  for (guint i = 0; i < rdt_scenario_get_n_units (sc); i++)
+    {
+      RdtUnit *u = rdt_scenario_get_unit (sc, i);
+      const char *moves[][2] = { { "gun-far", "0303" }, { "gun-blocked", "0503" }, { "disrupted-rifle", "0305" } };
+
+      for (guint k = 0; k < G_N_ELEMENTS (moves); k++)
+        if (g_str_equal (u->id, moves[k][0]))
+          g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), moves[k][1], &u->placement.hex, NULL));
+    }
+  game = game_at_artillery_fire (sc);
+  rdt_combat_result_parse ("R", &r);
+  _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, "guards"), &r, "11.3");
+  _rdt_game_settle_retreats (game);
+  g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_true (log_has (game, "13.23", "captured"));
+}
+
+/* A random game with fire replays bit for bit from its log. */
+static void
+test_game_random_replay (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  guint fires = 0;
+
+  for (guint64 seed = 1; seed <= 3; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtGame) game = rdt_game_new (sc, seed, &error);
+      g_autoptr(RdtGame) again = NULL;
+      g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+      g_autofree char *a = NULL, *b = NULL;
+      RdtDie chooser;
+
+      g_assert_no_error (error);
+      rdt_die_init (&chooser, seed * 31);
+      for (guint i = 0; i < 400 && !rdt_game_is_over (game); i++)
+        {
+          g_autofree char *action = NULL;
+
+          if (!rdt_game_perform_random (game, &chooser, 4, &action, &error))
+            g_error ("seed %" G_GUINT64_FORMAT ": %s", seed, error->message);
+        }
+      for (guint i = 0; i < rdt_game_get_n_actions (game); i++)
+        {
+          g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
+          if (g_str_has_prefix (rdt_game_get_action (game, i), "fire "))
+            fires++;
+        }
+      again = rdt_game_replay (sc, seed, (const char *const *) actions->pdata, actions->len, &error);
+      g_assert_no_error (error);
+      a = rdt_game_dup_state_digest (game);
+      b = rdt_game_dup_state_digest (again);
+      g_assert_cmpstr (a, ==, b);
+    }
+  g_assert_cmpuint (fires, >, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -471,5 +815,12 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/13.4/shattered-target-no-terrain-drm", test_shattered_no_terrain_drm);
   g_test_add_func ("/fire/volume-data/missing-to-hit-undecided", test_missing_table_undecided);
   g_test_add_func ("/fire/10.2/bad-input-enemy-leader-friend", test_bad_input);
+  g_test_add_func ("/fire/game/11.1-11.3-artillery-fire-resolved", test_game_artillery_fire);
+  g_test_add_func ("/fire/game/10.4-simultaneous-non-phasing-retreats-first", test_game_rifle_fire_simultaneous);
+  g_test_add_func ("/fire/game/10.5-first-fire-lost-after-fire-without-effect", test_game_first_fire_spent);
+  g_test_add_func ("/fire/10.6/first-fire-lost-after-close-combat", test_game_first_fire_lost_after_close_combat);
+  g_test_add_func ("/fire/game/13.1-results-on-the-target", test_game_results);
+  g_test_add_func ("/fire/game/13.23-no-retreat-captured", test_game_retreat_capture);
+  g_test_add_func ("/fire/game/random-game-with-fire-replays", test_game_random_replay);
   return g_test_run ();
 }

@@ -233,6 +233,20 @@ in_list (const char *const *list,
 }
 
 static void
+undecided_from (Ctx        *c,
+                const char *rule,
+                const char *source,
+                const char *depends,
+                const char *unit,
+                const char *text)
+{
+  RdtFireLine *l = add_line (c->fire, RDT_FIRE_LINE_UNDECIDED, rule, source, unit, 0, FALSE,
+                             "%s", text);
+
+  l->depends = g_strdup (depends);
+}
+
+static void
 undecided (Ctx        *c,
            const char *rule,
            const char *depends,
@@ -775,7 +789,7 @@ add_drms (Ctx *c)
                   g_autofree char *text =
                     g_strdup_printf (_("%s: a second To-Hit roll if there is an open flank (12.53): not told"),
                                      row->key);
-                  undecided (c, full_rule, "open-flank", NULL, text);
+                  undecided_from (c, full_rule, src, "open-flank", NULL, text);
                   continue;
                 }
               fire->n_rolls = 2;
@@ -794,7 +808,7 @@ add_drms (Ctx *c)
             {
               g_autofree char *text = g_strdup_printf (_("%s (%+d): depends on an open flank (12.53), not told"),
                                                        row->key, drm);
-              undecided (c, full_rule, "open-flank", NULL, text);
+              undecided_from (c, full_rule, src, "open-flank", NULL, text);
               continue;
             }
           add_line (fire, RDT_FIRE_LINE_DRM, full_rule, src, NULL, drm, p_drm || p_when,
@@ -830,7 +844,7 @@ read_to_hit (Ctx *c)
             fire->range, column);
   if (table == NULL)
     {
-      undecided (c, rule, "volume-data", NULL, _("the volume has no Ranged Fire To-Hit Table (to-hit)"));
+      undecided_from (c, rule, src, "volume-data", NULL, _("the volume has no Ranged Fire To-Hit Table (to-hit)"));
       return;
     }
   col = find_column (table, column);
@@ -842,7 +856,7 @@ read_to_hit (Ctx *c)
       g_autofree char *text =
         g_strdup_printf (_("the volume's Ranged Fire To-Hit Table has no value for %d SP at column “%s”: "
                            "enter it from your copy of the game"), fire->sp, column);
-      undecided (c, rule, "volume-data", NULL, text);
+      undecided_from (c, rule, src, "volume-data", NULL, text);
       return;
     }
   cell = row_cell (row, col, &prov);
@@ -857,7 +871,7 @@ read_to_hit (Ctx *c)
     {
       g_autofree char *text = g_strdup_printf (_("the To-Hit cell for %d SP, column “%s” is “%s”, not a number"),
                                                fire->sp, column, cell != NULL ? cell : "");
-      undecided (c, rule, "volume-data", NULL, text);
+      undecided_from (c, rule, src, "volume-data", NULL, text);
       return;
     }
   fire->to_hit = value;
@@ -963,7 +977,9 @@ rdt_fire_analyse (RdtScenario        *scenario,
   if (c.target->placement.kind == RDT_PLACEMENT_HEX && !rdt_unit_is_leader (c.target))
     {
       add_drms (&c);
-      read_to_hit (&c);
+      /* A fire a rule forbids has no To-Hit number to read. */
+      if (rdt_fire_get_verdict (fire) != RDT_FIRE_REFUSED)
+        read_to_hit (&c);
     }
   if (fire->n_rolls == 1)
     add_line (fire, RDT_FIRE_LINE_ROLLS, kind == RDT_FIRE_RIFLE ? "10.3" : "11.3", _(SERIES), NULL, 1, FALSE,
