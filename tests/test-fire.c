@@ -448,6 +448,73 @@ test_bad_input (void)
 }
 
 
+
+/* Germantown 3.5: "During clear weather turns only the Americans may fire
+ * 'off board' artillery at enemy combat units occupying the American Militia
+ * Bombardment Zone ... SPs firing are assumed to be 1 and range is assumed to
+ * be 3 regardless of the target hex.  Note: Line of Sight does not apply, but
+ * all other fire modifiers do." (the volume's off-board-fire table) */
+static void
+test_off_board (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  RdtGameContext context;
+  RdtFireFacts facts;
+  g_autoptr(RdtFire) clear = NULL;
+  g_autoptr(RdtFire) untold = NULL;
+  g_autoptr(RdtFire) fog = NULL;
+  g_autoptr(RdtFire) outside = NULL;
+  g_autoptr(RdtFire) rifle = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *unknown[] = { "off-board:navy", NULL };
+
+  rdt_game_context_init (&context);
+  context.weather = "clear";
+  rdt_fire_facts_init (&facts);
+  facts.context = &context;
+  clear = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", &facts);
+  g_assert_cmpint (rdt_fire_get_verdict (clear), ==, RDT_FIRE_LEGAL);
+  g_assert_cmpint (rdt_fire_get_sp (clear), ==, 1);
+  /* 0404 is one hex from nothing on the board: the range is 3 anyway, and
+   * no LOS is traced (gun-blocked's 0401 line would be blocked). */
+  g_assert_cmpint (rdt_fire_get_range (clear), ==, 3);
+  g_assert_cmpint (rdt_fire_get_to_hit (clear), ==, 9);
+  g_assert_nonnull (find_line (clear, RDT_FIRE_LINE_NOTE, "Germantown 3.5"));
+  untold = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", NULL);
+  g_assert_cmpint (rdt_fire_get_verdict (untold), ==, RDT_FIRE_UNDECIDED);
+  g_assert_cmpstr (rdt_fire_get_reason (untold)->depends, ==, "weather");
+  context.weather = "dense-fog";
+  fog = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", &facts);
+  assert_refused (fog, "Germantown 3.5");
+  context.weather = "clear";
+  outside = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "jaegers", &facts);
+  assert_refused (outside, "Germantown 3.5");
+  rifle = analyse (sc, RDT_FIRE_RIFLE, "off-board:militia-bombardment", "guards", &facts);
+  assert_refused (rifle, "Germantown 3.5");
+  g_assert_null (rdt_fire_analyse (sc, RDT_FIRE_ARTILLERY, unknown, "guards", &facts, &error));
+  g_assert_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN);
+}
+
+/* The bundled Germantown volume carries 3.5 as data. */
+static void
+test_off_board_germantown (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT") != NULL
+                                              ? g_getenv ("REDOUBT_SOURCE_ROOT") : "..",
+                                            "scenarios", "germantown.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+  const RdtTable *table;
+
+  g_assert_no_error (error);
+  table = rdt_volume_find_table (rdt_scenario_get_volume (sc), "off-board-fire");
+  g_assert_nonnull (table);
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "sp", NULL), ==, "1");
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "range", NULL), ==, "3");
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "weather", NULL), ==, "clear");
+  g_assert_nonnull (rdt_scenario_find_area (sc, rdt_table_lookup (table, "militia-bombardment", "area", NULL)));
+}
+
 /* ------------------------------------------------------------ in a game */
 
 static void
@@ -528,6 +595,9 @@ test_game_artillery_fire (void)
   refused (game, "fire amusettes enemy-gun", RDT_GAME_ERROR_ILLEGAL, "11.1");
   /* Only artillery. */
   refused (game, "fire rifle-a guards", RDT_GAME_ERROR_ILLEGAL, "11.1");
+  /* Germantown 3.5 off-board fire: the game does not keep the weather yet,
+   * so it is not decided (RDT_GAME_ERROR_DATA), never fired silently. */
+  refused (game, "fire off-board:militia-bombardment 0404", RDT_GAME_ERROR_DATA, "Germantown 3.5");
   ok (game, "roll 9");
   ok (game, "roll 7");
   ok (game, "fire gun 0404");     /* the hex holds one enemy combat unit */
@@ -815,6 +885,8 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/13.4/shattered-target-no-terrain-drm", test_shattered_no_terrain_drm);
   g_test_add_func ("/fire/volume-data/missing-to-hit-undecided", test_missing_table_undecided);
   g_test_add_func ("/fire/10.2/bad-input-enemy-leader-friend", test_bad_input);
+  g_test_add_func ("/fire/germantown-3.5/off-board-bombardment", test_off_board);
+  g_test_add_func ("/fire/germantown-3.5/bundled-volume-data", test_off_board_germantown);
   g_test_add_func ("/fire/game/11.1-11.3-artillery-fire-resolved", test_game_artillery_fire);
   g_test_add_func ("/fire/game/10.4-simultaneous-non-phasing-retreats-first", test_game_rifle_fire_simultaneous);
   g_test_add_func ("/fire/game/10.5-first-fire-lost-after-fire-without-effect", test_game_first_fire_spent);

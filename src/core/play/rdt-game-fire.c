@@ -62,7 +62,7 @@ rdt_game_analyse_fire (RdtGame            *game,
                        int                 open_flank,
                        GError            **error)
 {
-  g_autoptr(GPtrArray) fired = g_ptr_array_new ();
+  g_autoptr(GPtrArray) fired = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) targeted = g_ptr_array_new ();
   g_autoptr(GPtrArray) spent = g_ptr_array_new ();
   RdtGameContext context;
@@ -77,12 +77,20 @@ rdt_game_analyse_fire (RdtGame            *game,
       const char *id = unit_of (game, i)->id;
 
       if (gu->flags & RDT_GAME_UNIT_FIRED)
-        g_ptr_array_add (fired, (gpointer) id);
+        g_ptr_array_add (fired, g_strdup (id));
       if (gu->flags & RDT_GAME_UNIT_FIRED_AT)
         g_ptr_array_add (targeted, (gpointer) id);
       if (gu->flags & RDT_GAME_UNIT_FIRST_FIRE_SPENT)
         g_ptr_array_add (spent, (gpointer) id);
     }
+  {
+    RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+    const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+
+    for (guint r = 0; table != NULL && r < table->rows->len && r < 32; r++)
+      if (game->state->off_board_fired & (1u << r))
+        g_ptr_array_add (fired, g_strconcat ("off-board:", ((RdtTableRow *) g_ptr_array_index (table->rows, r))->key, NULL));
+  }
   g_ptr_array_add (fired, NULL);
   g_ptr_array_add (targeted, NULL);
   g_ptr_array_add (spent, NULL);
@@ -107,6 +115,34 @@ rdt_game_analyse_fire (RdtGame            *game,
   if (fire == NULL && error != NULL && *error != NULL)
     (*error)->domain = RDT_GAME_ERROR, (*error)->code = RDT_GAME_ERROR_UNKNOWN;
   return fire;
+}
+
+/* The row index of an off-board source "off-board:ID" (Germantown 3.5), or
+ * -1; @out_side (nullable) its side. */
+static int
+off_board_index (RdtGame    *game,
+                 const char *id,
+                 int        *out_side)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+
+  if (table == NULL || !g_str_has_prefix (id, "off-board:"))
+    return -1;
+  for (guint r = 0; r < table->rows->len && r < 32; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (g_str_equal (row->key, id + strlen ("off-board:")))
+        {
+          const char *side = rdt_table_lookup (table, row->key, "side", NULL);
+
+          if (out_side != NULL)
+            *out_side = side != NULL ? rdt_scenario_find_side (game->scenario, side) : -1;
+          return (int) r;
+        }
+    }
+  return -1;
 }
 
 static gboolean
@@ -146,6 +182,11 @@ parse_firers (RdtGame     *game,
       if (index >= 0)
         {
           g_ptr_array_add (out, (gpointer) unit_of (game, (guint) index)->id);
+          continue;
+        }
+      if (off_board_index (game, parts[i], NULL) >= 0)
+        {
+          g_ptr_array_add (out, (gpointer) g_intern_string (parts[i]));
           continue;
         }
       if (!rdt_hex_grid_parse_label (grid, parts[i], &hex, NULL))
@@ -254,7 +295,22 @@ do_fire (RdtGame     *game,
   if (!parse_firers (game, firers_text, kind, firers, error))
     return FALSE;
   first = rdt_scenario_find_unit_index (game->scenario, g_ptr_array_index (firers, 0));
-  player = _rdt_game_unit_player (game, (guint) first);
+  if (first >= 0)
+    player = _rdt_game_unit_player (game, (guint) first);
+  else
+    {
+      int side = -1;
+
+      off_board_index (game, g_ptr_array_index (firers, 0), &side);
+      player = side >= 0 ? game->side_player[side] : -1;
+      /* The pending result's firer: any unit of that player (only the
+       * player matters). */
+      for (guint u = 0; u < game->n_units && first < 0; u++)
+        if (_rdt_game_unit_player (game, u) == player)
+          first = (int) u;
+      if (first < 0)
+        first = 0;
+    }
   target = parse_target (game, target_text, player, error);
   if (target < 0)
     return FALSE;
@@ -330,7 +386,14 @@ do_fire (RdtGame     *game,
   for (guint i = 0; i + 1 < firers->len; i++)
     {
       int u = rdt_scenario_find_unit_index (game->scenario, g_ptr_array_index (firers, i));
+      int ob = off_board_index (game, g_ptr_array_index (firers, i), NULL);
 
+      if (u < 0)
+        {
+          if (ob >= 0)
+            game->state->off_board_fired |= 1u << ob;
+          continue;
+        }
       game->state->units[u].flags |= RDT_GAME_UNIT_FIRED;
       if (kind == RDT_FIRE_RIFLE)
         game->state->units[u].flags |= RDT_GAME_UNIT_FIRST_FIRE_SPENT;

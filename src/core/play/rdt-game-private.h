@@ -41,6 +41,7 @@ typedef struct {
   RdtGameUnit *units;       /* per scenario unit */
   GArray *pending_fire;     /* RdtGamePendingFire (10.4) */
   GArray *owed_retreats;    /* RdtGameOwedRetreat, the non-phasing player's first */
+  guint off_board_fired;    /* rows of the volume's "off-board-fire" table that fired this phase */
 } RdtGameState;
 
 struct _RdtGame {

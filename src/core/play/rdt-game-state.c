@@ -70,6 +70,8 @@ rdt_game_dup_state_text (RdtGame *game)
                               gu->arrive_turn, gu->entry != NULL ? gu->entry : "-", gu->flags);
     }
   /* Fire (issue 14): results and retreats owed, only when there are some. */
+  if (s->off_board_fired != 0)
+    g_string_append_printf (out, "off-board-fired %u\n", s->off_board_fired);
   for (guint i = 0; i < s->pending_fire->len; i++)
     {
       const RdtGamePendingFire *p = &g_array_index (s->pending_fire, RdtGamePendingFire, i);

@@ -223,7 +223,30 @@ typedef struct {
   RdtFire *fire;
   GPtrArray *firer_units;     /* const RdtUnit* */
   const RdtUnit *target;
+  /* Off-board sources (Germantown 3.5): synthetic unit -> its row of the
+   * volume's "off-board-fire" table. */
+  GHashTable *off_board;
 } Ctx;
+
+/* The row of an off-board source (the volume's "off-board-fire" table), or
+ * NULL for a unit on the board. */
+static const RdtTableRow *
+off_board_row (Ctx           *c,
+               const RdtUnit *u)
+{
+  return c->off_board != NULL ? g_hash_table_lookup (c->off_board, u) : NULL;
+}
+
+static const char *
+off_board_cell (Ctx           *c,
+                const RdtUnit *u,
+                const char    *column)
+{
+  const RdtTable *table = rdt_volume_find_table (c->volume, "off-board-fire");
+  const RdtTableRow *row = off_board_row (c, u);
+
+  return table != NULL && row != NULL ? rdt_table_lookup (table, row->key, column, NULL) : NULL;
+}
 
 static gboolean
 in_list (const char *const *list,
@@ -419,6 +442,39 @@ check_firers (Ctx *c)
       int sp = unit_fire_sp (fire, u);
       gboolean prov = (u->provisional & RDT_UNIT_PROVISIONAL_STRENGTH) != 0;
 
+      if (off_board_row (c, u) != NULL)
+        {
+          const char *rule = off_board_cell (c, u, "Rule");
+          const char *weather = off_board_cell (c, u, "weather");
+          const RdtGameContext *ctx = c->facts->context;
+          g_autofree char *src = g_strdup_printf (_("volume %s, table off-board-fire, row “%s”"),
+                                                  c->volume_id, u->name);
+
+          rule = rule != NULL ? rule : "11.2";
+          /* Germantown 3.5: "Fire is conducted during the Defensive
+           * Artillery Fire Phase"; "During clear weather turns only". */
+          if (fire->kind != RDT_FIRE_ARTILLERY)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                      _("off-board artillery fires in the Defensive Artillery Fire Phase"));
+          if (weather != NULL && weather[0] != '\0')
+            {
+              if (ctx == NULL || ctx->weather == NULL)
+                {
+                  g_autofree char *text = rdt_undecided_text (rule, RDT_DEPENDS_WEATHER);
+                  undecided_from (c, rule, src, rdt_depends_get_id (RDT_DEPENDS_WEATHER), u->id, text);
+                }
+              else if (!g_str_equal (ctx->weather, weather))
+                add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                          _("%s fires only in %s weather, not %s"), u->name, weather, ctx->weather);
+            }
+          if (in_list (c->facts->fired, u->id))
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "11.1", _(SERIES), u->id, 0, FALSE,
+                      _("%s has already fired this phase: no unit may fire more than once per phase"), u->name);
+          add_line (fire, RDT_FIRE_LINE_FIRER, rule, src, u->id, sp, FALSE,
+                    _("%s (off the map) fires with %d SP"), u->name, sp);
+          fire->sp += sp;
+          continue;
+        }
       if (rdt_unit_is_leader (u))
         {
           add_line (fire, RDT_FIRE_LINE_REFUSED, "3.1", _(SERIES), u->id, 0, FALSE,
@@ -597,6 +653,31 @@ check_target (Ctx *c)
       const RdtUnit *u = g_ptr_array_index (c->firer_units, i);
       int d;
 
+      if (off_board_row (c, u) != NULL)
+        {
+          const char *rule = off_board_cell (c, u, "Rule");
+          const char *area_id = off_board_cell (c, u, "area");
+          const char *range = off_board_cell (c, u, "range");
+          const RdtArea *area = area_id != NULL ? rdt_scenario_find_area (c->scenario, area_id) : NULL;
+          g_autofree char *src = g_strdup_printf (_("volume %s, table off-board-fire, row “%s”"),
+                                                  c->volume_id, u->name);
+
+          rule = rule != NULL ? rule : "11.2";
+          if (area == NULL)
+            undecided_from (c, rule, src, "volume-data", u->id,
+                            _("the scenario has no area for this off-board fire"));
+          else if (!rdt_scenario_area_contains (area, t->placement.hex))
+            add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                      _("%s is not in %s"), t->name, area->name);
+          /* Germantown 3.5: "range is assumed to be 3 regardless of the
+           * target hex"; "Line of Sight does not apply". */
+          d = range != NULL ? atoi (range) : 0;
+          add_line (fire, RDT_FIRE_LINE_NOTE, rule, src, u->id, d, FALSE,
+                    _("off-board fire: range %d whatever the target hex; Line of Sight does not apply "
+                      "(an exception to 11.41)"), d);
+          fire->range = MAX (fire->range, d);
+          continue;
+        }
       if (u->placement.kind != RDT_PLACEMENT_HEX || rdt_unit_is_leader (u))
         continue;
       d = rdt_hex_grid_distance (grid, u->placement.hex, t->placement.hex);
@@ -911,6 +992,8 @@ rdt_fire_analyse (RdtScenario        *scenario,
                   GError            **error)
 {
   g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  g_autoptr(GHashTable) off_board = NULL;
+  g_autoptr(GPtrArray) synthetic = NULL;
   RdtFireFacts none;
   RdtFire *fire;
   Ctx c = { 0 };
@@ -932,6 +1015,37 @@ rdt_fire_analyse (RdtScenario        *scenario,
     {
       int index = rdt_scenario_find_unit_index (scenario, firers[i]);
 
+      /* Germantown 3.5: an off-board source, "off-board:ID", a row of the
+       * volume's "off-board-fire" table. */
+      if (index < 0 && g_str_has_prefix (firers[i], "off-board:"))
+        {
+          RdtVolume *volume = rdt_scenario_get_volume (scenario);
+          const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+          const char *key = firers[i] + strlen ("off-board:");
+          const char *side = table != NULL ? rdt_table_lookup (table, key, "side", NULL) : NULL;
+          const char *sp = table != NULL ? rdt_table_lookup (table, key, "sp", NULL) : NULL;
+          RdtUnit *u;
+
+          if (side == NULL || rdt_scenario_find_side (scenario, side) < 0)
+            {
+              g_set_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN,
+                           _("the volume has no off-board fire “%s” (table off-board-fire)"), key);
+              return NULL;
+            }
+          u = rdt_unit_new (firers[i], key, rdt_scenario_find_side (scenario, side), RDT_UNIT_KIND_ARTILLERY);
+          rdt_unit_add_step (u, sp != NULL ? CLAMP (atoi (sp), 0, 99) : 0, -1, 0);
+          if (off_board == NULL)
+            {
+              off_board = g_hash_table_new (NULL, NULL);
+              synthetic = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_unit_free);
+            }
+          for (guint r = 0; r < table->rows->len; r++)
+            if (g_str_equal (((RdtTableRow *) g_ptr_array_index (table->rows, r))->key, key))
+              g_hash_table_insert (off_board, u, g_ptr_array_index (table->rows, r));
+          g_ptr_array_add (synthetic, u);
+          g_ptr_array_add (units, u);
+          continue;
+        }
       if (index < 0)
         {
           g_set_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN, _("unknown unit “%s”"), firers[i]);
@@ -971,6 +1085,7 @@ rdt_fire_analyse (RdtScenario        *scenario,
   c.fire = fire;
   c.firer_units = units;
   c.target = rdt_scenario_get_unit (scenario, (guint) ti);
+  c.off_board = off_board;
 
   check_firers (&c);
   check_target (&c);
