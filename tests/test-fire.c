@@ -658,6 +658,8 @@ test_game_rifle_fire_simultaneous (void)
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "10.4");
   ok (game, "resolve-fire");
   g_assert_cmpuint (rdt_game_get_n_pending_fire (game), ==, 0);
+  /* 10.4: applied "after both sides have fired": no more fire this phase. */
+  refused (game, "fire musket-rifle guards", RDT_GAME_ERROR_ILLEGAL, "10.4");
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
   /* 10.4: the non-phasing player's retreat first. */

@@ -321,6 +321,14 @@ do_fire (RdtGame     *game,
                    _("11.1: only the non-phasing player fires in the Defensive Artillery Fire phase"));
       return FALSE;
     }
+  /* 10.4: the results "are applied at the same time after both sides have
+   * fired": once applied, the phase's fire is over. */
+  if (kind == RDT_FIRE_RIFLE && game->state->fire_resolved)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("10.4: the rifle fire results of this phase are applied: both sides have fired"));
+      return FALSE;
+    }
   /* 10.2: "The phasing player must select his target unit(s) before the
    * non-phasing player selects his." */
   if (kind == RDT_FIRE_RIFLE && player == phasing)
@@ -469,6 +477,7 @@ do_resolve (RdtGame  *game,
     }
   pending = g_array_copy (s->pending_fire);
   g_array_set_size (s->pending_fire, 0);
+  s->fire_resolved = TRUE;
   _rdt_game_say (game, "10.4", _("Rifle fire results are applied at the same time"));
   /* The non-phasing player's units first, so that their retreats come
    * first; then the phasing player's. */

@@ -42,6 +42,7 @@ typedef struct {
   GArray *pending_fire;     /* RdtGamePendingFire (10.4) */
   GArray *owed_retreats;    /* RdtGameOwedRetreat, the non-phasing player's first */
   guint off_board_fired;    /* rows of the volume's "off-board-fire" table that fired this phase */
+  gboolean fire_resolved;   /* 10.4: the rifle fire results of this phase were applied */
 } RdtGameState;
 
 struct _RdtGame {

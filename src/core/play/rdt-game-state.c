@@ -72,6 +72,8 @@ rdt_game_dup_state_text (RdtGame *game)
   /* Fire (issue 14): results and retreats owed, only when there are some. */
   if (s->off_board_fired != 0)
     g_string_append_printf (out, "off-board-fired %u\n", s->off_board_fired);
+  if (s->fire_resolved)
+    g_string_append (out, "fire-resolved\n");
   for (guint i = 0; i < s->pending_fire->len; i++)
     {
       const RdtGamePendingFire *p = &g_array_index (s->pending_fire, RdtGamePendingFire, i);

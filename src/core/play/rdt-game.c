@@ -1053,6 +1053,7 @@ clear_phase_flags (RdtGame *game)
   for (guint i = 0; i < game->n_units; i++)
     game->state->units[i].flags &= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
   game->state->off_board_fired = 0;
+  game->state->fire_resolved = FALSE;
 }
 
 /* 9.11: reinforcements of the phasing player arrive at the start of the
