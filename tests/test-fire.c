@@ -795,6 +795,30 @@ test_game_results (void)
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
 }
 
+/* 13.1 "*": "The owning player removes one Leader ... The Leader chosen need
+ * not be the one in command": with two leaders, the owner chooses. */
+static void
+test_game_leader_casualty_choice (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  RdtCombatResult r;
+
+  rdt_combat_result_parse ("*", &r);
+  _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, "jaegers"), &r, "11.3");
+  g_assert_cmpuint (rdt_game_get_n_owed_casualties (game), ==, 1);
+  g_assert_cmpint (unit (game, "knyphausen")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpint (unit (game, "ewald")->where, ==, RDT_GAME_UNIT_MAP);
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.1");
+  refused (game, "casualty grey", RDT_GAME_ERROR_ILLEGAL, "13.1");
+  /* Not the one in command (Knyphausen, rank 2): the owner's choice. */
+  ok (game, "casualty knyphausen");
+  g_assert_cmpint (unit (game, "knyphausen")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (unit (game, "ewald")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpuint (rdt_game_get_n_owed_casualties (game), ==, 0);
+  ok (game, "next-phase");
+}
+
 /* 13.23: "Any unit that cannot retreat the full distance ... is captured
  * instead; this includes retreats caused by Rifle Fire or Artillery Fire." */
 static void
@@ -895,6 +919,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/10.6/first-fire-lost-after-close-combat", test_game_first_fire_lost_after_close_combat);
   g_test_add_func ("/fire/game/13.1-results-on-the-target", test_game_results);
   g_test_add_func ("/fire/game/13.23-no-retreat-captured", test_game_retreat_capture);
+  g_test_add_func ("/fire/game/13.1-leader-casualty-owner-chooses", test_game_leader_casualty_choice);
   g_test_add_func ("/fire/game/random-game-with-fire-replays", test_game_random_replay);
   return g_test_run ();
 }

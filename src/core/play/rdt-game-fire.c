@@ -41,6 +41,13 @@ rdt_game_get_n_pending_fire (RdtGame *game)
 }
 
 guint
+rdt_game_get_n_owed_casualties (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), 0);
+  return game->state->owed_casualties->len;
+}
+
+guint
 rdt_game_get_n_owed_retreats (RdtGame *game)
 {
   g_return_val_if_fail (RDT_IS_GAME (game), 0);
@@ -551,6 +558,24 @@ _rdt_game_apply_fire_action (RdtGame   *game,
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
       return _rdt_game_do_retreat (game, (guint) unit, hex, error);
     }
+  if (g_str_equal (verb, "casualty"))
+    {
+      int leader;
+
+      if (argc != 2)
+        {
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "casualty LEADER");
+          return FALSE;
+        }
+      leader = rdt_scenario_find_unit_index (game->scenario, argv[1]);
+      if (leader < 0)
+        {
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[1]);
+          return FALSE;
+        }
+      g_string_append_printf (canonical, " %s", argv[1]);
+      return _rdt_game_do_casualty (game, (guint) leader, error);
+    }
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;
 }
@@ -565,6 +590,12 @@ _rdt_game_fire_may_leave (RdtGame  *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("10.4: rifle fire results are not applied yet: use “resolve-fire”"));
+      return FALSE;
+    }
+  if (s->owed_casualties->len > 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("13.1: a leader casualty is owed: the owner chooses the leader (“casualty LEADER”)"));
       return FALSE;
     }
   if (s->owed_retreats->len > 0)
@@ -593,7 +624,17 @@ _rdt_game_fire_candidates (RdtGame   *game,
 
   if (phase != RDT_PHASE_ARTILLERY_FIRE && phase != RDT_PHASE_RIFLE_FIRE)
     return;
-  /* Owed retreats first: each legal end of the first one each player owes. */
+  /* Owed leader casualties: each leader the owner may choose (13.1). */
+  for (guint k = 0; k < s->owed_casualties->len; k++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, k);
+
+      for (guint i = 0; i < game->n_units; i++)
+        if (s->units[i].where == RDT_GAME_UNIT_MAP && rdt_unit_is_leader (unit_of (game, i)) &&
+            same_hex (s->units[i].hex, c->hex) && _rdt_game_unit_player (game, i) == c->player)
+          g_ptr_array_add (out, g_strdup_printf ("casualty %s", unit_of (game, i)->id));
+    }
+  /* Owed retreats: each legal end of each one owed. */
   for (guint k = 0; k < s->owed_retreats->len; k++)
     {
       const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, k);

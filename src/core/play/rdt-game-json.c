@@ -194,6 +194,19 @@ rdt_game_to_json (RdtGame  *game,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  json_builder_set_member_name (b, "owed-casualties");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < game->state->owed_casualties->len; i++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (game->state->owed_casualties, RdtGameOwedCasualty, i);
+      g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), c->hex);
+
+      json_builder_begin_object (b);
+      member_string (b, "hex", l);
+      member_string (b, "player", rdt_game_get_player_id (game, (guint) c->player));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
   json_builder_set_member_name (b, "owed-retreats");
   json_builder_begin_array (b);
   for (guint i = 0; i < game->state->owed_retreats->len; i++)
