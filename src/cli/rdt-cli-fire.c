@@ -220,7 +220,8 @@ print_analysis (RdtScenario *scenario,
     {
       const RdtFireLine *l = rdt_fire_get_line (fire, i);
       const char *mark = l->kind == RDT_FIRE_LINE_REFUSED ? _("refused: ")
-                       : l->kind == RDT_FIRE_LINE_UNDECIDED ? _("not decided: ") : "";
+                       : l->kind == RDT_FIRE_LINE_UNDECIDED && !g_str_has_prefix (l->text, _("not decided"))
+                       ? _("not decided: ") : "";
 
       printf ("  [%s] %s%s%s  (%s)\n", l->rule, mark, l->text,
               l->provisional ? _(" (provisional)") : "", l->source);
@@ -257,7 +258,10 @@ print_analysis (RdtScenario *scenario,
       break;
     case RDT_FIRE_UNDECIDED:
     default:
-      printf (_("  Verdict: not decided (%s: %s)\n"), reason->rule, reason->text);
+      if (g_str_has_prefix (reason->text, _("not decided")))
+        printf (_("  Verdict: %s\n"), reason->text);
+      else
+        printf (_("  Verdict: not decided (%s: %s)\n"), reason->rule, reason->text);
       break;
     }
 }
