@@ -394,6 +394,26 @@ test_amusettes (void)
   g_assert_cmpint (rdt_fire_get_drm (at_amusettes), ==, 2);
 }
 
+/* Savannah 4.12: mortars "Have a range of 5 hexes but cannot fire at an
+ * adjacent target", "Do not require LOS", "May not combine fire"; the
+ * Scatter & Drift Table is not in the rulebooks: "not decided". */
+static void
+test_mortar (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtFire) fire = analyse (sc, RDT_FIRE_ARTILLERY, "mortar", "guards", NULL);
+  g_autoptr(RdtFire) combined = analyse (sc, RDT_FIRE_ARTILLERY, "mortar,gun", "guards", NULL);
+  g_autoptr(RdtFire) far = analyse (sc, RDT_FIRE_ARTILLERY, "mortar", "jaegers", NULL);
+
+  /* 0104 to 0404: three hexes, through occupied hexes: no LOS needed. */
+  g_assert_cmpint (rdt_fire_get_range (fire), ==, 3);
+  g_assert_nonnull (find_line (fire, RDT_FIRE_LINE_NOTE, "Savannah 4.12"));
+  g_assert_cmpint (rdt_fire_get_verdict (fire), ==, RDT_FIRE_UNDECIDED);
+  g_assert_cmpstr (rdt_fire_get_reason (fire)->depends, ==, "volume-data");
+  assert_refused (combined, "Savannah 4.12");
+  assert_refused (far, "Savannah 4.12");
+}
+
 /* 13.4: shattered units "may not receive any terrain DRMs". */
 static void
 test_shattered_no_terrain_drm (void)
@@ -909,6 +929,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/brandywine-4.3/ferguson-plus-one-germantown-3.10-chew-house", test_ferguson_and_chew_house);
   g_test_add_func ("/fire/brandywine-4.5.5/amusettes", test_amusettes);
   g_test_add_func ("/fire/13.4/shattered-target-no-terrain-drm", test_shattered_no_terrain_drm);
+  g_test_add_func ("/fire/savannah-4.12/mortars", test_mortar);
   g_test_add_func ("/fire/volume-data/missing-to-hit-undecided", test_missing_table_undecided);
   g_test_add_func ("/fire/10.2/bad-input-enemy-leader-friend", test_bad_input);
   g_test_add_func ("/fire/germantown-3.5/off-board-bombardment", test_off_board);

@@ -2103,8 +2103,10 @@ def savannah_units():
               "san-domingue-volunteer-detachment": "colonial-militia"}
     for id_, name, kind in fu:
         stated = ("movement",) if kind == "mortar" else ()
+        # 4.12: mortars "Have a range of 5 hexes" (read by rdt-fire.c).
         u.append(U(id_, name, kind, F, nat="french", note=fnotes.get(id_), stated=stated,
-                   cls=fclass.get(id_), cls_provisional=id_ in fclass))
+                   cls=fclass.get(id_), cls_provisional=id_ in fclass,
+                   range_=5 if kind == "mortar" else None))
     return u
 
 

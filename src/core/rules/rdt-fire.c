@@ -499,8 +499,17 @@ check_firers (Ctx *c)
             add_line (fire, RDT_FIRE_LINE_REFUSED, "Brandywine 4.5.5", c->volume_id, u->id, 0, FALSE,
                       _("%s: Amusettes fire only during the owning player's Rifle Fire Phase"), u->name);
           else if (u->kind == RDT_UNIT_KIND_MORTAR)
-            undecided (c, "Savannah 4.12", "volume-data", u->id,
-                       _("mortars follow the separate Mortar Fire procedure (Savannah 4.12), which this analysis does not resolve"));
+            {
+              /* Savannah 4.12: "May not combine fire with other artillery
+               * units"; the shells land where the Scatter & Drift Table
+               * says, a table the rulebooks do not print. */
+              if (c->firer_units->len > 1)
+                add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, 0, FALSE,
+                          _("mortars may not combine fire with other artillery units"));
+              undecided_from (c, "Savannah 4.12", c->volume_id, "volume-data", u->id,
+                              _("mortars fire into a hex and the shells land where the Scatter & Drift Table says: "
+                                "the table is not in the rulebooks"));
+            }
           else if (u->kind != RDT_UNIT_KIND_ARTILLERY)
             add_line (fire, RDT_FIRE_LINE_REFUSED, "11.1", _(SERIES), u->id, 0, FALSE,
                       _("%s is not artillery: only artillery fires in the Defensive Artillery Fire Phase"), u->name);
@@ -681,7 +690,23 @@ check_target (Ctx *c)
       if (u->placement.kind != RDT_PLACEMENT_HEX || rdt_unit_is_leader (u))
         continue;
       d = rdt_hex_grid_distance (grid, u->placement.hex, t->placement.hex);
-      if (fire->kind == RDT_FIRE_RIFLE && u->kind != RDT_UNIT_KIND_AMUSETTE)
+      if (u->kind == RDT_UNIT_KIND_MORTAR && fire->kind == RDT_FIRE_ARTILLERY)
+        {
+          int range = u->range > 0 ? u->range : rdt_volume_get_artillery_range (c->volume);
+
+          /* Savannah 4.12: "Have a range of 5 hexes but cannot fire at an
+           * adjacent target"; "Do not require LOS". */
+          if (d < 2)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("mortars cannot fire at an adjacent target"));
+          else if (d > range)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("%s is %d hexes from the target: beyond its range of %d"), u->name, d, range);
+          else
+            add_line (fire, RDT_FIRE_LINE_NOTE, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("mortars do not require LOS"));
+        }
+      else if (fire->kind == RDT_FIRE_RIFLE && u->kind != RDT_UNIT_KIND_AMUSETTE)
         {
           /* 10.2: "it must select an adjacent target combat unit". */
           if (d != 1)
