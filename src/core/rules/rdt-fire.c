@@ -680,7 +680,7 @@ check_target (Ctx *c)
                       _("%s is not in %s"), t->name, area->name);
           /* Germantown 3.5: "range is assumed to be 3 regardless of the
            * target hex"; "Line of Sight does not apply". */
-          d = range != NULL ? atoi (range) : 0;
+          d = range != NULL ? CLAMP (atoi (range), 0, 99) : 0;
           add_line (fire, RDT_FIRE_LINE_NOTE, rule, src, u->id, d, FALSE,
                     _("off-board fire: range %d whatever the target hex; Line of Sight does not apply "
                       "(an exception to 11.41)"), d);
@@ -692,7 +692,9 @@ check_target (Ctx *c)
       d = rdt_hex_grid_distance (grid, u->placement.hex, t->placement.hex);
       if (u->kind == RDT_UNIT_KIND_MORTAR && fire->kind == RDT_FIRE_ARTILLERY)
         {
-          int range = u->range > 0 ? u->range : rdt_volume_get_artillery_range (c->volume);
+          int range = u->range > 0 ? u->range
+                    : c->volume != NULL && rdt_volume_get_artillery_range (c->volume) > 0
+                    ? rdt_volume_get_artillery_range (c->volume) : 3;
 
           /* Savannah 4.12: "Have a range of 5 hexes but cannot fire at an
            * adjacent target"; "Do not require LOS". */
