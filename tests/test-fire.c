@@ -866,6 +866,28 @@ test_game_retreat_capture (void)
   g_assert_true (log_has (game, "13.23", "captured"));
 }
 
+/* 13.25: "Any Leader may freely retreat along with any friendly retreating
+ * units with which it is stacked. Leaders are never required to retreat." */
+static void
+test_game_leaders_retreat_along (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  RdtCombatResult r;
+
+  rdt_combat_result_parse ("R", &r);
+  _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, "jaegers"), &r, "11.3");
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  /* Not a leader of another hex. */
+  refused (game, "retreat jaegers 1010 grey", RDT_GAME_ERROR_ILLEGAL, "13.25");
+  ok (game, "retreat jaegers 1010 ewald");
+  g_assert_cmpint (unit (game, "ewald")->hex.col, ==, 10);
+  g_assert_cmpint (unit (game, "ewald")->hex.row, ==, 10);
+  /* Knyphausen stays. */
+  g_assert_cmpint (unit (game, "knyphausen")->hex.col, ==, 9);
+  g_assert_cmpint (unit (game, "knyphausen")->hex.row, ==, 9);
+}
+
 /* A random game with fire replays bit for bit from its log. */
 static void
 test_game_random_replay (void)
@@ -941,6 +963,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/game/13.1-results-on-the-target", test_game_results);
   g_test_add_func ("/fire/game/13.23-no-retreat-captured", test_game_retreat_capture);
   g_test_add_func ("/fire/game/13.1-leader-casualty-owner-chooses", test_game_leader_casualty_choice);
+  g_test_add_func ("/fire/game/13.25-leaders-may-retreat-along", test_game_leaders_retreat_along);
   g_test_add_func ("/fire/game/random-game-with-fire-replays", test_game_random_replay);
   return g_test_run ();
 }

@@ -538,9 +538,11 @@ _rdt_game_apply_fire_action (RdtGame   *game,
       int unit;
       RdtHex hex;
 
-      if (argc != 3)
+      RdtHex start;
+
+      if (argc < 3)
         {
-          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "retreat UNIT HEX");
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "retreat UNIT HEX [LEADER...]");
           return FALSE;
         }
       unit = rdt_scenario_find_unit_index (game->scenario, argv[1]);
@@ -556,7 +558,41 @@ _rdt_game_apply_fire_action (RdtGame   *game,
           return FALSE;
         }
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
-      return _rdt_game_do_retreat (game, (guint) unit, hex, error);
+      start = game->state->units[unit].hex;
+      if (!_rdt_game_do_retreat (game, (guint) unit, hex, error))
+        return FALSE;
+      /* 13.25: "Any Leader may freely retreat along with any friendly
+       * retreating units with which it is stacked"; 14.31: "the leader may
+       * either retreat with them or remain in place". */
+      for (guint i = 3; i < argc; i++)
+        {
+          int leader = rdt_scenario_find_unit_index (game->scenario, argv[i]);
+          RdtGameUnit *gl;
+
+          if (leader < 0)
+            {
+              g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[i]);
+              return FALSE;
+            }
+          gl = &game->state->units[leader];
+          if (!rdt_unit_is_leader (unit_of (game, (guint) leader)) || gl->where != RDT_GAME_UNIT_MAP ||
+              !same_hex (gl->hex, start) ||
+              _rdt_game_unit_player (game, (guint) leader) != _rdt_game_unit_player (game, (guint) unit))
+            {
+              g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                           _("13.25: only a friendly leader stacked with %s retreats with it (%s)"),
+                           argv[1], argv[i]);
+              return FALSE;
+            }
+          if (game->state->units[unit].where == RDT_GAME_UNIT_MAP)
+            {
+              gl->hex = game->state->units[unit].hex;
+              game->board_dirty = TRUE;
+              _rdt_game_say (game, "13.25", _("%s retreats with %s"), argv[i], argv[1]);
+            }
+          g_string_append_printf (canonical, " %s", argv[i]);
+        }
+      return TRUE;
     }
   if (g_str_equal (verb, "casualty"))
     {
