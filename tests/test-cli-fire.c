@@ -178,6 +178,38 @@ test_game (void)
   g_rmdir (dir);
 }
 
+/* `redoubt-cli play --auto` on a scenario with fire: the saved game holds
+ * fire actions and `--replay` reaches the same state digest. */
+static void
+test_auto_replay (void)
+{
+  g_autofree char *file = fire_file ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-fire-XXXXXX", &error);
+  g_autofree char *game = g_build_filename (dir, "auto.xml", NULL);
+  const char *play[] = { "play", file, "--seed", "11", "--auto", "300", "--save", game, NULL };
+  const char *replay[] = { "play", "--replay", game, NULL };
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_autofree char *saved = NULL;
+  const char *d1, *d2;
+
+  g_assert_no_error (error);
+  run_cli (play, &r1);
+  g_assert_cmpint (r1.status, ==, 0);
+  g_assert_true (g_file_get_contents (game, &saved, NULL, &error));
+  g_assert_nonnull (strstr (saved, "<action>fire "));
+  run_cli (replay, &r2);
+  g_assert_cmpint (r2.status, ==, 0);
+  d1 = strstr (r1.out, "State digest: ");
+  d2 = strstr (r2.out, "State digest: ");
+  g_assert_nonnull (d1);
+  g_assert_nonnull (d2);
+  g_assert_cmpint (strncmp (d1, d2, 14 + 64), ==, 0);
+  g_remove (game);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -185,5 +217,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/fire/10.3/example-text-and-json", test_example_text_and_json);
   g_test_add_func ("/cli/fire/exit-codes-11.2-refused-10.7-undecided", test_exit_codes);
   g_test_add_func ("/cli/fire/game/10.1-10.2-fired-this-phase", test_game);
+  g_test_add_func ("/cli/fire/play-auto-with-fire-replays", test_auto_replay);
   return g_test_run ();
 }
