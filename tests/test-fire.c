@@ -391,7 +391,9 @@ test_amusettes (void)
   /* "When targeted by enemy fire, the firing units receive a +1 DRM" */
   at_amusettes = analyse (sc, RDT_FIRE_RIFLE, "picket", "amusettes", NULL);
   g_assert_cmpint (rdt_fire_get_verdict (at_amusettes), ==, RDT_FIRE_LEGAL);
-  g_assert_cmpint (rdt_fire_get_drm (at_amusettes), ==, 2);
+  g_assert_cmpint (find_line (at_amusettes, RDT_FIRE_LINE_DRM, "Brandywine 4.5.5")->value, ==, 1);
+  /* +1 First Fire, +1 at Amusettes, -1 the redoubt they hold (0608|0609). */
+  g_assert_cmpint (rdt_fire_get_drm (at_amusettes), ==, 1);
 }
 
 /* Savannah 4.12: mortars "Have a range of 5 hexes but cannot fire at an
@@ -412,6 +414,34 @@ test_mortar (void)
   g_assert_cmpstr (rdt_fire_get_reason (fire)->depends, ==, "volume-data");
   assert_refused (combined, "Savannah 4.12");
   assert_refused (far, "Savannah 4.12");
+}
+
+/* The hexside fire DRM of the volume's Terrain Effects Chart (here a
+ * redoubt, -1, Savannah 4.12 "the -1 fire combat modifier for firing across
+ * ... Redoubt ... hexsides"): across the hexside an adjacent firer shares
+ * with the target, or the one a ranged firer's LOS enters the target's hex
+ * by; through a corner the lesser protection; combined fire the least
+ * protected firer's (a reading). */
+static void
+test_hexside_drm (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtFire) ranged = analyse (sc, RDT_FIRE_ARTILLERY, "gun", "guards", NULL);
+  g_autoptr(RdtFire) corner = analyse (sc, RDT_FIRE_ARTILLERY, "gun-near", "guards", NULL);
+  g_autoptr(RdtFire) combined = analyse (sc, RDT_FIRE_ARTILLERY, "gun,gun-near", "guards", NULL);
+  g_autoptr(RdtFire) adjacent = analyse (sc, RDT_FIRE_RIFLE, "picket", "amusettes", NULL);
+  const RdtFireLine *l = find_line (ranged, RDT_FIRE_LINE_DRM, "Savannah 4.12");
+
+  /* 0202 to 0404 enters across 0303|0404, the redoubt's. */
+  g_assert_nonnull (l);
+  g_assert_cmpint (l->value, ==, -1);
+  g_assert_true (l->provisional);
+  g_assert_cmpint (rdt_fire_get_drm (ranged), ==, -1);
+  /* 0204 to 0404 runs along 0303|0304 into the corner between 0303|0404
+   * (the redoubt) and 0304|0404 (open): no DRM. */
+  g_assert_null (find_line (corner, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
+  g_assert_null (find_line (combined, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
+  g_assert_nonnull (find_line (adjacent, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
 }
 
 /* 13.4: shattered units "may not receive any terrain DRMs". */
@@ -952,6 +982,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/brandywine-4.5.5/amusettes", test_amusettes);
   g_test_add_func ("/fire/13.4/shattered-target-no-terrain-drm", test_shattered_no_terrain_drm);
   g_test_add_func ("/fire/savannah-4.12/mortars", test_mortar);
+  g_test_add_func ("/fire/10.3-11.3/hexside-fire-drm-adjacent-ranged-corner", test_hexside_drm);
   g_test_add_func ("/fire/volume-data/missing-to-hit-undecided", test_missing_table_undecided);
   g_test_add_func ("/fire/10.2/bad-input-enemy-leader-friend", test_bad_input);
   g_test_add_func ("/fire/germantown-3.5/off-board-bombardment", test_off_board);

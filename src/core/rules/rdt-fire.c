@@ -789,54 +789,115 @@ add_drms (Ctx *c)
                     _("target in %s: %+d"), tt->name, tt->effects.fire_drm);
           fire->drm += tt->effects.fire_drm;
         }
-      /* Hexside fire DRMs between an adjacent firer and the target (a
-       * fieldwork only for the unit in its symbol hex, unbreached).  With
-       * combined fire the DRM used is the one of the firer least protected
-       * against (reading: the rules do not say). */
+      /* Hexside fire DRMs (the Terrain Effects Chart's, as volume data):
+       * the hexside between an adjacent firer and the target, or the one by
+       * which a ranged firer's LOS enters the target's hex (two when it
+       * enters through a corner: the lesser protection); a fieldwork only
+       * into its symbol hex, unbreached.  With combined fire the DRM used is
+       * that of the firer least protected against (reading: the rules do
+       * not say).  Savannah 4.12: mortars ignore them; Germantown 3.5:
+       * off-board fire traces no LOS, so no hexside is crossed. */
       {
         int best = G_MININT;
         const RdtHexsideType *best_type = NULL;
-        gboolean all_adjacent = TRUE;
+        g_autoptr(RdtBoard) board = NULL;
+        RdtLos *los = NULL;
 
         for (guint i = 0; i < c->firer_units->len; i++)
           {
             const RdtUnit *u = g_ptr_array_index (c->firer_units, i);
-            RdtHexside side;
-            const RdtHexsideFeatures *f;
-            int drm = 0;
+            RdtHexside sides[2];
+            guint n_sides = 0;
+            int drm = G_MININT;
             const RdtHexsideType *type = NULL;
 
-            if (u->placement.kind != RDT_PLACEMENT_HEX ||
-                !rdt_hex_grid_hexside (grid, u->placement.hex, t->placement.hex, &side, NULL))
+            if (u->placement.kind != RDT_PLACEMENT_HEX || u->kind == RDT_UNIT_KIND_MORTAR)
               {
-                all_adjacent = FALSE;
-                continue;
+                drm = 0;
+                n_sides = 0;
               }
-            f = rdt_scenario_get_hexside (c->scenario, side);
-            for (int k = 0; f != NULL && k < RDT_N_HEXSIDE_KINDS; k++)
+            else if (rdt_hex_grid_hexside (grid, u->placement.hex, t->placement.hex, &sides[0], NULL))
+              n_sides = 1;
+            else
               {
-                int ti = rdt_hexside_features_get (f, k);
-                const RdtHexsideType *ht;
+                RdtLosReport report;
 
-                if (ti < 0)
-                  continue;
-                ht = rdt_volume_get_hexside_type (c->volume, (guint) ti);
-                if (ht == NULL || ht->effects.fire_drm == 0)
-                  continue;
-                if (k == RDT_HEXSIDE_KIND_FIELDWORK &&
-                    (f->breached || f->fieldwork_symbol.col != t->placement.hex.col ||
-                     f->fieldwork_symbol.row != t->placement.hex.row))
-                  continue;
-                drm += ht->effects.fire_drm;
-                type = ht;
+                if (board == NULL)
+                  {
+                    board = rdt_board_new_from_scenario (c->scenario, NULL, NULL);
+                    if (board != NULL)
+                      los = rdt_los_new (board);
+                  }
+                if (los != NULL)
+                  {
+                    rdt_los_report_init (&report);
+                    rdt_los_check (los, u->placement.hex, t->placement.hex, &report);
+                    for (guint k = rdt_los_report_get_n_steps (&report); k > 0 && n_sides == 0; k--)
+                      {
+                        const RdtLosStep *st = rdt_los_report_get_step (&report, k - 1);
+
+                        if ((st->kind != RDT_LOS_STEP_CROSS && st->kind != RDT_LOS_STEP_RUN) ||
+                            st->to.col != t->placement.hex.col || st->to.row != t->placement.hex.row)
+                          continue;
+                        if (st->kind == RDT_LOS_STEP_RUN)
+                          {
+                            /* Along a hexside to the corner of the target's
+                             * hex: it enters between the target's hexsides
+                             * with the run's two hexes. */
+                            if (rdt_hex_grid_hexside (grid, st->hexside.a, t->placement.hex, &sides[n_sides], NULL))
+                              n_sides++;
+                            if (rdt_hex_grid_hexside (grid, st->hexside.b, t->placement.hex, &sides[n_sides], NULL))
+                              n_sides++;
+                            break;
+                          }
+                        sides[n_sides++] = st->hexside;
+                        if (st->via_corner &&
+                            rdt_hex_grid_hexside (grid, st->grazed, t->placement.hex, &sides[1], NULL))
+                          n_sides++;
+                      }
+                    rdt_los_report_clear (&report);
+                  }
               }
+            for (guint k = 0; k < n_sides; k++)
+              {
+                const RdtHexsideFeatures *f = rdt_scenario_get_hexside (c->scenario, sides[k]);
+                int side_drm = 0;
+                const RdtHexsideType *side_type = NULL;
+
+                for (int kind = 0; f != NULL && kind < RDT_N_HEXSIDE_KINDS; kind++)
+                  {
+                    int ti = rdt_hexside_features_get (f, kind);
+                    const RdtHexsideType *ht;
+
+                    if (ti < 0)
+                      continue;
+                    ht = rdt_volume_get_hexside_type (c->volume, (guint) ti);
+                    if (ht == NULL || ht->effects.fire_drm == 0)
+                      continue;
+                    if (kind == RDT_HEXSIDE_KIND_FIELDWORK &&
+                        (f->breached || f->fieldwork_symbol.col != t->placement.hex.col ||
+                         f->fieldwork_symbol.row != t->placement.hex.row))
+                      continue;
+                    side_drm += ht->effects.fire_drm;
+                    side_type = ht;
+                  }
+                if (side_drm > drm)
+                  {
+                    drm = side_drm;
+                    type = side_type;
+                  }
+              }
+            if (drm == G_MININT)
+              drm = 0;
             if (drm > best)
               {
                 best = drm;
                 best_type = type;
               }
           }
-        if (best != G_MININT && best != 0 && all_adjacent && best_type != NULL)
+        if (los != NULL)
+          rdt_los_free (los);
+        if (best != G_MININT && best != 0 && best_type != NULL)
           {
             g_autofree char *src = g_strdup_printf (_("volume %s, hexside %s"), c->volume_id, best_type->id);
 
