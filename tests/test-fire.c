@@ -805,6 +805,7 @@ test_game_results (void)
   guint picket = (guint) rdt_game_find_unit (game, "picket");
   guint line = (guint) rdt_game_find_unit (game, "line");
   int am = rdt_game_get_army_morale (game, 0);
+  int am_other = rdt_game_get_army_morale (game, 1);
 
   g_assert_true (rdt_combat_result_parse ("1*", &r));
   g_assert_cmpint (r.steps, ==, 1);
@@ -827,10 +828,15 @@ test_game_results (void)
   g_assert_true (log_has (game, "13.1", "no leader"));
   /* "1" on a one-step unit eliminates it. */
   g_assert_cmpint (unit (game, "picket")->where, ==, RDT_GAME_UNIT_ELIMINATED);
-  /* "2": eliminated, even a two-step unit at full strength. */
+  /* "2": eliminated, even a two-step unit at full strength; 16.1 the
+   * volume's army-morale-adjustments row "2" (13.1 "+1/-2"). */
   rdt_combat_result_parse ("2", &r);
   _rdt_game_apply_result (game, guards, &r, "11.3");
   g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, am - 3);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, am_other + 1);
+  /* A row the volume lacks is logged, never guessed. */
+  g_assert_true (log_has (game, "16.1", "no row “1”"));
   /* "D": disrupted and a three-hex retreat owed (13.3); a second D
    * shatters (13.3, 13.4); a third eliminates (13.4). */
   rdt_combat_result_parse ("D", &r);

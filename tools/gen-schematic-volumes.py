@@ -100,6 +100,7 @@ def tables(stated, source):
         out.append("  <note>Not in the rulebooks (printed on the map or player aid card): enter the rows from your own copy.</note>")
         out.append("</table>")
     out.extend(army_morale_levels())
+    out.extend(army_morale_adjustments())
     return out
 
 
@@ -168,6 +169,24 @@ def army_morale_levels():
     out.append("  <note>16.21-16.23 state each level's Initiative DRM and unit morale modifier; the army morale "
                "at which each level begins is printed on the Army Morale Track, not in the rulebooks: the "
                "\"from\" values are provisional (enter them from your own copy). 0 is Demoralized (16.3).</note>")
+    out.append("</table>")
+    return out
+
+
+# The Army Morale Adjustment Chart (16.1) is printed on the player aid card,
+# not in the rulebooks; read after each combat result by
+# src/core/play/rdt-game-results.c.  The one value the rulebooks give is the
+# "2" result's "+1/-2" (13.1 Important); which army gains and which loses is
+# a reading (the affected army -2, its opponent +1), so both are provisional.
+def army_morale_adjustments():
+    out = ['<table id="army-morale-adjustments" name="Army Morale Adjustment Chart" rule="16.1; 13.1" '
+           'corner="Result">']
+    out.append("  <columns><c>affected</c><c>opponent</c></columns>")
+    out.append('  <row key="2"><c provisional="true">-2</c><c provisional="true">+1</c></row>')
+    out.append("  <note>Rows: a combat result or event (1, 2, D, R, *, eliminated, captured); columns: the change "
+               "to the affected army and to its opponent (16.1). Only the \"2\" result's +1/-2 is in the "
+               "rulebooks (13.1 Important), and which army gains is a reading: enter the chart from your own "
+               "copy.</note>")
     out.append("</table>")
     return out
 
