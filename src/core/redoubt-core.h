@@ -19,6 +19,7 @@
 #include "rdt-scenario-io.h"
 #include "rdt-validate.h"
 #include "rdt-hex-victory.h"
+#include "rdt-fire.h"
 #include "rdt-die.h"
 #include "rdt-phase.h"
 #include "rdt-army-morale.h"
