@@ -104,6 +104,11 @@ RdtGame       *rdt_game_replay              (RdtScenario   *scenario,
 
 /* (transfer none) the game's own copy of the scenario: never changed by play. */
 RdtScenario   *rdt_game_get_scenario        (RdtGame       *game);
+/* (transfer none) a scenario holding the game's current positions: each
+ * unit's hex (units off the map "unused"), step, status and states, for the
+ * rules engines that read a set-up (issue 14: rdt-close-combat.h).  Valid
+ * until the next action. */
+RdtScenario   *rdt_game_get_position        (RdtGame       *game);
 guint64        rdt_game_get_seed            (RdtGame       *game);
 const RdtMoraleTrack *
                rdt_game_get_morale_track    (RdtGame       *game);
