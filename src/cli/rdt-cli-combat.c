@@ -426,6 +426,8 @@ rdt_cli_combat (int    argc,
           json_builder_add_int_value (b, row);
           json_builder_set_member_name (b, "result");
           json_builder_add_string_value (b, result != NULL ? result : "");
+          json_builder_set_member_name (b, "provisional");
+          json_builder_add_boolean_value (b, rdt_close_combat_lookup_is_provisional (cc, d + rdt_close_combat_get_drm_total (cc) + tactics_drm));
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -505,7 +507,8 @@ rdt_cli_combat (int    argc,
       int row, modified = d + rdt_close_combat_get_drm_total (cc) + tactics_drm;
       const char *result = rdt_close_combat_lookup (cc, modified, &row);
 
-      printf (_("  roll %d, modified %+d, row %d: %s\n"), d, modified, row, result != NULL ? result : "?");
+      printf (_("  roll %d, modified %+d, row %d: %s%s\n"), d, modified, row, result != NULL ? result : "?",
+              rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
     }
   return code;
 }

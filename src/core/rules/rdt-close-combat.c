@@ -1610,11 +1610,11 @@ rdt_close_combat_tactics_drm (const RdtCloseCombat *cc,
 {
   const RdtTable *m = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), MATRIX_TABLE);
   const char *cell;
-  gboolean att_ok, def_ok;
+  gboolean att_ok, def_ok, provisional = FALSE;
   int drm = 0;
 
   g_return_val_if_fail ((guint) attacker < RDT_N_TACTICS && (guint) defender < RDT_N_TACTICS, FALSE);
-  cell = m != NULL ? rdt_table_lookup (m, tactic_names[defender], tactic_names[attacker], NULL) : NULL;
+  cell = m != NULL ? rdt_table_lookup (m, tactic_names[defender], tactic_names[attacker], &provisional) : NULL;
   if (cell == NULL)
     {
       g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_DATA,
@@ -1638,8 +1638,10 @@ rdt_close_combat_tactics_drm (const RdtCloseCombat *cc,
         }
       if (out_text != NULL)
         *out_text = *out_no_combat
-          ? g_strdup_printf (_("%s against %s: No Combat (Tactics Matrix, 12.23 step 4)"), tactic_names[attacker], tactic_names[defender])
-          : g_strdup_printf (_("%s against %s: %+d (Tactics Matrix, 12.23 step 4)"), tactic_names[attacker], tactic_names[defender], drm);
+          ? g_strdup_printf (_("%s against %s: No Combat (Tactics Matrix, 12.23 step 4)%s"), tactic_names[attacker], tactic_names[defender],
+                             provisional ? _(" (provisional cell)") : "")
+          : g_strdup_printf (_("%s against %s: %+d (Tactics Matrix, 12.23 step 4)%s"), tactic_names[attacker], tactic_names[defender], drm,
+                             provisional ? _(" (provisional cell)") : "");
     }
   else if (!att_ok && !def_ok)
     {
@@ -1706,4 +1708,23 @@ rdt_close_combat_lookup (const RdtCloseCombat *cc,
         return row_cell (cc->table, row, column, NULL);
     }
   return NULL;
+}
+
+gboolean
+rdt_close_combat_lookup_is_provisional (const RdtCloseCombat *cc,
+                                        int                   modified_roll)
+{
+  int row;
+  gboolean provisional = FALSE;
+  if (rdt_close_combat_lookup (cc, modified_roll, &row) == NULL)
+    return FALSE;
+  for (guint r = 0; r < cc->table->rows->len; r++)
+    {
+      const RdtTableRow *tr = g_ptr_array_index (cc->table->rows, r);
+      int k;
+
+      if (parse_signed (tr->key, &k) && k == row)
+        row_cell (cc->table, tr, rdt_close_combat_get_column_label (cc), &provisional);
+    }
+  return provisional;
 }

@@ -189,7 +189,7 @@ gboolean        rdt_close_combat_tactics_drm  (const RdtCloseCombat *cc,
                                                RdtTactic             defender,
                                                int                  *out_drm,
                                                gboolean             *out_no_combat,
-                                               char                **out_text,
+                                               char                **out_text,   /* says "provisional" for a provisional cell */
                                                GError              **error);
 
 /* Step 5: the table's row range (the lowest and highest row keys) and the
@@ -201,6 +201,10 @@ void            rdt_close_combat_get_roll_range (const RdtCloseCombat *cc,
 const char     *rdt_close_combat_lookup       (const RdtCloseCombat *cc,
                                                int                   modified_roll,
                                                int                  *out_row);
+/* Whether the result read for @modified_roll is a provisional cell (Savannah
+ * carries the current edition's table, its own edition not transcribed). */
+gboolean        rdt_close_combat_lookup_is_provisional (const RdtCloseCombat *cc,
+                                                        int                   modified_roll);
 
 /* The Close Combat Table's odds: the column whose ratio is the largest not
  * above @attack : @defend (12.23 step 1: rounded in the defender's favour),
