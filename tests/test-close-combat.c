@@ -1333,6 +1333,10 @@ test_cli (void)
     run_free (&r);
   }
   g_unlink (file);
+  {
+    g_autofree char *bak = g_strconcat (file, ".bak", NULL);
+    g_unlink (bak);
+  }
 }
 
 int

@@ -1243,7 +1243,7 @@ step_drms (RdtCloseCombat            *cc,
         add_note (cc, "shattered-no-terrain", "13.4",
                   g_strdup (_("shattered defenders receive no terrain DRMs (13.4)")));
       else if (tt->effects.cc_drm != 0 || (tt->effects.provisional & RDT_EFFECT_CC_DRM))
-        add_item (cc->drms, "terrain", tt->rule != NULL ? tt->rule : "12.23 step 3", "terrain chart",
+        add_item (cc->drms, "terrain", "12.23 step 3", _("terrain chart, the defending hex"),
                   tt->effects.cc_drm, (tt->effects.provisional & RDT_EFFECT_CC_DRM) != 0, FALSE,
                   g_strdup_printf (_("defending hex terrain %s: %+d%s"), tt->name, tt->effects.cc_drm,
                                    (tt->effects.provisional & RDT_EFFECT_CC_DRM) ? _(" (provisional: not in the rulebooks)") : ""));
@@ -1276,7 +1276,7 @@ step_drms (RdtCloseCombat            *cc,
               count++;
           }
         if (count == cc->attack_hexes->len)
-          add_item (cc->drms, "hexside", ht->rule != NULL ? ht->rule : "12.23 step 3", "terrain chart",
+          add_item (cc->drms, "hexside", ht->rule != NULL ? ht->rule : "12.23 step 3", _("terrain chart, the hexside crossed"),
                     ht->effects.cc_drm, (ht->effects.provisional & RDT_EFFECT_CC_DRM) != 0, FALSE,
                     g_strdup_printf (_("every attacking hex attacks across %s: %+d%s"), ht->name, ht->effects.cc_drm,
                                      (ht->effects.provisional & RDT_EFFECT_CC_DRM) ? _(" (provisional: not in the rulebooks)") : ""));
