@@ -137,7 +137,8 @@ test_bad_script (void)
     { "deploy-all\nmove ewald-dragoons 1804\n", ":2: move ewald-dragoons 1804: 5:" },
     { "deploy-all\nnext-phase\nnext-phase\nmove ewald-dragoons 1707\n", ":4: move ewald-dragoons 1707: 9.3:" },
     { "roll 12\n", ":1: roll 12: 2.3:" },
-    { "fire at will\n", ":1: fire at will: unknown action" },
+    { "volley at will\n", ":1: volley at will: unknown action" },
+    { "fire at will\n", ":1: fire at will: 10.1, 11.1: fire only in" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

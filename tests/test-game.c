@@ -223,8 +223,9 @@ test_sequence_5 (void)
                          "american");
       if (i == 11)
         g_assert_cmpint (rdt_game_get_phasing_player (game), ==, -1);
-      /* The combat phases are entered and left with no resolution yet. */
-      if (rdt_phase_get_info (rdt_game_get_phase (game))->combat)
+      /* Close combat is entered and left with no resolution yet (fire has
+       * its actions, issue 14). */
+      if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
         g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "issue 14"));
     }
   g_assert_cmpint (rdt_game_get_turn (game), ==, 7);

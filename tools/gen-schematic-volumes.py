@@ -92,11 +92,9 @@ def tables(stated, source, vid=None):
     out.append("  <note>NC = No Combat. Frontal Assault and Commit Reserve require a Leader; Turn Flank and Refuse Flank "
                "require a Leader and an Open Flank (12.53).</note>")
     out.append("</table>")
+    out.extend(fire_tables())
     for tid, name, rule, cols in (
-            ("to-hit", "Ranged Fire To-Hit Table", "10.3, 11.3", ["adjacent", "2", "3"]),
-            ("fire-damage-artillery", "Artillery Fire Damage Table", "11.3", ["result"]),
-            ("fire-damage-rifle", "Rifle Fire Damage Table", "10.3", ["result"]),
-            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"])):
+            ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),):
         if tid == "cc-drm" and vid in CC_DRM:
             out.extend(cc_drm_tables(vid))
             continue
@@ -106,6 +104,56 @@ def tables(stated, source, vid=None):
         out.append("</table>")
     out.extend(army_morale_levels())
     return out
+
+
+# Fire tables (issue 14, read by src/core/rules/rdt-fire.c): the rulebooks do
+# not print the Ranged Fire To-Hit Table or the Fire Damage Tables.  So that
+# fire can be played at all, the bundled volumes carry PROVISIONAL placeholder
+# rows, every cell marked provisional, which the user replaces from the player
+# aid card.  The only values the rulebooks reveal are those of the 10.3
+# example (two rifle units adjacent hit on 6; a damage roll of 4 is an R),
+# which the placeholders agree with.
+TO_HIT_ROWS = [("1", 7), ("2", 6), ("3", 6), ("4", 5), ("5", 5), ("6+", 4)]
+RIFLE_DAMAGE = [("0-1", "-"), ("2-3", "AM"), ("4-5", "R"), ("6-7", "D"), ("8", "1"), ("9", "1*")]
+ARTILLERY_DAMAGE = [("0-1", "-"), ("2-3", "AM"), ("4", "R"), ("5-6", "D"), ("7-8", "1"), ("9", "1*")]
+PLACEHOLDER = ("Not in the rulebooks (printed on the map or player aid card). Every value is a PROVISIONAL "
+               "placeholder so that fire can be played: enter the rows from your own copy.")
+
+
+def fire_tables():
+    p = ' provisional="true"'
+    out = ['<table id="to-hit" name="Ranged Fire To-Hit Table" rule="10.3, 11.3">',
+           "  <columns><c>adjacent</c><c>2</c><c>3</c></columns>"]
+    for key, v in TO_HIT_ROWS:
+        out.append('  <row key="%s">%s</row>' % (key, "".join("<c%s>%d</c>" % (p, v + k) for k in range(3))))
+    out.append("  <note>%s Rows: firing SPs (N, N-M or N+); cells: the To-Hit number (a modified roll of at "
+               "least this hits, 10.3, 11.3), or \"-\" for no hit. The only value the rulebooks reveal is the "
+               "10.3 example (two rifle units adjacent: 6).</note>" % PLACEHOLDER)
+    out.append("</table>")
+    for tid, name, rule, rows, extra in (
+            ("fire-damage-artillery", "Artillery Fire Damage Table", "11.3", ARTILLERY_DAMAGE, ""),
+            ("fire-damage-rifle", "Rifle Fire Damage Table", "10.3", RIFLE_DAMAGE,
+             " The only value the rulebooks reveal is the 10.3 example (a 4 is an R).")):
+        out.append('<table id="%s" name="%s" rule="%s" corner="Die roll">' % (tid, attr(name), rule))
+        out.append("  <columns><c>result</c></columns>")
+        for key, v in rows:
+            out.append('  <row key="%s"><c%s>%s</c></row>' % (key, p, text(v)))
+        out.append("  <note>%s Rows: the unmodified die (N or N-M); results as in 13.1: -, AM, R, D, 1, 2, with * "
+                   "for a leader casualty (1*).%s</note>" % (PLACEHOLDER, extra))
+        out.append("</table>")
+    return out
+
+
+# 10.7 German Jaegers, read as the Hessian rifle units (a reading, so the
+# condition is provisional): the volumes with Jaegers carry this row.
+JAEGER_ROW = ('  <row key="German Jaegers in covered terrain with an open flank"><c>roll-twice</c><c>10.7</c>'
+              '<c provisional="true">all-firers firer.kind=rifle firer.nationality=hessian firer-hex.covered '
+              'open-flank fire=rifle</c></row>')
+TO_HIT_DRM_NOTE = ("Read by the rules core (src/core/rules/rdt-fire.h, docs/volumes.md). DRM: a signed number, or "
+                   "roll-twice (10.7: two To-Hit rolls, one hit counts). When: terms that must all hold: "
+                   "firer.kind=K, firer.unit=ID, firer.nationality=N (some firer matches them all; with all-firers "
+                   "every firer must), target.kind=, target.unit=, target.nationality=, firer-hex.covered (10.7 "
+                   "covered terrain), open-flank (12.53, told by the players), fire=rifle or fire=artillery.")
 
 
 # The Close Combat DRM Chart (12.23 step 3) and exclusive column shifts (issue
@@ -484,14 +532,18 @@ def brandywine_volume():
                       restrictions=restrictions, extra_tables=[
                           # Exclusive To-Hit modifiers the rulebook states (combat
                           # data; the range and targets are the target code's).
-                          '<table id="to-hit-drm" name="Exclusive To Hit modifiers" rule="Brandywine 4.3, 4.5.5" '
+                          '<table id="to-hit-drm" name="Exclusive To Hit modifiers" rule="Brandywine 4.3, 4.5.5; 10.7" '
                           'corner="Case">',
-                          "  <columns><c>DRM</c><c>Rule</c></columns>",
-                          '  <row key="Amusettes firing"><c>+2</c><c>4.5.5</c></row>',
-                          '  <row key="Amusettes first fire"><c>+1</c><c>4.5.5</c></row>',
-                          '  <row key="Firing at Amusettes"><c>+1</c><c>4.5.5</c></row>',
-                          '  <row key="Ferguson\'s Rifles firing"><c>+1</c><c>4.3</c></row>',
-                          "  <note>Amusettes: range 2 (unit range), fire only at enemy artillery (4.5.5).</note>",
+                          "  <columns><c>DRM</c><c>Rule</c><c>When</c></columns>",
+                          '  <row key="Amusettes firing"><c>+2</c><c>Brandywine 4.5.5</c><c>firer.kind=amusette</c></row>',
+                          '  <row key="Firing at Amusettes"><c>+1</c><c>Brandywine 4.5.5</c><c>target.kind=amusette</c></row>',
+                          '  <row key="Ferguson\'s Rifles firing"><c>+1</c><c>Brandywine 4.3</c>'
+                          '<c>firer.unit=fergusons-rifles</c></row>',
+                          JAEGER_ROW,
+                          "  <note>%s Amusettes: range 2 (unit range), fire only at enemy artillery, only in the "
+                          "owning player's Rifle Fire Phase, never combined (4.5.5: checked by the core); their "
+                          "first-fire +1 is the 10.5 bonus, \"in the same way that rifles do\". The Jaeger row reads "
+                          "\"German Jaegers\" as the Hessian rifle units (provisional reading).</note>" % TO_HIT_DRM_NOTE,
                           "</table>"])
 
 
@@ -575,7 +627,14 @@ def germantown_volume():
     ]
     return volume_xml("germantown", "Germantown (Battles of the American Revolution)", "current",
                       [], terrains, hexsides, combined, states, True,
-                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", restrictions=restrictions)
+                      "Series Rules 12.2, Close Combat Table and Tactics Matrix", restrictions=restrictions,
+                      extra_tables=[
+                          '<table id="to-hit-drm" name="Exclusive To Hit modifiers" rule="10.7" corner="Case">',
+                          "  <columns><c>DRM</c><c>Rule</c><c>When</c></columns>",
+                          JAEGER_ROW,
+                          "  <note>%s The Jaeger row reads \"German Jaegers\" as the Hessian rifle units "
+                          "(provisional reading).</note>" % TO_HIT_DRM_NOTE,
+                          "</table>"])
 
 
 def savannah_volume():

@@ -21,6 +21,7 @@
 #include "rdt-hex-victory.h"
 #include "rdt-cc-condition.h"
 #include "rdt-close-combat.h"
+#include "rdt-fire.h"
 #include "rdt-die.h"
 #include "rdt-phase.h"
 #include "rdt-army-morale.h"

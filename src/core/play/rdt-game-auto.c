@@ -112,6 +112,9 @@ candidates (RdtGame *game,
       break;
     case RDT_PHASE_ARTILLERY_FIRE:
     case RDT_PHASE_RIFLE_FIRE:
+      /* Fire (issue 14): rdt-game-fire.c. */
+      _rdt_game_fire_candidates (game, out);
+      break;
     case RDT_PHASE_CLOSE_COMBAT:
     case RDT_PHASE_END_OF_TURN:
     case RDT_PHASE_GAME_OVER:

@@ -12,6 +12,19 @@
 
 G_BEGIN_DECLS
 
+/* A rifle fire result not yet applied (10.4: simultaneous). */
+typedef struct {
+  guint unit;               /* the target */
+  guint firer;              /* the first firing unit (its player) */
+  char result[12];          /* the damage table's cell, "R", "1*" */
+} RdtGamePendingFire;
+
+/* A retreat owed by a fire result (13.2: 1 hex for R, 13.3: 3 for D). */
+typedef struct {
+  guint unit;
+  int hexes;
+} RdtGameOwedRetreat;
+
 typedef struct {
   int turn;
   int step;                 /* index into the sequence; -1 = set-up */
@@ -26,6 +39,8 @@ typedef struct {
   RdtDie die;
   GArray *typed;            /* int: typed rolls not yet used, first first */
   RdtGameUnit *units;       /* per scenario unit */
+  GArray *pending_fire;     /* RdtGamePendingFire (10.4) */
+  GArray *owed_retreats;    /* RdtGameOwedRetreat, the non-phasing player's first */
 } RdtGameState;
 
 struct _RdtGame {
@@ -79,5 +94,38 @@ gboolean      _rdt_game_try                (RdtGame            *game,
                                             const char         *line);
 void          _rdt_game_state_free         (RdtGame            *game,
                                             RdtGameState       *state);
+
+/* rdt-game.c, for the combat files: the log, the die, army morale. */
+void          _rdt_game_say                (RdtGame            *game,
+                                            const char         *rule,
+                                            const char         *format,
+                                            ...) G_GNUC_PRINTF (3, 4);
+int           _rdt_game_roll_die           (RdtGame            *game,
+                                            const char         *purpose);
+void          _rdt_game_change_army_morale (RdtGame            *game,
+                                            guint               side,
+                                            int                 delta,
+                                            const char         *rule,
+                                            const char         *why);
+/* The player of scenario unit @index. */
+int           _rdt_game_unit_player        (RdtGame            *game,
+                                            guint               index);
+
+/* rdt-game-fire.c: the fire actions (docs/play.md "Fire"): "fire",
+ * "resolve-fire", "retreat".  Returns FALSE with @error; sets @barrier when
+ * dice were rolled. */
+gboolean      _rdt_game_apply_fire_action  (RdtGame            *game,
+                                            char              **argv,
+                                            guint               argc,
+                                            GString            *canonical,
+                                            gboolean           *barrier,
+                                            GError            **error);
+/* Whether the fire phase may end (results and retreats owed), else FALSE
+ * with @error citing 10.4 or 13.2. */
+gboolean      _rdt_game_fire_may_leave     (RdtGame            *game,
+                                            GError            **error);
+/* Candidate fire actions for random play (rdt-game-auto.c). */
+void          _rdt_game_fire_candidates    (RdtGame            *game,
+                                            GPtrArray          *out);
 
 G_END_DECLS

@@ -68,14 +68,6 @@ _rdt_game_sync_board (RdtGame *game)
   game->board_dirty = FALSE;
 }
 
-RdtScenario *
-rdt_game_get_position (RdtGame *game)
-{
-  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
-  _rdt_game_sync_board (game);
-  return game->board;
-}
-
 RdtReach *
 _rdt_game_reach (RdtGame   *game,
                  guint      index,

@@ -69,6 +69,22 @@ rdt_game_dup_state_text (RdtGame *game)
                               gu->step, rdt_unit_status_to_string (gu->status), states,
                               gu->arrive_turn, gu->entry != NULL ? gu->entry : "-", gu->flags);
     }
+  /* Fire (issue 14): results and retreats owed, only when there are some. */
+  for (guint i = 0; i < s->pending_fire->len; i++)
+    {
+      const RdtGamePendingFire *p = &g_array_index (s->pending_fire, RdtGamePendingFire, i);
+
+      g_string_append_printf (out, "pending-fire %s by %s result %s\n",
+                              rdt_scenario_get_unit (game->scenario, p->unit)->id,
+                              rdt_scenario_get_unit (game->scenario, p->firer)->id, p->result);
+    }
+  for (guint i = 0; i < s->owed_retreats->len; i++)
+    {
+      const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, i);
+
+      g_string_append_printf (out, "owed-retreat %s %d\n",
+                              rdt_scenario_get_unit (game->scenario, r->unit)->id, r->hexes);
+    }
   return g_string_free (out, FALSE);
 }
 

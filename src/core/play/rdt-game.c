@@ -52,6 +52,8 @@ _rdt_game_state_copy (RdtGame            *game,
   s->army_morale = g_memdup2 (src->army_morale, sizeof (int) * MAX (game->n_sides, 1));
   s->momentum = g_memdup2 (src->momentum, sizeof (int) * MAX (game->n_sides, 1));
   s->typed = g_array_copy (src->typed);
+  s->pending_fire = g_array_copy (src->pending_fire);
+  s->owed_retreats = g_array_copy (src->owed_retreats);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -75,6 +77,8 @@ _rdt_game_state_free (RdtGame      *game,
   g_free (s->army_morale);
   g_free (s->momentum);
   g_array_unref (s->typed);
+  g_array_unref (s->pending_fire);
+  g_array_unref (s->owed_retreats);
   g_free (s);
 }
 
@@ -228,6 +232,8 @@ rdt_game_new (RdtScenario  *scenario,
     }
   rdt_die_init (&s->die, seed);
   s->typed = g_array_new (FALSE, FALSE, sizeof (int));
+  s->pending_fire = g_array_new (FALSE, FALSE, sizeof (RdtGamePendingFire));
+  s->owed_retreats = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedRetreat));
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -640,6 +646,45 @@ change_army_morale (RdtGame    *game,
     }
 }
 
+void
+_rdt_game_say (RdtGame    *game,
+               const char *rule,
+               const char *format,
+               ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  say (game, rule, "%s", text);
+}
+
+int
+_rdt_game_roll_die (RdtGame    *game,
+                    const char *purpose)
+{
+  return roll_die (game, purpose);
+}
+
+void
+_rdt_game_change_army_morale (RdtGame    *game,
+                              guint       side,
+                              int         delta,
+                              const char *rule,
+                              const char *why)
+{
+  change_army_morale (game, side, delta, rule, why);
+}
+
+int
+_rdt_game_unit_player (RdtGame *game,
+                       guint    index)
+{
+  return unit_player (game, index);
+}
+
 static gboolean
 parse_unit (RdtGame     *game,
             const char  *id,
@@ -1006,7 +1051,7 @@ static void
 clear_phase_flags (RdtGame *game)
 {
   for (guint i = 0; i < game->n_units; i++)
-    game->state->units[i].flags = 0;
+    game->state->units[i].flags &= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
 }
 
 /* 9.11: reinforcements of the phasing player arrive at the start of the
@@ -1109,6 +1154,8 @@ enter_step (RdtGame *game)
       break;
     case RDT_PHASE_ARTILLERY_FIRE:
     case RDT_PHASE_RIFLE_FIRE:
+      /* Fire (issue 14): the "fire" actions of rdt-game-fire.c. */
+      break;
     case RDT_PHASE_CLOSE_COMBAT:
       /* The seam for combat (issue 14): the phase is entered and left. */
       say (game, info->rule, _("%s: no resolution yet (combat is issue 14)"), _(info->name));
@@ -1273,9 +1320,13 @@ leave_step (RdtGame  *game,
           end_game (game, g_ptr_array_index (winners, 0));
       }
       break;
-    case RDT_PHASE_RALLY:
     case RDT_PHASE_ARTILLERY_FIRE:
     case RDT_PHASE_RIFLE_FIRE:
+      /* 10.4, 13.2: fire results and retreats are made within the phase. */
+      if (!_rdt_game_fire_may_leave (game, error))
+        return FALSE;
+      break;
+    case RDT_PHASE_RALLY:
     case RDT_PHASE_END_OF_TURN:
     case RDT_PHASE_GAME_OVER:
     case RDT_N_PHASES:
@@ -1973,6 +2024,9 @@ apply (RdtGame     *game,
       return do_rally (game, unit, error);
     }
 #undef WANT
+  /* Fire (issue 14): rdt-game-fire.c. */
+  if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat"))
+    return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;

@@ -23,6 +23,7 @@
 
 #include "rdt-army-morale.h"
 #include "rdt-die.h"
+#include "rdt-fire.h"
 #include "rdt-movement.h"
 #include "rdt-phase.h"
 #include "rdt-scenario.h"
@@ -59,6 +60,11 @@ typedef enum {
   RDT_GAME_UNIT_MOVED    = 1 << 0,   /* moved this movement phase (9.2) */
   RDT_GAME_UNIT_ARRIVED  = 1 << 1,   /* placed as a reinforcement this phase (9.11) */
   RDT_GAME_UNIT_RALLIED  = 1 << 2,   /* attempted to rally this rally phase (15.1) */
+  RDT_GAME_UNIT_FIRED    = 1 << 3,   /* fired this fire phase (10.1, 11.1) */
+  RDT_GAME_UNIT_FIRED_AT = 1 << 4,   /* the target of a fire this phase (10.2, 11.2) */
+  /* Kept for the whole game, not a phase mark: its first fire is spent
+   * (10.5, 10.6: it fired, or took part in a close combat, before). */
+  RDT_GAME_UNIT_FIRST_FIRE_SPENT = 1 << 5,
 } RdtGameUnitFlags;
 
 typedef struct {
@@ -104,11 +110,6 @@ RdtGame       *rdt_game_replay              (RdtScenario   *scenario,
 
 /* (transfer none) the game's own copy of the scenario: never changed by play. */
 RdtScenario   *rdt_game_get_scenario        (RdtGame       *game);
-/* (transfer none) a scenario holding the game's current positions: each
- * unit's hex (units off the map "unused"), step, status and states, for the
- * rules engines that read a set-up (issue 14: rdt-close-combat.h).  Valid
- * until the next action. */
-RdtScenario   *rdt_game_get_position        (RdtGame       *game);
 guint64        rdt_game_get_seed            (RdtGame       *game);
 const RdtMoraleTrack *
                rdt_game_get_morale_track    (RdtGame       *game);
@@ -217,6 +218,25 @@ gboolean       rdt_game_perform_random      (RdtGame       *game,
                                              guint          phase_odds,
                                              char         **out_action,
                                              GError       **error);
+
+/* Fire (issue 14, rdt-game-fire.c).  The scenario with the units where they
+ * are now (positions, steps, status, states), for the rules engines
+ * (transfer none, valid until the next action). */
+RdtScenario   *rdt_game_get_position        (RdtGame       *game);
+/* The fire analysis (rdt-fire.h) of @firers (unit ids) at @target now, with
+ * the facts the game tracks: units that fired or were fired at this phase,
+ * spent first fires (10.5, 10.6), the turn and the phasing player.
+ * @open_flank: 10.7, -1 not told.  (transfer full) or NULL with @error. */
+RdtFire       *rdt_game_analyse_fire        (RdtGame       *game,
+                                             RdtFireKind    kind,
+                                             const char *const *firers,
+                                             const char    *target,
+                                             int            open_flank,
+                                             GError       **error);
+/* Fire results owed before the phase may end: rifle fire results not yet
+ * applied (10.4) and retreats not yet made (13.2, 13.3). */
+guint          rdt_game_get_n_pending_fire  (RdtGame       *game);
+guint          rdt_game_get_n_owed_retreats (RdtGame       *game);
 
 /* The whole state as canonical text (one line per fact, sorted), and its
  * SHA-256: equal digests mean identical states. (transfer full) */

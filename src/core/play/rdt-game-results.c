@@ -1,0 +1,444 @@
+/* rdt-game-results.c: combat results of 13.1 applied to a game's units
+ * (rdt-game-results.h). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdt-game-private.h"
+#include "rdt-game-results.h"
+#include "rdt-retreat.h"
+
+gboolean
+rdt_combat_result_parse (const char      *text,
+                         RdtCombatResult *out)
+{
+  const char *p = text;
+  gboolean any = FALSE;
+
+  memset (out, 0, sizeof *out);
+  if (text == NULL)
+    return FALSE;
+  while (*p != '\0')
+    {
+      if (*p == ' ' || *p == '+' || *p == ',')
+        p++;
+      else if (g_str_has_prefix (p, "AM"))
+        out->army_morale = TRUE, p += 2, any = TRUE;
+      else if (g_str_has_prefix (p, "PIN"))
+        out->pin = TRUE, p += 3, any = TRUE;
+      else if (g_str_has_prefix (p, "DC"))
+        out->dc = TRUE, p += 2, any = TRUE;
+      else if (g_str_has_prefix (p, "AC"))
+        out->ac = TRUE, p += 2, any = TRUE;
+      else if (*p == '1' || *p == '2')
+        out->steps = *p - '0', p++, any = TRUE;
+      else if (*p == 'D')
+        out->disrupt = TRUE, p++, any = TRUE;
+      else if (*p == 'R')
+        out->retreat = TRUE, p++, any = TRUE;
+      else if (*p == '*')
+        out->leader = TRUE, p++, any = TRUE;
+      else if (*p == '-' || g_str_has_prefix (p, "\xe2\x80\x94"))
+        {
+          p += *p == '-' ? 1 : 3;
+          out->none = TRUE;
+        }
+      else
+        return FALSE;
+    }
+  if (any)
+    out->none = FALSE;
+  return any || out->none;
+}
+
+static const RdtUnit *
+unit_of (RdtGame *game,
+         guint    index)
+{
+  return rdt_scenario_get_unit (game->scenario, index);
+}
+
+/* The side of another player than @side's (the opponent), or -1. */
+static int
+opponent_side (RdtGame *game,
+               guint    side)
+{
+  for (guint s = 0; s < game->n_sides; s++)
+    if (game->side_player[s] != game->side_player[side])
+      return (int) s;
+  return -1;
+}
+
+/* 16.1: "Army Morale may need to be adjusted each time ... a Fire or Close
+ * Combat result is other than 'no effect'": by the volume's Army Morale
+ * Adjustment Chart (table "army-morale-adjustments": rows per event,
+ * columns "affected" and "opponent"), not in the rulebooks. */
+static void
+adjust_army_morale (RdtGame    *game,
+                    guint       unit,
+                    const char *event,
+                    const char *why)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "army-morale-adjustments") : NULL;
+  const RdtUnit *u = unit_of (game, unit);
+  const char *affected = NULL, *opponent = NULL;
+  gboolean p1 = FALSE, p2 = FALSE;
+  int other = opponent_side (game, (guint) u->side);
+
+  if (table != NULL)
+    {
+      affected = rdt_table_lookup (table, event, "affected", &p1);
+      opponent = rdt_table_lookup (table, event, "opponent", &p2);
+    }
+  if (affected == NULL && opponent == NULL)
+    {
+      _rdt_game_say (game, "16.1", _("Army morale: adjust for %s (%s) by the volume's Army Morale "
+                                    "Adjustment Chart: it has no row “%s” (not in the rulebooks)"),
+                     u->id, why, event);
+      return;
+    }
+  if (affected != NULL && atoi (affected) != 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%s%s", why, p1 ? _(", provisional") : "");
+      _rdt_game_change_army_morale (game, (guint) u->side, atoi (affected), "16.1", text);
+    }
+  if (opponent != NULL && atoi (opponent) != 0 && other >= 0 && !rdt_game_is_over (game))
+    {
+      g_autofree char *text = g_strdup_printf ("%s%s", why, p2 ? _(", provisional") : "");
+      _rdt_game_change_army_morale (game, (guint) other, atoi (opponent), "16.1", text);
+    }
+}
+
+static void
+remove_unit (RdtGame          *game,
+             guint             unit,
+             RdtGameUnitWhere  where,
+             const char       *rule)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+
+  gu->where = where;
+  game->board_dirty = TRUE;
+  /* A unit removed owes no retreat any more. */
+  for (guint i = game->state->owed_retreats->len; i > 0; i--)
+    if (g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, i - 1).unit == unit)
+      g_array_remove_index (game->state->owed_retreats, i - 1);
+  if (where == RDT_GAME_UNIT_CAPTURED)
+    {
+      _rdt_game_say (game, rule, _("%s is captured"), unit_of (game, unit)->id);
+      adjust_army_morale (game, unit, "captured", _("unit captured"));
+    }
+  else
+    {
+      _rdt_game_say (game, rule, _("%s is eliminated"), unit_of (game, unit)->id);
+      adjust_army_morale (game, unit, "eliminated", _("unit eliminated"));
+    }
+}
+
+/* 13.1 "1": "If the unit is a full-strength two-step unit, it is flipped
+ * over and remains in the hex; otherwise, the unit is placed in the
+ * eliminated box."  Returns TRUE when the unit is still on the map. */
+static gboolean
+lose_step (RdtGame    *game,
+           guint       unit,
+           const char *rule)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+
+  if ((guint) gu->step + 1 < rdt_unit_get_n_steps (u))
+    {
+      gu->step++;
+      game->board_dirty = TRUE;
+      _rdt_game_say (game, rule, _("%s loses a step (flipped to its reduced side)"), u->id);
+      return TRUE;
+    }
+  remove_unit (game, unit, RDT_GAME_UNIT_ELIMINATED, rule);
+  return FALSE;
+}
+
+void
+_rdt_game_owe_retreat (RdtGame  *game,
+                       guint     unit,
+                       int       hexes,
+                       gboolean  first)
+{
+  RdtGameOwedRetreat r = { unit, hexes };
+
+  if (first)
+    g_array_prepend_val (game->state->owed_retreats, r);
+  else
+    g_array_append_val (game->state->owed_retreats, r);
+  _rdt_game_say (game, hexes == 3 ? "13.3" : "13.2",
+                 g_dngettext (GETTEXT_PACKAGE, "%s must retreat %d hex: “retreat %s HEX”",
+                              "%s must retreat %d hexes: “retreat %s HEX”", hexes),
+                 unit_of (game, unit)->id, hexes, unit_of (game, unit)->id);
+}
+
+static RdtRetreat *
+compute_retreat (RdtGame  *game,
+                 guint     unit,
+                 int       hexes,
+                 GError  **error)
+{
+  RdtRetreatOptions options;
+  RdtGameContext context;
+
+  _rdt_game_sync_board (game);
+  if (game->movement == NULL)
+    game->movement = rdt_movement_new (game->board, NULL);
+  rdt_game_context_init (&context);
+  context.turn = game->state->turn;
+  context.origin = game->scenario;
+  rdt_retreat_options_init (&options, hexes);
+  options.context = &context;
+  return rdt_movement_retreat (game->movement, unit_of (game, unit)->id, &options, error);
+}
+
+void
+_rdt_game_settle_retreats (RdtGame *game)
+{
+  while (game->state->owed_retreats->len > 0 && !rdt_game_is_over (game))
+    {
+      RdtGameOwedRetreat r = g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0);
+      g_autoptr(RdtRetreat) retreat = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (game->state->units[r.unit].where != RDT_GAME_UNIT_MAP)
+        {
+          g_array_remove_index (game->state->owed_retreats, 0);
+          continue;
+        }
+      retreat = compute_retreat (game, r.unit, r.hexes, &error);
+      if (retreat == NULL)
+        {
+          _rdt_game_say (game, "13.2", _("The retreat of %s is not computed: %s"),
+                         unit_of (game, r.unit)->id, error->message);
+          return;
+        }
+      if (!rdt_retreat_is_captured (retreat))
+        return;
+      /* 13.23: "Any unit that cannot retreat the full distance because of
+       * restrictions is captured instead; this includes retreats caused by
+       * Rifle Fire or Artillery Fire." */
+      remove_unit (game, r.unit, RDT_GAME_UNIT_CAPTURED, "13.23");
+    }
+}
+
+gboolean
+_rdt_game_do_retreat (RdtGame  *game,
+                      guint     unit,
+                      RdtHex    hex,
+                      GError  **error)
+{
+  RdtGameState *s = game->state;
+  g_autoptr(RdtRetreat) retreat = NULL;
+  RdtRetreatEnd end;
+  int index = -1;
+  int phasing = rdt_game_get_phasing_player (game);
+  gboolean any_preferred = FALSE;
+  const RdtUnit *u = unit_of (game, unit);
+  RdtGameOwedRetreat owed;
+
+  for (guint i = 0; i < s->owed_retreats->len; i++)
+    if (g_array_index (s->owed_retreats, RdtGameOwedRetreat, i).unit == unit)
+      {
+        index = (int) i;
+        break;
+      }
+  if (index < 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("13.2: %s owes no retreat"), u->id);
+      return FALSE;
+    }
+  owed = g_array_index (s->owed_retreats, RdtGameOwedRetreat, index);
+  /* 10.4: "The non-phasing player must execute any retreats before the
+   * phasing player." */
+  if (_rdt_game_unit_player (game, unit) == phasing)
+    for (guint i = 0; i < s->owed_retreats->len; i++)
+      {
+        guint other = g_array_index (s->owed_retreats, RdtGameOwedRetreat, i).unit;
+
+        if (_rdt_game_unit_player (game, other) != phasing)
+          {
+            g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                         _("10.4: the non-phasing player retreats first (%s)"), unit_of (game, other)->id);
+            return FALSE;
+          }
+      }
+  retreat = compute_retreat (game, unit, owed.hexes, error);
+  if (retreat == NULL)
+    return FALSE;
+  if (!rdt_retreat_lookup (retreat, hex, &end))
+    {
+      g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), hex);
+      RdtRetreatReason reason = rdt_retreat_get_reason (retreat, hex);
+
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("%s: %s may not retreat to %s%s%s"),
+                   reason != RDT_RETREAT_REASON_NONE ? rdt_retreat_reason_get_rule (reason)
+                                                     : (owed.hexes == 3 ? "13.3" : "13.2"),
+                   u->id, l, reason != RDT_RETREAT_REASON_NONE ? ": " : "",
+                   reason != RDT_RETREAT_REASON_NONE ? rdt_retreat_reason_get_message (reason) : "");
+      return FALSE;
+    }
+  for (guint i = 0; i < rdt_retreat_get_n_ends (retreat); i++)
+    if (rdt_retreat_get_end (retreat, i)->flags & RDT_RETREAT_PREFERRED)
+      any_preferred = TRUE;
+  /* 13.21: "If possible, a unit must retreat into a hex which is not
+   * adjacent to an enemy unit and in a direction specified ..." (13.3 for
+   * the three-hex retreat). */
+  if (any_preferred && !(end.flags & RDT_RETREAT_PREFERRED))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("%s: %s must retreat to a preferred hex if possible (not adjacent to the enemy, "
+                     "in the retreat direction)"), owed.hexes == 3 ? "13.3" : "13.21", u->id);
+      return FALSE;
+    }
+  g_array_remove_index (s->owed_retreats, (guint) index);
+  s->units[unit].hex = end.hex;
+  game->board_dirty = TRUE;
+  {
+    g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), end.hex);
+    _rdt_game_say (game, owed.hexes == 3 ? "13.3" : "13.2", _("%s retreats to %s"), u->id, l);
+  }
+  /* 13.23 Exception: the step loss that lets a two-step unit retreat. */
+  if (end.flags & RDT_RETREAT_STEP_LOSS)
+    {
+      if (lose_step (game, unit, "13.23"))
+        adjust_army_morale (game, unit, "1", _("step loss to retreat (13.23)"));
+    }
+  _rdt_game_settle_retreats (game);
+  return TRUE;
+}
+
+void
+_rdt_game_spend_first_fire (RdtGame *game,
+                            guint    unit)
+{
+  game->state->units[unit].flags |= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
+}
+
+/* 13.1 "*": "The owning player removes one Leader ... This is the only
+ * result from artillery or rifle fire that may affect other units in the
+ * hex.  If no leader is present, ignore both the result and the Army Morale
+ * adjustment due to Leader casualty." */
+static void
+leader_casualty (RdtGame    *game,
+                 guint       unit,
+                 RdtHex      hex,
+                 const char *rule)
+{
+  int player = _rdt_game_unit_player (game, unit);
+  int chosen = -1;
+  guint n = 0;
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &game->state->units[i];
+
+      if (gu->where != RDT_GAME_UNIT_MAP || !rdt_unit_is_leader (unit_of (game, i)) ||
+          _rdt_game_unit_player (game, i) != player || gu->hex.col != hex.col || gu->hex.row != hex.row)
+        continue;
+      n++;
+      /* The owner's choice is not offered yet: the least senior leader
+       * (lowest rank, then last listed) is removed. */
+      if (chosen < 0 || unit_of (game, i)->rank <= unit_of (game, (guint) chosen)->rank)
+        chosen = (int) i;
+    }
+  if (chosen < 0)
+    {
+      _rdt_game_say (game, "13.1", _("Leader casualty: no leader with %s: the result and its army morale "
+                                    "adjustment are ignored"), unit_of (game, unit)->id);
+      return;
+    }
+  game->state->units[chosen].where = RDT_GAME_UNIT_ELIMINATED;
+  game->board_dirty = TRUE;
+  if (n > 1)
+    _rdt_game_say (game, rule, _("Leader casualty: %s is removed (of %u leaders: the least senior; "
+                                "the owner's choice is not offered yet)"), unit_of (game, (guint) chosen)->id, n);
+  else
+    _rdt_game_say (game, rule, _("Leader casualty: %s is removed"), unit_of (game, (guint) chosen)->id);
+  adjust_army_morale (game, (guint) chosen, "*", _("leader casualty"));
+}
+
+void
+_rdt_game_apply_result (RdtGame               *game,
+                        guint                  unit,
+                        const RdtCombatResult *r,
+                        const char            *rule)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+  RdtHex hex = gu->hex;
+  gboolean on_map = gu->where == RDT_GAME_UNIT_MAP;
+
+  if (!on_map)
+    {
+      _rdt_game_say (game, rule, _("%s is no longer on the map: the result is void"), u->id);
+      return;
+    }
+  if (r->none)
+    {
+      _rdt_game_say (game, "13.1", _("No effect on %s"), u->id);
+      return;
+    }
+  if (r->leader)
+    leader_casualty (game, unit, hex, "13.1");
+  if (r->steps == 1)
+    {
+      on_map = lose_step (game, unit, "13.1");
+      if (on_map)
+        adjust_army_morale (game, unit, "1", _("one-step loss"));
+    }
+  else if (r->steps == 2)
+    {
+      /* 13.1 "2": "The affected unit is eliminated"; in fire combat the
+       * second step of another unit is ignored (10.3, 11.3: only the target
+       * is affected); "The Army Morale impact of this result (+1/-2) occurs
+       * even if there is only one step to lose." */
+      remove_unit (game, unit, RDT_GAME_UNIT_ELIMINATED, "13.1");
+      adjust_army_morale (game, unit, "2", _("two-step loss"));
+      on_map = FALSE;
+    }
+  if (on_map && r->disrupt && !rdt_game_is_over (game))
+    {
+      if (gu->status == RDT_UNIT_STATUS_SHATTERED)
+        {
+          /* 13.4: "Are eliminated, if they receive an additional D result". */
+          remove_unit (game, unit, RDT_GAME_UNIT_ELIMINATED, "13.4");
+          on_map = FALSE;
+        }
+      else
+        {
+          gboolean shatter = gu->status == RDT_UNIT_STATUS_DISRUPTED;
+
+          /* 13.3: disrupted units "Are shattered, if they receive an
+           * additional D result"; 13.4: "When initially shattered, retreat
+           * three hexes per 13.3". */
+          gu->status = shatter ? RDT_UNIT_STATUS_SHATTERED : RDT_UNIT_STATUS_DISRUPTED;
+          game->board_dirty = TRUE;
+          _rdt_game_say (game, shatter ? "13.3, 13.4" : "13.1, 13.3",
+                         shatter ? _("%s was disrupted: it is shattered") : _("%s is disrupted"), u->id);
+          adjust_army_morale (game, unit, "D", shatter ? _("shattered") : _("disrupted"));
+          if (gu->where == RDT_GAME_UNIT_MAP)
+            _rdt_game_owe_retreat (game, unit, 3, FALSE);
+        }
+    }
+  else if (on_map && r->retreat && !rdt_game_is_over (game))
+    {
+      adjust_army_morale (game, unit, "R", _("retreat"));
+      if (gu->where == RDT_GAME_UNIT_MAP)
+        _rdt_game_owe_retreat (game, unit, 1, FALSE);
+    }
+  /* 13.1 "AM": "The affected player must reduce his Army Morale marker by
+   * one." */
+  if (r->army_morale && !rdt_game_is_over (game))
+    _rdt_game_change_army_morale (game, (guint) u->side, -1, "13.1", _("AM result"));
+  if (r->pin || r->dc || r->ac)
+    _rdt_game_say (game, "13.1", _("%s: PIN, DC and AC are close combat results, not applied by fire"), u->id);
+}
