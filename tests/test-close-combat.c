@@ -1206,6 +1206,248 @@ test_validate_bad_row (void)
   }
 }
 
+
+/* ---------- in a game (src/core/play/rdt-game-combat.c) ---------- */
+
+static void
+ok (RdtGame    *game,
+    const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!rdt_game_perform (game, action, &error))
+    g_error ("“%s”: %s", action, error->message);
+}
+
+static void
+refused (RdtGame    *game,
+         const char *action,
+         int         code,
+         const char *rule)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = rdt_game_dup_state_digest (game);
+  g_autofree char *after = NULL;
+
+  g_assert_false (rdt_game_perform (game, action, &error));
+  g_assert_error (error, RDT_GAME_ERROR, code);
+  if (rule != NULL && strstr (error->message, rule) == NULL)
+    g_error ("“%s”: “%s” does not cite %s", action, error->message, rule);
+  after = rdt_game_dup_state_digest (game);
+  g_assert_cmpstr (before, ==, after);
+}
+
+static gboolean
+log_has (RdtGame    *game,
+         const char *rule,
+         const char *text)
+{
+  for (guint i = 0; i < rdt_game_get_n_messages (game); i++)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (game, i);
+
+      if (g_strcmp0 (m->rule, rule) == 0 && strstr (m->text, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+typedef struct {
+  RdtScenario *scenario;
+  RdtGame *game;
+  char att[RDT_HEX_LABEL_SIZE];
+  char def[RDT_HEX_LABEL_SIZE];
+  char far[RDT_HEX_LABEL_SIZE];
+  const char *att_unit;
+  const char *def_unit;
+} GameFixture;
+
+/* A British and an American unit adjacent, the game advanced to the first
+ * Close Combat phase; the phasing player's unit attacks. */
+static void
+game_fixture (GameFixture *f)
+{
+  RdtHex d, a;
+  g_autoptr(GError) error = NULL;
+  int phasing, british;
+
+  f->scenario = load ("brandywine.redoubt");
+  d = open_hex (f->scenario);
+  a = nb (f->scenario, d, 0);
+  place_full (f->scenario, "kings-own", a, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (f->scenario, "1-maryland", d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  f->game = rdt_game_new (f->scenario, 7, &error);
+  g_assert_no_error (error);
+  ok (f->game, "deploy-all");
+  for (int i = 0; i < 10 && rdt_game_get_phase (f->game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    ok (f->game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (f->game), ==, RDT_PHASE_CLOSE_COMBAT);
+  phasing = rdt_game_get_phasing_player (f->game);
+  british = rdt_game_get_side_player (f->game, (guint) rdt_scenario_find_side (f->scenario, "british"));
+  if (phasing == british)
+    {
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), a, f->att);
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), d, f->def);
+      f->att_unit = "kings-own";
+      f->def_unit = "1-maryland";
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), nb (f->scenario, d, 3), f->far);
+    }
+  else
+    {
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), d, f->att);
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), a, f->def);
+      f->att_unit = "1-maryland";
+      f->def_unit = "kings-own";
+      rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), nb (f->scenario, a, 0), f->far);
+    }
+}
+
+static void
+game_fixture_clear (GameFixture *f)
+{
+  g_clear_object (&f->game);
+  g_clear_object (&f->scenario);
+}
+
+/* The die a modified roll needs: modified = die + DRMs (tactics 0). */
+static int
+drm_now (GameFixture *f)
+{
+  RdtCloseCombatInput in;
+  RdtGameContext ctx;
+  int mods[4] = { 0, 0, 0, 0 };
+  RdtHex a, d;
+  g_autoptr(RdtCloseCombat) cc = NULL;
+
+  for (guint s = 0; s < rdt_scenario_get_n_sides (f->scenario) && s < 4; s++)
+    {
+      const RdtMoraleLevel *l = rdt_game_get_morale_level (f->game, s);
+      g_assert_nonnull (l);
+      mods[s] = l->morale_modifier;
+    }
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f->scenario), f->att, &a, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f->scenario), f->def, &d, NULL));
+  rdt_game_context_init (&ctx);
+  ctx.turn = rdt_game_get_turn (f->game);
+  rdt_close_combat_input_init (&in);
+  in.context = &ctx;
+  in.attackers = &a;
+  in.n_attackers = 1;
+  in.defender = d;
+  in.morale_modifier = mods;
+  in.n_sides = rdt_scenario_get_n_sides (f->scenario);
+  cc = rdt_close_combat_new (rdt_game_get_position (f->game), &in, NULL);
+  g_assert_nonnull (cc);
+  g_assert_false (rdt_close_combat_is_undecided (cc));
+  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
+  return rdt_close_combat_get_drm_total (cc);
+}
+
+static void
+test_game_combat_retreat (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *roll = NULL;
+  int drm, die;
+
+  game_fixture (&f);
+  drm = drm_now (&f);
+  /* 1-1, modified roll 7: "-/R" (Close Combat Table). */
+  die = 7 - drm;
+  if (die < 0 || die > 9)
+    {
+      g_test_skip ("the army morale levels give a DRM outside the die");
+      game_fixture_clear (&f);
+      return;
+    }
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+  roll = g_strdup_printf ("roll %d", die);
+  ok (f.game, roll);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 7: “-/R”"));
+  /* 13.1 R: the defender's lead unit retreats one hex; the phase may not
+   * end before (12.23 step 7). */
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+  refused (f.game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+  /* 12.15: each unit in one Close Combat per player turn. */
+  refused (f.game, action, RDT_GAME_ERROR_ILLEGAL, "12.23 step 7");
+  game_fixture_clear (&f);
+}
+
+static void
+test_game_combat_refusals (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *no_tactics = NULL;
+  g_autofree char *far = NULL;
+  g_autofree char *div = NULL;
+
+  game_fixture (&f);
+  no_tactics = g_strdup_printf ("close-combat %s %s", f.att, f.def);
+  refused (f.game, no_tactics, RDT_GAME_ERROR_SYNTAX, "12.23 step 4");
+  far = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.far, f.def);
+  refused (f.game, far, RDT_GAME_ERROR_ILLEGAL, NULL);
+  div = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish diversion %s", f.att, f.def, f.def);
+  refused (f.game, div, RDT_GAME_ERROR_ILLEGAL, "12.14");
+  /* 12.11: the non-phasing player does not attack. */
+  {
+    g_autofree char *back = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.def, f.att);
+    refused (f.game, back, RDT_GAME_ERROR_ILLEGAL, "12.11");
+  }
+  ok (f.game, "next-phase");
+  {
+    g_autofree char *late = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+    refused (f.game, late, RDT_GAME_ERROR_WRONG_PHASE, "12");
+  }
+  game_fixture_clear (&f);
+}
+
+/* 12.23 step 4: Withdraw against Skirmish is No Combat: the withdrawing
+ * side owes a one-hex retreat, no die is rolled. */
+static void
+test_game_no_combat (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  guint rolls;
+
+  game_fixture (&f);
+  rolls = rdt_game_get_n_rolls (f.game);
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish withdraw", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 4", "No Combat"));
+  g_assert_cmpuint (rdt_game_get_n_rolls (f.game), ==, rolls);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+  game_fixture_clear (&f);
+}
+
+/* The log replays to the same state. */
+static void
+test_game_combat_replays (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+  g_autoptr(RdtGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *d1 = NULL;
+  g_autofree char *d2 = NULL;
+
+  game_fixture (&f);
+  action = g_strdup_printf ("close-combat %s %s tactics attack-en-echelon stand-fast", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1"));
+  for (guint i = 0; i < rdt_game_get_n_actions (f.game); i++)
+    g_ptr_array_add (actions, (gpointer) rdt_game_get_action (f.game, i));
+  again = rdt_game_replay (f.scenario, 7, (const char *const *) actions->pdata, actions->len, &error);
+  g_assert_no_error (error);
+  d1 = rdt_game_dup_state_digest (f.game);
+  d2 = rdt_game_dup_state_digest (again);
+  g_assert_cmpstr (d1, ==, d2);
+  game_fixture_clear (&f);
+}
+
 /* ---------- redoubt-cli combat ---------- */
 
 typedef struct {
@@ -1383,6 +1625,10 @@ main (int    argc,
   g_test_add_func ("/close-combat/format/condition-vocabulary", test_condition_parse);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-row", test_validate_bad_row);
   g_test_add_func ("/cli/combat/exit-codes-json-diversion", test_cli);
+  g_test_add_func ("/close-combat/game/13.1-r-retreat-owed-before-the-phase-ends", test_game_combat_retreat);
+  g_test_add_func ("/close-combat/game/12.11-12.14-12.23-refusals", test_game_combat_refusals);
+  g_test_add_func ("/close-combat/game/12.23-step4-no-combat-withdraw", test_game_no_combat);
+  g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
 
   return g_test_run ();
 }
