@@ -1581,6 +1581,56 @@ test_cli (void)
   }
 }
 
+/* --game: the saved game's positions.  A close combat in the game reads
+ * row 10 of 1-1, "-/1" (Stand Fast against Skirmish: +1): the defender's lead unit is flipped to its reduced
+ * side (1 SP); the set-up still shows it at 4 SP. */
+static void
+test_cli_game (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *roll = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *bak = NULL;
+  int fd, die;
+
+  game_fixture (&f);
+  die = 10 - drm_now (&f) - 1;
+  g_assert_cmpint (die, >=, 0);
+  g_assert_cmpint (die, <=, 9);
+  roll = g_strdup_printf ("roll %d", die);
+  action = g_strdup_printf ("close-combat %s %s tactics stand-fast skirmish", f.att, f.def);
+  ok (f.game, roll);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "row 10: “-/1”"));
+  g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->step, ==, 1);
+  fd = g_file_open_tmp ("test-close-combat-XXXXXX.redoubt-game", &path, &error);
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (rdt_game_save_to_file (f.game, path, &error));
+  g_assert_no_error (error);
+  {
+    const char *args[] = { "combat", path, "--game", path, "--attackers", f.att, "--defender", f.def,
+                           "--json", NULL };
+    Run r = { 0 };
+    g_autoptr(JsonParser) p = json_parser_new ();
+    JsonObject *o;
+
+    run_cli (args, &r);
+    g_assert_true (json_parser_load_from_data (p, r.out, -1, &error));
+    o = json_node_get_object (json_parser_get_root (p));
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "defending"), "sp"), ==, 1);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (o, "attacker"), "sp"), ==, 4);
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "odds"), "label"), ==, "4-1");
+    run_free (&r);
+  }
+  g_unlink (path);
+  bak = g_strconcat (path, ".bak", NULL);
+  g_unlink (bak);
+  game_fixture_clear (&f);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1629,6 +1679,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.11-12.14-12.23-refusals", test_game_combat_refusals);
   g_test_add_func ("/close-combat/game/12.23-step4-no-combat-withdraw", test_game_no_combat);
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
+  g_test_add_func ("/cli/combat/game-positions", test_cli_game);
 
   return g_test_run ();
 }
