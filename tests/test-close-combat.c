@@ -1631,6 +1631,58 @@ test_cli_game (void)
   game_fixture_clear (&f);
 }
 
+/* 13.1 PIN: 1-1, modified roll 5: both sides' units are pinned (and a
+ * disrupted participant would be captured). */
+static void
+test_game_pin (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *roll = NULL;
+  int die;
+  const RdtGameUnit *a, *d;
+
+  game_fixture (&f);
+  die = 5 - drm_now (&f);
+  g_assert_cmpint (die, >=, 0);
+  g_assert_cmpint (die, <=, 9);
+  roll = g_strdup_printf ("roll %d", die);
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+  ok (f.game, roll);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "row 5: “PIN”"));
+  a = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.att_unit));
+  d = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit));
+  g_assert_nonnull (a->states);
+  g_assert_true (g_strv_contains ((const char *const *) a->states, "pinned"));
+  g_assert_true (g_strv_contains ((const char *const *) d->states, "pinned"));
+  g_assert_true (log_has (f.game, "13.1 PIN", "is pinned"));
+  game_fixture_clear (&f);
+}
+
+static void
+test_unknown_lead (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+  RdtCloseCombatInput in;
+  g_autoptr(GError) error = NULL;
+  RdtCloseCombat *cc;
+
+  place (s, "kings-own", a, 2);
+  place (s, "1-maryland", d, 2);
+  rdt_close_combat_input_init (&in);
+  in.attackers = &a;
+  in.n_attackers = 1;
+  in.defender = d;
+  in.lead[0] = "no-such-unit";
+  cc = rdt_close_combat_new (s, &in, &error);
+  g_assert_null (cc);
+  g_assert_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID);
+  /* Without an error to fill, still refused. */
+  g_assert_null (rdt_close_combat_new (s, &in, NULL));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1680,6 +1732,8 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.23-step4-no-combat-withdraw", test_game_no_combat);
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
+  g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
+  g_test_add_func ("/close-combat/12.23-step2/unknown-lead-unit", test_unknown_lead);
 
   return g_test_run ();
 }

@@ -85,6 +85,13 @@ gain_momentum (RdtGame    *game,
     }
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* 13.1 PIN: disrupted and shattered participants captured (defender
  * first), the others pinned. */
 static void
@@ -121,7 +128,7 @@ apply_pin (RdtGame              *game,
           for (guint k = 0; gu->states != NULL && gu->states[k] != NULL; k++)
             g_ptr_array_add (states, g_strdup (gu->states[k]));
           g_ptr_array_add (states, g_strdup (PINNED));
-          g_ptr_array_sort (states, (GCompareFunc) g_strcmp0);
+          g_ptr_array_sort (states, compare_strings);
           g_ptr_array_add (states, NULL);
           g_strfreev (gu->states);
           gu->states = (char **) g_ptr_array_free (g_steal_pointer (&states), FALSE);

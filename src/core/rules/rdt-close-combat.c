@@ -979,7 +979,7 @@ prohibited_advance (RdtCloseCombat *cc,
   return FALSE;
 }
 
-static void
+static gboolean
 step_lead (RdtCloseCombat            *cc,
            const RdtCloseCombatInput *input,
            GError                   **error)
@@ -1042,7 +1042,7 @@ step_lead (RdtCloseCombat            *cc,
         {
           g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
                        _("no unit “%s” in the scenario"), input->lead[k]);
-          return;
+          return FALSE;
         }
       for (int r = 0; r < 2; r++)
         for (guint i = 0; i < cc->units[r]->len; i++)
@@ -1099,6 +1099,7 @@ step_lead (RdtCloseCombat            *cc,
                                  has_pinned (cc, cc->defender, cc->side[RDT_CC_DEFENDER])
                                  ? _("; pinned: breaking the pin costs 1 Army Morale (9.6)") : ""));
   }
+  return TRUE;
 }
 
 /* ---------- step 3: DRMs ---------- */
@@ -1384,8 +1385,7 @@ rdt_close_combat_new (RdtScenario               *scenario,
   designate (cc);
   if (!step_odds (cc, error))
     return NULL;
-  step_lead (cc, input, error);
-  if (error != NULL && *error != NULL)
+  if (!step_lead (cc, input, error))
     return NULL;
   if (!step_drms (cc, input, error))
     return NULL;
