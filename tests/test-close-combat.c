@@ -1683,6 +1683,58 @@ test_unknown_lead (void)
   g_assert_null (rdt_close_combat_new (s, &in, NULL));
 }
 
+/* Random legal games with close combat replay identically from their logs:
+ * a small front of British and American units face to face. */
+static void
+test_game_random_replay (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  RdtHex d = open_hex (sc);
+  guint combats = 0;
+  const char *british[] = { "kings-own", "28th-foot", "49th-foot", NULL };
+  const char *american[] = { "1-maryland", "2-maryland", "3-maryland", NULL };
+
+  /* Three British units on one side of d's column, three Americans on d
+   * and its neighbours: every pair adjacent somewhere. */
+  place_full (sc, american[0], d, 3, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, american[1], nb (sc, d, 3), 2, 0, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, american[2], nb (sc, d, 2), 2, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, british[0], nb (sc, d, 0), 3, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, british[1], nb (sc, d, 1), 2, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, british[2], nb (sc, d, 5), 2, 0, RDT_UNIT_STATUS_PARADE);
+  for (guint64 seed = 1; seed <= 4; seed++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtGame) game = rdt_game_new (sc, seed, &error);
+      g_autoptr(RdtGame) again = NULL;
+      g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+      g_autofree char *a = NULL, *b = NULL;
+      RdtDie chooser;
+
+      g_assert_no_error (error);
+      rdt_die_init (&chooser, seed * 17);
+      for (guint i = 0; i < 150 && !rdt_game_is_over (game); i++)
+        {
+          g_autofree char *action = NULL;
+
+          if (!rdt_game_perform_random (game, &chooser, 3, &action, &error))
+            g_error ("seed %" G_GUINT64_FORMAT ": %s", seed, error->message);
+        }
+      for (guint i = 0; i < rdt_game_get_n_actions (game); i++)
+        {
+          g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
+          if (g_str_has_prefix (rdt_game_get_action (game, i), "close-combat "))
+            combats++;
+        }
+      again = rdt_game_replay (sc, seed, (const char *const *) actions->pdata, actions->len, &error);
+      g_assert_no_error (error);
+      a = rdt_game_dup_state_digest (game);
+      b = rdt_game_dup_state_digest (again);
+      g_assert_cmpstr (a, ==, b);
+    }
+  g_assert_cmpuint (combats, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1733,6 +1785,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
+  g_test_add_func ("/close-combat/game/random-games-replay", test_game_random_replay);
   g_test_add_func ("/close-combat/12.23-step2/unknown-lead-unit", test_unknown_lead);
 
   return g_test_run ();

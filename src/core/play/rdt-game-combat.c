@@ -26,6 +26,7 @@
 #include "rdt-close-combat.h"
 #include "rdt-game-private.h"
 #include "rdt-game-results.h"
+#include "rdt-retreat.h"
 
 #define PINNED "pinned"
 
@@ -482,4 +483,65 @@ _rdt_game_apply_combat_action (RdtGame   *game,
   if (g_str_equal (argv[0], "close-combat"))
     return do_close_combat (game, argv, argc, canonical, barrier, error);
   return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
+}
+
+/* Candidate actions for random play (rdt-game-auto.c): the owed retreats'
+ * legal ends first; then, for each phasing unit not yet in a combat, an
+ * attack on each adjacent enemy hex with each defending lead and a few
+ * tactics (the rules layer refuses what is not legal). */
+void
+_rdt_game_combat_candidates (RdtGame   *game,
+                             GPtrArray *out)
+{
+  static const char *const tactics[][2] = {
+    { "skirmish", "skirmish" }, { "stand-fast", "attack-en-echelon" }, { "skirmish", "withdraw" },
+  };
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
+    return;
+  if (s->owed_retreats->len > 0)
+    {
+      const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, 0);
+      RdtRetreatOptions options;
+      g_autoptr(RdtRetreat) retreat = NULL;
+
+      _rdt_game_sync_board (game);
+      if (game->movement == NULL)
+        game->movement = rdt_movement_new (game->board, NULL);
+      rdt_retreat_options_init (&options, r->hexes);
+      retreat = rdt_movement_retreat (game->movement, unit_of (game, r->unit)->id, &options, NULL);
+      for (guint e = 0; retreat != NULL && e < rdt_retreat_get_n_ends (retreat); e++)
+        {
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, rdt_retreat_get_end (retreat, e)->hex);
+          g_ptr_array_add (out, g_strdup_printf ("retreat %s %s", unit_of (game, r->unit)->id, l));
+        }
+      return;
+    }
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+      const RdtUnit *u = unit_of (game, i);
+      g_autofree char *from = NULL;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing ||
+          (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+        continue;
+      from = rdt_hex_grid_dup_label (grid, gu->hex);
+      for (guint t = 0; t < game->n_units; t++)
+        {
+          const RdtGameUnit *gt = &s->units[t];
+          g_autofree char *to = NULL;
+
+          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+              _rdt_game_unit_player (game, t) == phasing || !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+            continue;
+          to = rdt_hex_grid_dup_label (grid, gt->hex);
+          for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
+            g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
+                                                   u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+        }
+    }
 }

@@ -131,6 +131,8 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GString           *canonical,
                                              gboolean          *barrier,
                                              GError           **error);
+void          _rdt_game_combat_candidates  (RdtGame           *game,
+                                            GPtrArray         *out);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);
