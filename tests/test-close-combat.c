@@ -1265,7 +1265,8 @@ typedef struct {
 /* A British and an American unit adjacent, the game advanced to the first
  * Close Combat phase; the phasing player's unit attacks. */
 static void
-game_fixture (GameFixture *f)
+game_fixture_full (GameFixture *f,
+                   gboolean     second)
 {
   RdtHex d, a;
   g_autoptr(GError) error = NULL;
@@ -1276,6 +1277,12 @@ game_fixture (GameFixture *f)
   a = nb (f->scenario, d, 0);
   place_full (f->scenario, "kings-own", a, 4, 1, RDT_UNIT_STATUS_PARADE);
   place_full (f->scenario, "1-maryland", d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  if (second)
+    {
+      /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
+      place_full (f->scenario, "28th-foot", a, 2, 0, RDT_UNIT_STATUS_PARADE);
+      place_full (f->scenario, "2-maryland", d, 2, 0, RDT_UNIT_STATUS_PARADE);
+    }
   f->game = rdt_game_new (f->scenario, 7, &error);
   g_assert_no_error (error);
   ok (f->game, "deploy-all");
@@ -1300,6 +1307,12 @@ game_fixture (GameFixture *f)
       f->def_unit = "kings-own";
       rdt_hex_grid_format_label (rdt_scenario_get_grid (f->scenario), nb (f->scenario, a, 0), f->far);
     }
+}
+
+static void
+game_fixture (GameFixture *f)
+{
+  game_fixture_full (f, FALSE);
 }
 
 static void
@@ -1735,6 +1748,52 @@ test_game_random_replay (void)
   g_assert_cmpuint (combats, >, 0);
 }
 
+/* 13.1 R: "The other friendly units in the Close Combat ... must make a
+ * morale check; if they fail, they must retreat one hex also."  1-1 row 7
+ * "-/R": the defender's lead retreats; the second defender (morale 0)
+ * rolls 0 and fails (13.5: 0 + 0 + the army level < 5), or rolls 9 and
+ * passes. */
+static void
+test_game_morale_checks (void)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      GameFixture f = { 0 };
+      g_autofree char *action = NULL;
+      g_autofree char *roll = NULL;
+      g_autofree char *lead_d = NULL;
+      int die;
+      const char *second_att, *second_def;
+
+      game_fixture_full (&f, TRUE);
+      second_def = g_str_equal (f.def_unit, "kings-own") ? "28th-foot" : "2-maryland";
+      second_att = g_str_equal (f.att_unit, "kings-own") ? "28th-foot" : "2-maryland";
+      /* 12.23 step 2: two candidates of different morale: each side names
+       * its lead (refused otherwise). */
+      {
+        g_autofree char *no_lead = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+        refused (f.game, no_lead, RDT_GAME_ERROR_ILLEGAL, "12.23 step 2");
+      }
+      die = 7;   /* lead morale +1 against +1, same army level: DRM 0 */
+      roll = g_strdup_printf ("roll %d", die);
+      ok (f.game, roll);
+      ok (f.game, pass ? "roll 9" : "roll 0");
+      action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish", f.att, f.def,
+                                f.att_unit, f.def_unit);
+      ok (f.game, action);
+      g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 7: “-/R”"));
+      lead_d = g_strdup_printf ("Morale check %s: roll %d", second_def, pass ? 9 : 0);
+      g_assert_true (log_has (f.game, "13.5, 14.23, 15.32", lead_d));
+      /* The attacker's side had no result: no check. */
+      {
+        g_autofree char *att_check = g_strdup_printf ("Morale check %s", second_att);
+        g_assert_false (log_has (f.game, "13.5, 14.23, 15.32", att_check));
+      }
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, pass ? 1 : 2);
+      game_fixture_clear (&f);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1785,6 +1844,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
+  g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);
   g_test_add_func ("/close-combat/game/random-games-replay", test_game_random_replay);
   g_test_add_func ("/close-combat/12.23-step2/unknown-lead-unit", test_unknown_lead);
 

@@ -13,8 +13,8 @@
  * unit's advance into a vacated hex (step 9).  Every line of the log cites its
  * rule; the action replays from the log with the same dice.
  *
- * Not yet: the morale checks of the other units (13.1, 13.5), the choices of
- * DC and AC (the lead unit is taken), momentum re-rolls (step 6), optional
+ * The other units' morale checks (13.1, 13.5) follow each side's result.
+ * Not yet: the choices of DC and AC (the lead unit is taken), momentum re-rolls (step 6), optional
  * advances of other units, the end-of-phase 13.3/13.4 consequences, the
  * designation of all combats before resolving any (12.21).
  */
@@ -139,12 +139,113 @@ apply_pin (RdtGame              *game,
     }
 }
 
-/* One side's result of a "A/D" cell: the lead unit of @role. */
+/* The leader in command in @hex for @unit's player (14.1: the highest
+ * ranking, then the most senior), or -1. */
+static int
+leader_in_hex (RdtGame *game,
+               guint    unit)
+{
+  const RdtGameUnit *gu = &game->state->units[unit];
+  int best = -1;
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gl = &game->state->units[i];
+      const RdtUnit *l = unit_of (game, i), *b;
+
+      if (!rdt_unit_is_leader (l) || gl->where != RDT_GAME_UNIT_MAP || gl->hex.col != gu->hex.col ||
+          gl->hex.row != gu->hex.row || _rdt_game_unit_player (game, i) != _rdt_game_unit_player (game, unit))
+        continue;
+      if (best < 0)
+        {
+          best = (int) i;
+          continue;
+        }
+      b = unit_of (game, (guint) best);
+      if (l->rank > b->rank || (l->rank == b->rank && l->seniority > 0 && (b->seniority == 0 || l->seniority < b->seniority)))
+        best = (int) i;
+    }
+  return best;
+}
+
+/* 13.5: die + modified morale (15.32, with the army level at the start of
+ * the combat, 16.2 Note) + the Leadership DRM of the leader in command in
+ * the hex (14.23) + 1 for defenders attacked solely across unbreached
+ * fieldworks; 5 or more passes. */
+static gboolean
+morale_check (RdtGame    *game,
+              guint       unit,
+              const int  *modifiers,
+              gboolean    fieldworks)
+{
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnitStep *step = u->steps != NULL && u->steps->len > 0
+    ? &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1)) : NULL;
+  int leader = leader_in_hex (game, unit);
+  int base = step != NULL ? step->morale : 0;
+  int mod = modifiers[u->side] != RDT_CC_MORALE_UNKNOWN ? modifiers[u->side] : 0;
+  int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;
+  g_autofree char *purpose = g_strdup_printf (_("morale check, %s (13.5)"), u->id);
+  int roll = _rdt_game_roll_die (game, purpose);
+  int total = roll + base + mod + lead_drm + (fieldworks ? 1 : 0);
+
+  _rdt_game_say (game, "13.5, 14.23, 15.32",
+                 _("Morale check %s: roll %d %+d base morale %+d army level %+d leader %+d fieldworks = %d, needs 5: %s%s"),
+                 u->id, roll, base, mod, lead_drm, fieldworks ? 1 : 0, total, total >= 5 ? _("passes") : _("fails"),
+                 modifiers[u->side] == RDT_CC_MORALE_UNKNOWN ? _(" (the army morale level is not known: 0 used)") : "");
+  return total >= 5;
+}
+
+/* 13.1: after R, D, 1, 2, DC or AC, the other units of the side in the
+ * combat (and the defender's artillery) check morale: R, D, 1, 2: a failure
+ * retreats one hex; DC, AC: a pass retreats one hex, a failure is a "D". */
+static void
+other_units_check (RdtGame              *game,
+                   const RdtCloseCombat *cc,
+                   RdtCcRole             role,
+                   const RdtCombatResult *r,
+                   const int            *modifiers,
+                   gboolean              fieldworks)
+{
+  GPtrArray *units = rdt_close_combat_get_units (cc, role);
+  int lead = rdt_close_combat_get_lead (cc, role);
+  gboolean capture = r->dc || r->ac;
+
+  if (r->none || !(r->retreat || r->disrupt || r->steps > 0 || capture))
+    return;
+  for (guint i = 0; i < units->len && !rdt_game_is_over (game); i++)
+    {
+      guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+      if ((int) u == lead || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      if (morale_check (game, u, modifiers, fieldworks && role == RDT_CC_DEFENDER))
+        {
+          if (capture)
+            _rdt_game_owe_retreat (game, u, 1, FALSE);
+        }
+      else if (capture)
+        {
+          RdtCombatResult d = { 0 };
+
+          d.disrupt = TRUE;
+          _rdt_game_apply_result (game, u, &d, "13.1");
+        }
+      else
+        _rdt_game_owe_retreat (game, u, 1, FALSE);
+    }
+}
+
+/* One side's result of a "A/D" cell: the lead unit of @role, then the
+ * other units' morale checks. */
 static void
 apply_side (RdtGame              *game,
             const RdtCloseCombat *cc,
             RdtCcRole             role,
-            const char           *text)
+            const char           *text,
+            const int            *modifiers,
+            gboolean              fieldworks)
 {
   int lead = rdt_close_combat_get_lead (cc, role);
   RdtCombatResult r;
@@ -163,9 +264,10 @@ apply_side (RdtGame              *game,
       _rdt_game_say (game, "13.1", _("“%s”: %s is captured (the choice among the participating units is not asked yet: the lead unit)"),
                      text, unit_of (game, (guint) lead)->id);
       _rdt_game_remove_unit (game, (guint) lead, RDT_GAME_UNIT_CAPTURED, "13.1");
-      return;
     }
-  _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
+  else
+    _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
+  other_units_check (game, cc, role, &r, modifiers, fieldworks);
 }
 
 static gboolean
@@ -178,6 +280,31 @@ parse_tactic (const char  *text,
                  _("“%s” is not a tactic: skirmish, attack-en-echelon, stand-fast, withdraw, frontal-assault, "
                    "commit-reserve, turn-flank, refuse-flank (12.52)"), text);
   return TRUE;
+}
+
+/* 13.5: "Defending units attacked solely across unbreached fieldwork
+ * hexsides": every attacking hex across a fieldwork whose symbol is in the
+ * defending hex. */
+static gboolean
+fieldworks_only (RdtGame *game,
+                 GArray  *attackers,
+                 RdtHex   def_hex)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+
+  for (guint i = 0; i < attackers->len; i++)
+    {
+      RdtHexside side;
+      const RdtHexsideFeatures *f;
+
+      if (!rdt_hex_grid_hexside (grid, g_array_index (attackers, RdtHex, i), def_hex, &side, NULL))
+        return FALSE;
+      f = rdt_scenario_get_hexside (game->scenario, side);
+      if (f == NULL || f->fieldwork == RDT_NO_TYPE || f->breached ||
+          f->fieldwork_symbol.col != def_hex.col || f->fieldwork_symbol.row != def_hex.row)
+        return FALSE;
+    }
+  return attackers->len > 0;
 }
 
 static gboolean
@@ -315,6 +442,13 @@ do_close_combat (RdtGame     *game,
         }
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23: a column shift is not decided"));
     }
+  /* 12.23 step 2: "Each side ... must choose one unit to be its lead
+   * unit." */
+  for (int role = 0; role < 2; role++)
+    if (rdt_close_combat_get_lead (cc, role) < 0 && rdt_close_combat_get_lead_candidates (cc, role)->len > 0 &&
+        (role == RDT_CC_ATTACKER || !rdt_close_combat_artillery_captured (cc)))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 2: name the %s's lead unit: “lead UNIT”"),
+                   role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
   if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
 
@@ -434,11 +568,9 @@ do_close_combat (RdtGame     *game,
 
       if (g_strv_length (sides) != 2)
         return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
-      apply_side (game, cc, RDT_CC_DEFENDER, sides[1]);
+      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex));
       if (!rdt_game_is_over (game))
-        apply_side (game, cc, RDT_CC_ATTACKER, sides[0]);
-      if (!g_str_equal (sides[0], "-") || !g_str_equal (sides[1], "-"))
-        _rdt_game_say (game, "13.1", _("The morale checks of the other units in the combat (13.1, 13.5) are not applied by the program yet: make them by hand"));
+        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE);
     }
   _rdt_game_settle_retreats (game);
 
