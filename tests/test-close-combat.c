@@ -1409,6 +1409,9 @@ test_game_combat_refusals (void)
     refused (f.game, back, RDT_GAME_ERROR_ILLEGAL, "12.11");
   }
   ok (f.game, "next-phase");
+  /* 12.12, 12.13: the attack owed and not made is logged at the phase end. */
+  g_assert_true (log_has (f.game, "12.12", "did not attack"));
+  g_assert_true (log_has (f.game, "12.13", "was not attacked"));
   {
     g_autofree char *late = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
     refused (f.game, late, RDT_GAME_ERROR_WRONG_PHASE, "12");

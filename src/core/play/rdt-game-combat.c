@@ -677,3 +677,47 @@ _rdt_game_combat_candidates (RdtGame   *game,
         }
     }
 }
+
+/* At the end of the Close Combat phase: the attacks 12.12 and 12.13 made
+ * mandatory that were not made, logged (the program does not enforce them
+ * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
+ * not data). */
+void
+_rdt_game_combat_phase_end (RdtGame *game)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+      const RdtUnit *u = unit_of (game, i);
+      gboolean mine = _rdt_game_unit_player (game, i) == phasing;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+        continue;
+      /* 12.12: never artillery, never rifle units; disrupted and shattered
+       * units may not attack (13.3, 13.4). */
+      if (mine && (u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE ||
+                   u->kind == RDT_UNIT_KIND_MORTAR || u->kind == RDT_UNIT_KIND_RIFLE ||
+                   gu->status != RDT_UNIT_STATUS_PARADE))
+        continue;
+      for (guint t = 0; t < game->n_units; t++)
+        {
+          const RdtGameUnit *gt = &s->units[t];
+
+          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+              (_rdt_game_unit_player (game, t) == phasing) == mine ||
+              !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+            continue;
+          if (mine)
+            _rdt_game_say (game, "12.12", _("%s was adjacent to enemy units and did not attack (not enforced: see the exclusive rules' exceptions)"),
+                           u->id);
+          else
+            _rdt_game_say (game, "12.13", _("%s was adjacent to the phasing player's units and was not attacked (one hex may receive the Diversion, 12.14; not enforced)"),
+                           u->id);
+          break;
+        }
+    }
+}

@@ -133,6 +133,8 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GError           **error);
 void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
+/* Logs the attacks 12.12 and 12.13 asked for that were not made. */
+void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);

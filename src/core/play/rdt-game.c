@@ -1316,6 +1316,7 @@ leave_step (RdtGame  *game,
        * the phase (rdt-game-combat.c). */
       if (!_rdt_game_fire_may_leave (game, error))
         return FALSE;
+      _rdt_game_combat_phase_end (game);
       {
         /* Automatic victory "at the end of any <side> player turn". */
         g_autoptr(GPtrArray) winners = g_ptr_array_new_with_free_func (g_free);
