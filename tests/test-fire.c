@@ -391,7 +391,57 @@ test_amusettes (void)
   /* "When targeted by enemy fire, the firing units receive a +1 DRM" */
   at_amusettes = analyse (sc, RDT_FIRE_RIFLE, "picket", "amusettes", NULL);
   g_assert_cmpint (rdt_fire_get_verdict (at_amusettes), ==, RDT_FIRE_LEGAL);
-  g_assert_cmpint (rdt_fire_get_drm (at_amusettes), ==, 2);
+  g_assert_cmpint (find_line (at_amusettes, RDT_FIRE_LINE_DRM, "Brandywine 4.5.5")->value, ==, 1);
+  /* +1 First Fire, +1 at Amusettes, -1 the redoubt they hold (0608|0609). */
+  g_assert_cmpint (rdt_fire_get_drm (at_amusettes), ==, 1);
+}
+
+/* Savannah 4.12: mortars "Have a range of 5 hexes but cannot fire at an
+ * adjacent target", "Do not require LOS", "May not combine fire"; the
+ * Scatter & Drift Table is not in the rulebooks: "not decided". */
+static void
+test_mortar (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtFire) fire = analyse (sc, RDT_FIRE_ARTILLERY, "mortar", "guards", NULL);
+  g_autoptr(RdtFire) combined = analyse (sc, RDT_FIRE_ARTILLERY, "mortar,gun", "guards", NULL);
+  g_autoptr(RdtFire) far = analyse (sc, RDT_FIRE_ARTILLERY, "mortar", "jaegers", NULL);
+
+  /* 0104 to 0404: three hexes, through occupied hexes: no LOS needed. */
+  g_assert_cmpint (rdt_fire_get_range (fire), ==, 3);
+  g_assert_nonnull (find_line (fire, RDT_FIRE_LINE_NOTE, "Savannah 4.12"));
+  g_assert_cmpint (rdt_fire_get_verdict (fire), ==, RDT_FIRE_UNDECIDED);
+  g_assert_cmpstr (rdt_fire_get_reason (fire)->depends, ==, "volume-data");
+  assert_refused (combined, "Savannah 4.12");
+  assert_refused (far, "Savannah 4.12");
+}
+
+/* The hexside fire DRM of the volume's Terrain Effects Chart (here a
+ * redoubt, -1, Savannah 4.12 "the -1 fire combat modifier for firing across
+ * ... Redoubt ... hexsides"): across the hexside an adjacent firer shares
+ * with the target, or the one a ranged firer's LOS enters the target's hex
+ * by; through a corner the lesser protection; combined fire the least
+ * protected firer's (a reading). */
+static void
+test_hexside_drm (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtFire) ranged = analyse (sc, RDT_FIRE_ARTILLERY, "gun", "guards", NULL);
+  g_autoptr(RdtFire) corner = analyse (sc, RDT_FIRE_ARTILLERY, "gun-near", "guards", NULL);
+  g_autoptr(RdtFire) combined = analyse (sc, RDT_FIRE_ARTILLERY, "gun,gun-near", "guards", NULL);
+  g_autoptr(RdtFire) adjacent = analyse (sc, RDT_FIRE_RIFLE, "picket", "amusettes", NULL);
+  const RdtFireLine *l = find_line (ranged, RDT_FIRE_LINE_DRM, "Savannah 4.12");
+
+  /* 0202 to 0404 enters across 0303|0404, the redoubt's. */
+  g_assert_nonnull (l);
+  g_assert_cmpint (l->value, ==, -1);
+  g_assert_true (l->provisional);
+  g_assert_cmpint (rdt_fire_get_drm (ranged), ==, -1);
+  /* 0204 to 0404 runs along 0303|0304 into the corner between 0303|0404
+   * (the redoubt) and 0304|0404 (open): no DRM. */
+  g_assert_null (find_line (corner, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
+  g_assert_null (find_line (combined, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
+  g_assert_nonnull (find_line (adjacent, RDT_FIRE_LINE_DRM, "Savannah 4.12"));
 }
 
 /* 13.4: shattered units "may not receive any terrain DRMs". */
@@ -447,6 +497,73 @@ test_bad_input (void)
   assert_refused (friend, "10.2");
 }
 
+
+
+/* Germantown 3.5: "During clear weather turns only the Americans may fire
+ * 'off board' artillery at enemy combat units occupying the American Militia
+ * Bombardment Zone ... SPs firing are assumed to be 1 and range is assumed to
+ * be 3 regardless of the target hex.  Note: Line of Sight does not apply, but
+ * all other fire modifiers do." (the volume's off-board-fire table) */
+static void
+test_off_board (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  RdtGameContext context;
+  RdtFireFacts facts;
+  g_autoptr(RdtFire) clear = NULL;
+  g_autoptr(RdtFire) untold = NULL;
+  g_autoptr(RdtFire) fog = NULL;
+  g_autoptr(RdtFire) outside = NULL;
+  g_autoptr(RdtFire) rifle = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *unknown[] = { "off-board:navy", NULL };
+
+  rdt_game_context_init (&context);
+  context.weather = "clear";
+  rdt_fire_facts_init (&facts);
+  facts.context = &context;
+  clear = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", &facts);
+  g_assert_cmpint (rdt_fire_get_verdict (clear), ==, RDT_FIRE_LEGAL);
+  g_assert_cmpint (rdt_fire_get_sp (clear), ==, 1);
+  /* 0404 is one hex from nothing on the board: the range is 3 anyway, and
+   * no LOS is traced (gun-blocked's 0401 line would be blocked). */
+  g_assert_cmpint (rdt_fire_get_range (clear), ==, 3);
+  g_assert_cmpint (rdt_fire_get_to_hit (clear), ==, 9);
+  g_assert_nonnull (find_line (clear, RDT_FIRE_LINE_NOTE, "Germantown 3.5"));
+  untold = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", NULL);
+  g_assert_cmpint (rdt_fire_get_verdict (untold), ==, RDT_FIRE_UNDECIDED);
+  g_assert_cmpstr (rdt_fire_get_reason (untold)->depends, ==, "weather");
+  context.weather = "dense-fog";
+  fog = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "guards", &facts);
+  assert_refused (fog, "Germantown 3.5");
+  context.weather = "clear";
+  outside = analyse (sc, RDT_FIRE_ARTILLERY, "off-board:militia-bombardment", "jaegers", &facts);
+  assert_refused (outside, "Germantown 3.5");
+  rifle = analyse (sc, RDT_FIRE_RIFLE, "off-board:militia-bombardment", "guards", &facts);
+  assert_refused (rifle, "Germantown 3.5");
+  g_assert_null (rdt_fire_analyse (sc, RDT_FIRE_ARTILLERY, unknown, "guards", &facts, &error));
+  g_assert_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN);
+}
+
+/* The bundled Germantown volume carries 3.5 as data. */
+static void
+test_off_board_germantown (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT") != NULL
+                                              ? g_getenv ("REDOUBT_SOURCE_ROOT") : "..",
+                                            "scenarios", "germantown.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+  const RdtTable *table;
+
+  g_assert_no_error (error);
+  table = rdt_volume_find_table (rdt_scenario_get_volume (sc), "off-board-fire");
+  g_assert_nonnull (table);
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "sp", NULL), ==, "1");
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "range", NULL), ==, "3");
+  g_assert_cmpstr (rdt_table_lookup (table, "militia-bombardment", "weather", NULL), ==, "clear");
+  g_assert_nonnull (rdt_scenario_find_area (sc, rdt_table_lookup (table, "militia-bombardment", "area", NULL)));
+}
 
 /* ------------------------------------------------------------ in a game */
 
@@ -528,6 +645,9 @@ test_game_artillery_fire (void)
   refused (game, "fire amusettes enemy-gun", RDT_GAME_ERROR_ILLEGAL, "11.1");
   /* Only artillery. */
   refused (game, "fire rifle-a guards", RDT_GAME_ERROR_ILLEGAL, "11.1");
+  /* Germantown 3.5 off-board fire: the game does not keep the weather yet,
+   * so it is not decided (RDT_GAME_ERROR_DATA), never fired silently. */
+  refused (game, "fire off-board:militia-bombardment 0404", RDT_GAME_ERROR_DATA, "Germantown 3.5");
   ok (game, "roll 9");
   ok (game, "roll 7");
   ok (game, "fire gun 0404");     /* the hex holds one enemy combat unit */
@@ -588,6 +708,8 @@ test_game_rifle_fire_simultaneous (void)
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "10.4");
   ok (game, "resolve-fire");
   g_assert_cmpuint (rdt_game_get_n_pending_fire (game), ==, 0);
+  /* 10.4: applied "after both sides have fired": no more fire this phase. */
+  refused (game, "fire musket-rifle guards", RDT_GAME_ERROR_ILLEGAL, "10.4");
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
   /* 10.4: the non-phasing player's retreat first. */
@@ -723,6 +845,30 @@ test_game_results (void)
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
 }
 
+/* 13.1 "*": "The owning player removes one Leader ... The Leader chosen need
+ * not be the one in command": with two leaders, the owner chooses. */
+static void
+test_game_leader_casualty_choice (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  RdtCombatResult r;
+
+  rdt_combat_result_parse ("*", &r);
+  _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, "jaegers"), &r, "11.3");
+  g_assert_cmpuint (rdt_game_get_n_owed_casualties (game), ==, 1);
+  g_assert_cmpint (unit (game, "knyphausen")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpint (unit (game, "ewald")->where, ==, RDT_GAME_UNIT_MAP);
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.1");
+  refused (game, "casualty grey", RDT_GAME_ERROR_ILLEGAL, "13.1");
+  /* Not the one in command (Knyphausen, rank 2): the owner's choice. */
+  ok (game, "casualty knyphausen");
+  g_assert_cmpint (unit (game, "knyphausen")->where, ==, RDT_GAME_UNIT_ELIMINATED);
+  g_assert_cmpint (unit (game, "ewald")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpuint (rdt_game_get_n_owed_casualties (game), ==, 0);
+  ok (game, "next-phase");
+}
+
 /* 13.23: "Any unit that cannot retreat the full distance ... is captured
  * instead; this includes retreats caused by Rifle Fire or Artillery Fire." */
 static void
@@ -748,6 +894,28 @@ test_game_retreat_capture (void)
   _rdt_game_settle_retreats (game);
   g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_CAPTURED);
   g_assert_true (log_has (game, "13.23", "captured"));
+}
+
+/* 13.25: "Any Leader may freely retreat along with any friendly retreating
+ * units with which it is stacked. Leaders are never required to retreat." */
+static void
+test_game_leaders_retreat_along (void)
+{
+  g_autoptr(RdtScenario) sc = load_fire ();
+  g_autoptr(RdtGame) game = game_at_artillery_fire (sc);
+  RdtCombatResult r;
+
+  rdt_combat_result_parse ("R", &r);
+  _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, "jaegers"), &r, "11.3");
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  /* Not a leader of another hex. */
+  refused (game, "retreat jaegers 1010 grey", RDT_GAME_ERROR_ILLEGAL, "13.25");
+  ok (game, "retreat jaegers 1010 ewald");
+  g_assert_cmpint (unit (game, "ewald")->hex.col, ==, 10);
+  g_assert_cmpint (unit (game, "ewald")->hex.row, ==, 10);
+  /* Knyphausen stays. */
+  g_assert_cmpint (unit (game, "knyphausen")->hex.col, ==, 9);
+  g_assert_cmpint (unit (game, "knyphausen")->hex.row, ==, 9);
 }
 
 /* A random game with fire replays bit for bit from its log. */
@@ -813,14 +981,20 @@ main (int argc, char **argv)
   g_test_add_func ("/fire/brandywine-4.3/ferguson-plus-one-germantown-3.10-chew-house", test_ferguson_and_chew_house);
   g_test_add_func ("/fire/brandywine-4.5.5/amusettes", test_amusettes);
   g_test_add_func ("/fire/13.4/shattered-target-no-terrain-drm", test_shattered_no_terrain_drm);
+  g_test_add_func ("/fire/savannah-4.12/mortars", test_mortar);
+  g_test_add_func ("/fire/10.3-11.3/hexside-fire-drm-adjacent-ranged-corner", test_hexside_drm);
   g_test_add_func ("/fire/volume-data/missing-to-hit-undecided", test_missing_table_undecided);
   g_test_add_func ("/fire/10.2/bad-input-enemy-leader-friend", test_bad_input);
+  g_test_add_func ("/fire/germantown-3.5/off-board-bombardment", test_off_board);
+  g_test_add_func ("/fire/germantown-3.5/bundled-volume-data", test_off_board_germantown);
   g_test_add_func ("/fire/game/11.1-11.3-artillery-fire-resolved", test_game_artillery_fire);
   g_test_add_func ("/fire/game/10.4-simultaneous-non-phasing-retreats-first", test_game_rifle_fire_simultaneous);
   g_test_add_func ("/fire/game/10.5-first-fire-lost-after-fire-without-effect", test_game_first_fire_spent);
   g_test_add_func ("/fire/10.6/first-fire-lost-after-close-combat", test_game_first_fire_lost_after_close_combat);
   g_test_add_func ("/fire/game/13.1-results-on-the-target", test_game_results);
   g_test_add_func ("/fire/game/13.23-no-retreat-captured", test_game_retreat_capture);
+  g_test_add_func ("/fire/game/13.1-leader-casualty-owner-chooses", test_game_leader_casualty_choice);
+  g_test_add_func ("/fire/game/13.25-leaders-may-retreat-along", test_game_leaders_retreat_along);
   g_test_add_func ("/fire/game/random-game-with-fire-replays", test_game_random_replay);
   return g_test_run ();
 }

@@ -634,6 +634,17 @@ def germantown_volume():
                           JAEGER_ROW,
                           "  <note>%s The Jaeger row reads \"German Jaegers\" as the Hessian rifle units "
                           "(provisional reading).</note>" % TO_HIT_DRM_NOTE,
+                          "</table>",
+                          # 3.5: the American militia's off-board bombardment, as
+                          # data read by the rules core (src/core/rules/rdt-fire.c).
+                          '<table id="off-board-fire" name="Off-board artillery" rule="Germantown 3.5" corner="Source">',
+                          "  <columns><c>side</c><c>area</c><c>weather</c><c>sp</c><c>range</c><c>Rule</c></columns>",
+                          '  <row key="militia-bombardment"><c>american</c><c>militia-bombardment-zone</c><c>clear</c>'
+                          "<c>1</c><c>3</c><c>Germantown 3.5</c></row>",
+                          "  <note>Read by the rules core (docs/volumes.md): a source fired as off-board:ID in the "
+                          "Defensive Artillery Fire Phase by the side, at enemy combat units in the area, only in "
+                          "the weather (empty: any), with these SPs and this range whatever the target hex, without "
+                          "Line of Sight (3.5: an exception to 11.41); every other fire modifier applies.</note>",
                           "</table>"])
 
 
@@ -2171,8 +2182,10 @@ def savannah_units():
               "san-domingue-volunteer-detachment": "colonial-militia"}
     for id_, name, kind in fu:
         stated = ("movement",) if kind == "mortar" else ()
+        # 4.12: mortars "Have a range of 5 hexes" (read by rdt-fire.c).
         u.append(U(id_, name, kind, F, nat="french", note=fnotes.get(id_), stated=stated,
-                   cls=fclass.get(id_), cls_provisional=id_ in fclass))
+                   cls=fclass.get(id_), cls_provisional=id_ in fclass,
+                   range_=5 if kind == "mortar" else None))
     return u
 
 

@@ -37,13 +37,14 @@ in_hex (const RdtUnit *u,
          u->placement.hex.row == hex.row;
 }
 
-/* --firers: unit ids (also added to @named) or hexes (the artillery and
- * rifle units there). */
+/* --firers: unit ids (also added to @named), hexes (the artillery and rifle
+ * units there) or off-board sources "off-board:ID" (added to @off_board). */
 static gboolean
 collect_firers (RdtScenario  *scenario,
                 const char   *list,
                 GPtrArray    *out,
                 GPtrArray    *named,
+                GPtrArray    *off_board,
                 GError      **error)
 {
   g_auto(GStrv) parts = g_strsplit (list, ",", -1);
@@ -55,6 +56,12 @@ collect_firers (RdtScenario  *scenario,
       guint before = out->len;
 
       g_strstrip (parts[i]);
+      /* Germantown 3.5: an off-board source of the volume. */
+      if (g_str_has_prefix (parts[i], "off-board:"))
+        {
+          g_ptr_array_add (off_board, g_strdup (parts[i]));
+          continue;
+        }
       if (rdt_scenario_find_unit_index (scenario, parts[i]) >= 0)
         {
           g_ptr_array_add (out, rdt_scenario_get_unit (scenario, (guint) rdt_scenario_find_unit_index (scenario, parts[i])));
@@ -213,7 +220,8 @@ print_analysis (RdtScenario *scenario,
     {
       const RdtFireLine *l = rdt_fire_get_line (fire, i);
       const char *mark = l->kind == RDT_FIRE_LINE_REFUSED ? _("refused: ")
-                       : l->kind == RDT_FIRE_LINE_UNDECIDED ? _("not decided: ") : "";
+                       : l->kind == RDT_FIRE_LINE_UNDECIDED && !g_str_has_prefix (l->text, _("not decided"))
+                       ? _("not decided: ") : "";
 
       printf ("  [%s] %s%s%s  (%s)\n", l->rule, mark, l->text,
               l->provisional ? _(" (provisional)") : "", l->source);
@@ -250,7 +258,10 @@ print_analysis (RdtScenario *scenario,
       break;
     case RDT_FIRE_UNDECIDED:
     default:
-      printf (_("  Verdict: not decided (%s: %s)\n"), reason->rule, reason->text);
+      if (g_str_has_prefix (reason->text, _("not decided")))
+        printf (_("  Verdict: %s\n"), reason->text);
+      else
+        printf (_("  Verdict: not decided (%s: %s)\n"), reason->rule, reason->text);
       break;
     }
 }
@@ -292,6 +303,7 @@ rdt_cli_fire (int    argc,
   g_autoptr(RdtGame) game = NULL;
   g_autoptr(GPtrArray) firers = g_ptr_array_new ();
   g_autoptr(GPtrArray) named = g_ptr_array_new ();
+  g_autoptr(GPtrArray) off_board = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) targets = g_ptr_array_new ();
   g_autoptr(GPtrArray) fires = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_fire_free);
   g_auto(GStrv) spent = NULL;
@@ -343,14 +355,14 @@ rdt_cli_fire (int    argc,
       else if (!kind_known && rdt_game_get_phase (game) == RDT_PHASE_RIFLE_FIRE)
         kind = RDT_FIRE_RIFLE, kind_known = TRUE;
     }
-  if (!collect_firers (position, firers_opt, firers, named, &error))
+  if (!collect_firers (position, firers_opt, firers, named, off_board, &error))
     {
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_USAGE;
     }
   if (!kind_known)
     {
-      gboolean art = FALSE, rifle = FALSE;
+      gboolean art = off_board->len > 0, rifle = FALSE;
 
       for (guint i = 0; i < firers->len; i++)
         {
@@ -370,7 +382,7 @@ rdt_cli_fire (int    argc,
           !(kind == RDT_FIRE_ARTILLERY ? fires_artillery (u) : fires_rifle (u)))
         g_ptr_array_remove_index (firers, i - 1);
     }
-  if (firers->len == 0)
+  if (firers->len == 0 && off_board->len == 0)
     {
       rdt_cli_error (kind == RDT_FIRE_ARTILLERY ? _("no artillery unit among the firers (11.1)")
                                                 : _("no rifle unit among the firers (10.1)"));
@@ -381,7 +393,7 @@ rdt_cli_fire (int    argc,
     g_ptr_array_add (targets, rdt_scenario_get_unit (position, (guint) rdt_scenario_find_unit_index (position, target_opt)));
   else
     {
-      const RdtUnit *first = g_ptr_array_index (firers, 0);
+      const RdtUnit *first = firers->len > 0 ? g_ptr_array_index (firers, 0) : NULL;
 
       if (!rdt_hex_grid_parse_label (rdt_scenario_get_grid (position), target_opt, &target_hex, &error))
         {
@@ -394,7 +406,7 @@ rdt_cli_fire (int    argc,
           RdtUnit *unit = rdt_scenario_get_unit (position, u);
 
           if (in_hex (unit, target_hex) && !rdt_unit_is_leader (unit) &&
-              rdt_scenario_sides_are_enemies (position, first->side, unit->side))
+              (first == NULL || rdt_scenario_sides_are_enemies (position, first->side, unit->side)))
             g_ptr_array_add (targets, unit);
         }
       if (targets->len == 0)
@@ -429,6 +441,8 @@ rdt_cli_fire (int    argc,
 
       for (guint i = 0; i < firers->len; i++)
         g_ptr_array_add (ids, ((RdtUnit *) g_ptr_array_index (firers, i))->id);
+      for (guint i = 0; i < off_board->len; i++)
+        g_ptr_array_add (ids, g_ptr_array_index (off_board, i));
       g_ptr_array_add (ids, NULL);
       if (game != NULL)
         fire = rdt_game_analyse_fire (game, kind, (const char *const *) ids->pdata,

@@ -334,6 +334,9 @@ do_close_combat (RdtGame     *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (game->state->owed_casualties->len > 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 7: the results of the last combat are applied first: a leader casualty is owed (“casualty LEADER”, 13.1)"));
   if (game->state->owed_retreats->len > 0)
     return fail (error, RDT_GAME_ERROR_ILLEGAL,
                  _("12.23 step 7: the results of the last combat are applied first: %s must retreat"),
@@ -633,6 +636,19 @@ _rdt_game_combat_candidates (RdtGame   *game,
   int phasing = rdt_game_get_phasing_player (game);
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
+    return;
+  /* Owed leader casualties: each leader the owner may choose (13.1). */
+  for (guint k = 0; k < s->owed_casualties->len; k++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, k);
+
+      for (guint i = 0; i < game->n_units; i++)
+        if (s->units[i].where == RDT_GAME_UNIT_MAP && rdt_unit_is_leader (unit_of (game, i)) &&
+            s->units[i].hex.col == c->hex.col && s->units[i].hex.row == c->hex.row &&
+            _rdt_game_unit_player (game, i) == c->player)
+          g_ptr_array_add (out, g_strdup_printf ("casualty %s", unit_of (game, i)->id));
+    }
+  if (s->owed_casualties->len > 0)
     return;
   if (s->owed_retreats->len > 0)
     {

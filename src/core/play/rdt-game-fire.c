@@ -41,6 +41,13 @@ rdt_game_get_n_pending_fire (RdtGame *game)
 }
 
 guint
+rdt_game_get_n_owed_casualties (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), 0);
+  return game->state->owed_casualties->len;
+}
+
+guint
 rdt_game_get_n_owed_retreats (RdtGame *game)
 {
   g_return_val_if_fail (RDT_IS_GAME (game), 0);
@@ -62,7 +69,7 @@ rdt_game_analyse_fire (RdtGame            *game,
                        int                 open_flank,
                        GError            **error)
 {
-  g_autoptr(GPtrArray) fired = g_ptr_array_new ();
+  g_autoptr(GPtrArray) fired = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) targeted = g_ptr_array_new ();
   g_autoptr(GPtrArray) spent = g_ptr_array_new ();
   RdtGameContext context;
@@ -77,12 +84,20 @@ rdt_game_analyse_fire (RdtGame            *game,
       const char *id = unit_of (game, i)->id;
 
       if (gu->flags & RDT_GAME_UNIT_FIRED)
-        g_ptr_array_add (fired, (gpointer) id);
+        g_ptr_array_add (fired, g_strdup (id));
       if (gu->flags & RDT_GAME_UNIT_FIRED_AT)
         g_ptr_array_add (targeted, (gpointer) id);
       if (gu->flags & RDT_GAME_UNIT_FIRST_FIRE_SPENT)
         g_ptr_array_add (spent, (gpointer) id);
     }
+  {
+    RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+    const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+
+    for (guint r = 0; table != NULL && r < table->rows->len && r < 32; r++)
+      if (game->state->off_board_fired & (1u << r))
+        g_ptr_array_add (fired, g_strconcat ("off-board:", ((RdtTableRow *) g_ptr_array_index (table->rows, r))->key, NULL));
+  }
   g_ptr_array_add (fired, NULL);
   g_ptr_array_add (targeted, NULL);
   g_ptr_array_add (spent, NULL);
@@ -107,6 +122,34 @@ rdt_game_analyse_fire (RdtGame            *game,
   if (fire == NULL && error != NULL && *error != NULL)
     (*error)->domain = RDT_GAME_ERROR, (*error)->code = RDT_GAME_ERROR_UNKNOWN;
   return fire;
+}
+
+/* The row index of an off-board source "off-board:ID" (Germantown 3.5), or
+ * -1; @out_side (nullable) its side. */
+static int
+off_board_index (RdtGame    *game,
+                 const char *id,
+                 int        *out_side)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+
+  if (table == NULL || !g_str_has_prefix (id, "off-board:"))
+    return -1;
+  for (guint r = 0; r < table->rows->len && r < 32; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (g_str_equal (row->key, id + strlen ("off-board:")))
+        {
+          const char *side = rdt_table_lookup (table, row->key, "side", NULL);
+
+          if (out_side != NULL)
+            *out_side = side != NULL ? rdt_scenario_find_side (game->scenario, side) : -1;
+          return (int) r;
+        }
+    }
+  return -1;
 }
 
 static gboolean
@@ -146,6 +189,11 @@ parse_firers (RdtGame     *game,
       if (index >= 0)
         {
           g_ptr_array_add (out, (gpointer) unit_of (game, (guint) index)->id);
+          continue;
+        }
+      if (off_board_index (game, parts[i], NULL) >= 0)
+        {
+          g_ptr_array_add (out, (gpointer) g_intern_string (parts[i]));
           continue;
         }
       if (!rdt_hex_grid_parse_label (grid, parts[i], &hex, NULL))
@@ -254,7 +302,22 @@ do_fire (RdtGame     *game,
   if (!parse_firers (game, firers_text, kind, firers, error))
     return FALSE;
   first = rdt_scenario_find_unit_index (game->scenario, g_ptr_array_index (firers, 0));
-  player = _rdt_game_unit_player (game, (guint) first);
+  if (first >= 0)
+    player = _rdt_game_unit_player (game, (guint) first);
+  else
+    {
+      int side = -1;
+
+      off_board_index (game, g_ptr_array_index (firers, 0), &side);
+      player = side >= 0 ? game->side_player[side] : -1;
+      /* The pending result's firer: any unit of that player (only the
+       * player matters). */
+      for (guint u = 0; u < game->n_units && first < 0; u++)
+        if (_rdt_game_unit_player (game, u) == player)
+          first = (int) u;
+      if (first < 0)
+        first = 0;
+    }
   target = parse_target (game, target_text, player, error);
   if (target < 0)
     return FALSE;
@@ -263,6 +326,14 @@ do_fire (RdtGame     *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("11.1: only the non-phasing player fires in the Defensive Artillery Fire phase"));
+      return FALSE;
+    }
+  /* 10.4: the results "are applied at the same time after both sides have
+   * fired": once applied, the phase's fire is over. */
+  if (kind == RDT_FIRE_RIFLE && game->state->fire_resolved)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("10.4: the rifle fire results of this phase are applied: both sides have fired"));
       return FALSE;
     }
   /* 10.2: "The phasing player must select his target unit(s) before the
@@ -330,7 +401,14 @@ do_fire (RdtGame     *game,
   for (guint i = 0; i + 1 < firers->len; i++)
     {
       int u = rdt_scenario_find_unit_index (game->scenario, g_ptr_array_index (firers, i));
+      int ob = off_board_index (game, g_ptr_array_index (firers, i), NULL);
 
+      if (u < 0)
+        {
+          if (ob >= 0)
+            game->state->off_board_fired |= 1u << ob;
+          continue;
+        }
       game->state->units[u].flags |= RDT_GAME_UNIT_FIRED;
       if (kind == RDT_FIRE_RIFLE)
         game->state->units[u].flags |= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
@@ -406,6 +484,7 @@ do_resolve (RdtGame  *game,
     }
   pending = g_array_copy (s->pending_fire);
   g_array_set_size (s->pending_fire, 0);
+  s->fire_resolved = TRUE;
   _rdt_game_say (game, "10.4", _("Rifle fire results are applied at the same time"));
   /* The non-phasing player's units first, so that their retreats come
    * first; then the phasing player's. */
@@ -459,9 +538,11 @@ _rdt_game_apply_fire_action (RdtGame   *game,
       int unit;
       RdtHex hex;
 
-      if (argc != 3)
+      RdtHex start;
+
+      if (argc < 3)
         {
-          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "retreat UNIT HEX");
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "retreat UNIT HEX [LEADER...]");
           return FALSE;
         }
       unit = rdt_scenario_find_unit_index (game->scenario, argv[1]);
@@ -477,7 +558,59 @@ _rdt_game_apply_fire_action (RdtGame   *game,
           return FALSE;
         }
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
-      return _rdt_game_do_retreat (game, (guint) unit, hex, error);
+      start = game->state->units[unit].hex;
+      if (!_rdt_game_do_retreat (game, (guint) unit, hex, error))
+        return FALSE;
+      /* 13.25: "Any Leader may freely retreat along with any friendly
+       * retreating units with which it is stacked"; 14.31: "the leader may
+       * either retreat with them or remain in place". */
+      for (guint i = 3; i < argc; i++)
+        {
+          int leader = rdt_scenario_find_unit_index (game->scenario, argv[i]);
+          RdtGameUnit *gl;
+
+          if (leader < 0)
+            {
+              g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[i]);
+              return FALSE;
+            }
+          gl = &game->state->units[leader];
+          if (!rdt_unit_is_leader (unit_of (game, (guint) leader)) || gl->where != RDT_GAME_UNIT_MAP ||
+              !same_hex (gl->hex, start) ||
+              _rdt_game_unit_player (game, (guint) leader) != _rdt_game_unit_player (game, (guint) unit))
+            {
+              g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                           _("13.25: only a friendly leader stacked with %s retreats with it (%s)"),
+                           argv[1], argv[i]);
+              return FALSE;
+            }
+          if (game->state->units[unit].where == RDT_GAME_UNIT_MAP)
+            {
+              gl->hex = game->state->units[unit].hex;
+              game->board_dirty = TRUE;
+              _rdt_game_say (game, "13.25", _("%s retreats with %s"), argv[i], argv[1]);
+            }
+          g_string_append_printf (canonical, " %s", argv[i]);
+        }
+      return TRUE;
+    }
+  if (g_str_equal (verb, "casualty"))
+    {
+      int leader;
+
+      if (argc != 2)
+        {
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "casualty LEADER");
+          return FALSE;
+        }
+      leader = rdt_scenario_find_unit_index (game->scenario, argv[1]);
+      if (leader < 0)
+        {
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[1]);
+          return FALSE;
+        }
+      g_string_append_printf (canonical, " %s", argv[1]);
+      return _rdt_game_do_casualty (game, (guint) leader, error);
     }
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;
@@ -493,6 +626,12 @@ _rdt_game_fire_may_leave (RdtGame  *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("10.4: rifle fire results are not applied yet: use “resolve-fire”"));
+      return FALSE;
+    }
+  if (s->owed_casualties->len > 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("13.1: a leader casualty is owed: the owner chooses the leader (“casualty LEADER”)"));
       return FALSE;
     }
   if (s->owed_retreats->len > 0)
@@ -521,7 +660,17 @@ _rdt_game_fire_candidates (RdtGame   *game,
 
   if (phase != RDT_PHASE_ARTILLERY_FIRE && phase != RDT_PHASE_RIFLE_FIRE)
     return;
-  /* Owed retreats first: each legal end of the first one each player owes. */
+  /* Owed leader casualties: each leader the owner may choose (13.1). */
+  for (guint k = 0; k < s->owed_casualties->len; k++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, k);
+
+      for (guint i = 0; i < game->n_units; i++)
+        if (s->units[i].where == RDT_GAME_UNIT_MAP && rdt_unit_is_leader (unit_of (game, i)) &&
+            same_hex (s->units[i].hex, c->hex) && _rdt_game_unit_player (game, i) == c->player)
+          g_ptr_array_add (out, g_strdup_printf ("casualty %s", unit_of (game, i)->id));
+    }
+  /* Owed retreats: each legal end of each one owed. */
   for (guint k = 0; k < s->owed_retreats->len; k++)
     {
       const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, k);

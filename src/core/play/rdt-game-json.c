@@ -170,11 +170,55 @@ rdt_game_to_json (RdtGame  *game,
       member_bool (b, "moved", (gu->flags & RDT_GAME_UNIT_MOVED) != 0);
       member_bool (b, "arrived", (gu->flags & RDT_GAME_UNIT_ARRIVED) != 0);
       member_bool (b, "rallied", (gu->flags & RDT_GAME_UNIT_RALLIED) != 0);
+      /* Fire (issue 14): 10.1/11.1, 10.2/11.2, 10.5. */
+      member_bool (b, "fired", (gu->flags & RDT_GAME_UNIT_FIRED) != 0);
+      member_bool (b, "fired-at", (gu->flags & RDT_GAME_UNIT_FIRED_AT) != 0);
+      member_bool (b, "first-fire-spent", (gu->flags & RDT_GAME_UNIT_FIRST_FIRE_SPENT) != 0);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
   boxed_ids (b, game, "eliminated", RDT_GAME_UNIT_ELIMINATED);
   boxed_ids (b, game, "captured", RDT_GAME_UNIT_CAPTURED);
+  /* Fire (issue 14): rifle fire results not yet applied (10.4), retreats
+   * owed (13.2, 13.3), in the order they are made. */
+  json_builder_set_member_name (b, "pending-fire");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < game->state->pending_fire->len; i++)
+    {
+      const RdtGamePendingFire *p = &g_array_index (game->state->pending_fire, RdtGamePendingFire, i);
+
+      json_builder_begin_object (b);
+      member_string (b, "target", rdt_scenario_get_unit (game->scenario, p->unit)->id);
+      member_string (b, "firer", rdt_scenario_get_unit (game->scenario, p->firer)->id);
+      member_string (b, "result", p->result);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "owed-casualties");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < game->state->owed_casualties->len; i++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (game->state->owed_casualties, RdtGameOwedCasualty, i);
+      g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), c->hex);
+
+      json_builder_begin_object (b);
+      member_string (b, "hex", l);
+      member_string (b, "player", rdt_game_get_player_id (game, (guint) c->player));
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "owed-retreats");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < game->state->owed_retreats->len; i++)
+    {
+      const RdtGameOwedRetreat *r = &g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, i);
+
+      json_builder_begin_object (b);
+      member_string (b, "unit", rdt_scenario_get_unit (game->scenario, r->unit)->id);
+      member_int (b, "hexes", r->hexes);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
 
   if (with_log)
     {

@@ -25,6 +25,13 @@ typedef struct {
   int hexes;
 } RdtGameOwedRetreat;
 
+/* A leader casualty whose leader the owner chooses (13.1 "*": "The Leader
+ * chosen need not be the one in command"). */
+typedef struct {
+  RdtHex hex;
+  int player;
+} RdtGameOwedCasualty;
+
 typedef struct {
   int turn;
   int step;                 /* index into the sequence; -1 = set-up */
@@ -41,6 +48,9 @@ typedef struct {
   RdtGameUnit *units;       /* per scenario unit */
   GArray *pending_fire;     /* RdtGamePendingFire (10.4) */
   GArray *owed_retreats;    /* RdtGameOwedRetreat, the non-phasing player's first */
+  guint off_board_fired;    /* rows of the volume's "off-board-fire" table that fired this phase */
+  gboolean fire_resolved;   /* 10.4: the rifle fire results of this phase were applied */
+  GArray *owed_casualties;  /* RdtGameOwedCasualty: leader choices owed (13.1 "*") */
 } RdtGameState;
 
 struct _RdtGame {
@@ -112,7 +122,7 @@ int           _rdt_game_unit_player        (RdtGame            *game,
                                             guint               index);
 
 /* rdt-game-fire.c: the fire actions (docs/play.md "Fire"): "fire",
- * "resolve-fire", "retreat".  Returns FALSE with @error; sets @barrier when
+ * "resolve-fire", "retreat", "casualty".  Returns FALSE with @error; sets @barrier when
  * dice were rolled. */
 gboolean      _rdt_game_apply_fire_action  (RdtGame            *game,
                                             char              **argv,

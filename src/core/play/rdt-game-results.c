@@ -345,10 +345,7 @@ leader_casualty (RdtGame    *game,
           _rdt_game_unit_player (game, i) != player || gu->hex.col != hex.col || gu->hex.row != hex.row)
         continue;
       n++;
-      /* The owner's choice is not offered yet: the least senior leader
-       * (lowest rank, then last listed) is removed. */
-      if (chosen < 0 || unit_of (game, i)->rank <= unit_of (game, (guint) chosen)->rank)
-        chosen = (int) i;
+      chosen = (int) i;
     }
   if (chosen < 0)
     {
@@ -356,14 +353,50 @@ leader_casualty (RdtGame    *game,
                                     "adjustment are ignored"), unit_of (game, unit)->id);
       return;
     }
+  if (n > 1)
+    {
+      /* 13.1: "The Leader chosen need not be the one in command": the
+       * owner's choice, an action. */
+      RdtGameOwedCasualty c = { hex, player };
+      g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), hex);
+
+      g_array_append_val (game->state->owed_casualties, c);
+      _rdt_game_say (game, rule, _("Leader casualty in %s: %s chooses which of its %u leaders is removed "
+                                  "(“casualty LEADER”)"), l, rdt_game_get_player_id (game, (guint) player), n);
+      return;
+    }
   game->state->units[chosen].where = RDT_GAME_UNIT_ELIMINATED;
   game->board_dirty = TRUE;
-  if (n > 1)
-    _rdt_game_say (game, rule, _("Leader casualty: %s is removed (of %u leaders: the least senior; "
-                                "the owner's choice is not offered yet)"), unit_of (game, (guint) chosen)->id, n);
-  else
-    _rdt_game_say (game, rule, _("Leader casualty: %s is removed"), unit_of (game, (guint) chosen)->id);
+  _rdt_game_say (game, rule, _("Leader casualty: %s is removed"), unit_of (game, (guint) chosen)->id);
   adjust_army_morale (game, (guint) chosen, "*", _("leader casualty"));
+}
+
+gboolean
+_rdt_game_do_casualty (RdtGame  *game,
+                       guint     leader,
+                       GError  **error)
+{
+  RdtGameState *s = game->state;
+  const RdtGameUnit *gu = &s->units[leader];
+
+  for (guint i = 0; i < s->owed_casualties->len; i++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, i);
+
+      if (gu->where != RDT_GAME_UNIT_MAP || !rdt_unit_is_leader (unit_of (game, leader)) ||
+          _rdt_game_unit_player (game, leader) != c->player || gu->hex.col != c->hex.col ||
+          gu->hex.row != c->hex.row)
+        continue;
+      g_array_remove_index (s->owed_casualties, i);
+      s->units[leader].where = RDT_GAME_UNIT_ELIMINATED;
+      game->board_dirty = TRUE;
+      _rdt_game_say (game, "13.1", _("Leader casualty: %s is removed (the owner's choice)"), unit_of (game, leader)->id);
+      adjust_army_morale (game, leader, "*", _("leader casualty"));
+      return TRUE;
+    }
+  g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+               _("13.1: no leader casualty is owed in the hex of %s"), unit_of (game, leader)->id);
+  return FALSE;
 }
 
 void

@@ -61,6 +61,10 @@ gboolean      _rdt_game_do_retreat         (RdtGame               *game,
                                             guint                  unit,
                                             RdtHex                 hex,
                                             GError               **error);
+/* "casualty LEADER": the owner's choice of an owed leader casualty (13.1). */
+gboolean      _rdt_game_do_casualty        (RdtGame               *game,
+                                            guint                  leader,
+                                            GError               **error);
 /* 10.5 Important: a rifle unit that takes part in a close combat before it
  * fires loses its first fire bonus (for close combat, branch cc14). */
 void          _rdt_game_spend_first_fire   (RdtGame               *game,

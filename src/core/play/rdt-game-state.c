@@ -70,6 +70,18 @@ rdt_game_dup_state_text (RdtGame *game)
                               gu->arrive_turn, gu->entry != NULL ? gu->entry : "-", gu->flags);
     }
   /* Fire (issue 14): results and retreats owed, only when there are some. */
+  if (s->off_board_fired != 0)
+    g_string_append_printf (out, "off-board-fired %u\n", s->off_board_fired);
+  if (s->fire_resolved)
+    g_string_append (out, "fire-resolved\n");
+  for (guint i = 0; i < s->owed_casualties->len; i++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, i);
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, c->hex, l);
+      g_string_append_printf (out, "owed-casualty %s %s\n", l, rdt_game_get_player_id (game, (guint) c->player));
+    }
   for (guint i = 0; i < s->pending_fire->len; i++)
     {
       const RdtGamePendingFire *p = &g_array_index (s->pending_fire, RdtGamePendingFire, i);

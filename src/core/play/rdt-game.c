@@ -54,6 +54,7 @@ _rdt_game_state_copy (RdtGame            *game,
   s->typed = g_array_copy (src->typed);
   s->pending_fire = g_array_copy (src->pending_fire);
   s->owed_retreats = g_array_copy (src->owed_retreats);
+  s->owed_casualties = g_array_copy (src->owed_casualties);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -79,6 +80,7 @@ _rdt_game_state_free (RdtGame      *game,
   g_array_unref (s->typed);
   g_array_unref (s->pending_fire);
   g_array_unref (s->owed_retreats);
+  g_array_unref (s->owed_casualties);
   g_free (s);
 }
 
@@ -234,6 +236,7 @@ rdt_game_new (RdtScenario  *scenario,
   s->typed = g_array_new (FALSE, FALSE, sizeof (int));
   s->pending_fire = g_array_new (FALSE, FALSE, sizeof (RdtGamePendingFire));
   s->owed_retreats = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedRetreat));
+  s->owed_casualties = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedCasualty));
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -1052,6 +1055,8 @@ clear_phase_flags (RdtGame *game)
 {
   for (guint i = 0; i < game->n_units; i++)
     game->state->units[i].flags &= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
+  game->state->off_board_fired = 0;
+  game->state->fire_resolved = FALSE;
 }
 
 /* 9.11: reinforcements of the phasing player arrive at the start of the
@@ -2031,7 +2036,8 @@ apply (RdtGame     *game,
     }
 #undef WANT
   /* Fire (issue 14): rdt-game-fire.c. */
-  if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat"))
+  if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat") ||
+      g_str_equal (verb, "casualty"))
     return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
   /* Close Combat (issue 14): rdt-game-combat.c. */
   if (g_str_equal (verb, "close-combat"))

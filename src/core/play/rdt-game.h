@@ -239,6 +239,9 @@ RdtFire       *rdt_game_analyse_fire        (RdtGame       *game,
  * applied (10.4) and retreats not yet made (13.2, 13.3). */
 guint          rdt_game_get_n_pending_fire  (RdtGame       *game);
 guint          rdt_game_get_n_owed_retreats (RdtGame       *game);
+/* Leader casualties whose leader the owner still chooses ("casualty LEADER",
+ * 13.1 "*"). */
+guint          rdt_game_get_n_owed_casualties (RdtGame     *game);
 
 /* The whole state as canonical text (one line per fact, sorted), and its
  * SHA-256: equal digests mean identical states. (transfer full) */

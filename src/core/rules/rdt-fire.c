@@ -223,7 +223,30 @@ typedef struct {
   RdtFire *fire;
   GPtrArray *firer_units;     /* const RdtUnit* */
   const RdtUnit *target;
+  /* Off-board sources (Germantown 3.5): synthetic unit -> its row of the
+   * volume's "off-board-fire" table. */
+  GHashTable *off_board;
 } Ctx;
+
+/* The row of an off-board source (the volume's "off-board-fire" table), or
+ * NULL for a unit on the board. */
+static const RdtTableRow *
+off_board_row (Ctx           *c,
+               const RdtUnit *u)
+{
+  return c->off_board != NULL ? g_hash_table_lookup (c->off_board, u) : NULL;
+}
+
+static const char *
+off_board_cell (Ctx           *c,
+                const RdtUnit *u,
+                const char    *column)
+{
+  const RdtTable *table = rdt_volume_find_table (c->volume, "off-board-fire");
+  const RdtTableRow *row = off_board_row (c, u);
+
+  return table != NULL && row != NULL ? rdt_table_lookup (table, row->key, column, NULL) : NULL;
+}
 
 static gboolean
 in_list (const char *const *list,
@@ -419,6 +442,39 @@ check_firers (Ctx *c)
       int sp = unit_fire_sp (fire, u);
       gboolean prov = (u->provisional & RDT_UNIT_PROVISIONAL_STRENGTH) != 0;
 
+      if (off_board_row (c, u) != NULL)
+        {
+          const char *rule = off_board_cell (c, u, "Rule");
+          const char *weather = off_board_cell (c, u, "weather");
+          const RdtGameContext *ctx = c->facts->context;
+          g_autofree char *src = g_strdup_printf (_("volume %s, table off-board-fire, row “%s”"),
+                                                  c->volume_id, u->name);
+
+          rule = rule != NULL ? rule : "11.2";
+          /* Germantown 3.5: "Fire is conducted during the Defensive
+           * Artillery Fire Phase"; "During clear weather turns only". */
+          if (fire->kind != RDT_FIRE_ARTILLERY)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                      _("off-board artillery fires in the Defensive Artillery Fire Phase"));
+          if (weather != NULL && weather[0] != '\0')
+            {
+              if (ctx == NULL || ctx->weather == NULL)
+                {
+                  g_autofree char *text = rdt_undecided_text (rule, RDT_DEPENDS_WEATHER);
+                  undecided_from (c, rule, src, rdt_depends_get_id (RDT_DEPENDS_WEATHER), u->id, text);
+                }
+              else if (!g_str_equal (ctx->weather, weather))
+                add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                          _("%s fires only in %s weather, not %s"), u->name, weather, ctx->weather);
+            }
+          if (in_list (c->facts->fired, u->id))
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "11.1", _(SERIES), u->id, 0, FALSE,
+                      _("%s has already fired this phase: no unit may fire more than once per phase"), u->name);
+          add_line (fire, RDT_FIRE_LINE_FIRER, rule, src, u->id, sp, FALSE,
+                    _("%s (off the map) fires with %d SP"), u->name, sp);
+          fire->sp += sp;
+          continue;
+        }
       if (rdt_unit_is_leader (u))
         {
           add_line (fire, RDT_FIRE_LINE_REFUSED, "3.1", _(SERIES), u->id, 0, FALSE,
@@ -443,8 +499,17 @@ check_firers (Ctx *c)
             add_line (fire, RDT_FIRE_LINE_REFUSED, "Brandywine 4.5.5", c->volume_id, u->id, 0, FALSE,
                       _("%s: Amusettes fire only during the owning player's Rifle Fire Phase"), u->name);
           else if (u->kind == RDT_UNIT_KIND_MORTAR)
-            undecided (c, "Savannah 4.12", "volume-data", u->id,
-                       _("mortars follow the separate Mortar Fire procedure (Savannah 4.12), which this analysis does not resolve"));
+            {
+              /* Savannah 4.12: "May not combine fire with other artillery
+               * units"; the shells land where the Scatter & Drift Table
+               * says, a table the rulebooks do not print. */
+              if (c->firer_units->len > 1)
+                add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, 0, FALSE,
+                          _("mortars may not combine fire with other artillery units"));
+              undecided_from (c, "Savannah 4.12", c->volume_id, "volume-data", u->id,
+                              _("mortars fire into a hex and the shells land where the Scatter & Drift Table says: "
+                                "the table is not in the rulebooks"));
+            }
           else if (u->kind != RDT_UNIT_KIND_ARTILLERY)
             add_line (fire, RDT_FIRE_LINE_REFUSED, "11.1", _(SERIES), u->id, 0, FALSE,
                       _("%s is not artillery: only artillery fires in the Defensive Artillery Fire Phase"), u->name);
@@ -597,10 +662,53 @@ check_target (Ctx *c)
       const RdtUnit *u = g_ptr_array_index (c->firer_units, i);
       int d;
 
+      if (off_board_row (c, u) != NULL)
+        {
+          const char *rule = off_board_cell (c, u, "Rule");
+          const char *area_id = off_board_cell (c, u, "area");
+          const char *range = off_board_cell (c, u, "range");
+          const RdtArea *area = area_id != NULL ? rdt_scenario_find_area (c->scenario, area_id) : NULL;
+          g_autofree char *src = g_strdup_printf (_("volume %s, table off-board-fire, row “%s”"),
+                                                  c->volume_id, u->name);
+
+          rule = rule != NULL ? rule : "11.2";
+          if (area == NULL)
+            undecided_from (c, rule, src, "volume-data", u->id,
+                            _("the scenario has no area for this off-board fire"));
+          else if (!rdt_scenario_area_contains (area, t->placement.hex))
+            add_line (fire, RDT_FIRE_LINE_REFUSED, rule, src, u->id, 0, FALSE,
+                      _("%s is not in %s"), t->name, area->name);
+          /* Germantown 3.5: "range is assumed to be 3 regardless of the
+           * target hex"; "Line of Sight does not apply". */
+          d = range != NULL ? CLAMP (atoi (range), 0, 99) : 0;
+          add_line (fire, RDT_FIRE_LINE_NOTE, rule, src, u->id, d, FALSE,
+                    _("off-board fire: range %d whatever the target hex; Line of Sight does not apply "
+                      "(an exception to 11.41)"), d);
+          fire->range = MAX (fire->range, d);
+          continue;
+        }
       if (u->placement.kind != RDT_PLACEMENT_HEX || rdt_unit_is_leader (u))
         continue;
       d = rdt_hex_grid_distance (grid, u->placement.hex, t->placement.hex);
-      if (fire->kind == RDT_FIRE_RIFLE && u->kind != RDT_UNIT_KIND_AMUSETTE)
+      if (u->kind == RDT_UNIT_KIND_MORTAR && fire->kind == RDT_FIRE_ARTILLERY)
+        {
+          int range = u->range > 0 ? u->range
+                    : c->volume != NULL && rdt_volume_get_artillery_range (c->volume) > 0
+                    ? rdt_volume_get_artillery_range (c->volume) : 3;
+
+          /* Savannah 4.12: "Have a range of 5 hexes but cannot fire at an
+           * adjacent target"; "Do not require LOS". */
+          if (d < 2)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("mortars cannot fire at an adjacent target"));
+          else if (d > range)
+            add_line (fire, RDT_FIRE_LINE_REFUSED, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("%s is %d hexes from the target: beyond its range of %d"), u->name, d, range);
+          else
+            add_line (fire, RDT_FIRE_LINE_NOTE, "Savannah 4.12", c->volume_id, u->id, d, FALSE,
+                      _("mortars do not require LOS"));
+        }
+      else if (fire->kind == RDT_FIRE_RIFLE && u->kind != RDT_UNIT_KIND_AMUSETTE)
         {
           /* 10.2: "it must select an adjacent target combat unit". */
           if (d != 1)
@@ -681,54 +789,115 @@ add_drms (Ctx *c)
                     _("target in %s: %+d"), tt->name, tt->effects.fire_drm);
           fire->drm += tt->effects.fire_drm;
         }
-      /* Hexside fire DRMs between an adjacent firer and the target (a
-       * fieldwork only for the unit in its symbol hex, unbreached).  With
-       * combined fire the DRM used is the one of the firer least protected
-       * against (reading: the rules do not say). */
+      /* Hexside fire DRMs (the Terrain Effects Chart's, as volume data):
+       * the hexside between an adjacent firer and the target, or the one by
+       * which a ranged firer's LOS enters the target's hex (two when it
+       * enters through a corner: the lesser protection); a fieldwork only
+       * into its symbol hex, unbreached.  With combined fire the DRM used is
+       * that of the firer least protected against (reading: the rules do
+       * not say).  Savannah 4.12: mortars ignore them; Germantown 3.5:
+       * off-board fire traces no LOS, so no hexside is crossed. */
       {
         int best = G_MININT;
         const RdtHexsideType *best_type = NULL;
-        gboolean all_adjacent = TRUE;
+        g_autoptr(RdtBoard) board = NULL;
+        RdtLos *los = NULL;
 
         for (guint i = 0; i < c->firer_units->len; i++)
           {
             const RdtUnit *u = g_ptr_array_index (c->firer_units, i);
-            RdtHexside side;
-            const RdtHexsideFeatures *f;
-            int drm = 0;
+            RdtHexside sides[2];
+            guint n_sides = 0;
+            int drm = G_MININT;
             const RdtHexsideType *type = NULL;
 
-            if (u->placement.kind != RDT_PLACEMENT_HEX ||
-                !rdt_hex_grid_hexside (grid, u->placement.hex, t->placement.hex, &side, NULL))
+            if (u->placement.kind != RDT_PLACEMENT_HEX || u->kind == RDT_UNIT_KIND_MORTAR)
               {
-                all_adjacent = FALSE;
-                continue;
+                drm = 0;
+                n_sides = 0;
               }
-            f = rdt_scenario_get_hexside (c->scenario, side);
-            for (int k = 0; f != NULL && k < RDT_N_HEXSIDE_KINDS; k++)
+            else if (rdt_hex_grid_hexside (grid, u->placement.hex, t->placement.hex, &sides[0], NULL))
+              n_sides = 1;
+            else
               {
-                int ti = rdt_hexside_features_get (f, k);
-                const RdtHexsideType *ht;
+                RdtLosReport report;
 
-                if (ti < 0)
-                  continue;
-                ht = rdt_volume_get_hexside_type (c->volume, (guint) ti);
-                if (ht == NULL || ht->effects.fire_drm == 0)
-                  continue;
-                if (k == RDT_HEXSIDE_KIND_FIELDWORK &&
-                    (f->breached || f->fieldwork_symbol.col != t->placement.hex.col ||
-                     f->fieldwork_symbol.row != t->placement.hex.row))
-                  continue;
-                drm += ht->effects.fire_drm;
-                type = ht;
+                if (board == NULL)
+                  {
+                    board = rdt_board_new_from_scenario (c->scenario, NULL, NULL);
+                    if (board != NULL)
+                      los = rdt_los_new (board);
+                  }
+                if (los != NULL)
+                  {
+                    rdt_los_report_init (&report);
+                    rdt_los_check (los, u->placement.hex, t->placement.hex, &report);
+                    for (guint k = rdt_los_report_get_n_steps (&report); k > 0 && n_sides == 0; k--)
+                      {
+                        const RdtLosStep *st = rdt_los_report_get_step (&report, k - 1);
+
+                        if ((st->kind != RDT_LOS_STEP_CROSS && st->kind != RDT_LOS_STEP_RUN) ||
+                            st->to.col != t->placement.hex.col || st->to.row != t->placement.hex.row)
+                          continue;
+                        if (st->kind == RDT_LOS_STEP_RUN)
+                          {
+                            /* Along a hexside to the corner of the target's
+                             * hex: it enters between the target's hexsides
+                             * with the run's two hexes. */
+                            if (rdt_hex_grid_hexside (grid, st->hexside.a, t->placement.hex, &sides[n_sides], NULL))
+                              n_sides++;
+                            if (rdt_hex_grid_hexside (grid, st->hexside.b, t->placement.hex, &sides[n_sides], NULL))
+                              n_sides++;
+                            break;
+                          }
+                        sides[n_sides++] = st->hexside;
+                        if (st->via_corner &&
+                            rdt_hex_grid_hexside (grid, st->grazed, t->placement.hex, &sides[1], NULL))
+                          n_sides++;
+                      }
+                    rdt_los_report_clear (&report);
+                  }
               }
+            for (guint k = 0; k < n_sides; k++)
+              {
+                const RdtHexsideFeatures *f = rdt_scenario_get_hexside (c->scenario, sides[k]);
+                int side_drm = 0;
+                const RdtHexsideType *side_type = NULL;
+
+                for (int kind = 0; f != NULL && kind < RDT_N_HEXSIDE_KINDS; kind++)
+                  {
+                    int ti = rdt_hexside_features_get (f, kind);
+                    const RdtHexsideType *ht;
+
+                    if (ti < 0)
+                      continue;
+                    ht = rdt_volume_get_hexside_type (c->volume, (guint) ti);
+                    if (ht == NULL || ht->effects.fire_drm == 0)
+                      continue;
+                    if (kind == RDT_HEXSIDE_KIND_FIELDWORK &&
+                        (f->breached || f->fieldwork_symbol.col != t->placement.hex.col ||
+                         f->fieldwork_symbol.row != t->placement.hex.row))
+                      continue;
+                    side_drm += ht->effects.fire_drm;
+                    side_type = ht;
+                  }
+                if (side_drm > drm)
+                  {
+                    drm = side_drm;
+                    type = side_type;
+                  }
+              }
+            if (drm == G_MININT)
+              drm = 0;
             if (drm > best)
               {
                 best = drm;
                 best_type = type;
               }
           }
-        if (best != G_MININT && best != 0 && all_adjacent && best_type != NULL)
+        if (los != NULL)
+          rdt_los_free (los);
+        if (best != G_MININT && best != 0 && best_type != NULL)
           {
             g_autofree char *src = g_strdup_printf (_("volume %s, hexside %s"), c->volume_id, best_type->id);
 
@@ -911,6 +1080,8 @@ rdt_fire_analyse (RdtScenario        *scenario,
                   GError            **error)
 {
   g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  g_autoptr(GHashTable) off_board = NULL;
+  g_autoptr(GPtrArray) synthetic = NULL;
   RdtFireFacts none;
   RdtFire *fire;
   Ctx c = { 0 };
@@ -932,6 +1103,37 @@ rdt_fire_analyse (RdtScenario        *scenario,
     {
       int index = rdt_scenario_find_unit_index (scenario, firers[i]);
 
+      /* Germantown 3.5: an off-board source, "off-board:ID", a row of the
+       * volume's "off-board-fire" table. */
+      if (index < 0 && g_str_has_prefix (firers[i], "off-board:"))
+        {
+          RdtVolume *volume = rdt_scenario_get_volume (scenario);
+          const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "off-board-fire") : NULL;
+          const char *key = firers[i] + strlen ("off-board:");
+          const char *side = table != NULL ? rdt_table_lookup (table, key, "side", NULL) : NULL;
+          const char *sp = table != NULL ? rdt_table_lookup (table, key, "sp", NULL) : NULL;
+          RdtUnit *u;
+
+          if (side == NULL || rdt_scenario_find_side (scenario, side) < 0)
+            {
+              g_set_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN,
+                           _("the volume has no off-board fire “%s” (table off-board-fire)"), key);
+              return NULL;
+            }
+          u = rdt_unit_new (firers[i], key, rdt_scenario_find_side (scenario, side), RDT_UNIT_KIND_ARTILLERY);
+          rdt_unit_add_step (u, sp != NULL ? CLAMP (atoi (sp), 0, 99) : 0, -1, 0);
+          if (off_board == NULL)
+            {
+              off_board = g_hash_table_new (NULL, NULL);
+              synthetic = g_ptr_array_new_with_free_func ((GDestroyNotify) rdt_unit_free);
+            }
+          for (guint r = 0; r < table->rows->len; r++)
+            if (g_str_equal (((RdtTableRow *) g_ptr_array_index (table->rows, r))->key, key))
+              g_hash_table_insert (off_board, u, g_ptr_array_index (table->rows, r));
+          g_ptr_array_add (synthetic, u);
+          g_ptr_array_add (units, u);
+          continue;
+        }
       if (index < 0)
         {
           g_set_error (error, RDT_FIRE_ERROR, RDT_FIRE_ERROR_UNKNOWN, _("unknown unit “%s”"), firers[i]);
@@ -971,6 +1173,7 @@ rdt_fire_analyse (RdtScenario        *scenario,
   c.fire = fire;
   c.firer_units = units;
   c.target = rdt_scenario_get_unit (scenario, (guint) ti);
+  c.off_board = off_board;
 
   check_firers (&c);
   check_target (&c);
