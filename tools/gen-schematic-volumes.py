@@ -68,7 +68,7 @@ TACTICS_ROWS = [
 ]
 
 
-def tables(stated, source):
+def tables(stated, source, vid=None):
     """The Close Combat Table and Tactics Matrix (transcribed after 16 in the
     current Series Rules), and empty editable tables for the charts the rulebooks
     lack.  stated=False marks every cell provisional (Savannah's older edition
@@ -95,6 +95,9 @@ def tables(stated, source):
     out.extend(fire_tables())
     for tid, name, rule, cols in (
             ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),):
+        if tid == "cc-drm" and vid in CC_DRM:
+            out.extend(cc_drm_tables(vid))
+            continue
         out.append('<table id="%s" name="%s" rule="%s">' % (tid, attr(name), attr(rule)))
         out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % text(c) for c in cols))
         out.append("  <note>Not in the rulebooks (printed on the map or player aid card): enter the rows from your own copy.</note>")
@@ -152,6 +155,82 @@ TO_HIT_DRM_NOTE = ("Read by the rules core (src/core/rules/rdt-fire.h, docs/volu
                    "firer.kind=K, firer.unit=ID, firer.nationality=N (some firer matches them all; with all-firers "
                    "every firer must), target.kind=, target.unit=, target.nationality=, firer-hex.covered (10.7 "
                    "covered terrain), open-flank (12.53, told by the players), fire=rifle or fire=artillery.")
+
+
+# The Close Combat DRM Chart (12.23 step 3) and exclusive column shifts (issue
+# 14), read by src/core/rules/rdt-close-combat.c: rows (key, value, when, rule,
+# provisional); the "when" vocabulary is src/core/format/rdt-cc-condition.h and
+# docs/volumes.md.  The chart is printed on the map or player aid card: a value
+# the rulebooks do not state is provisional.
+CC_DRM_NOTE = ("Close Combat DRM chart (12.23 step 3): printed on the map or player aid card, not in the rulebooks. "
+               "Columns: DRM (added to the die roll: + favours the attacker), when (conditions, all of which must hold; "
+               "docs/volumes.md \u201cClose Combat DRM chart\u201d), rule. Terrain and hexside DRMs are the terrain "
+               "chart's cc-drm (a hexside's applies when every attacking hex attacks across it). Values marked "
+               "provisional are not stated in the rulebooks: enter them from your own copy.")
+CC_DRM_CURRENT = [
+    ("Defender surrounded", "+1", "surrounded:defender", "3.1 Surrounded, 8.2; chart (older 12.7 value)", True),
+    ("Attacker surrounded", "-1", "surrounded:attacker", "3.1 Surrounded, 8.2; chart (older 12.7 value)", True),
+    ("All-militia defenders", "+1", "defender:all:militia attacker:none:militia", "12.23 step 3 Important; chart", True),
+    ("All-militia attackers", "-1", "attacker:all:militia defender:none:militia", "12.23 step 3; chart", True),
+    ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
+    ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
+]
+CC_DRM = {
+    "brandywine": (CC_DRM_CURRENT + [
+        ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
+    ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm.", [
+        ("Lafayette, the only leader with the attacking Americans (once per game)", "+1",
+         "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False),
+        ("Lafayette, the only leader with the defending Americans (once per game)", "-1",
+         "defender-side:american only-leader:defender:lafayette", "Brandywine 4.8", False),
+    ]),
+    "germantown": (CC_DRM_CURRENT + [
+        ("American Surprise: Vanguard attacking on turn 1", "+1",
+         "turn:1 attacker-side:american attacker:any:state=american-vanguard", "Germantown 3.6", False),
+        ("American Surprise: Vanguard defending on turn 1", "-1",
+         "turn:1 defender-side:american defender:any:state=american-vanguard", "Germantown 3.6", False),
+        ("Wayne\u2019s Fury", "+1", "attacker-side:american lead:attacker:formation=W leader-with-lead:attacker:wayne "
+         "defender-side:british defender:any:light-infantry", "Germantown 3.7", False),
+    ], " Germantown 3.10.4 (Chew House -2) is the chew-house terrain's cc-drm.", []),
+    "savannah": ([
+        ("Defender surrounded", "+1", "surrounded:defender", "older 12.7", False),
+        ("Attacker surrounded", "-1", "surrounded:attacker", "older 12.7", False),
+        ("Militia defending against regulars", "+1", "defender:all:militia attacker:none:militia "
+         "defender:none:unit=1st-charlestown-militia defender:none:unit=2nd-charlestown-militia", "Savannah 4.17; chart", False),
+        ("Militia attacking regulars", "-1", "attacker:all:militia defender:none:militia "
+         "attacker:none:unit=1st-charlestown-militia attacker:none:unit=2nd-charlestown-militia", "Savannah 4.17; chart", False),
+        ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
+        ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
+        ("French/American stack attacked", "+1", "defender:any:nationality=french defender:any:nationality=continental",
+         "Savannah 4.1", False),
+        ("Incomplete British Defenses, turns 1-7", "+2", "turn:1-7 defender-side:british fieldwork:any", "Savannah 4.14", False),
+        ("Incomplete British Defenses, turns 8-11", "+1", "turn:8-11 defender-side:british fieldwork:any", "Savannah 4.14", False),
+        ("Irish Ferocity", "+1", "lead:attacker:unit=dillons-irish defender:any:nationality=british", "Savannah 4.16", False),
+    ], " Savannah 4.1: a French/American stack forced to attack suffers -2; not expressed (the attackers may be in "
+       "several hexes). 4.14 reads fieldwork:any (abatis, redoubts, revetments with their symbol in the British hex).", []),
+}
+
+
+def cc_drm_tables(vid):
+    rows, note, shifts = CC_DRM[vid]
+
+    def row(key, value, when, rule, provisional):
+        p = ' provisional="true"' if provisional else ""
+        return '  <row key="%s"><c%s>%s</c><c>%s</c><c>%s</c></row>' % (attr(key), p, text(value), text(when), text(rule))
+    out = ['<table id="cc-drm" name="Close Combat DRM Chart" rule="12.23 step 3" corner="Case">',
+           "  <columns><c>DRM</c><c>when</c><c>rule</c></columns>"]
+    out.extend(row(*r) for r in rows)
+    out.append("  <note>%s</note>" % text(CC_DRM_NOTE + note))
+    out.append("</table>")
+    if shifts:
+        out.append('<table id="cc-shift" name="Close Combat column shifts" rule="Brandywine 4.8" corner="Case">')
+        out.append("  <columns><c>shift</c><c>when</c><c>rule</c></columns>")
+        out.extend(row(*r) for r in shifts)
+        out.append("  <note>%s</note>" % text("Columns: shift (+1 one column to the right, in the attacker\u2019s favour), "
+                                               "when (the conditions of the cc-drm table), rule. The 12.14 Diversion "
+                                               "shift is a rule, not data."))
+        out.append("</table>")
+    return out
 
 
 # The Army Morale Track (16.2), read by src/core/play/rdt-army-morale.c: one row
@@ -347,7 +426,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
         body.append('<state id="%s" name="%s"%s rule="%s"/>' % (sid, attr(name), zoc, attr(rule)))
     for r in restrictions:
         body.append(restriction_xml(r))
-    body.extend(tables(stated_tables, table_source))
+    body.extend(tables(stated_tables, table_source, vid))
     body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)

@@ -91,6 +91,7 @@ int rdt_cli_zoc      (int argc, char **argv);
 int rdt_cli_render   (int argc, char **argv);
 int rdt_cli_moves    (int argc, char **argv);
 int rdt_cli_retreats (int argc, char **argv);
+int rdt_cli_combat   (int argc, char **argv);
 int rdt_cli_fire     (int argc, char **argv);
 int rdt_cli_import_vassal (int argc, char **argv);
 int rdt_cli_play     (int argc, char **argv);

@@ -23,6 +23,7 @@ static const RdtCliCommand commands[] = {
   { "render", render_from_module, N_("Draw the map or an area to PNG, SVG or PDF") },
   { "moves", rdt_cli_moves, N_("Where a unit may move, with costs and paths (9)") },
   { "retreats", rdt_cli_retreats, N_("Where a unit may retreat one or three hexes (13.2)") },
+  { "combat", rdt_cli_combat, N_("One Close Combat itemised without rolling: odds, lead units, DRMs, tactics, table rows (12)") },
   { "fire", rdt_cli_fire, N_("Rifle or defensive artillery fire itemised, without rolling (10, 11)") },
   { "import-vassal", rdt_cli_import_vassal, N_("Import a VASSAL module's board, counters and set-up") },
   { "play", rdt_cli_play, N_("Play a scenario headless from a script, or replay a saved game") },

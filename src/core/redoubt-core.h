@@ -19,6 +19,8 @@
 #include "rdt-scenario-io.h"
 #include "rdt-validate.h"
 #include "rdt-hex-victory.h"
+#include "rdt-cc-condition.h"
+#include "rdt-close-combat.h"
 #include "rdt-fire.h"
 #include "rdt-die.h"
 #include "rdt-phase.h"

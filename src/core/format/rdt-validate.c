@@ -2,8 +2,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "rdt-cc-condition.h"
 #include "rdt-diagnostic.h"
 #include "rdt-scenario-private.h"
 #include "rdt-validate.h"
@@ -509,6 +511,46 @@ effects_warning (const char       *file,
                                        _("enter the values from your copy of the game's charts and remove them from provisional=")));
 }
 
+/* Issue 14: the Close Combat DRM chart ("cc-drm") and the column shifts
+ * ("cc-shift") are read by the rules core (rdt-close-combat.c): each row's
+ * value must be a signed number and its "when" cell a condition of
+ * rdt-cc-condition.h. */
+static void
+check_cc_tables (RdtVolume  *volume,
+                 const char *file,
+                 GPtrArray  *diagnostics)
+{
+  static const char *const ids[][2] = { { "cc-drm", "DRM" }, { "cc-shift", "shift" } };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (ids); k++)
+    {
+      const RdtTable *t = rdt_volume_find_table (volume, ids[k][0]);
+
+      if (t == NULL)
+        continue;
+      for (guint r = 0; r < t->rows->len; r++)
+        {
+          const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+          const char *value = rdt_table_lookup (t, row->key, ids[k][1], NULL);
+          const char *when = rdt_table_lookup (t, row->key, "when", NULL);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) terms = NULL;
+          char *end = NULL;
+          g_autofree char *message = NULL;
+
+          if (value == NULL || *value == '\0' || (strtol (value, &end, 10), *end != '\0'))
+            message = g_strdup_printf (_("table “%s”, row “%s”: the %s “%s” is not a signed number"),
+                                       t->id, row->key, ids[k][1], value != NULL ? value : "");
+          else if ((terms = rdt_cc_condition_parse (when, &error)) == NULL)
+            message = g_strdup_printf (_("table “%s”, row “%s”: %s"), t->id, row->key, error->message);
+          if (message != NULL)
+            rdt_diagnostics_add (diagnostics,
+                                 rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                     _("see docs/volumes.md, Close Combat DRM chart")));
+        }
+    }
+}
+
 void
 rdt_volume_validate (RdtVolume  *volume,
                      const char *file,
@@ -557,6 +599,7 @@ rdt_volume_validate (RdtVolume  *volume,
                                                _("enter the values from your copy of the player aid card")));
         }
     }
+  check_cc_tables (volume, file, diagnostics);
   stacking = rdt_volume_get_stacking (volume);
   if (stacking->provisional)
     add_provisional (diagnostics,

@@ -116,6 +116,9 @@ candidates (RdtGame *game,
       _rdt_game_fire_candidates (game, out);
       break;
     case RDT_PHASE_CLOSE_COMBAT:
+      /* Close Combat (issue 14): rdt-game-combat.c. */
+      _rdt_game_combat_candidates (game, out);
+      break;
     case RDT_PHASE_END_OF_TURN:
     case RDT_PHASE_GAME_OVER:
     case RDT_N_PHASES:

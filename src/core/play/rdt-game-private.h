@@ -134,6 +134,17 @@ gboolean      _rdt_game_apply_fire_action  (RdtGame            *game,
  * with @error citing 10.4 or 13.2. */
 gboolean      _rdt_game_fire_may_leave     (RdtGame            *game,
                                             GError            **error);
+/* rdt-game-combat.c: "close-combat" (docs/play.md "Close Combat"). */
+gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
+                                             char             **argv,
+                                             guint              argc,
+                                             GString           *canonical,
+                                             gboolean          *barrier,
+                                             GError           **error);
+void          _rdt_game_combat_candidates  (RdtGame           *game,
+                                            GPtrArray         *out);
+/* Logs the attacks 12.12 and 12.13 asked for that were not made. */
+void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);

@@ -475,3 +475,12 @@ _rdt_game_apply_result (RdtGame               *game,
   if (r->pin || r->dc || r->ac)
     _rdt_game_say (game, "13.1", _("%s: PIN, DC and AC are close combat results, not applied by fire"), u->id);
 }
+
+void
+_rdt_game_remove_unit (RdtGame          *game,
+                       guint             unit,
+                       RdtGameUnitWhere  where,
+                       const char       *rule)
+{
+  remove_unit (game, unit, where, rule);
+}

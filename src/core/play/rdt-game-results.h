@@ -41,6 +41,12 @@ void          _rdt_game_apply_result       (RdtGame               *game,
                                             guint                  unit,
                                             const RdtCombatResult *result,
                                             const char            *rule);
+/* Eliminates or captures @unit with the army morale adjustment (16.1); for
+ * close combat's DC, AC, PIN and 12.31 captures (branch cc14). */
+void          _rdt_game_remove_unit        (RdtGame               *game,
+                                            guint                  unit,
+                                            RdtGameUnitWhere       where,
+                                            const char            *rule);
 /* Owes a retreat of @hexes (1: 13.2, 3: 13.3) by @unit; @first puts it
  * ahead of the others (10.4: the non-phasing player's first). */
 void          _rdt_game_owe_retreat        (RdtGame               *game,

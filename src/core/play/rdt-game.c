@@ -18,7 +18,7 @@ G_DEFINE_FINAL_TYPE (RdtGame, rdt_game, G_TYPE_OBJECT)
 
 /* Bounds on what a script line may hold. */
 #define MAX_LINE 1000
-#define MAX_TOKENS 8
+#define MAX_TOKENS 16   /* close-combat (issue 14) has up to 12 words */
 /* 6.2: ties are rolled again; this bounds a run of typed ties. */
 #define MAX_INITIATIVE_ROLLS 1000
 /* 13.5: a modified roll of 5 or more passes a morale check. */
@@ -1169,8 +1169,9 @@ enter_step (RdtGame *game)
       /* Fire (issue 14): the "fire" actions of rdt-game-fire.c. */
       break;
     case RDT_PHASE_CLOSE_COMBAT:
-      /* The seam for combat (issue 14): the phase is entered and left. */
-      say (game, info->rule, _("%s: no resolution yet (combat is issue 14)"), _(info->name));
+      /* Close Combat (issue 14): the "close-combat" action of
+       * rdt-game-combat.c. */
+      say (game, info->rule, _("%s: resolve each combat with “close-combat” (issue 14, docs/play.md)"), _(info->name));
       break;
     case RDT_PHASE_END_OF_TURN:
       {
@@ -1323,6 +1324,11 @@ leave_step (RdtGame  *game,
         }
       break;
     case RDT_PHASE_CLOSE_COMBAT:
+      /* 12.23 step 7, 13.2: the retreats of the last combat are made within
+       * the phase (rdt-game-combat.c). */
+      if (!_rdt_game_fire_may_leave (game, error))
+        return FALSE;
+      _rdt_game_combat_phase_end (game);
       {
         /* Automatic victory "at the end of any <side> player turn". */
         g_autoptr(GPtrArray) winners = g_ptr_array_new_with_free_func (g_free);
@@ -2040,6 +2046,9 @@ apply (RdtGame     *game,
   if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat") ||
       g_str_equal (verb, "casualty"))
     return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
+  /* Close Combat (issue 14): rdt-game-combat.c. */
+  if (g_str_equal (verb, "close-combat"))
+    return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;

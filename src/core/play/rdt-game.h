@@ -65,6 +65,8 @@ typedef enum {
   /* Kept for the whole game, not a phase mark: its first fire is spent
    * (10.5, 10.6: it fired, or took part in a close combat, before). */
   RDT_GAME_UNIT_FIRST_FIRE_SPENT = 1 << 5,
+  /* In a Close Combat this phase (12.15: one per player turn). */
+  RDT_GAME_UNIT_IN_CLOSE_COMBAT = 1 << 6,
 } RdtGameUnitFlags;
 
 typedef struct {

@@ -1,0 +1,739 @@
+/* rdt-game-combat.c: Close Combat in a game (issue 14, Series Rules 12, 13.1;
+ * docs/play.md "Close Combat").
+ *
+ *   close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT-TACTIC DEF-TACTIC] [diversion HEX]
+ *
+ * in the Close Combat phase resolves one combat: the rules layer
+ * (rdt-close-combat.h) itemises it on the game's positions (turn, army
+ * morale levels), the action is refused while the designation breaks a rule
+ * or a DRM is not decided (the lead units); the Tactics Matrix (12.23 step
+ * 4, 12.55), the die (step 5), the result letters of the Close Combat Table
+ * applied to the lead units by rdt-game-results (13.1: the defender first),
+ * PIN and the captures of DC, AC and 12.31, momentum gained (12.63), the lead
+ * unit's advance into a vacated hex (step 9).  Every line of the log cites its
+ * rule; the action replays from the log with the same dice.
+ *
+ * The other units' morale checks (13.1, 13.5) follow each side's result.
+ * Not yet: the choices of DC and AC (the lead unit is taken), momentum re-rolls (step 6), optional
+ * advances of other units, the end-of-phase 13.3/13.4 consequences, the
+ * designation of all combats before resolving any (12.21).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rdt-close-combat.h"
+#include "rdt-game-private.h"
+#include "rdt-game-results.h"
+#include "rdt-retreat.h"
+
+#define PINNED "pinned"
+
+static const RdtUnit *
+unit_of (RdtGame *game,
+         guint    index)
+{
+  return rdt_scenario_get_unit (game->scenario, index);
+}
+
+static gboolean
+fail (GError     **error,
+      int          code,
+      const char  *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fail (GError     **error,
+      int          code,
+      const char  *format,
+      ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, RDT_GAME_ERROR, code, text);
+  return FALSE;
+}
+
+/* 12.63: a chit from the pool, or the opponent returns one. */
+static void
+gain_momentum (RdtGame    *game,
+               int         side,
+               int         other,
+               const char *why)
+{
+  RdtGameState *s = game->state;
+
+  if (side < 0)
+    return;
+  if (s->pool > 0)
+    {
+      s->pool--;
+      s->momentum[side]++;
+      _rdt_game_say (game, "12.63", _("%s gains a Momentum Chit (%s)"),
+                     rdt_scenario_get_side (game->scenario, (guint) side)->id, why);
+    }
+  else if (other >= 0 && s->momentum[other] > 0)
+    {
+      s->momentum[other]--;
+      s->pool++;
+      _rdt_game_say (game, "12.63", _("No chit in the pool: %s returns one (%s)"),
+                     rdt_scenario_get_side (game->scenario, (guint) other)->id, why);
+    }
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* 13.1 PIN: disrupted and shattered participants captured (defender
+ * first), the others pinned. */
+static void
+apply_pin (RdtGame              *game,
+           const RdtCloseCombat *cc)
+{
+  for (int role = RDT_CC_DEFENDER; role >= RDT_CC_ATTACKER; role--)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+      for (guint i = 0; i < units->len; i++)
+        {
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+          RdtGameUnit *gu = &game->state->units[u];
+
+          if (gu->where != RDT_GAME_UNIT_MAP)
+            continue;
+          if (gu->status != RDT_UNIT_STATUS_PARADE)
+            _rdt_game_remove_unit (game, u, RDT_GAME_UNIT_CAPTURED, "13.1 PIN");
+        }
+    }
+  for (int role = RDT_CC_DEFENDER; role >= RDT_CC_ATTACKER; role--)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+      for (guint i = 0; i < units->len; i++)
+        {
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+          RdtGameUnit *gu = &game->state->units[u];
+          g_autoptr(GPtrArray) states = g_ptr_array_new ();
+
+          if (gu->where != RDT_GAME_UNIT_MAP || (gu->states != NULL && g_strv_contains ((const char *const *) gu->states, PINNED)))
+            continue;
+          for (guint k = 0; gu->states != NULL && gu->states[k] != NULL; k++)
+            g_ptr_array_add (states, g_strdup (gu->states[k]));
+          g_ptr_array_add (states, g_strdup (PINNED));
+          g_ptr_array_sort (states, compare_strings);
+          g_ptr_array_add (states, NULL);
+          g_strfreev (gu->states);
+          gu->states = (char **) g_ptr_array_free (g_steal_pointer (&states), FALSE);
+          game->board_dirty = TRUE;
+          _rdt_game_say (game, "13.1 PIN", _("%s is pinned"), unit_of (game, u)->id);
+        }
+    }
+}
+
+/* The leader in command in @hex for @unit's player (14.1: the highest
+ * ranking, then the most senior), or -1. */
+static int
+leader_in_hex (RdtGame *game,
+               guint    unit)
+{
+  const RdtGameUnit *gu = &game->state->units[unit];
+  int best = -1;
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gl = &game->state->units[i];
+      const RdtUnit *l = unit_of (game, i), *b;
+
+      if (!rdt_unit_is_leader (l) || gl->where != RDT_GAME_UNIT_MAP || gl->hex.col != gu->hex.col ||
+          gl->hex.row != gu->hex.row || _rdt_game_unit_player (game, i) != _rdt_game_unit_player (game, unit))
+        continue;
+      if (best < 0)
+        {
+          best = (int) i;
+          continue;
+        }
+      b = unit_of (game, (guint) best);
+      if (l->rank > b->rank || (l->rank == b->rank && l->seniority > 0 && (b->seniority == 0 || l->seniority < b->seniority)))
+        best = (int) i;
+    }
+  return best;
+}
+
+/* 13.5: die + modified morale (15.32, with the army level at the start of
+ * the combat, 16.2 Note) + the Leadership DRM of the leader in command in
+ * the hex (14.23) + 1 for defenders attacked solely across unbreached
+ * fieldworks; 5 or more passes. */
+static gboolean
+morale_check (RdtGame    *game,
+              guint       unit,
+              const int  *modifiers,
+              gboolean    fieldworks)
+{
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnitStep *step = u->steps != NULL && u->steps->len > 0
+    ? &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1)) : NULL;
+  int leader = leader_in_hex (game, unit);
+  int base = step != NULL ? step->morale : 0;
+  int mod = modifiers[u->side] != RDT_CC_MORALE_UNKNOWN ? modifiers[u->side] : 0;
+  int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;
+  g_autofree char *purpose = g_strdup_printf (_("morale check, %s (13.5)"), u->id);
+  int roll = _rdt_game_roll_die (game, purpose);
+  int total = roll + base + mod + lead_drm + (fieldworks ? 1 : 0);
+
+  _rdt_game_say (game, "13.5, 14.23, 15.32",
+                 _("Morale check %s: roll %d %+d base morale %+d army level %+d leader %+d fieldworks = %d, needs 5: %s%s"),
+                 u->id, roll, base, mod, lead_drm, fieldworks ? 1 : 0, total, total >= 5 ? _("passes") : _("fails"),
+                 modifiers[u->side] == RDT_CC_MORALE_UNKNOWN ? _(" (the army morale level is not known: 0 used)") : "");
+  return total >= 5;
+}
+
+/* 13.1: after R, D, 1, 2, DC or AC, the other units of the side in the
+ * combat (and the defender's artillery) check morale: R, D, 1, 2: a failure
+ * retreats one hex; DC, AC: a pass retreats one hex, a failure is a "D". */
+static void
+other_units_check (RdtGame              *game,
+                   const RdtCloseCombat *cc,
+                   RdtCcRole             role,
+                   const RdtCombatResult *r,
+                   const int            *modifiers,
+                   gboolean              fieldworks)
+{
+  GPtrArray *units = rdt_close_combat_get_units (cc, role);
+  int lead = rdt_close_combat_get_lead (cc, role);
+  gboolean capture = r->dc || r->ac;
+
+  if (r->none || !(r->retreat || r->disrupt || r->steps > 0 || capture))
+    return;
+  for (guint i = 0; i < units->len && !rdt_game_is_over (game); i++)
+    {
+      guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+      if ((int) u == lead || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      if (morale_check (game, u, modifiers, fieldworks && role == RDT_CC_DEFENDER))
+        {
+          if (capture)
+            _rdt_game_owe_retreat (game, u, 1, FALSE);
+        }
+      else if (capture)
+        {
+          RdtCombatResult d = { 0 };
+
+          d.disrupt = TRUE;
+          _rdt_game_apply_result (game, u, &d, "13.1");
+        }
+      else
+        _rdt_game_owe_retreat (game, u, 1, FALSE);
+    }
+}
+
+/* One side's result of a "A/D" cell: the lead unit of @role, then the
+ * other units' morale checks. */
+static void
+apply_side (RdtGame              *game,
+            const RdtCloseCombat *cc,
+            RdtCcRole             role,
+            const char           *text,
+            const int            *modifiers,
+            gboolean              fieldworks)
+{
+  int lead = rdt_close_combat_get_lead (cc, role);
+  RdtCombatResult r;
+
+  if (text == NULL || !rdt_combat_result_parse (text, &r))
+    {
+      _rdt_game_say (game, "13.1", _("“%s” is not a result of 13.1: nothing applied"), text != NULL ? text : "");
+      return;
+    }
+  if (r.none || lead < 0)
+    return;
+  if (r.dc || r.ac)
+    {
+      /* 13.1 DC/AC: one participating unit of the choosing player's choice
+       * is captured; the choice is not asked yet: the lead unit. */
+      _rdt_game_say (game, "13.1", _("“%s”: %s is captured (the choice among the participating units is not asked yet: the lead unit)"),
+                     text, unit_of (game, (guint) lead)->id);
+      _rdt_game_remove_unit (game, (guint) lead, RDT_GAME_UNIT_CAPTURED, "13.1");
+    }
+  else
+    _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
+  other_units_check (game, cc, role, &r, modifiers, fieldworks);
+}
+
+static gboolean
+parse_tactic (const char  *text,
+              RdtTactic   *out,
+              GError     **error)
+{
+  if (!rdt_tactic_from_id (text, out))
+    return fail (error, RDT_GAME_ERROR_SYNTAX,
+                 _("“%s” is not a tactic: skirmish, attack-en-echelon, stand-fast, withdraw, frontal-assault, "
+                   "commit-reserve, turn-flank, refuse-flank (12.52)"), text);
+  return TRUE;
+}
+
+/* 13.5: "Defending units attacked solely across unbreached fieldwork
+ * hexsides": every attacking hex across a fieldwork whose symbol is in the
+ * defending hex. */
+static gboolean
+fieldworks_only (RdtGame *game,
+                 GArray  *attackers,
+                 RdtHex   def_hex)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+
+  for (guint i = 0; i < attackers->len; i++)
+    {
+      RdtHexside side;
+      const RdtHexsideFeatures *f;
+
+      if (!rdt_hex_grid_hexside (grid, g_array_index (attackers, RdtHex, i), def_hex, &side, NULL))
+        return FALSE;
+      f = rdt_scenario_get_hexside (game->scenario, side);
+      if (f == NULL || f->fieldwork == RDT_NO_TYPE || f->breached ||
+          f->fieldwork_symbol.col != def_hex.col || f->fieldwork_symbol.row != def_hex.row)
+        return FALSE;
+    }
+  return attackers->len > 0;
+}
+
+static gboolean
+do_close_combat (RdtGame     *game,
+                 char       **argv,
+                 guint        argc,
+                 GString     *canonical,
+                 gboolean    *barrier,
+                 GError     **error)
+{
+  RdtScenario *position;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  g_autoptr(GArray) attackers = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(RdtCloseCombat) cc = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree int *modifiers = NULL;
+  g_autofree gboolean *provisional = NULL;
+  g_autofree char *tactics_text = NULL;
+  const char *leads[2] = { NULL, NULL };
+  RdtTactic tactic[2] = { RDT_TACTIC_SKIRMISH, RDT_TACTIC_SKIRMISH };
+  gboolean have_tactics = FALSE, no_combat = FALSE;
+  RdtCloseCombatInput input;
+  RdtGameContext context;
+  int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
+  const char *result;
+  RdtHex def_hex;
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (game->state->owed_casualties->len > 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 7: the results of the last combat are applied first: a leader casualty is owed (“casualty LEADER”, 13.1)"));
+  if (game->state->owed_retreats->len > 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 7: the results of the last combat are applied first: %s must retreat"),
+                 unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
+  if (argc < 3)
+    return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+  {
+    g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
+
+    for (guint i = 0; parts[i] != NULL; i++)
+      {
+        RdtHex h;
+
+        if (!rdt_hex_grid_parse_label (grid, parts[i], &h, NULL))
+          return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
+        g_array_append_val (attackers, h);
+      }
+  }
+  if (!rdt_hex_grid_parse_label (grid, argv[2], &def_hex, NULL))
+    return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
+
+  rdt_close_combat_input_init (&input);
+  for (guint i = 3; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "lead") && i + 1 < argc && n_leads < 2)
+        leads[n_leads++] = argv[++i];
+      else if (g_str_equal (argv[i], "tactics") && i + 2 < argc && !have_tactics)
+        {
+          if (!parse_tactic (argv[i + 1], &tactic[0], error) || !parse_tactic (argv[i + 2], &tactic[1], error))
+            return FALSE;
+          have_tactics = TRUE;
+          i += 2;
+        }
+      else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
+        {
+          input.has_diversion = TRUE;
+          if (!rdt_hex_grid_parse_label (grid, argv[++i], &input.diversion, NULL))
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[i]);
+        }
+      else
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+    }
+
+  position = rdt_game_get_position (game);
+  rdt_game_context_init (&context);
+  context.turn = game->state->turn;
+  context.current_side = -1;
+  context.origin = game->scenario;
+  modifiers = g_new0 (int, MAX (game->n_sides, 1));
+  provisional = g_new0 (gboolean, MAX (game->n_sides, 1));
+  for (guint s = 0; s < game->n_sides; s++)
+    {
+      const RdtMoraleLevel *level = rdt_game_get_morale_level (game, s);
+
+      modifiers[s] = level != NULL ? level->morale_modifier : RDT_CC_MORALE_UNKNOWN;
+      provisional[s] = level != NULL && level->provisional;
+    }
+  input.context = &context;
+  input.attackers = (const RdtHex *) attackers->data;
+  input.n_attackers = attackers->len;
+  input.defender = def_hex;
+  input.lead[0] = leads[0];
+  input.lead[1] = leads[1];
+  input.morale_modifier = modifiers;
+  input.morale_provisional = provisional;
+  input.n_sides = game->n_sides;
+  cc = rdt_close_combat_new (position, &input, &local);
+  if (cc == NULL)
+    return fail (error, g_error_matches (local, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_DATA)
+                        ? RDT_GAME_ERROR_DATA : RDT_GAME_ERROR_UNKNOWN, "%s", local->message);
+  if (!rdt_close_combat_is_legal (cc))
+    {
+      const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_errors (cc), 0);
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, "%s", it->text);
+    }
+  att_side = rdt_close_combat_get_side (cc, RDT_CC_ATTACKER);
+  def_side = rdt_close_combat_get_side (cc, RDT_CC_DEFENDER);
+  /* 12.11: the phasing player attacks. */
+  if (game->side_player[att_side] != rdt_game_get_phasing_player (game))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.11: the phasing player is the Attacker"));
+  /* 12.15: each unit in one Close Combat per player turn. */
+  for (int role = 0; role < 2; role++)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+      for (guint i = 0; i < units->len; i++)
+        {
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+          if (game->state->units[u].flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT)
+            return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                         _("12.15: %s was already in a Close Combat this player turn"), unit_of (game, u)->id);
+        }
+    }
+  if (rdt_close_combat_is_undecided (cc))
+    {
+      GPtrArray *drms = rdt_close_combat_get_drms (cc);
+
+      for (guint i = 0; i < drms->len; i++)
+        {
+          const RdtCcItem *it = g_ptr_array_index (drms, i);
+          if (it->undecided)
+            return fail (error, RDT_GAME_ERROR_ILLEGAL, "%s (%s)", it->text, it->rule);
+        }
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23: a column shift is not decided"));
+    }
+  /* 12.23 step 2: "Each side ... must choose one unit to be its lead
+   * unit." */
+  for (int role = 0; role < 2; role++)
+    if (rdt_close_combat_get_lead (cc, role) < 0 && rdt_close_combat_get_lead_candidates (cc, role)->len > 0 &&
+        (role == RDT_CC_ATTACKER || !rdt_close_combat_artillery_captured (cc)))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 2: name the %s's lead unit: “lead UNIT”"),
+                   role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
+  if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
+    return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
+
+  /* The canonical action. */
+  g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
+  for (int k = 0; k < 2; k++)
+    if (rdt_close_combat_get_lead (cc, k) >= 0)
+      g_string_append_printf (canonical, " lead %s", unit_of (game, (guint) rdt_close_combat_get_lead (cc, k))->id);
+  if (have_tactics)
+    g_string_append_printf (canonical, " tactics %s %s", rdt_tactic_get_id (tactic[0]), rdt_tactic_get_id (tactic[1]));
+  if (input.has_diversion)
+    {
+      g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
+      g_string_append_printf (canonical, " diversion %s", l);
+    }
+
+  for (int role = 0; role < 2; role++)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+      for (guint i = 0; i < units->len; i++)
+        {
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+          game->state->units[u].flags |= RDT_GAME_UNIT_IN_CLOSE_COMBAT;
+          /* 10.5 Important: a rifle unit in a close combat before it fires
+           * loses its first fire. */
+          _rdt_game_spend_first_fire (game, u);
+        }
+    }
+
+  _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
+  _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
+  for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_shifts (cc), i);
+      _rdt_game_say (game, it->rule, "%s", it->text);
+    }
+
+  /* 12.31, 12.32: artillery alone is captured as the lead unit advances. */
+  if (rdt_close_combat_artillery_captured (cc))
+    {
+      int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
+      GPtrArray *defenders = rdt_close_combat_get_units (cc, RDT_CC_DEFENDER);
+
+      if (lead < 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.32: the attacker must first identify the lead unit"));
+      for (guint i = 0; i < defenders->len; i++)
+        _rdt_game_remove_unit (game, ((const RdtCcUnitSp *) g_ptr_array_index (defenders, i))->unit,
+                               RDT_GAME_UNIT_CAPTURED, "12.31");
+      game->state->units[lead].hex = def_hex;
+      game->board_dirty = TRUE;
+      _rdt_game_say (game, "12.32", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
+      return TRUE;
+    }
+
+  for (int role = 0; role < 2; role++)
+    if (rdt_close_combat_get_lead (cc, role) >= 0)
+      _rdt_game_say (game, "12.23 step 2", _("%s lead unit: %s"),
+                     role == RDT_CC_ATTACKER ? _("Attacker's") : _("Defender's"),
+                     unit_of (game, (guint) rdt_close_combat_get_lead (cc, role))->id);
+  for (guint i = 0; i < rdt_close_combat_get_drms (cc)->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_drms (cc), i);
+      _rdt_game_say (game, it->rule, "%+d: %s", it->value, it->text);
+    }
+
+  /* Step 4. */
+  if (!rdt_close_combat_tactics_drm (cc, tactic[0], tactic[1], &tactics_drm, &no_combat, &tactics_text, &local))
+    return fail (error, RDT_GAME_ERROR_DATA, "%s", local->message);
+  _rdt_game_say (game, "12.23 step 4", "%s", tactics_text);
+  if (no_combat)
+    {
+      /* The side(s) that played Withdraw retreat all units one hex, the
+       * defender first; the attacker's artillery never retreats. */
+      for (int role = RDT_CC_DEFENDER; role >= RDT_CC_ATTACKER; role--)
+        {
+          GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+          if (tactic[role] != RDT_TACTIC_WITHDRAW)
+            continue;
+          for (guint i = 0; i < units->len; i++)
+            {
+              guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+              const RdtUnit *unit = unit_of (game, u);
+
+              if (role == RDT_CC_ATTACKER && (unit->kind == RDT_UNIT_KIND_ARTILLERY || unit->kind == RDT_UNIT_KIND_AMUSETTE ||
+                                              unit->kind == RDT_UNIT_KIND_MORTAR))
+                continue;
+              _rdt_game_owe_retreat (game, u, 1, FALSE);
+            }
+        }
+      _rdt_game_settle_retreats (game);
+      return TRUE;
+    }
+
+  /* Step 5. */
+  *barrier = TRUE;
+  die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
+  modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
+  result = rdt_close_combat_lookup (cc, modified, &row);
+  if (result == NULL)
+    return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
+                 row, rdt_close_combat_get_column_label (cc));
+  _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs) %+d (tactics) = %d: Close Combat Table %s, row %d: “%s”%s"),
+                 die, rdt_close_combat_get_drm_total (cc), tactics_drm, modified,
+                 rdt_close_combat_get_column_label (cc), row, result,
+                 rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
+
+  /* Step 7: the defender's result first (13.1 R: "the defender retreats
+   * and makes morale checks first"). */
+  if (g_str_equal (result, "PIN"))
+    apply_pin (game, cc);
+  else
+    {
+      g_auto(GStrv) sides = g_strsplit (result, "/", 2);
+
+      if (g_strv_length (sides) != 2)
+        return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
+      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex));
+      if (!rdt_game_is_over (game))
+        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE);
+    }
+  _rdt_game_settle_retreats (game);
+
+  /* Step 8 (12.63). */
+  if (modified <= -1)
+    gain_momentum (game, def_side, att_side, _("modified roll -1 or less"));
+  else if (modified >= 10)
+    gain_momentum (game, att_side, def_side, _("modified roll 10 or more"));
+
+  /* Step 9: the defending hex vacant (no retreat owed), the attacker's lead
+   * unit still there and free to advance. */
+  {
+    int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
+    gboolean vacant = TRUE;
+
+    for (guint i = 0; i < game->n_units; i++)
+      if (game->state->units[i].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, i)) &&
+          game->state->units[i].hex.col == def_hex.col && game->state->units[i].hex.row == def_hex.row)
+        vacant = FALSE;
+    if (vacant && lead >= 0 && game->state->owed_retreats->len == 0 &&
+        game->state->units[lead].where == RDT_GAME_UNIT_MAP &&
+        !rdt_close_combat_lead_may_not_advance (cc))
+      {
+        game->state->units[lead].hex = def_hex;
+        game->board_dirty = TRUE;
+        _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
+      }
+    else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
+      _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));
+  }
+  return TRUE;
+}
+
+gboolean
+_rdt_game_apply_combat_action (RdtGame   *game,
+                               char     **argv,
+                               guint      argc,
+                               GString   *canonical,
+                               gboolean  *barrier,
+                               GError   **error)
+{
+  if (g_str_equal (argv[0], "close-combat"))
+    return do_close_combat (game, argv, argc, canonical, barrier, error);
+  return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
+}
+
+/* Candidate actions for random play (rdt-game-auto.c): the owed retreats'
+ * legal ends first; then, for each phasing unit not yet in a combat, an
+ * attack on each adjacent enemy hex with each defending lead and a few
+ * tactics (the rules layer refuses what is not legal). */
+void
+_rdt_game_combat_candidates (RdtGame   *game,
+                             GPtrArray *out)
+{
+  static const char *const tactics[][2] = {
+    { "skirmish", "skirmish" }, { "stand-fast", "attack-en-echelon" }, { "skirmish", "withdraw" },
+  };
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
+    return;
+  /* Owed leader casualties: each leader the owner may choose (13.1). */
+  for (guint k = 0; k < s->owed_casualties->len; k++)
+    {
+      const RdtGameOwedCasualty *c = &g_array_index (s->owed_casualties, RdtGameOwedCasualty, k);
+
+      for (guint i = 0; i < game->n_units; i++)
+        if (s->units[i].where == RDT_GAME_UNIT_MAP && rdt_unit_is_leader (unit_of (game, i)) &&
+            s->units[i].hex.col == c->hex.col && s->units[i].hex.row == c->hex.row &&
+            _rdt_game_unit_player (game, i) == c->player)
+          g_ptr_array_add (out, g_strdup_printf ("casualty %s", unit_of (game, i)->id));
+    }
+  if (s->owed_casualties->len > 0)
+    return;
+  if (s->owed_retreats->len > 0)
+    {
+      const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, 0);
+      RdtRetreatOptions options;
+      g_autoptr(RdtRetreat) retreat = NULL;
+
+      _rdt_game_sync_board (game);
+      if (game->movement == NULL)
+        game->movement = rdt_movement_new (game->board, NULL);
+      rdt_retreat_options_init (&options, r->hexes);
+      retreat = rdt_movement_retreat (game->movement, unit_of (game, r->unit)->id, &options, NULL);
+      for (guint e = 0; retreat != NULL && e < rdt_retreat_get_n_ends (retreat); e++)
+        {
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, rdt_retreat_get_end (retreat, e)->hex);
+          g_ptr_array_add (out, g_strdup_printf ("retreat %s %s", unit_of (game, r->unit)->id, l));
+        }
+      return;
+    }
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+      const RdtUnit *u = unit_of (game, i);
+      g_autofree char *from = NULL;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing ||
+          (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+        continue;
+      from = rdt_hex_grid_dup_label (grid, gu->hex);
+      for (guint t = 0; t < game->n_units; t++)
+        {
+          const RdtGameUnit *gt = &s->units[t];
+          g_autofree char *to = NULL;
+
+          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+              _rdt_game_unit_player (game, t) == phasing || !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+            continue;
+          to = rdt_hex_grid_dup_label (grid, gt->hex);
+          for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
+            g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
+                                                   u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+        }
+    }
+}
+
+/* At the end of the Close Combat phase: the attacks 12.12 and 12.13 made
+ * mandatory that were not made, logged (the program does not enforce them
+ * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
+ * not data). */
+void
+_rdt_game_combat_phase_end (RdtGame *game)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+      const RdtUnit *u = unit_of (game, i);
+      gboolean mine = _rdt_game_unit_player (game, i) == phasing;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+        continue;
+      /* 12.12: never artillery, never rifle units; disrupted and shattered
+       * units may not attack (13.3, 13.4). */
+      if (mine && (u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE ||
+                   u->kind == RDT_UNIT_KIND_MORTAR || u->kind == RDT_UNIT_KIND_RIFLE ||
+                   gu->status != RDT_UNIT_STATUS_PARADE))
+        continue;
+      for (guint t = 0; t < game->n_units; t++)
+        {
+          const RdtGameUnit *gt = &s->units[t];
+
+          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+              (_rdt_game_unit_player (game, t) == phasing) == mine ||
+              !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+            continue;
+          if (mine)
+            _rdt_game_say (game, "12.12", _("%s was adjacent to enemy units and did not attack (not enforced: see the exclusive rules' exceptions)"),
+                           u->id);
+          else
+            _rdt_game_say (game, "12.13", _("%s was adjacent to the phasing player's units and was not attacked (one hex may receive the Diversion, 12.14; not enforced)"),
+                           u->id);
+          break;
+        }
+    }
+}
