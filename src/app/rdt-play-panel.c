@@ -377,7 +377,7 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
     self->phase_text = g_strdup_printf (_("Game over: %s"), rdt_game_get_result (game));
   else if (info->rule != NULL && info->rule[0] != '\0')
     /* Translators: a phase of the Sequence of Play, then its rule number. */
-    self->phase_text = g_strdup_printf (_("Phase: %s (rule %s)"), _(info->name), info->rule);
+    self->phase_text = g_strdup_printf (_("Phase: %s (%s)"), _(info->name), info->rule);
   else
     self->phase_text = g_strdup_printf (_("Phase: %s"), _(info->name));
   gtk_label_set_text (self->phase_label, self->phase_text);

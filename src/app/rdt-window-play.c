@@ -115,33 +115,53 @@ game_changed (RdtWindow *self)
   _rdt_window_update_actions (self);
 }
 
-/* The top counter of a hex in the game (the last drawn), or NULL. */
-const char *
-_rdt_window_play_unit_at (RdtWindow *self,
-                          RdtHex     hex)
+/* The game's units in @hex, bottom of the stack first (drawing order). */
+static GPtrArray *
+units_in_hex (RdtWindow *self,
+              RdtHex     hex)
 {
-  const char *id = NULL;
+  GPtrArray *ids = g_ptr_array_new ();
 
-  if (self->game == NULL)
-    return NULL;
-  for (guint i = 0; i < rdt_game_get_n_units (self->game); i++)
+  for (guint i = 0; self->game != NULL && i < rdt_game_get_n_units (self->game); i++)
     {
       const RdtGameUnit *gu = rdt_game_get_unit (self->game, i);
 
       if (gu->where == RDT_GAME_UNIT_MAP && gu->hex.col == hex.col && gu->hex.row == hex.row)
-        id = rdt_scenario_get_unit (game_scenario (self), i)->id;
+        g_ptr_array_add (ids, rdt_scenario_get_unit (game_scenario (self), i)->id);
     }
-  return id;
+  return ids;
 }
 
-/* Picking up a counter: shade where it may move now (9, rdt-movement.h). */
+/* The counter a drag from @hex takes: the one picked up if it is there, else
+ * the top of the stack; NULL on an empty hex. */
+const char *
+_rdt_window_play_unit_at (RdtWindow *self,
+                          RdtHex     hex)
+{
+  g_autoptr(GPtrArray) ids = units_in_hex (self, hex);
+
+  if (ids->len == 0)
+    return NULL;
+  for (guint i = 0; self->play_picked != NULL && i < ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (ids, i), self->play_picked))
+      return g_ptr_array_index (ids, i);
+  return g_ptr_array_index (ids, ids->len - 1);
+}
+
+/* Picking up a counter: shade where it may move now (9, rdt-movement.h).
+ * The top of the stack first; pressing the same stack again picks the next
+ * counter down. */
 void
 _rdt_window_play_pick (RdtWindow *self,
                        RdtHex     hex)
 {
-  const char *id = _rdt_window_play_unit_at (self, hex);
+  g_autoptr(GPtrArray) ids = units_in_hex (self, hex);
+  const char *id = ids->len > 0 ? g_ptr_array_index (ids, ids->len - 1) : NULL;
   g_autoptr(GError) error = NULL;
 
+  for (guint i = 0; self->play_picked != NULL && i < ids->len; i++)
+    if (g_str_equal (g_ptr_array_index (ids, i), self->play_picked))
+      id = g_ptr_array_index (ids, i > 0 ? i - 1 : ids->len - 1);
   drop_pick (self);
   if (id != NULL)
     {
@@ -151,8 +171,8 @@ _rdt_window_play_pick (RdtWindow *self,
         gtk_label_set_text (self->status_label, error->message);
       else
         {
-          g_autofree char *text = g_strdup_printf (ngettext ("%s: %u legal destination shaded (9)",
-                                                             "%s: %u legal destinations shaded (9)",
+          g_autofree char *text = g_strdup_printf (ngettext ("%s: %u legal destination shaded (9); press again for the next counter of the stack",
+                                                             "%s: %u legal destinations shaded (9); press again for the next counter of the stack",
                                                              rdt_reach_get_n_hexes (self->play_reach)),
                                                    id, rdt_reach_get_n_hexes (self->play_reach));
 
