@@ -81,7 +81,8 @@ wrapped_label (void)
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  /* Wrapped, so that long lines do not widen the side panel. */
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
   return label;
 }
 
@@ -188,7 +189,6 @@ rdt_play_panel_init (RdtPlayPanel *self)
 
   /* The turn and phase bar (5). */
   bar = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_add_css_class (bar, "toolbar");
   gtk_widget_set_margin_start (bar, 8);
   gtk_widget_set_margin_end (bar, 8);
   gtk_widget_set_margin_top (bar, 8);
@@ -219,6 +219,7 @@ rdt_play_panel_init (RdtPlayPanel *self)
   /* The seed of the die (2.3): shown, and a typed one restarts the game. */
   self->seed_label = GTK_LABEL (wrapped_label ());
   gtk_widget_add_css_class (GTK_WIDGET (self->seed_label), "dim-label");
+  gtk_widget_set_margin_top (GTK_WIDGET (self->seed_label), 6);
   gtk_box_append (box, GTK_WIDGET (self->seed_label));
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   self->seed_entry = GTK_ENTRY (gtk_entry_new ());
@@ -256,6 +257,20 @@ rdt_play_panel_init (RdtPlayPanel *self)
   gtk_box_append (box, row);
   self->rolls_list = new_list (box);
 
+  /* The log, near the top: what each action did, with its rule. */
+  gtk_box_append (box, heading (_("Log (newest first)")));
+  {
+    GtkWidget *log_scroll = gtk_scrolled_window_new ();
+    GtkWidget *list = gtk_list_box_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (log_scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (log_scroll), 220);
+    gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (log_scroll), list);
+    gtk_box_append (box, log_scroll);
+    self->log_list = GTK_LIST_BOX (list);
+  }
+
   /* Set-up and reinforcements. */
   gtk_box_append (box, heading (_("To Deploy (scenario set-up)")));
   self->deploy_all_button = action_button (_("_Deploy All as Listed"), "win.play-action('deploy-all')",
@@ -270,8 +285,6 @@ rdt_play_panel_init (RdtPlayPanel *self)
   gtk_box_append (box, heading (_("Captured (14.33)")));
   self->captured_list = new_list (box);
 
-  gtk_box_append (box, heading (_("Log (newest first)")));
-  self->log_list = new_list (box);
 }
 
 GtkWidget *

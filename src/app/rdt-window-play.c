@@ -325,7 +325,9 @@ enter_play (RdtWindow *self,
   if (self->play_setup_side == NULL)
     {
       self->play_setup_side = g_object_ref (gtk_paned_get_start_child (paned));
+      self->play_setup_position = gtk_paned_get_position (paned);
       gtk_paned_set_start_child (paned, self->play_panel);
+      gtk_paned_set_position (paned, 360);
     }
   _rdt_window_set_tool (self, RDT_TOOL_SELECT);
   /* The game's own copy of the scenario is the board (the same map). */
@@ -374,6 +376,7 @@ _rdt_window_play_stop (RdtWindow *self)
   if (self->play_setup_side != NULL)
     {
       gtk_paned_set_start_child (paned, self->play_setup_side);
+      gtk_paned_set_position (paned, self->play_setup_position);
       g_clear_object (&self->play_setup_side);
     }
   rdt_play_panel_set_game (RDT_PLAY_PANEL (self->play_panel), NULL);
@@ -408,7 +411,7 @@ win_play (GSimpleAction *action,
       return;
     }
   /* A seed from the clock, shown in the panel (a typed one restarts). */
-  if (!_rdt_window_play_start (self, (guint64) g_get_real_time (), &error))
+  if (!_rdt_window_play_start (self, (guint64) (g_get_real_time () % G_GINT64_CONSTANT (1000000000)), &error))
     _rdt_window_report_error (self, _("Cannot start the game"), error);
 }
 

@@ -140,6 +140,7 @@ struct _RdtWindow
   RdtGame *game;
   GtkWidget *play_panel;        /* RdtPlayPanel, owned */
   GtkWidget *play_setup_side;   /* the set-up side panel while playing */
+  int play_setup_position;      /* its width, restored on leaving play */
   char *play_picked;            /* the counter picked up */
   RdtReach *play_reach;         /* its legal destinations (shaded) */
   char *play_force;             /* what the refusal's Force button performs */
