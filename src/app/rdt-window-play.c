@@ -421,11 +421,11 @@ win_play_seed (GSimpleAction *action,
                gpointer       user_data)
 {
   RdtWindow *self = RDT_WINDOW (user_data);
-  const char *text = g_variant_get_string (parameter, NULL);
+  g_autofree char *text = g_strstrip (g_strdup (g_variant_get_string (parameter, NULL)));
   guint64 seed;
   g_autoptr(GError) error = NULL;
 
-  if (!g_ascii_string_to_unsigned (g_strstrip ((char *) text), 10, 0, G_MAXUINT64, &seed, &error)
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, &error)
       || !_rdt_window_play_start (self, seed, &error))
     _rdt_window_report_error (self, _("Cannot start the game with that seed"), error);
 }
