@@ -318,6 +318,14 @@ play_keeps_document_script (RdtWindow *window,
   g_assert_cmpuint (rdt_play_panel_get_n_log_rows (RDT_PLAY_PANEL (window->play_panel)), >, 0);
   screenshot (window, "play-deployed.png");
 
+  /* A typed seed restarts the game with it; a bad one is refused. */
+  activate (window, "play-seed", g_variant_new_string (" 42 "));
+  g_assert_cmpuint (rdt_game_get_seed (window->game), ==, 42);
+  g_assert_cmpuint (rdt_game_get_n_actions (window->game), ==, 0);
+  activate (window, "play-seed", g_variant_new_string ("forty-two"));
+  g_assert_cmpuint (rdt_game_get_seed (window->game), ==, 42);
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "seed"));
+
   /* Leaving play: the set-up editor and the document exactly as they were. */
   activate (window, "play", NULL);
   g_assert_null (window->game);
