@@ -366,6 +366,9 @@ drops_script (RdtWindow *window,
   _rdt_window_play_pick (window, from);
   g_assert_cmpstr (window->play_picked, ==, "ewald-dragoons");
   g_assert_cmpstr (_rdt_window_play_unit_at (window, from), ==, "ewald-dragoons");
+  /* The inspector shows the picked-up unit's game state. */
+  g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "ewald-dragoons"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "Not moved this phase"));
   g_assert_nonnull (window->play_reach);
   g_assert_true (rdt_reach_lookup (window->play_reach, legal, NULL));
   g_assert_false (rdt_reach_lookup (window->play_reach, enemy, NULL));

@@ -165,6 +165,23 @@ _rdt_window_play_pick (RdtWindow *self,
   drop_pick (self);
   if (id != NULL)
     {
+      int index = rdt_game_find_unit (self->game, id);
+      const RdtGameUnit *gu = rdt_game_get_unit (self->game, index);
+      const RdtUnit *u = rdt_scenario_get_unit (game_scenario (self), index);
+      g_autofree char *states = gu->states ? g_strjoinv (", ", gu->states) : NULL;
+      g_autofree char *inspector = NULL;
+
+      /* Translators: the picked-up unit in play: name, id, step, status
+       * (13.3, 13.4), states, and whether it moved this phase (9.2). */
+      inspector = g_strdup_printf (_("%s (%s)\nStep %d, %s%s%s\n%s"), u->name ? u->name : u->id, u->id,
+                                   gu->step,
+                                   gu->status == RDT_UNIT_STATUS_DISRUPTED ? _("disrupted (13.3)")
+                                   : gu->status == RDT_UNIT_STATUS_SHATTERED ? _("shattered (13.4)")
+                                   : _("parade order"),
+                                   states ? ", " : "", states ? states : "",
+                                   (gu->flags & RDT_GAME_UNIT_MOVED) ? _("Moved this phase (9.2)")
+                                                                     : _("Not moved this phase"));
+      gtk_label_set_text (self->inspector_label, inspector);
       self->play_picked = g_strdup (id);
       self->play_reach = rdt_game_dup_reach (self->game, id, FALSE, &error);
       if (self->play_reach == NULL)
