@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "lsan-file-chooser.h"
 #include "rdt-application.h"
 #include "rdt-game-io.h"
 #include "rdt-map-view.h"
@@ -179,6 +180,22 @@ screenshot (RdtWindow  *window,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   png = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, png));
+}
+
+static GtkWindow *
+find_dialog (RdtWindow *window)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (w != GTK_WINDOW (window) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        found = w;
+    }
+  return found;
 }
 
 static RdtHex
@@ -500,6 +517,32 @@ phase_script (RdtWindow *window,
     g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "play");
 
     g_assert_true (g_variant_get_boolean (state));
+  }
+
+  /* Save Game… through the file chooser (last: see lsan-file-chooser.h). */
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
+  activate (window, "save-game", NULL);
+  spin (500);
+  {
+    GtkWindow *dialog = find_dialog (window);
+    g_autofree char *name = NULL;
+    g_autoptr(GFile) folder = g_file_new_for_path (dir);
+    g_autofree char *chosen = g_build_filename (dir, "chosen.redoubt-game", NULL);
+    g_autoptr(RdtGame) saved = NULL;
+    g_autofree char *saved_digest = NULL;
+
+    g_assert_true (GTK_IS_FILE_CHOOSER (dialog));
+    name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+    g_assert_cmpstr (name, ==, "game.redoubt-game");
+    g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL));
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), "chosen.redoubt-game");
+    screenshot (window, "play-save-game.png");
+    gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+    spin (500);
+    saved = rdt_game_load_from_file (chosen, NULL, &error);
+    g_assert_no_error (error);
+    saved_digest = rdt_game_dup_state_digest (saved);
+    g_assert_cmpstr (digest, ==, saved_digest);
   }
   remove_tree (dir);
 }
