@@ -428,6 +428,12 @@ drops_script (RdtWindow *window,
   g_assert_cmpstr (at, ==, "1804");
   g_assert_true (log_has (window->game, "9.2", "ewald-dragoons moves 1803 to 1804"));
   g_assert_cmpuint (drawn_in (window, legal), >=, 1);
+  {
+    /* The map's stack tooltip tells the game's state, not the set-up's. */
+    g_autofree char *tip = _rdt_window_dup_stack_tooltip (window, legal);
+
+    g_assert_nonnull (strstr (tip, "Ewald Dragoons, moved (9.2)"));
+  }
   /* 1-queens-light-dragoons stays in 1803. */
   g_assert_cmpuint (drawn_in (window, from), ==, 1);
   g_assert_cmpstr (rdt_game_get_action (window->game, rdt_game_get_n_actions (window->game) - 1), ==,

@@ -148,6 +148,38 @@ _rdt_window_play_unit_at (RdtWindow *self,
   return g_ptr_array_index (ids, ids->len - 1);
 }
 
+/* The game's stack in @hex, top first, for the map's tooltip. */
+char *
+_rdt_window_play_dup_stack_tooltip (RdtWindow *self,
+                                    RdtHex     hex)
+{
+  g_autoptr(GPtrArray) ids = units_in_hex (self, hex);
+  GString *text;
+
+  if (ids->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = ids->len; i > 0; i--)
+    {
+      int index = rdt_game_find_unit (self->game, g_ptr_array_index (ids, i - 1));
+      const RdtGameUnit *gu = rdt_game_get_unit (self->game, index);
+      const RdtUnit *u = rdt_scenario_get_unit (game_scenario (self), index);
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, u->name ? u->name : u->id);
+      if (gu->step > 0)
+        g_string_append (text, _(", reduced"));
+      if (gu->status == RDT_UNIT_STATUS_DISRUPTED)
+        g_string_append (text, _(", disrupted (13.3)"));
+      else if (gu->status == RDT_UNIT_STATUS_SHATTERED)
+        g_string_append (text, _(", shattered (13.4)"));
+      if (gu->flags & RDT_GAME_UNIT_MOVED)
+        g_string_append (text, _(", moved (9.2)"));
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* Picking up a counter: shade where it may move now (9, rdt-movement.h).
  * The top of the stack first; pressing the same stack again picks the next
  * counter down. */

@@ -279,6 +279,8 @@ gboolean _rdt_window_play_drop        (RdtWindow   *self,
                                        const char  *id,
                                        RdtHex       hex,
                                        gboolean     force);
+char    *_rdt_window_play_dup_stack_tooltip (RdtWindow *self,
+                                       RdtHex       hex);
 gboolean _rdt_window_play_undo        (RdtWindow   *self,
                                        gboolean     redo);
 gboolean _rdt_window_play_save_game   (RdtWindow   *self,
