@@ -83,21 +83,23 @@ remove_tree (const char *dir)
   g_rmdir (dir);
 }
 
-/* Runs the editor on a scratch copy of the Howe scenario. */
+#define HOWE "brandywine-howes-flank-attack.redoubt"
+#define FEINT "brandywine-knyphausens-feint.redoubt"
+
+/* Runs the editor on a scratch copy of scenarios/@scenario. */
 static void
-run_editor (Script   script,
-            gpointer data)
+run_editor (const char *scenario,
+            Script      script)
 {
   const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
-  g_autofree char *source = g_build_filename (root ? root : "..", "scenarios",
-                                              "brandywine-howes-flank-attack.redoubt", NULL);
+  g_autofree char *source = g_build_filename (root ? root : "..", "scenarios", scenario, NULL);
   g_autofree char *scratch = g_dir_make_tmp ("redoubt-play-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (scratch, "howe.redoubt", NULL);
   g_autofree char *state = g_dir_make_tmp ("redoubt-play-state-XXXXXX", NULL);
   g_autofree char *text = NULL;
   gsize len;
   g_autoptr(RdtApplication) app = rdt_application_new ();
-  Run run = { script, data, FALSE };
+  Run run = { script, NULL, FALSE };
   char *argv[] = { (char *) "redoubt", path, NULL };
 
   g_assert_true (g_file_get_contents (source, &text, &len, NULL));
@@ -126,13 +128,14 @@ needs_display (void)
 /* Each test runs the editor in its own process (a fresh application, file
  * monitor and recent-files manager). */
 static void
-run_in_subprocess (Script script)
+run_in_subprocess (const char *scenario,
+                   Script      script)
 {
   if (!needs_display ())
     return;
   if (g_test_subprocess ())
     {
-      run_editor (script, NULL);
+      run_editor (scenario, script);
       return;
     }
   g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDOUT | G_TEST_SUBPROCESS_INHERIT_STDERR);
@@ -357,7 +360,7 @@ play_keeps_document_script (RdtWindow *window,
 static void
 test_play_keeps_document (void)
 {
-  run_in_subprocess (play_keeps_document_script);
+  run_in_subprocess (HOWE, play_keeps_document_script);
 }
 
 /* ---- Drops through the rules, refusal, Force, undo ------------------------ */
@@ -442,12 +445,26 @@ drops_script (RdtWindow *window,
   g_assert_true (_rdt_window_play_drop (window, "ewald-dragoons", from, TRUE));
   g_assert_true (log_has (window->game, "sandbox override", "ewald-dragoons forced from 1804 to 1803"));
   screenshot (window, "play-moved.png");
+
+  /* 9.11: a reinforcement arrives by itself; dropping it is refused with
+   * that reason, and Force puts it on the map as a sandbox override. */
+  g_assert_cmpint (rdt_game_get_unit (window->game, rdt_game_find_unit (window->game, "howe"))->where,
+                   ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_false (_rdt_window_play_drop (window, "howe", legal, FALSE));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "9.11"));
+  g_assert_cmpstr (window->play_force, ==, "force howe 1804");
+  gtk_info_bar_response (window->info_bar, RDT_WINDOW_RESPONSE_FORCE);
+  spin (100);
+  g_clear_pointer (&at, g_free);
+  at = where (window, "howe");
+  g_assert_cmpstr (at, ==, "1804");
+  g_assert_true (log_has (window->game, "sandbox override", "howe forced onto the map in 1804"));
 }
 
 static void
 test_drops (void)
 {
-  run_in_subprocess (drops_script);
+  run_in_subprocess (HOWE, drops_script);
 }
 
 /* ---- Next Phase, undo across it, export and save -------------------------- */
@@ -556,7 +573,69 @@ phase_script (RdtWindow *window,
 static void
 test_phase_export (void)
 {
-  run_in_subprocess (phase_script);
+  run_in_subprocess (HOWE, phase_script);
+}
+
+/* ---- Deployment in an area, reinforcements (Knyphausen's Feint) ---------- */
+
+static void
+area_script (RdtWindow *window,
+             gpointer   data)
+{
+  g_autoptr(GError) error = NULL;
+  RdtScenario *s;
+  RdtHexGrid *grid;
+  const RdtUnit *area_unit = NULL;
+  const RdtArea *area;
+  RdtHex inside, outside = { -1, -1 };
+  g_autofree char *at = NULL;
+
+  g_assert_true (_rdt_window_play_start (window, 1, &error));
+  g_assert_no_error (error);
+  s = rdt_game_get_scenario (window->game);
+  grid = rdt_scenario_get_grid (s);
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+
+      if (area_unit == NULL && u->placement.kind == RDT_PLACEMENT_AREA && !rdt_unit_is_leader (u))
+        area_unit = u;
+    }
+  g_assert_nonnull (area_unit);
+  area = rdt_scenario_find_area (s, area_unit->placement.area);
+  g_assert_nonnull (area);
+  inside = g_array_index (area->hexes, RdtHex, 0);
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && outside.col < 0; i++)
+    if (!rdt_scenario_area_contains (area, rdt_hex_grid_hex_at_index (grid, i)))
+      outside = rdt_hex_grid_hex_at_index (grid, i);
+
+  /* Picked from the To Deploy list: its area's hexes are shaded. */
+  activate (window, "play-pick", g_variant_new_string (area_unit->id));
+  g_assert_nonnull (window->play_deploy_hexes);
+  g_assert_cmpuint (window->play_deploy_hexes->len, ==, area->hexes->len);
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), inside);
+  screenshot (window, "play-area.png");
+
+  /* Outside the area: refused (scenario set-up), the area named. */
+  g_assert_false (_rdt_window_play_drop (window, area_unit->id, outside, FALSE));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "scenario set-up"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), area->name));
+  /* Inside: deployed. */
+  g_assert_true (_rdt_window_play_drop (window, area_unit->id, inside, FALSE));
+  at = where (window, area_unit->id);
+  g_assert_null (window->play_deploy_hexes);
+  {
+    g_autofree char *want = rdt_hex_grid_dup_label (grid, inside);
+
+    g_assert_cmpstr (at, ==, want);
+  }
+
+}
+
+static void
+test_area (void)
+{
+  run_in_subprocess (FEINT, area_script);
 }
 
 int
@@ -570,5 +649,6 @@ main (int   argc,
   g_test_add_func ("/editor-play/13/play-does-not-change-document", test_play_keeps_document);
   g_test_add_func ("/editor-play/9.2-9.3/drop-refused-forced-undone-moved", test_drops);
   g_test_add_func ("/editor-play/5/next-phase-export-script-save-game", test_phase_export);
+  g_test_add_func ("/editor-play/setup-9.11/area-deployment-and-reinforcement-by-drop", test_area);
   return g_test_run ();
 }

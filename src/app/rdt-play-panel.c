@@ -86,11 +86,25 @@ wrapped_label (void)
   return label;
 }
 
+/* A click on a unit row picks the unit up (its set-up hexes are shaded). */
+static void
+on_row_activated (GtkListBox    *list,
+                  GtkListBoxRow *row,
+                  gpointer       user_data)
+{
+  GtkWidget *child = gtk_list_box_row_get_child (row);
+  const char *id = child != NULL ? g_object_get_data (G_OBJECT (child), "unit-id") : NULL;
+
+  if (id != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (list), "win.play-pick", "s", id);
+}
+
 static GtkListBox *
 new_list (GtkBox *box)
 {
   GtkWidget *list = gtk_list_box_new ();
 
+  g_signal_connect (list, "row-activated", G_CALLBACK (on_row_activated), NULL);
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
   gtk_widget_add_css_class (list, "boxed-list");
   gtk_box_append (box, list);
@@ -144,7 +158,7 @@ add_unit_row (GtkListBox *list,
   gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
   g_signal_connect (source, "prepare", G_CALLBACK (on_row_drag_prepare), NULL);
   gtk_widget_add_controller (label, GTK_EVENT_CONTROLLER (source));
-  gtk_widget_set_tooltip_text (label, _("Drag onto the map"));
+  gtk_widget_set_tooltip_text (label, _("Click to shade where it may go; drag it onto the map"));
 }
 
 static void
@@ -326,7 +340,12 @@ unit_text (RdtGame           *game,
                             gu->arrive_turn, gu->entry ? gu->entry : "?");
   if (gu->where == RDT_GAME_UNIT_TO_DEPLOY && u->placement.kind == RDT_PLACEMENT_AREA)
     /* Translators: a unit that sets up anywhere in an area. */
-    return g_strdup_printf (_("%s (%s): in area %s"), u->name ? u->name : u->id, side_name, u->placement.area);
+    {
+      const RdtArea *area = rdt_scenario_find_area (scenario, u->placement.area);
+
+      return g_strdup_printf (_("%s (%s): in area %s"), u->name ? u->name : u->id, side_name,
+                              area != NULL && area->name != NULL ? area->name : u->placement.area);
+    }
   if (gu->where == RDT_GAME_UNIT_TO_DEPLOY && u->placement.kind == RDT_PLACEMENT_HEX)
     {
       g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (scenario), u->placement.hex);

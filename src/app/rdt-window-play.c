@@ -94,6 +94,14 @@ _rdt_window_play_overlays (RdtWindow *self)
                                          RDT_RGBA (0x1c, 0x71, 0xd8, 0xff));
       g_array_append_val (items, item);
     }
+  /* A unit picked from the To Deploy list: where its set-up allows it. */
+  for (guint i = 0; self->game != NULL && self->play_deploy_hexes != NULL && i < self->play_deploy_hexes->len; i++)
+    {
+      RdtRenderOverlay item = rdt_render_overlay_shade (g_array_index (self->play_deploy_hexes, RdtHex, i),
+                                                        RDT_RGBA (0x1c, 0x71, 0xd8, 0x50));
+
+      g_array_append_val (items, item);
+    }
   rdt_map_view_set_overlays (RDT_MAP_VIEW (self->map), (const RdtRenderOverlay *) items->data, items->len);
 }
 
@@ -102,6 +110,7 @@ drop_pick (RdtWindow *self)
 {
   g_clear_pointer (&self->play_picked, g_free);
   g_clear_pointer (&self->play_reach, rdt_reach_unref);
+  g_clear_pointer (&self->play_deploy_hexes, g_array_unref);
 }
 
 /* After every change of the game. */
@@ -229,6 +238,67 @@ _rdt_window_play_pick (RdtWindow *self,
         }
     }
   _rdt_window_play_overlays (self);
+}
+
+/* A unit picked from the panel's lists: on the map as a press on it would;
+ * waiting to deploy, the hexes its set-up allows are shaded (the listed hex,
+ * or the hexes of its area; `deploy` checks 9.3 and 7.1 on the drop). */
+void
+_rdt_window_play_pick_unit (RdtWindow  *self,
+                            const char *id)
+{
+  int index = self->game != NULL ? rdt_game_find_unit (self->game, id) : -1;
+  const RdtGameUnit *gu;
+  const RdtUnit *u;
+
+  if (index < 0)
+    return;
+  gu = rdt_game_get_unit (self->game, index);
+  if (gu->where == RDT_GAME_UNIT_MAP)
+    {
+      /* The press cycles through the stack: start it at this unit. */
+      g_autoptr(GPtrArray) ids = units_in_hex (self, gu->hex);
+
+      drop_pick (self);
+      for (guint i = 0; i < ids->len; i++)
+        if (g_str_equal (g_ptr_array_index (ids, i), id))
+          self->play_picked = g_strdup (g_ptr_array_index (ids, (i + 1) % ids->len));
+      _rdt_window_play_pick (self, gu->hex);
+      return;
+    }
+  drop_pick (self);
+  self->play_picked = g_strdup (id);
+  u = rdt_scenario_get_unit (game_scenario (self), index);
+  if (gu->where == RDT_GAME_UNIT_TO_DEPLOY)
+    {
+      self->play_deploy_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+      if (u->placement.kind == RDT_PLACEMENT_HEX)
+        g_array_append_val (self->play_deploy_hexes, u->placement.hex);
+      else if (u->placement.kind == RDT_PLACEMENT_AREA)
+        {
+          const RdtArea *area = rdt_scenario_find_area (game_scenario (self), u->placement.area);
+
+          if (area != NULL)
+            g_array_append_vals (self->play_deploy_hexes, area->hexes->data, area->hexes->len);
+        }
+      {
+        g_autofree char *text = g_strdup_printf (ngettext ("%s: %u set-up hex shaded (scenario set-up); drag it there",
+                                                           "%s: %u set-up hexes shaded (scenario set-up); drag it to one",
+                                                           self->play_deploy_hexes->len),
+                                                 id, self->play_deploy_hexes->len);
+
+        gtk_label_set_text (self->status_label, text);
+      }
+    }
+  _rdt_window_play_overlays (self);
+}
+
+static void
+win_play_pick (GSimpleAction *action,
+               GVariant      *parameter,
+               gpointer       user_data)
+{
+  _rdt_window_play_pick_unit (RDT_WINDOW (user_data), g_variant_get_string (parameter, NULL));
 }
 
 gboolean
@@ -683,6 +753,7 @@ win_export_script (GSimpleAction *action,
 static const GActionEntry play_actions[] = {
   { .name = "play", .activate = win_play, .parameter_type = NULL, .state = "false", .change_state = NULL },
   { .name = "play-seed", .activate = win_play_seed, .parameter_type = "s", .state = NULL, .change_state = NULL },
+  { .name = "play-pick", .activate = win_play_pick, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "play-action", .activate = win_play_action, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "next-phase", .activate = win_next_phase, .parameter_type = NULL, .state = NULL, .change_state = NULL },
   { .name = "save-game", .activate = win_save_game, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -719,6 +790,7 @@ _rdt_window_play_update_actions (RdtWindow *self)
   set_enabled (self, "play", self->document != NULL);
   set_enabled (self, "play-seed", self->document != NULL);
   set_enabled (self, "play-action", playing);
+  set_enabled (self, "play-pick", playing);
   set_enabled (self, "next-phase", playing && !rdt_game_is_over (self->game));
   set_enabled (self, "save-game", playing);
   set_enabled (self, "open-game", self->document != NULL);

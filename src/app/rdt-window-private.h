@@ -143,6 +143,7 @@ struct _RdtWindow
   int play_setup_position;      /* its width, restored on leaving play */
   char *play_picked;            /* the counter picked up */
   RdtReach *play_reach;         /* its legal destinations (shaded) */
+  GArray *play_deploy_hexes;    /* RdtHex: its set-up hexes, picked from the list */
   char *play_force;             /* what the refusal's Force button performs */
 };
 
@@ -275,6 +276,8 @@ const char *_rdt_window_play_unit_at  (RdtWindow   *self,
                                        RdtHex       hex);
 void     _rdt_window_play_pick        (RdtWindow   *self,
                                        RdtHex       hex);
+void     _rdt_window_play_pick_unit   (RdtWindow   *self,
+                                       const char  *id);
 gboolean _rdt_window_play_drop        (RdtWindow   *self,
                                        const char  *id,
                                        RdtHex       hex,
