@@ -506,6 +506,27 @@ phase_script (RdtWindow *window,
   g_assert_cmpuint (rdt_game_get_n_typed_rolls (window->game), ==, 1);
   screenshot (window, "play-next-phase.png");
 
+  /* The picked counter's buttons: rally (15) goes through the rules. */
+  g_assert_cmpint (rdt_game_get_phase (window->game), ==, RDT_PHASE_RALLY);
+  activate (window, "play-unit-action", g_variant_new_string ("rally"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "Pick a counter first"));
+  _rdt_window_play_pick (window, hex_of_label (window, "1804"));
+  g_assert_cmpstr (window->play_picked, ==, "ewald-dragoons");
+  activate (window, "play-unit-action", g_variant_new_string ("rally"));
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (window->info_label), "Refused: rally ewald-dragoons — 15"));
+  g_assert_null (window->play_force);
+
+  /* On to turn 7's initiative segment: Roll Initiative (6.1). */
+  for (guint i = 0; i < 40 && rdt_game_get_turn (window->game) == 6; i++)
+    activate (window, "next-phase", NULL);
+  g_assert_cmpint (rdt_game_get_turn (window->game), ==, 7);
+  g_assert_cmpint (rdt_game_get_phase (window->game), ==, RDT_PHASE_INITIATIVE);
+  activate (window, "play-action", g_variant_new_string ("initiative"));
+  g_assert_cmpint (rdt_game_get_initiative_player (window->game), >=, 0);
+  g_assert_true (log_has (window->game, "6.1", ""));
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (window->game), ==, 0);
+  screenshot (window, "play-initiative.png");
+
   /* Export Log as Script: replays to the same digest (rdt_game_replay). */
   digest = rdt_game_dup_state_digest (window->game);
   g_assert_true (_rdt_window_play_export_script (window, script_path, &error));

@@ -24,6 +24,8 @@ struct _RdtPlayPanel
   GtkLabel *pool_label;
   GtkLabel *vp_label;
   GtkSpinButton *die_spin;
+  GtkBox *momentum_box;         /* a row per player: chits to declare (12.62) */
+  GtkEntry *action_entry;
   GtkListBox *rolls_list;
   GtkListBox *deploy_list;
   GtkWidget *deploy_all_button;
@@ -179,6 +181,27 @@ on_seed_activate (GtkWidget    *widget,
   gtk_widget_activate_action (GTK_WIDGET (self), "win.play-seed", "s", text);
 }
 
+static void
+on_action_entry (GtkWidget    *widget,
+                 RdtPlayPanel *self)
+{
+  g_autofree char *text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->action_entry)));
+
+  if (g_strstrip (text)[0] != '\0')
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.play-action", "s", text);
+}
+
+static void
+on_declare_momentum (GtkButton    *button,
+                     RdtPlayPanel *self)
+{
+  GtkSpinButton *spin = g_object_get_data (G_OBJECT (button), "spin");
+  const char *player = g_object_get_data (G_OBJECT (button), "player");
+  g_autofree char *action = g_strdup_printf ("momentum %s %d", player, gtk_spin_button_get_value_as_int (spin));
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.play-action", "s", action);
+}
+
 static GtkWidget *
 action_button (const char *label,
                const char *detailed_action,
@@ -285,6 +308,31 @@ rdt_play_panel_init (RdtPlayPanel *self)
     self->log_list = GTK_LIST_BOX (list);
   }
 
+  /* The initiative (6.1) and momentum declared for it (12.62). */
+  gtk_box_append (box, heading (_("Initiative (6, 12.62)")));
+  gtk_box_append (box, action_button (_("Roll _Initiative"), "win.play-action('initiative')",
+                                      _("Each player rolls: die + army morale DRM + 2 per chit declared (6.1)")));
+  self->momentum_box = GTK_BOX (gtk_box_new (GTK_ORIENTATION_VERTICAL, 4));
+  gtk_box_append (box, GTK_WIDGET (self->momentum_box));
+
+  /* The counter picked up on the map or in a list. */
+  gtk_box_append (box, heading (_("Picked Counter")));
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_box_append (GTK_BOX (row), action_button (_("R_ally"), "win.play-unit-action('rally')",
+                                                _("A morale check to rally the picked unit (15, 13.5)")));
+  gtk_box_append (GTK_BOX (row), action_button (_("D_elay"), "win.play-unit-action('delay')",
+                                                _("Send back a reinforcement placed this phase (9.11)")));
+  gtk_box_append (GTK_BOX (row), action_button (_("Eliminate _Step"), "win.play-unit-action('eliminate')",
+                                                _("Remove a step from an overstacked hex (7.3)")));
+  gtk_box_append (box, row);
+
+  /* Any action of docs/play.md, typed. */
+  gtk_box_append (box, heading (_("Action (docs/play.md)")));
+  self->action_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->action_entry, _("e.g. dictate british american"));
+  g_signal_connect (self->action_entry, "activate", G_CALLBACK (on_action_entry), self);
+  gtk_box_append (box, GTK_WIDGET (self->action_entry));
+
   /* Set-up and reinforcements. */
   gtk_box_append (box, heading (_("To Deploy (scenario set-up)")));
   self->deploy_all_button = action_button (_("_Deploy All as Listed"), "win.play-action('deploy-all')",
@@ -315,6 +363,31 @@ rdt_play_panel_set_game (RdtPlayPanel *self,
 
   if (!g_set_object (&self->game, game))
     return;
+  {
+    GtkWidget *child;
+
+    while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->momentum_box))) != NULL)
+      gtk_box_remove (self->momentum_box, child);
+  }
+  for (guint p = 0; game != NULL && p < rdt_game_get_n_players (game); p++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *label = gtk_label_new (rdt_game_get_player_id (game, p));
+      /* 12.61: five chits. */
+      GtkWidget *spin = gtk_spin_button_new_with_range (0, 5, 1);
+      GtkWidget *button = gtk_button_new_with_label (_("Declare Momentum"));
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_widget_set_tooltip_text (button, _("Spend these chits for +2 each on the initiative roll (12.62)"));
+      g_object_set_data (G_OBJECT (button), "spin", spin);
+      g_object_set_data_full (G_OBJECT (button), "player", g_strdup (rdt_game_get_player_id (game, p)), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (on_declare_momentum), self);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (row), spin);
+      gtk_box_append (GTK_BOX (row), button);
+      gtk_box_append (self->momentum_box, row);
+    }
   if (game != NULL)
     {
       g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, rdt_game_get_seed (game));

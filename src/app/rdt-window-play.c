@@ -117,7 +117,18 @@ drop_pick (RdtWindow *self)
 static void
 game_changed (RdtWindow *self)
 {
+  guint n = rdt_game_get_n_messages (self->game);
+
   drop_pick (self);
+  gtk_label_set_text (self->inspector_label, _("Press a counter to pick it up."));
+  /* The newest log line, with its rule, in the status line. */
+  if (n > 0)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (self->game, n - 1);
+      g_autofree char *text = g_strdup_printf (_("%s: %s"), m->rule ? m->rule : "-", m->text);
+
+      gtk_label_set_text (self->status_label, text);
+    }
   show_game_counters (self);
   _rdt_window_play_overlays (self);
   rdt_play_panel_refresh (RDT_PLAY_PANEL (self->play_panel));
@@ -560,6 +571,26 @@ win_play_action (GSimpleAction *action,
     perform_or_refuse (self, g_variant_get_string (parameter, NULL), NULL);
 }
 
+/* Rally (15), delay (9.11) or eliminate (7.3) the picked-up counter. */
+static void
+win_play_unit_action (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  RdtWindow *self = RDT_WINDOW (user_data);
+  g_autofree char *line = NULL;
+
+  if (self->game == NULL)
+    return;
+  if (self->play_picked == NULL)
+    {
+      gtk_label_set_text (self->status_label, _("Pick a counter first: press it on the map or click it in a list"));
+      return;
+    }
+  line = g_strdup_printf ("%s %s", g_variant_get_string (parameter, NULL), self->play_picked);
+  perform_or_refuse (self, line, NULL);
+}
+
 static void
 win_next_phase (GSimpleAction *action,
                 GVariant      *parameter,
@@ -753,6 +784,7 @@ win_export_script (GSimpleAction *action,
 static const GActionEntry play_actions[] = {
   { .name = "play", .activate = win_play, .parameter_type = NULL, .state = "false", .change_state = NULL },
   { .name = "play-seed", .activate = win_play_seed, .parameter_type = "s", .state = NULL, .change_state = NULL },
+  { .name = "play-unit-action", .activate = win_play_unit_action, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "play-pick", .activate = win_play_pick, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "play-action", .activate = win_play_action, .parameter_type = "s", .state = NULL, .change_state = NULL },
   { .name = "next-phase", .activate = win_next_phase, .parameter_type = NULL, .state = NULL, .change_state = NULL },
@@ -791,6 +823,7 @@ _rdt_window_play_update_actions (RdtWindow *self)
   set_enabled (self, "play-seed", self->document != NULL);
   set_enabled (self, "play-action", playing);
   set_enabled (self, "play-pick", playing);
+  set_enabled (self, "play-unit-action", playing);
   set_enabled (self, "next-phase", playing && !rdt_game_is_over (self->game));
   set_enabled (self, "save-game", playing);
   set_enabled (self, "open-game", self->document != NULL);
