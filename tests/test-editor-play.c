@@ -201,6 +201,25 @@ find_dialog (RdtWindow *window)
   return found;
 }
 
+/* The question asked (a GtkMessageDialog) is @question: answer @response. */
+static void
+answer (RdtWindow  *window,
+        const char *question,
+        int         response)
+{
+  GtkWindow *dialog;
+  g_autofree char *text = NULL;
+
+  spin (200);
+  dialog = find_dialog (window);
+  g_assert_true (GTK_IS_MESSAGE_DIALOG (dialog));
+  g_object_get (dialog, "text", &text, NULL);
+  g_assert_cmpstr (text, ==, question);
+  gtk_dialog_response (GTK_DIALOG (dialog), response);
+  spin (200);
+  g_assert_null (find_dialog (window));
+}
+
 static RdtHex
 hex_of_label (RdtWindow  *window,
               const char *label)
@@ -338,8 +357,10 @@ play_keeps_document_script (RdtWindow *window,
   g_assert_cmpuint (rdt_play_panel_get_n_log_rows (RDT_PLAY_PANEL (window->play_panel)), >, 0);
   screenshot (window, "play-deployed.png");
 
-  /* A typed seed restarts the game with it; a bad one is refused. */
+  /* A typed seed restarts the game with it (asking first: the game has
+   * unsaved actions); a bad one is refused. */
   activate (window, "play-seed", g_variant_new_string (" 42 "));
+  answer (window, "Restart without saving the game?", GTK_RESPONSE_NO);
   g_assert_cmpuint (rdt_game_get_seed (window->game), ==, 42);
   g_assert_cmpuint (rdt_game_get_n_actions (window->game), ==, 0);
   activate (window, "play-seed", g_variant_new_string ("forty-two"));
@@ -459,6 +480,18 @@ drops_script (RdtWindow *window,
   at = where (window, "howe");
   g_assert_cmpstr (at, ==, "1804");
   g_assert_true (log_has (window->game, "sandbox override", "howe forced onto the map in 1804"));
+
+  /* Leaving play with unsaved actions asks first: Cancel keeps playing. */
+  activate (window, "play", NULL);
+  answer (window, "Leave play without saving the game?", GTK_RESPONSE_CANCEL);
+  g_assert_nonnull (window->game);
+  /* Closing the window too. */
+  gtk_window_close (GTK_WINDOW (window));
+  answer (window, "Close without saving the game?", GTK_RESPONSE_CANCEL);
+  g_assert_nonnull (window->game);
+  activate (window, "play", NULL);
+  answer (window, "Leave play without saving the game?", GTK_RESPONSE_NO);
+  g_assert_null (window->game);
 }
 
 static void

@@ -25,6 +25,16 @@
 #include "rdt-render-scenario.h"
 #include "rdt-window-private.h"
 
+/* The file choosers of play. */
+typedef enum {
+  CHOOSE_SAVE_GAME,
+  CHOOSE_OPEN_GAME,
+  CHOOSE_EXPORT_SCRIPT,
+} ChooseKind;
+
+static void choose_file (RdtWindow *self,
+                         ChooseKind kind);
+
 static RdtScenario *
 game_scenario (RdtWindow *self)
 {
@@ -132,6 +142,7 @@ game_changed (RdtWindow *self)
   show_game_counters (self);
   _rdt_window_play_overlays (self);
   rdt_play_panel_refresh (RDT_PLAY_PANEL (self->play_panel));
+  self->play_unsaved = TRUE;
   _rdt_window_update_actions (self);
 }
 
@@ -466,6 +477,8 @@ enter_play (RdtWindow *self,
   rdt_play_panel_set_game (RDT_PLAY_PANEL (self->play_panel), game);
   set_play_state (self);
   game_changed (self);
+  /* A new game, or one just opened: nothing to lose yet. */
+  self->play_unsaved = FALSE;
 }
 
 gboolean
@@ -525,6 +538,87 @@ _rdt_window_play_stop (RdtWindow *self)
   gtk_label_set_text (self->status_label, _("Back to the set-up editor"));
 }
 
+/* Leaving a game with unsaved actions asks first: leave play, close the
+ * window, or restart with a typed seed. */
+typedef enum {
+  THEN_LEAVE,
+  THEN_CLOSE,
+  THEN_RESTART,
+} ThenKind;
+
+static void
+on_ask_response (GtkDialog *dialog,
+                 int        response,
+                 RdtWindow *self)
+{
+  ThenKind then = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "then"));
+  guint64 seed = *(guint64 *) g_object_get_data (G_OBJECT (dialog), "seed");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_YES)
+    choose_file (self, CHOOSE_SAVE_GAME);
+  if (response != GTK_RESPONSE_NO || self->game == NULL)
+    return;
+  self->play_unsaved = FALSE;
+  switch (then)
+    {
+    case THEN_CLOSE:
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+    case THEN_RESTART:
+      {
+        g_autoptr(GError) error = NULL;
+
+        if (!_rdt_window_play_start (self, seed, &error))
+          _rdt_window_report_error (self, _("Cannot start the game with that seed"), error);
+      }
+      break;
+    case THEN_LEAVE:
+    default:
+      _rdt_window_play_stop (self);
+      break;
+    }
+}
+
+/* TRUE when the game has unsaved actions and a question was asked. */
+static gboolean
+ask_before_losing (RdtWindow *self,
+                   ThenKind   then,
+                   guint64    seed)
+{
+  GtkWidget *dialog;
+
+  if (self->game == NULL || !self->play_unsaved)
+    return FALSE;
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self), GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   then == THEN_RESTART ? _("Restart without saving the game?")
+                                   : then == THEN_CLOSE ? _("Close without saving the game?")
+                                   : _("Leave play without saving the game?"));
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                            _("The game’s actions since it was started, opened or saved "
+                                              "will be lost. The scenario is not changed by play."));
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog),
+                          then == THEN_RESTART ? _("_Restart without Saving")
+                          : then == THEN_CLOSE ? _("Close _without Saving")
+                          : _("_Leave without Saving"), GTK_RESPONSE_NO,
+                          _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("Save _Game…"), GTK_RESPONSE_YES,
+                          NULL);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_YES);
+  g_object_set_data (G_OBJECT (dialog), "then", GINT_TO_POINTER (then));
+  g_object_set_data_full (G_OBJECT (dialog), "seed", g_memdup2 (&seed, sizeof seed), g_free);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_ask_response), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+gboolean
+_rdt_window_play_ask_before_close (RdtWindow *self)
+{
+  return ask_before_losing (self, THEN_CLOSE, 0);
+}
+
 /* Actions. */
 
 static void
@@ -537,7 +631,8 @@ win_play (GSimpleAction *action,
 
   if (self->game != NULL)
     {
-      _rdt_window_play_stop (self);
+      if (!ask_before_losing (self, THEN_LEAVE, 0))
+        _rdt_window_play_stop (self);
       return;
     }
   /* A seed from the clock, shown in the panel (a typed one restarts). */
@@ -555,8 +650,10 @@ win_play_seed (GSimpleAction *action,
   guint64 seed;
   g_autoptr(GError) error = NULL;
 
-  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, &error)
-      || !_rdt_window_play_start (self, seed, &error))
+  if (g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &seed, &error)
+      && ask_before_losing (self, THEN_RESTART, seed))
+    return;
+  if (error != NULL || !_rdt_window_play_start (self, seed, &error))
     _rdt_window_report_error (self, _("Cannot start the game with that seed"), error);
 }
 
@@ -633,7 +730,10 @@ _rdt_window_play_save_game (RdtWindow  *self,
       return FALSE;
     }
   /* Atomic (rdt_file_save_atomic). */
-  return rdt_game_save_to_file (self->game, path, error);
+  if (!rdt_game_save_to_file (self->game, path, error))
+    return FALSE;
+  self->play_unsaved = FALSE;
+  return TRUE;
 }
 
 gboolean
@@ -671,12 +771,6 @@ _rdt_window_play_export_script (RdtWindow  *self,
   script = rdt_game_dup_script (self->game);
   return rdt_file_save_atomic (path, script, strlen (script), NULL, RDT_SAVE_NONE, NULL, error);
 }
-
-typedef enum {
-  CHOOSE_SAVE_GAME,
-  CHOOSE_OPEN_GAME,
-  CHOOSE_EXPORT_SCRIPT,
-} ChooseKind;
 
 static void
 on_choose_response (GtkNativeDialog *dialog,

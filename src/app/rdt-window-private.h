@@ -145,6 +145,7 @@ struct _RdtWindow
   RdtReach *play_reach;         /* its legal destinations (shaded) */
   GArray *play_deploy_hexes;    /* RdtHex: its set-up hexes, picked from the list */
   char *play_force;             /* what the refusal's Force button performs */
+  gboolean play_unsaved;        /* actions since the game was started, opened or saved */
 };
 
 /* Responses of the question asked before a save that would drop what the
@@ -269,6 +270,8 @@ gboolean _rdt_window_play_start       (RdtWindow   *self,
                                        guint64      seed,
                                        GError     **error);
 void     _rdt_window_play_stop        (RdtWindow   *self);
+/* Before closing the window: TRUE when it asked first (an unsaved game). */
+gboolean _rdt_window_play_ask_before_close (RdtWindow *self);
 gboolean _rdt_window_play_perform     (RdtWindow   *self,
                                        const char  *action,
                                        GError     **error);

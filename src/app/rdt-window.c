@@ -1154,6 +1154,9 @@ rdt_window_close_request (GtkWindow *window)
   GtkWidget *dialog;
   g_autofree char *name = NULL;
 
+  /* Issue 13: a game with unsaved actions asks first. */
+  if (!self->close_confirmed && _rdt_window_play_ask_before_close (self))
+    return TRUE;
   if (self->close_confirmed || self->document == NULL
       || !rdt_document_get_dirty (self->document))
     {
