@@ -159,8 +159,12 @@ static void
 rebuild_map (RdtWindow *self)
 {
   RdtScenario *scenario = scenario_of (self);
-  g_autoptr(RdtRenderMap) map = scenario ? rdt_render_map_new_from_scenario (scenario) : NULL;
+  g_autoptr(RdtRenderMap) map = NULL;
 
+  /* Issue 13: while playing the view shows the game; leaving play rebuilds. */
+  if (self->game != NULL)
+    return;
+  map = scenario ? rdt_render_map_new_from_scenario (scenario) : NULL;
   rdt_map_view_set_map (RDT_MAP_VIEW (self->map), map);
   update_overlays (self);
 }
@@ -172,7 +176,7 @@ on_scenario_changed (RdtScenario *scenario,
 {
   RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
 
-  if (map == NULL)
+  if (map == NULL || self->game != NULL)
     return;
   switch (change->kind)
     {
