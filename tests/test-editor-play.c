@@ -467,6 +467,15 @@ drops_script (RdtWindow *window,
   g_assert_true (log_has (window->game, "sandbox override", "ewald-dragoons forced from 1804 to 1803"));
   screenshot (window, "play-moved.png");
 
+  /* While a question is pending in the info bar (here: as if the file had
+   * changed on disk), a refusal goes to the status line with the Shift hint. */
+  g_object_set_data (G_OBJECT (window->info_bar), "ask-kind", GINT_TO_POINTER (2));
+  g_assert_false (_rdt_window_play_drop (window, "howe", legal, FALSE));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "9.11"));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "hold Shift"));
+  g_assert_null (window->play_force);
+  g_object_set_data (G_OBJECT (window->info_bar), "ask-kind", NULL);
+
   /* 9.11: a reinforcement arrives by itself; dropping it is refused with
    * that reason, and Force puts it on the map as a sandbox override. */
   g_assert_cmpint (rdt_game_get_unit (window->game, rdt_game_find_unit (window->game, "howe"))->where,

@@ -349,8 +349,19 @@ show_refusal (RdtWindow    *self,
   /* Translators: an action of the game, then why the rules refuse it. */
   g_autofree char *text = g_strdup_printf (_("Refused: %s — %s"), action, error->message);
 
-  _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
   g_free (self->play_force);
+  self->play_force = NULL;
+  if (g_object_get_data (G_OBJECT (self->info_bar), "ask-kind") != NULL)
+    {
+      /* A question is pending in the info bar: the refusal goes to the
+       * status line, and Shift on the drop forces. */
+      g_autofree char *hint = force != NULL ? g_strdup_printf (_("%s (hold Shift on the drop to force it)"), text)
+                                            : g_strdup (text);
+
+      gtk_label_set_text (self->status_label, hint);
+      return;
+    }
+  _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
   self->play_force = g_strdup (force);
   if (force != NULL)
     _rdt_window_add_info_button (self, _("_Force (sandbox override)"), RDT_WINDOW_RESPONSE_FORCE);
