@@ -584,6 +584,22 @@ phase_script (RdtWindow *window,
   g_assert_no_error (error);
   replayed_digest = rdt_game_dup_state_digest (replayed);
   g_assert_cmpstr (digest, ==, replayed_digest);
+  /* And `redoubt-cli play SCENARIO --seed N --script FILE` (docs/play.md). */
+  g_assert_nonnull (g_getenv ("REDOUBT_CLI"));
+    {
+      g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, rdt_game_get_seed (window->game));
+      const char *cli_argv[] = { g_getenv ("REDOUBT_CLI"), "play", rdt_document_get_path (window->document),
+                                 "--seed", seed, "--script", script_path, NULL };
+      g_autofree char *out = NULL;
+      g_autofree char *want = g_strdup_printf ("State digest: %s", digest);
+      int status = 0;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) cli_argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                   &out, NULL, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, want));
+    }
 
   /* Save Game, then Open Game: the same state. */
   g_assert_true (_rdt_window_play_save_game (window, game_path, &error));
