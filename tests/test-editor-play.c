@@ -320,6 +320,9 @@ play_keeps_document_script (RdtWindow *window,
   g_assert_true (has_accel (accels, "<Control><Shift>p"));
   g_assert_true (has_accel (next_accels, "<Control>Return"));
   g_assert_true (enabled (window, "unit-add"));
+  g_assert_true (enabled (window, "new"));
+  g_assert_true (enabled (window, "open"));
+  g_assert_true (enabled (window, "tool"));
   g_assert_false (enabled (window, "next-phase"));
 
   activate (window, "play", NULL);
@@ -329,6 +332,8 @@ play_keeps_document_script (RdtWindow *window,
   g_assert_false (enabled (window, "unit-add"));
   g_assert_false (enabled (window, "tool"));
   g_assert_false (enabled (window, "save"));
+  g_assert_false (enabled (window, "open"));
+  g_assert_false (enabled (window, "new"));
   g_assert_true (enabled (window, "next-phase"));
   g_assert_nonnull (strstr (rdt_play_panel_get_phase_text (RDT_PLAY_PANEL (window->play_panel)), "Set-up"));
   /* At set-up nothing is deployed: the map shows the game, not the set-up. */
@@ -372,6 +377,11 @@ play_keeps_document_script (RdtWindow *window,
   g_assert_null (window->game);
   g_assert_true (gtk_widget_get_parent (window->play_panel) == NULL);
   g_assert_true (enabled (window, "unit-add"));
+  /* Those the window does not recompute are back too. */
+  g_assert_true (enabled (window, "new"));
+  g_assert_true (enabled (window, "open"));
+  g_assert_true (enabled (window, "open-recent"));
+  g_assert_true (enabled (window, "tool"));
   g_assert_false (rdt_document_get_dirty (window->document));
   after = rdt_scenario_to_bytes (rdt_document_get_scenario (window->document), NULL);
   g_assert_true (g_bytes_equal (before, after));

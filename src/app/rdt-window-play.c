@@ -463,6 +463,10 @@ set_play_state (RdtWindow *self)
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (self->game != NULL));
 }
 
+static guint dup_setup_enabled (RdtWindow *self);
+static void restore_setup_enabled (RdtWindow *self,
+                                   guint      mask);
+
 /* Plays @game (transfer full) in the window. */
 static void
 enter_play (RdtWindow *self,
@@ -476,6 +480,8 @@ enter_play (RdtWindow *self,
   self->game = game;
   if (self->play_setup_side == NULL)
     {
+      /* Which set-up actions were enabled, restored on leaving play. */
+      self->play_setup_enabled = dup_setup_enabled (self);
       self->play_setup_side = g_object_ref (gtk_paned_get_start_child (paned));
       self->play_setup_position = gtk_paned_get_position (paned);
       gtk_paned_set_start_child (paned, self->play_panel);
@@ -534,6 +540,7 @@ _rdt_window_play_stop (RdtWindow *self)
       g_clear_object (&self->play_setup_side);
     }
   rdt_play_panel_set_game (RDT_PLAY_PANEL (self->play_panel), NULL);
+  restore_setup_enabled (self, self->play_setup_enabled);
   set_play_state (self);
   /* The set-up again, as the document has it. */
   _rdt_window_map_follow (self);
@@ -898,9 +905,10 @@ static const GActionEntry play_actions[] = {
   { .name = "export-script", .activate = win_export_script, .parameter_type = NULL, .state = NULL, .change_state = NULL },
 };
 
-/* Set-up editing actions, disabled while playing (play never edits). */
+/* Set-up editing actions, disabled while playing (play never edits); at
+ * most 32 (the mask of play_setup_enabled). */
 static const char *const setup_actions[] = {
-  "save", "save-as", "revert", "new", "open", "import-vassal", "grid-settings", "load-underlay",
+  "save", "save-as", "revert", "new", "open", "open-recent", "import-vassal", "grid-settings", "load-underlay",
   "remove-underlay", "unit-add", "unit-duplicate", "unit-edit", "unit-delete", "unit-flip",
   "unit-unplace", "unit-status", "unit-state", "unit-raise", "unit-lower", "unit-to-top",
   "unit-to-bottom", "area-add", "area-rename", "area-delete", "flip-hexside", "tool", "terrain",
@@ -916,6 +924,29 @@ set_enabled (RdtWindow  *self,
 
   if (action != NULL)
     g_simple_action_set_enabled (G_SIMPLE_ACTION (action), enabled);
+}
+
+G_STATIC_ASSERT (G_N_ELEMENTS (setup_actions) <= 32);
+
+static guint
+dup_setup_enabled (RdtWindow *self)
+{
+  guint mask = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (setup_actions); i++)
+    if (g_action_group_get_action_enabled (G_ACTION_GROUP (self), setup_actions[i]))
+      mask |= 1u << i;
+  return mask;
+}
+
+/* Back as before play; _rdt_window_update_actions() then recomputes those it
+ * decides itself. */
+static void
+restore_setup_enabled (RdtWindow *self,
+                       guint      mask)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (setup_actions); i++)
+    set_enabled (self, setup_actions[i], (mask & (1u << i)) != 0);
 }
 
 /* Called at the end of _rdt_window_update_actions(). */

@@ -141,6 +141,7 @@ struct _RdtWindow
   GtkWidget *play_panel;        /* RdtPlayPanel, owned */
   GtkWidget *play_setup_side;   /* the set-up side panel while playing */
   int play_setup_position;      /* its width, restored on leaving play */
+  guint play_setup_enabled;     /* set-up actions enabled before play (mask) */
   char *play_picked;            /* the counter picked up */
   RdtReach *play_reach;         /* its legal destinations (shaded) */
   GArray *play_deploy_hexes;    /* RdtHex: its set-up hexes, picked from the list */
