@@ -442,6 +442,7 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
   g_autofree char *pool = NULL;
   GtkWidget *child;
   guint n, first;
+  int top_morale;
 
   g_return_if_fail (RDT_IS_PLAY_PANEL (self));
   game = self->game;
@@ -492,13 +493,21 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
                           rdt_game_get_n_actions (game));
   gtk_label_set_text (self->seed_label, seed);
 
-  /* Armies: morale and level (16), chits (12.6). */
+  /* Armies: morale and level (16), chits (12.6).  The bars' scale is the
+   * highest army morale at start or now (the rules print no maximum here). */
+  {
+    int top = 1;
+
+    for (guint s = 0; s < rdt_scenario_get_n_sides (scenario); s++)
+      top = MAX (top, MAX (rdt_scenario_get_side (scenario, s)->army_morale, rdt_game_get_army_morale (game, s)));
+    top_morale = top;
+  }
   for (guint s = 0; s < rdt_scenario_get_n_sides (scenario); s++)
     {
       const RdtSide *side = rdt_scenario_get_side (scenario, s);
       const RdtMoraleLevel *level = rdt_game_get_morale_level (game, s);
       GtkWidget *label = wrapped_label ();
-      GtkWidget *bar = gtk_level_bar_new_for_interval (0, 25);
+      GtkWidget *bar = gtk_level_bar_new_for_interval (0, top_morale);
       g_autofree char *text = NULL;
       g_autofree char *level_text = NULL;
       int morale = rdt_game_get_army_morale (game, s);
@@ -516,7 +525,7 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
                               rdt_game_get_momentum (game, s));
       gtk_label_set_text (GTK_LABEL (label), text);
       gtk_box_append (self->armies_box, label);
-      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), CLAMP (morale, 0, 25));
+      gtk_level_bar_set_value (GTK_LEVEL_BAR (bar), CLAMP (morale, 0, top_morale));
       gtk_box_append (self->armies_box, bar);
     }
   pool = g_strdup_printf (_("Momentum pool (12.6): %d"), rdt_game_get_momentum_pool (game));
