@@ -440,6 +440,7 @@ drops_script (RdtWindow *window,
   /* Force: the sandbox override, in the log as such. */
   gtk_info_bar_response (window->info_bar, RDT_WINDOW_RESPONSE_FORCE);
   spin (100);
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar));
   g_clear_pointer (&at, g_free);
   at = where (window, "ewald-dragoons");
   g_assert_cmpstr (at, ==, "1707");
@@ -455,11 +456,16 @@ drops_script (RdtWindow *window,
   g_assert_false (log_has (window->game, "sandbox override", "ewald-dragoons"));
   g_assert_true (enabled (window, "redo"));
 
+  /* A refusal goes away with the next action that the rules accept. */
+  g_assert_false (_rdt_window_play_drop (window, "ewald-dragoons", enemy, FALSE));
+  g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
+
   /* A legal drop: a move through the movement engine, logged with 9.2. */
   g_assert_true (_rdt_window_play_drop (window, "ewald-dragoons", legal, FALSE));
   g_clear_pointer (&at, g_free);
   at = where (window, "ewald-dragoons");
   g_assert_cmpstr (at, ==, "1804");
+  g_assert_false (gtk_info_bar_get_revealed (window->info_bar));
   g_assert_true (log_has (window->game, "9.2", "ewald-dragoons moves 1803 to 1804"));
   g_assert_cmpuint (drawn_in (window, legal), >=, 1);
   {

@@ -362,6 +362,8 @@ show_refusal (RdtWindow    *self,
       return;
     }
   _rdt_window_show_message (self, GTK_MESSAGE_ERROR, text);
+  /* Remembered, so that the next action hides this refusal and nothing else. */
+  g_object_set_data_full (G_OBJECT (self->info_bar), "play-refusal", g_strdup (text), g_free);
   self->play_force = g_strdup (force);
   if (force != NULL)
     _rdt_window_add_info_button (self, _("_Force (sandbox override)"), RDT_WINDOW_RESPONSE_FORCE);
@@ -378,8 +380,15 @@ perform_or_refuse (RdtWindow  *self,
     show_refusal (self, action, error, force);
   else
     {
+      const char *refusal = g_object_get_data (G_OBJECT (self->info_bar), "play-refusal");
+
+      /* The refusal shown last is answered: hide it (never a question or
+       * another message that came since). */
       g_clear_pointer (&self->play_force, g_free);
-      gtk_info_bar_set_revealed (self->info_bar, FALSE);
+      if (refusal != NULL && g_object_get_data (G_OBJECT (self->info_bar), "ask-kind") == NULL
+          && g_str_equal (refusal, gtk_label_get_text (self->info_label)))
+        gtk_info_bar_set_revealed (self->info_bar, FALSE);
+      g_object_set_data (G_OBJECT (self->info_bar), "play-refusal", NULL);
     }
 }
 
