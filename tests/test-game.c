@@ -1332,6 +1332,57 @@ test_load_bad (void)
     }
 }
 
+/* ---------------------------------------------------------------- sandbox override */
+
+/* Issue 13: "force UNIT HEX" puts a unit where the rules refuse it (the
+ * editor's Force); the log says "sandbox override", undo takes it back, and
+ * the log replays to the same state. */
+static void
+test_force_sandbox_override (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  g_autoptr(RdtGame) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *at = NULL;
+  g_autofree char *digest = NULL;
+  g_autofree char *digest_again = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after_undo = NULL;
+  g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  /* 9.3: the rules refuse an enemy-occupied hex... */
+  refused (game, "move ewald-dragoons 1707", RDT_GAME_ERROR_ILLEGAL, "9.3");
+  before = rdt_game_dup_state_text (game);
+  /* ...the override forces it and says so. */
+  refused (game, "force no-such-unit 1707", RDT_GAME_ERROR_UNKNOWN, NULL);
+  refused (game, "force ewald-dragoons", RDT_GAME_ERROR_SYNTAX, NULL);
+  ok (game, "force ewald-dragoons 1707");
+  at = hex_of (game, "ewald-dragoons");
+  g_assert_cmpstr (at, ==, "1707");
+  g_assert_true (log_has (game, "sandbox override", "ewald-dragoons forced from 1803 to 1707"));
+  g_assert_cmpstr (rdt_game_get_action (game, rdt_game_get_n_actions (game) - 1), ==,
+                   "force ewald-dragoons 1707");
+  /* 9.2: it counts as moved. */
+  refused (game, "move ewald-dragoons 1804", RDT_GAME_ERROR_ILLEGAL, "9.2");
+  digest = rdt_game_dup_state_digest (game);
+
+  for (guint i = 0; i < rdt_game_get_n_actions (game); i++)
+    g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
+  again = rdt_game_replay (scenario, 1, (const char *const *) actions->pdata, actions->len, &error);
+  g_assert_no_error (error);
+  digest_again = rdt_game_dup_state_digest (again);
+  g_assert_cmpstr (digest, ==, digest_again);
+
+  g_assert_true (rdt_game_undo (game, &error));
+  g_assert_no_error (error);
+  after_undo = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (before, ==, after_undo);
+  g_assert_false (log_has (game, "sandbox override", "ewald-dragoons"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1370,6 +1421,7 @@ main (int   argc,
   g_test_add_func ("/play/replay/auto-games-identical", test_replay_auto);
   g_test_add_func ("/play/save/file-round-trip", test_save_file);
   g_test_add_func ("/play/save/bad-files-refused", test_load_bad);
+  g_test_add_func ("/play/sandbox/override/force-logged-replayed", test_force_sandbox_override);
 
   return g_test_run ();
 }

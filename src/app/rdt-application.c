@@ -218,6 +218,9 @@ static const struct {
   { "win.export", { "<Control>e", NULL } },
   { "win.zoom-fit", { "<Control>9", "<Control>KP_9", NULL } },
   { "win.print", { "<Control>p", NULL } },
+  /* Issue 13: play mode. */
+  { "win.play", { "<Control><Shift>p", NULL } },
+  { "win.next-phase", { "<Control>Return", NULL } },
   { "win.close", { "<Control>w", NULL } },
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },

@@ -204,6 +204,12 @@ win_undo (GSimpleAction *action,
   RdtWindow *self = RDT_WINDOW (user_data);
   g_autofree char *label = NULL;
 
+  /* Issue 13: while playing, undo acts on the game within the phase. */
+  if (self->game != NULL)
+    {
+      _rdt_window_play_undo (self, FALSE);
+      return;
+    }
   if (self->document == NULL)
     return;
   label = rdt_undo_stack_dup_undo_label (rdt_document_get_undo_stack (self->document));
@@ -222,6 +228,11 @@ win_redo (GSimpleAction *action,
   RdtWindow *self = RDT_WINDOW (user_data);
   g_autofree char *label = NULL;
 
+  if (self->game != NULL)
+    {
+      _rdt_window_play_undo (self, TRUE);
+      return;
+    }
   if (self->document == NULL)
     return;
   label = rdt_undo_stack_dup_redo_label (rdt_document_get_undo_stack (self->document));
@@ -998,4 +1009,5 @@ _rdt_window_update_actions (RdtWindow *self)
     gtk_widget_set_tooltip_text (self->undo_button, undo_tip);
     gtk_widget_set_tooltip_text (self->redo_button, redo_tip);
   }
+  _rdt_window_play_update_actions (self);
 }

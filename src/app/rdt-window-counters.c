@@ -281,7 +281,8 @@ _rdt_window_popup_counter_menu (RdtWindow *self,
   g_autoptr(GMenuModel) model = NULL;
   GtkPopover *popover;
 
-  if (unit == NULL)
+  /* Issue 13: no set-up editing while playing. */
+  if (unit == NULL || self->game != NULL)
     return FALSE;
   model = _rdt_window_dup_counter_menu (self, unit);
   popover = ensure_popover (self, COUNTER_MENU, TRUE);
@@ -524,6 +525,9 @@ _rdt_window_dup_stack_tooltip (RdtWindow *self,
 
   if (scenario == NULL)
     return NULL;
+  /* Issue 13: while playing, the game's stack. */
+  if (self->game != NULL)
+    return _rdt_window_play_dup_stack_tooltip (self, hex);
   units = rdt_scenario_units_in_hex (scenario, hex);
   if (units->len == 0)
     return NULL;

@@ -132,6 +132,12 @@ update_overlays (RdtWindow *self)
   RdtRenderOverlay items[8];
   guint n = 0;
 
+  /* Issue 13: while playing, the picked-up counter's destinations. */
+  if (self->game != NULL)
+    {
+      _rdt_window_play_overlays (self);
+      return;
+    }
   if (self->document != NULL)
     {
       RdtUnit *unit = self->selection == RDT_SELECTION_UNIT && self->selected_id != NULL
@@ -153,8 +159,12 @@ static void
 rebuild_map (RdtWindow *self)
 {
   RdtScenario *scenario = scenario_of (self);
-  g_autoptr(RdtRenderMap) map = scenario ? rdt_render_map_new_from_scenario (scenario) : NULL;
+  g_autoptr(RdtRenderMap) map = NULL;
 
+  /* Issue 13: while playing the view shows the game; leaving play rebuilds. */
+  if (self->game != NULL)
+    return;
+  map = scenario ? rdt_render_map_new_from_scenario (scenario) : NULL;
   rdt_map_view_set_map (RDT_MAP_VIEW (self->map), map);
   update_overlays (self);
 }
@@ -166,7 +176,7 @@ on_scenario_changed (RdtScenario *scenario,
 {
   RdtRenderMap *map = rdt_map_view_get_map (RDT_MAP_VIEW (self->map));
 
-  if (map == NULL)
+  if (map == NULL || self->game != NULL)
     return;
   switch (change->kind)
     {
@@ -492,6 +502,14 @@ on_hex_pressed (RdtMapView      *view,
   if (self->document == NULL || self->tool == RDT_TOOL_HEXSIDE || self->tool == RDT_TOOL_CALIBRATE
       || _rdt_window_overlay_takes_presses (self))
     return;
+  if (self->game != NULL)
+    {
+      /* Play (issue 13): picking up a counter shades where it may go. */
+      RdtHex hex = { col, row };
+
+      _rdt_window_play_pick (self, hex);
+      return;
+    }
   hex_centre (self, col, row, &x, &y);
   _rdt_window_tool_press (self, x, y);
   update_overlays (self);
@@ -621,6 +639,14 @@ on_unit_drop (GtkDropTarget *target,
   if (self->document == NULL || !G_VALUE_HOLDS_STRING (value)
       || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
     return FALSE;
+  if (self->game != NULL)
+    {
+      /* Play (issue 13): through the rules; Shift forces (sandbox override). */
+      GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (target));
+
+      _rdt_window_play_drop (self, g_value_get_string (value), hex, (state & GDK_SHIFT_MASK) != 0);
+      return TRUE;
+    }
   hex_centre (self, hex.col, hex.row, &mx, &my);
   _rdt_window_drop_unit (self, g_value_get_string (value), mx, my);
   update_overlays (self);
@@ -650,6 +676,12 @@ on_counter_drag_prepare (GtkDragSource *source,
       || _rdt_window_overlay_takes_presses (self)
       || !rdt_map_view_hex_at (RDT_MAP_VIEW (self->map), x, y, &hex))
     return NULL;
+  if (self->game != NULL)
+    {
+      const char *id = _rdt_window_play_unit_at (self, hex);
+
+      return id != NULL ? gdk_content_provider_new_typed (G_TYPE_STRING, id) : NULL;
+    }
   units = rdt_scenario_units_in_hex (scenario_of (self), hex);
   if (units->len == 0)
     return NULL;
@@ -687,8 +719,8 @@ on_list_drop (GtkDropTarget *target,
   RdtPlacement none = { 0, };
   g_autoptr(RdtCommand) command = NULL;
 
-  /* Only counters dragged from the map go back to the list. */
-  if (self->document == NULL || !G_VALUE_HOLDS_STRING (value) || drop == NULL
+  /* Only counters dragged from the map go back to the list; not in play. */
+  if (self->document == NULL || self->game != NULL || !G_VALUE_HOLDS_STRING (value) || drop == NULL
       || gdk_drop_get_drag (drop) == NULL
       || gdk_drop_get_drag (drop) != g_object_get_data (G_OBJECT (self), "map-drag"))
     return FALSE;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "rdt-diagnostic.h"
+#include "rdt-game.h"
 #include "rdt-window.h"
 
 G_BEGIN_DECLS
@@ -134,6 +135,18 @@ struct _RdtWindow
    * to close the window (the drop question then closes it too). */
   gboolean drop_warning_shown;
   gboolean saving_to_close;
+
+  /* Play mode (issue 13, rdt-window-play.c): the game, or NULL in set-up. */
+  RdtGame *game;
+  GtkWidget *play_panel;        /* RdtPlayPanel, owned */
+  GtkWidget *play_setup_side;   /* the set-up side panel while playing */
+  int play_setup_position;      /* its width, restored on leaving play */
+  guint play_setup_enabled;     /* set-up actions enabled before play (mask) */
+  char *play_picked;            /* the counter picked up */
+  RdtReach *play_reach;         /* its legal destinations (shaded) */
+  GArray *play_deploy_hexes;    /* RdtHex: its set-up hexes, picked from the list */
+  char *play_force;             /* what the refusal's Force button performs */
+  gboolean play_unsaved;        /* actions since the game was started, opened or saved */
 };
 
 /* Responses of the question asked before a save that would drop what the
@@ -141,6 +154,8 @@ struct _RdtWindow
 enum {
   RDT_WINDOW_RESPONSE_SAVE_AS = 1,
   RDT_WINDOW_RESPONSE_DROP_AND_SAVE = 2,
+  /* Issue 13: force a drop the rules refused (sandbox override). */
+  RDT_WINDOW_RESPONSE_FORCE = 3,
 };
 
 /* rdt-window-actions.c */
@@ -255,5 +270,47 @@ void     _rdt_window_drop_unit        (RdtWindow   *self,
                                        const char  *id,
                                        double       x,
                                        double       y);
+
+/* rdt-window-play.c: play mode (issue 13). */
+void     _rdt_window_setup_play       (RdtWindow   *self);
+void     _rdt_window_dispose_play     (RdtWindow   *self);
+void     _rdt_window_play_update_actions (RdtWindow *self);
+void     _rdt_window_play_overlays    (RdtWindow   *self);
+gboolean _rdt_window_play_start       (RdtWindow   *self,
+                                       guint64      seed,
+                                       GError     **error);
+void     _rdt_window_play_stop        (RdtWindow   *self);
+/* Before closing the window: TRUE when it asked first (an unsaved game). */
+gboolean _rdt_window_play_ask_before_close (RdtWindow *self);
+gboolean _rdt_window_play_perform     (RdtWindow   *self,
+                                       const char  *action,
+                                       GError     **error);
+const char *_rdt_window_play_unit_at  (RdtWindow   *self,
+                                       RdtHex       hex);
+void     _rdt_window_play_pick        (RdtWindow   *self,
+                                       RdtHex       hex);
+void     _rdt_window_play_pick_unit   (RdtWindow   *self,
+                                       const char  *id);
+gboolean _rdt_window_play_drop        (RdtWindow   *self,
+                                       const char  *id,
+                                       RdtHex       hex,
+                                       gboolean     force);
+char    *_rdt_window_play_dup_stack_tooltip (RdtWindow *self,
+                                       RdtHex       hex);
+gboolean _rdt_window_play_undo        (RdtWindow   *self,
+                                       gboolean     redo);
+gboolean _rdt_window_play_save_game   (RdtWindow   *self,
+                                       const char  *path,
+                                       GError     **error);
+gboolean _rdt_window_play_open_game   (RdtWindow   *self,
+                                       const char  *path,
+                                       GError     **error);
+gboolean _rdt_window_play_export_script (RdtWindow *self,
+                                       const char  *path,
+                                       GError     **error);
+/* rdt-window.c: a button of the info bar's present message. */
+void     _rdt_window_add_info_button  (RdtWindow   *self,
+                                       const char  *label,
+                                       int          response);
 
 G_END_DECLS

@@ -916,6 +916,12 @@ _rdt_window_drop_unit (RdtWindow  *self,
   RdtHex hex;
   g_autoptr(RdtCommand) command = NULL;
 
+  if (self->game != NULL)
+    {
+      /* Play (issue 13): a drop from the palette goes through the rules. */
+      _rdt_window_play_drop (self, id, hex_at (self, x, y), FALSE);
+      return;
+    }
   if (scenario_of (self) == NULL || rdt_scenario_find_unit (scenario_of (self), id) == NULL)
     return;
   hex = hex_at (self, x, y);

@@ -66,6 +66,14 @@ add_info_button (RdtWindow  *self,
 }
 
 void
+_rdt_window_add_info_button (RdtWindow  *self,
+                             const char *label,
+                             int         response)
+{
+  add_info_button (self, label, response);
+}
+
+void
 _rdt_window_show_message (RdtWindow      *self,
                           GtkMessageType  type,
                           const char     *message)
@@ -220,6 +228,8 @@ _rdt_window_set_document (RdtWindow   *self,
 {
   if (self->document == document)
     return;
+  /* Issue 13: another scenario ends the game being played. */
+  _rdt_window_play_stop (self);
   if (self->stroke != NULL)
     g_clear_object (&self->stroke);
   if (self->document != NULL)
@@ -1144,6 +1154,9 @@ rdt_window_close_request (GtkWindow *window)
   GtkWidget *dialog;
   g_autofree char *name = NULL;
 
+  /* Issue 13: a game with unsaved actions asks first. */
+  if (!self->close_confirmed && _rdt_window_play_ask_before_close (self))
+    return TRUE;
   if (self->close_confirmed || self->document == NULL
       || !rdt_document_get_dirty (self->document))
     {
@@ -1273,6 +1286,7 @@ rdt_window_dispose (GObject *object)
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->stroke);
+  _rdt_window_dispose_play (self);
   g_clear_object (&self->document);
   g_clear_object (&self->settings);
   g_clear_object (&self->unit_store);
@@ -1367,6 +1381,7 @@ rdt_window_init (RdtWindow *self)
     }
 
   _rdt_window_install_actions (self);
+  _rdt_window_setup_play (self);
   _rdt_window_setup_map (self);
   _rdt_window_setup_units (self);
   rdt_ruling_panel_attach (self);

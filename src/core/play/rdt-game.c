@@ -1916,6 +1916,37 @@ do_roll (RdtGame     *game,
 
 /* Parses and applies one action on the live state.  @canonical receives the
  * action as logged; @barrier is set for rolls and phase changes. */
+/* Sandbox override (issue 13): puts @unit in @hex whatever the rules say (the
+ * editor's "Force" on a refused drop).  No rule is applied, so the log says
+ * "sandbox override" instead of a rule number; in a movement phase the unit
+ * counts as moved (9.2).  Replayable like any action. */
+static gboolean
+do_force (RdtGame     *game,
+          guint        unit,
+          RdtHex       hex,
+          GError     **error)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+  g_autofree char *to = label (game, hex);
+
+  (void) error;
+  if (gu->where == RDT_GAME_UNIT_MAP)
+    {
+      g_autofree char *from = label (game, gu->hex);
+
+      say (game, "sandbox override", _("%s forced from %s to %s: no rule applied"), u->id, from, to);
+    }
+  else
+    say (game, "sandbox override", _("%s forced onto the map in %s: no rule applied"), u->id, to);
+  gu->where = RDT_GAME_UNIT_MAP;
+  gu->hex = hex;
+  if (rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT)
+    gu->flags |= RDT_GAME_UNIT_MOVED;
+  game->board_dirty = TRUE;
+  return TRUE;
+}
+
 static gboolean
 apply (RdtGame     *game,
        char       **argv,
@@ -1961,6 +1992,14 @@ apply (RdtGame     *game,
         return FALSE;
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
       return do_deploy (game, unit, hex, error);
+    }
+  if (g_str_equal (verb, "force"))
+    {
+      WANT (3, 3, "force UNIT HEX");
+      if (!parse_unit (game, argv[1], &unit, error) || !parse_hex (game, argv[2], &hex, error))
+        return FALSE;
+      g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
+      return do_force (game, unit, hex, error);
     }
   if (g_str_equal (verb, "roll"))
     {
