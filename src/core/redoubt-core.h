@@ -29,3 +29,4 @@
 #include "rdt-gridless.h"
 #include "rdt-gridless-io.h"
 #include "rdt-gridless-rules.h"
+#include "rdt-gridless-move.h"
