@@ -9,8 +9,12 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
 
 #include "redoubt-core.h"
 
@@ -686,6 +690,93 @@ test_envelope_vs_predicate (void)
   g_assert_cmpint (inside, >, 200);
 }
 
+/* ---------------------------------------------------------------- CLI */
+
+static int
+run_cli (const char *const *args,
+         char              **out)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *ignored = NULL;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out != NULL ? out : &ignored, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+static JsonObject *
+parse_json (JsonParser *parser,
+            const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_data (parser, text, -1, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* `redoubt-cli moves` on the bundled Brandywine: the envelope, a ford
+ * crossing (Terrain Effects, Rivers: Reduced, only at fords) and the SVG. */
+static void
+test_cli_moves (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                            "pub-battles-brandywine.redoubt", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("rdt-gl-move-XXXXXX", NULL);
+  g_autofree char *svg = g_build_filename (dir, "moves.svg", NULL);
+  g_autofree char *out = NULL, *out2 = NULL, *out3 = NULL, *text = NULL;
+  g_autoptr(JsonParser) p1 = json_parser_new ();
+  g_autoptr(JsonParser) p2 = json_parser_new ();
+  g_autoptr(JsonParser) p3 = json_parser_new ();
+  JsonObject *o, *env, *to;
+
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", "--json", path, "grenadiers", NULL }, &out), ==, 0);
+  o = parse_json (p1, out);
+  g_assert_true (json_object_get_boolean_member (o, "move-provisional"));
+  env = json_object_get_object_member (o, "envelope");
+  g_assert_cmpint (json_array_get_length (json_object_get_array_member (env, "polygon")), ==,
+                   json_object_get_int_member (env, "rays"));
+  g_assert_cmpint (json_object_get_int_member (env, "rays"), >, 500);
+  g_assert_cmpstr (json_object_get_string_member (env, "conventions"), ==, "G10");
+  g_assert_true (json_object_get_null_member (o, "to"));
+
+  /* Straight north from Osborne Hill into the Brandywine away from a ford. */
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", "--json", path, "grenadiers", "--to", "30,11", NULL }, &out2), ==, 3);
+  to = json_object_get_object_member (parse_json (p2, out2), "to");
+  g_assert_cmpstr (json_object_get_string_member (to, "verdict"), ==, "no");
+  g_assert_cmpstr (json_object_get_string_member (to, "blocker"), ==, "brandywine");
+  g_assert_cmpstr (json_object_get_string_member (to, "rule"), ==, "Terrain Effects, Rivers");
+
+  /* Ferguson over Chadds Ford: allowed, Reduced by the river. */
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", "--json", path, "ferguson", "--to", "20,11.5", "--svg", svg, NULL }, &out3), ==, 0);
+  to = json_object_get_object_member (parse_json (p3, out3), "to");
+  g_assert_cmpstr (json_object_get_string_member (to, "verdict"), ==, "yes");
+  g_assert_true (json_object_get_boolean_member (to, "reduced"));
+  g_assert_cmpstr (json_object_get_string_member (to, "reduced-by"), ==, "river");
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (to, "allowance"), 4, 1e-9);
+  g_assert_true (g_file_get_contents (svg, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "<svg"));
+  g_assert_nonnull (strstr (text, "<polyline fill=\"none\" stroke=\"#008000\""));
+  g_unlink (svg);
+  g_rmdir (dir);
+
+  /* Usage errors and unknown pieces. */
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", path, "nobody", NULL }, NULL), ==, 1);
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", path, "grenadiers", "--column", "--line", NULL }, NULL), ==, 2);
+  g_assert_cmpint (run_cli ((const char *[]) { "moves", path, "grenadiers", "--to", "99,1", NULL }, NULL), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -705,5 +796,6 @@ main (int   argc,
   g_test_add_func ("/gridless/move/G10/free-space-vs-brute-force", test_free_space_vs_brute);
   g_test_add_func ("/gridless/move/G10/woods-vs-sampling", test_terrain_vs_sampling);
   g_test_add_func ("/gridless/move/G10/envelope-vs-predicate", test_envelope_vs_predicate);
+  g_test_add_func ("/gridless/move/cli/moves-json-and-svg", test_cli_moves);
   return g_test_run ();
 }
