@@ -756,3 +756,148 @@ rdt_cli_gridless_moves (int    argc,
   rdt_gl_envelope_clear (&env);
   return status;
 }
+
+/* ----------------------------------------------------------------- play */
+
+/* TRUE when @path is a saved gridless game (docs/gridless-play.md). */
+gboolean
+rdt_cli_is_gridless_game (const char *path)
+{
+  g_autoptr(GFile) f = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = g_file_read (f, NULL, NULL);
+  char head[32] = { 0 };
+
+  if (in == NULL)
+    return FALSE;
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, NULL, NULL, NULL))
+    return FALSE;
+  return g_str_has_prefix (head, "redoubt-gridless-game ");
+}
+
+static void
+print_game (RdtGlGame *game)
+{
+  g_autofree char *state = rdt_gl_game_describe (game);
+  g_autofree char *digest = rdt_gl_game_digest (game);
+
+  printf ("%s", state);
+  printf (_("digest %s\n"), digest);
+}
+
+int
+rdt_cli_gridless_play (int    argc,
+                       char **argv)
+{
+  g_autofree char *seed_text = NULL, *script = NULL, *save = NULL, *replay = NULL;
+  const GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the chit cup and the dice; random if absent"), N_("N") },
+    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script, N_("Actions, one per line (docs/gridless-play.md); - reads standard input"), N_("FILE") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the game (scenario, seed and log)"), N_("GAME") },
+    { "replay", 0, 0, G_OPTION_ARG_FILENAME, &replay, N_("Rebuild a saved game from its log"), N_("GAME") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SCENARIO — play a Pub Battles scenario headless (docs/gridless-play.md)"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *scenario_name = NULL;
+  guint64 seed;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if ((replay == NULL) != (argc == 2) || (replay != NULL && (script != NULL || seed_text != NULL)))
+    {
+      rdt_cli_error (_("usage: redoubt-cli play GRIDLESS-SCENARIO [--seed N] [--script FILE|-] [--save GAME], "
+                       "or play --replay GAME"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (replay != NULL)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *folder = g_path_get_dirname (replay);
+      if (!g_file_get_contents (replay, &text, NULL, &error) ||
+          (game = rdt_gl_game_from_text (text, folder, &error)) == NULL)
+        {
+          rdt_cli_error ("%s: %s", replay, error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+      for (guint i = 0; i < rdt_gl_game_get_log (game)->len; i++)
+        printf ("%s\t%s\n", (char *) g_ptr_array_index (rdt_gl_game_get_log (game), i),
+                (char *) g_ptr_array_index (rdt_gl_game_get_results (game), i));
+      print_game (game);
+      return RDT_CLI_EXIT_OK;
+    }
+  {
+    RdtGridless *g = load (argv[1]);
+    if (g == NULL)
+      return RDT_CLI_EXIT_FAILURE;
+    if (seed_text != NULL)
+      {
+        if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+          {
+            rdt_gridless_free (g);
+            rdt_cli_error (_("--seed: “%s” is not a number from 0 to %llu"), seed_text,
+                           (unsigned long long) G_MAXUINT64);
+            return RDT_CLI_EXIT_USAGE;
+          }
+      }
+    else
+      {
+        seed = ((guint64) g_random_int () << 32) | g_random_int ();
+        printf (_("seed %" G_GUINT64_FORMAT "\n"), seed);
+      }
+    game = rdt_gl_game_new (g, seed);
+    scenario_name = g_path_get_basename (argv[1]);
+  }
+  if (script != NULL)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (g_str_equal (script, "-"))
+        {
+          GString *s = g_string_new (NULL);
+          char buf[4096];
+          size_t n;
+          while ((n = fread (buf, 1, sizeof buf, stdin)) > 0 && s->len < 64 * 1024 * 1024)
+            g_string_append_len (s, buf, (gssize) n);
+          text = g_string_free (s, FALSE);
+        }
+      else if (!g_file_get_contents (script, &text, NULL, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+      lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *line = g_strstrip (g_strdup (lines[i]));
+          g_autofree char *result = NULL;
+          g_autoptr(GError) e = NULL;
+
+          if (*line == '\0' || *line == '#')
+            continue;
+          if (!rdt_gl_game_apply (game, line, &result, &e))
+            {
+              rdt_cli_error ("%s:%u: %s: %s", script, i + 1, line, e->message);
+              return RDT_CLI_EXIT_FAILURE;
+            }
+          printf ("%s\t%s\n", line, result);
+        }
+    }
+  print_game (game);
+  if (save != NULL)
+    {
+      g_autofree char *text = rdt_gl_game_to_text (game, scenario_name);
+      if (!g_file_set_contents (save, text, -1, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+    }
+  return RDT_CLI_EXIT_OK;
+}

@@ -30,3 +30,4 @@
 #include "rdt-gridless-io.h"
 #include "rdt-gridless-rules.h"
 #include "rdt-gridless-move.h"
+#include "rdt-gl-game.h"
