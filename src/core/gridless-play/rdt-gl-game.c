@@ -739,6 +739,17 @@ cover_of (RdtGlGame        *game,
   return NULL;
 }
 
+/* A destroyed piece leaves the table: it is put far off the map, each at
+ * its own place, so the rulings (LOS, movement, contact) no longer meet it. */
+static void
+destroy (RdtGlGame *game,
+         int        i)
+{
+  game->st[i].destroyed = TRUE;
+  game->st[i].must_retreat = FALSE;
+  piece_at (game, i)->centre = rdt_point (-100.0 - 2.0 * i, -100.0);
+}
+
 /* Applying Hits; Unit Quality.  @may_destroy FALSE for bombardment
  * ("Bombardment cannot destroy pieces"). */
 static void
@@ -781,10 +792,7 @@ apply_hits (RdtGlGame *game,
     s->must_retreat = TRUE;
   /* "Artillery forced to retreat (as a result of hits) in Melee, is destroyed." */
   if (level >= 3 || (level >= 2 && before < 2 && melee && p->type == RDT_GL_ARTILLERY))
-    {
-      s->destroyed = TRUE;
-      s->must_retreat = FALSE;
-    }
+    destroy (game, i);
   g_string_append_printf (res, " → %s %s", p->id,
                           s->destroyed ? "destroyed" : s->must_retreat ? "must retreat" : p->spent ? "Spent" : "Fresh");
 }
@@ -1031,8 +1039,7 @@ act_retreat (RdtGlGame  *game,
     {
       if (!forced)
         FAIL (_("Retreat: %s does not have to retreat"), p->id);
-      game->st[i].destroyed = TRUE;
-      game->st[i].must_retreat = FALSE;
+      destroy (game, i);
       g_string_append_printf (res, "%s cannot retreat: destroyed", p->id);
       return TRUE;
     }
