@@ -481,6 +481,19 @@ test_road_column_fof (void)
   g_assert_cmpstr (m.rule, ==, "How the Pieces Move, Road Column");
   m = reach (g, col, 9, 25, 90, TRUE);
   g_assert_cmpint (m.verdict, ==, RDT_GL_YES);
+  /* Its own start position is not in the enemy's way (G6 d): on a road
+   * running away from the enemy, from just in front of its FoF's edge. */
+  {
+    const double down[] = { 12, 20, 12, 29 };
+    RdtGlPiece *col2 = add_piece (g, "col2", "red", RDT_GL_INFANTRY, 12, 24.5, 90);
+
+    add_road (g, "lane", down, 2);
+    col2->road_column = TRUE;
+    m = reach (g, col2, 12, 25.3, 90, TRUE);
+    g_assert_cmpint (m.verdict, ==, RDT_GL_NO);
+    g_assert_cmpstr (m.blocker, ==, "enemy");
+    g_assert_cmpfloat (col2->centre.y, ==, 24.5);
+  }
   /* Out of column the same place is allowed (Fire Fight). */
   col->road_column = FALSE;
   m = reach (g, col, 8, 25, 90, FALSE);

@@ -349,12 +349,22 @@ check_end (const RdtGridless *g,
     for (guint i = 0; i < g->pieces->len; i++)
       {
         const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
+        RdtGlPiece *real = (RdtGlPiece *) piece;
+        RdtGlPiece saved = *real;
         RdtGlFof fof;
         RdtGlVerdict v;
 
         if (o == piece || g_strcmp0 (o->side, piece->side) == 0)
           continue;
-        rdt_gl_fof (g, o, &moved, &fof);
+        /* The piece itself at the end pose, so that its start position is
+         * not a block on the enemy's sight line (G6 d); put back at once. */
+        real->centre = moved.centre;
+        real->facing = moved.facing;
+        real->road_column = moved.road_column;
+        rdt_gl_fof (g, o, real, &fof);
+        real->centre = saved.centre;
+        real->facing = saved.facing;
+        real->road_column = saved.road_column;
         v = fof.verdict;
         rdt_gl_fof_clear (&fof);
         if (v != RDT_GL_NO)
