@@ -876,6 +876,8 @@ act_combat (RdtGlGame  *game,
   if (game->current != NULL)
     g_hash_table_add (game->commands_moved, g_strdup (game->current));
   g_clear_pointer (&game->current, g_free);
+  game->current_acted = FALSE;
+  game->alter_this_pull = FALSE;
   game->phase = RDT_GL_PHASE_COMBAT;
   game->rounds_in_combat = 0;
   g_string_append (res, "combat (step 5)");
@@ -1345,6 +1347,13 @@ rdt_gl_game_undo (RdtGlGame  *game,
 
 /* --------------------------------------------------------------- state */
 
+static int
+compare_strings (const char *const *a,
+                 const char *const *b)
+{
+  return strcmp (*a, *b);
+}
+
 char *
 rdt_gl_game_describe (RdtGlGame *game)
 {
@@ -1356,6 +1365,18 @@ rdt_gl_game_describe (RdtGlGame *game)
   for (guint i = 0; i < game->cup->len; i++)
     g_string_append_printf (s, " %s", (char *) g_ptr_array_index (game->cup, i));
   g_string_append_printf (s, "\ndie %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", game->die.seed, game->die.state);
+  g_string_append_printf (s, "options%s; acted %d; alter-this-pull %d; rounds %d; moved",
+                          game->optional_alter ? " hq-alter" : "", game->current_acted, game->alter_this_pull,
+                          game->rounds_in_combat);
+  {
+    /* Sorted, so the text does not depend on the hash table's order. */
+    g_autofree gpointer *keys = g_hash_table_get_keys_as_array (game->commands_moved, NULL);
+    guint nk = g_hash_table_size (game->commands_moved);
+    qsort (keys, nk, sizeof (gpointer), (int (*) (const void *, const void *)) compare_strings);
+    for (guint i = 0; i < nk; i++)
+      g_string_append_printf (s, " %s", (char *) keys[i]);
+    g_string_append_c (s, '\n');
+  }
   for (guint i = 0; i < game->g->pieces->len; i++)
     {
       const RdtGlPiece *p = piece_at (game, i);
