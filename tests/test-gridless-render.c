@@ -6,6 +6,9 @@
 #include "config.h"
 
 #include <cairo.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
 
 #include "redoubt-core.h"
 #include "redoubt-render.h"
@@ -73,11 +76,69 @@ test_bundled (void)
   cairo_surface_destroy (s);
 }
 
+static int
+run_cli (const char *const *args)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  return WEXITSTATUS (status);
+}
+
+/* `redoubt-cli render` on a gridless file: PNG, SVG and PDF, with the
+ * movement envelope (G10) and a path; bad options refused. */
+static void
+test_cli_render (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                            "pub-battles-brandywine.redoubt", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("rdt-gl-render-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "t.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "t.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "t.pdf", NULL);
+  cairo_surface_t *s;
+  int c[3];
+
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--scale", "20", "--moves", "ferguson",
+                                               "--to", "20,11.5", NULL }), ==, 0);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (s), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 36 * 20);
+  g_assert_cmpint (cairo_image_surface_get_height (s), ==, 24 * 20);
+  /* Inside Ferguson's envelope, 3 in. south-west of it in the clear: tinted
+   * yellow (red and green well above blue). */
+  pixel (s, 17, 15, c);
+  g_assert_cmpint (c[0] - c[2], >, 60);
+  cairo_surface_destroy (s);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", svg, NULL }), ==, 0);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", pdf, "--no-fof", "--no-labels", NULL }), ==, 0);
+  g_assert_true (g_file_test (svg, G_FILE_TEST_IS_REGULAR) && g_file_test (pdf, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--scale", "5000", NULL }), ==, 2);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--moves", "nobody", NULL }), ==, 1);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--to", "1,1", NULL }), ==, 2);
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gridless/render/bundled-terrain-blocks-and-fof", test_bundled);
+  g_test_add_func ("/gridless/render/cli-render-png-svg-pdf-with-envelope", test_cli_render);
   return g_test_run ();
 }
