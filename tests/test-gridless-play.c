@@ -681,6 +681,65 @@ test_bundled_first_turn (void)
   g_rmdir (dir);
 }
 
+/* Random action lines from the language's words and the pieces' ids: each is
+ * accepted or refused with the state exactly as it was (never a crash), and
+ * the log replays to the same digest. */
+static void
+test_random_actions (void)
+{
+  static const char *const verbs[] = { "pull", "alter", "move", "rally", "bombard", "combat", "round", "retreat",
+                                       "withdraw", "end-combat", "end-turn", "option", "fly", "" };
+  static const char *const extra[] = { "now", "delay", "column", "line", "destroyed", "90", "-45", "nan", "1e400",
+                                       "hq-alter", "x", ":", "a-inf:b-inf", "b-inf:a-inf", "a-art:b-inf2", "" };
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 77);
+  const RdtGridless *g = rdt_gl_game_get_gridless (game);
+  guint accepted = 0;
+
+  for (int k = 0; k < 3000; k++)
+    {
+      GString *line = g_string_new (verbs[g_test_rand_int_range (0, G_N_ELEMENTS (verbs))]);
+      int words = g_test_rand_int_range (0, 4);
+      g_autofree char *before = rdt_gl_game_digest (game);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *text = NULL;
+
+      for (int w = 0; w < words; w++)
+        {
+          int what = g_test_rand_int_range (0, 3);
+          if (what == 0)
+            g_string_append_printf (line, " %s",
+                                    ((RdtGlPiece *) g_ptr_array_index (g->pieces,
+                                                                       g_test_rand_int_range (0, g->pieces->len)))->id);
+          else if (what == 1)
+            g_string_append_printf (line, " %.2f,%.2f", g_test_rand_double_range (-2, 32),
+                                    g_test_rand_double_range (-2, 32));
+          else
+            g_string_append_printf (line, " %s", extra[g_test_rand_int_range (0, G_N_ELEMENTS (extra))]);
+        }
+      text = g_string_free (line, FALSE);
+      if (rdt_gl_game_apply (game, text, NULL, &error))
+        accepted++;
+      else
+        {
+          g_autofree char *after = rdt_gl_game_digest (game);
+          g_assert_nonnull (error);
+          g_assert_cmpstr (before, ==, after);
+        }
+    }
+  g_assert_cmpuint (accepted, >, 10);
+  {
+    g_autofree char *d1 = rdt_gl_game_digest (game);
+    g_autoptr(RdtGlGame) again = rdt_gl_game_new (small_battle (), 77);
+    g_autofree char *d2 = NULL;
+    GPtrArray *log = rdt_gl_game_get_log (game);
+
+    for (guint i = 0; i < log->len; i++)
+      ok (again, g_ptr_array_index (log, i));
+    d2 = rdt_gl_game_digest (again);
+    g_assert_cmpstr (d1, ==, d2);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -695,6 +754,7 @@ main (int   argc,
   g_test_add_func ("/gridless/play/bombardment/fresh-artillery-cannot-destroy", test_bombard);
   g_test_add_func ("/gridless/play/cavalry-withdrawal/in-contact-with-infantry", test_withdrawal);
   g_test_add_func ("/gridless/play/replay/undo-and-saved-game", test_undo_replay);
+  g_test_add_func ("/gridless/play/replay/random-actions-refused-cleanly", test_random_actions);
   g_test_add_func ("/gridless/play/replay/bundled-first-turn-identical", test_bundled_first_turn);
   return g_test_run ();
 }
