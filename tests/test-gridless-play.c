@@ -229,6 +229,23 @@ test_command_range (void)
   /* a-inf, 2 in. from its HQ, may attack b-inf: into contact. */
   r = ok_result (game, "move a-inf 10,16.375");
   g_assert_nonnull (strstr (r, "attacks b-inf"));
+  /* "Army HQs can also Command Attacks, with any friendly pieces": an Army
+   * HQ's command with a chit (army="true", as Washington's) near a-far. */
+  for (int army = 0; army <= 1; army++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) g3 = NULL;
+
+      add_command (g, "guard", "red", "guard-hq", "G", 2);
+      ((RdtGlCommand *) g_ptr_array_index (g->commands, g->commands->len - 1))->army = army;
+      add_piece (g, "guard-hq", "red", "guard", RDT_GL_HQ, 22, 23, 0);
+      g3 = rdt_gl_game_new (g, 3);
+      pull_until (g3, "a");
+      if (army)
+        ok (g3, "move a-far 20.5,18");
+      else
+        refused (g3, "move a-far 20.5,18", "within 1/3 cavalry move of its HQ");
+    }
   refused (game, "move a-hq 14,16.375", "HQs cannot attack");
 }
 

@@ -556,9 +556,9 @@ in_command_range (RdtGlGame *game,
       c = command_of_hq (game, hq->id);
       if (c == NULL)
         continue;
-      /* Its own HQ, or an army HQ: one without a chit (Howe), or one whose
-       * command is the army's (Washington's W command holds his pieces). */
-      if (g_strcmp0 (c->id, p->command) != 0 && c->chit != NULL)
+      /* Its own HQ, or an Army HQ: a command marked army="true" in the
+       * scenario (Washington's W), or one without a chit (Howe). */
+      if (g_strcmp0 (c->id, p->command) != 0 && c->chit != NULL && !c->army)
         continue;
       rdt_gl_command_range (game->g, hq, p, &cr);
       if (cr.verdict == RDT_GL_YES)
