@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "rdt-diagnostic.h"
+#include "rdt-gridless-io.h"
+#include "rdt-gridless-view.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-scenario-io.h"
 #include "rdt-terrain-command.h"
@@ -373,6 +375,28 @@ rdt_window_open_file (RdtWindow *self,
     {
       _rdt_window_show_message (self, GTK_MESSAGE_ERROR, _("Only local files can be opened."));
       return FALSE;
+    }
+  /* A Pub Battles gridless scenario (issue 18): a read-only view of its own. */
+  if (rdt_gridless_view_is_gridless_file (path))
+    {
+      RdtGridless *gridless = rdt_gridless_load_from_file (path, diagnostics, &error);
+
+      if (gridless == NULL || rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+        {
+          g_autofree char *what = g_strdup_printf (_("Cannot open “%s”"), path);
+          g_autofree char *first = diagnostics->len > 0
+                                     ? rdt_diagnostic_to_string (g_ptr_array_index (diagnostics, 0)) : NULL;
+          g_autoptr(GError) full = g_error_new (RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED, "%s%s%s",
+                                                error != NULL ? error->message : _("the file has errors"),
+                                                first != NULL ? "\n" : "", first != NULL ? first : "");
+          if (gridless != NULL)
+            rdt_gridless_free (gridless);
+          _rdt_window_report_error (self, what, full);
+          return FALSE;
+        }
+      gtk_window_present (rdt_gridless_view_new (gtk_window_get_application (GTK_WINDOW (self)), gridless, path));
+      add_recent (self, path);
+      return TRUE;
     }
   document = rdt_document_new_from_file (path, diagnostics, &error);
   if (document == NULL)

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -447,6 +448,456 @@ rdt_cli_terrain (int    argc,
                 t.hill_id, t.level, 100 * t.level_fraction[t.level]);
       else
         printf (_("  not on a hill (no level holds more than half of the block)\n"));
+    }
+  return RDT_CLI_EXIT_OK;
+}
+
+/* ---------------------------------------------------------------- moves */
+
+static void
+svg_points (GString        *s,
+            const RdtPoint *p,
+            guint           n)
+{
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (s, "%s%.4f,%.4f", i > 0 ? " " : "", p[i].x, p[i].y);
+}
+
+static const char *
+area_colour (RdtGlAreaKind kind)
+{
+  switch (kind)
+    {
+    case RDT_GL_AREA_WOODS: return "#3c7a3c";
+    case RDT_GL_AREA_BUILDINGS: return "#8a6a5a";
+    case RDT_GL_AREA_MARSH: return "#7a9a8a";
+    case RDT_GL_AREA_RIVER:
+    case RDT_GL_AREA_STREAM: return "#4a7ab8";
+    case RDT_GL_AREA_CLEAR:
+    case RDT_GL_N_AREA_KINDS:
+    default: return "#e8e0c8";
+    }
+}
+
+/* An SVG drawing (1 unit = 1 inch of table) of the map, the pieces with
+ * their fronts, the envelope and the path: the `render` of `moves` for
+ * gridless files (docs/gridless-json.md). */
+static char *
+moves_svg (const RdtGridless   *g,
+           const RdtGlPiece    *piece,
+           const RdtGlEnvelope *env,
+           const RdtGlMove     *move)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.2fin\" height=\"%.2fin\" "
+                          "viewBox=\"0 0 %.4f %.4f\">\n", g->width, g->height, g->width, g->height);
+  g_string_append_printf (s, "<rect width=\"%.4f\" height=\"%.4f\" fill=\"#efe8d0\"/>\n", g->width, g->height);
+  for (guint i = 0; i < g->hills->len; i++)
+    {
+      const RdtGlHill *h = g_ptr_array_index (g->hills, i);
+      g_string_append (s, "<polygon fill=\"#c8a060\" fill-opacity=\"0.35\" stroke=\"#8a6a30\" stroke-width=\"0.03\" points=\"");
+      svg_points (s, (const RdtPoint *) h->points->data, h->points->len);
+      g_string_append (s, "\"/>\n<polyline fill=\"none\" stroke=\"#8a6a30\" stroke-width=\"0.03\" stroke-dasharray=\"0.2 0.1\" points=\"");
+      svg_points (s, (const RdtPoint *) h->crest->data, h->crest->len);
+      g_string_append (s, "\"/>\n");
+    }
+  for (guint i = 0; i < g->areas->len; i++)
+    {
+      const RdtGlArea *a = g_ptr_array_index (g->areas, i);
+      g_string_append_printf (s, "<polygon fill=\"%s\" fill-opacity=\"0.7\" points=\"", area_colour (a->kind));
+      svg_points (s, (const RdtPoint *) a->points->data, a->points->len);
+      g_string_append (s, "\"/>\n");
+    }
+  for (guint i = 0; i < g->waters->len; i++)
+    {
+      const RdtGlWater *w = g_ptr_array_index (g->waters, i);
+      if (w->area)
+        g_string_append (s, "<polygon fill=\"#4a7ab8\" points=\"");
+      else
+        g_string_append_printf (s, "<polyline fill=\"none\" stroke=\"#4a7ab8\" stroke-width=\"%s\" points=\"",
+                                w->river ? "0.12" : "0.05");
+      svg_points (s, (const RdtPoint *) w->points->data, w->points->len);
+      g_string_append (s, "\"/>\n");
+      for (guint k = 0; k < w->crossings->len; k++)
+        {
+          const RdtGlCrossing *c = g_ptr_array_index (w->crossings, k);
+          g_string_append_printf (s, "<circle cx=\"%.4f\" cy=\"%.4f\" r=\"0.12\" fill=\"%s\"/>\n", c->at.x, c->at.y,
+                                  c->bridge ? "#555" : "#d8c890");
+        }
+    }
+  for (guint i = 0; i < g->roads->len; i++)
+    {
+      const RdtGlRoad *r = g_ptr_array_index (g->roads, i);
+      g_string_append (s, "<polyline fill=\"none\" stroke=\"#7a5a3a\" stroke-width=\"0.06\" points=\"");
+      svg_points (s, (const RdtPoint *) r->points->data, r->points->len);
+      g_string_append (s, "\"/>\n");
+    }
+  if (env->polygon != NULL && env->polygon->len > 0)
+    {
+      g_string_append (s, "<polygon fill=\"#f0d020\" fill-opacity=\"0.3\" stroke=\"#b09000\" stroke-width=\"0.03\" points=\"");
+      svg_points (s, (const RdtPoint *) env->polygon->data, env->polygon->len);
+      g_string_append (s, "\"/>\n");
+    }
+  if (env->road != NULL && env->road->len > 0)
+    {
+      g_string_append (s, "<polyline fill=\"none\" stroke=\"#f0d020\" stroke-opacity=\"0.7\" stroke-width=\"0.25\" points=\"");
+      svg_points (s, (const RdtPoint *) env->road->data, env->road->len);
+      g_string_append (s, "\"/>\n");
+    }
+  for (guint i = 0; i < g->pieces->len; i++)
+    {
+      const RdtGlPiece *p = g_ptr_array_index (g->pieces, i);
+      RdtPoint c[4];
+      const RdtGlSide *side0 = g->sides->len > 0 ? g_ptr_array_index (g->sides, 0) : NULL;
+      gboolean first = side0 != NULL && g_strcmp0 (side0->id, p->side) == 0;
+
+      rdt_gridless_piece_corners (g, p, c);
+      g_string_append_printf (s, "<polygon fill=\"%s\" stroke=\"%s\" stroke-width=\"0.02\" points=\"",
+                              first ? "#c03030" : "#3050c0", p == piece ? "#000" : "#222");
+      svg_points (s, c, 4);
+      /* The front edge, thick. */
+      g_string_append_printf (s, "\"/>\n<line x1=\"%.4f\" y1=\"%.4f\" x2=\"%.4f\" y2=\"%.4f\" stroke=\"#fff\" stroke-width=\"0.05\"/>\n",
+                              c[0].x, c[0].y, c[1].x, c[1].y);
+    }
+  if (move != NULL && move->n_legs_points >= 2)
+    {
+      g_string_append_printf (s, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"0.05\" points=\"",
+                              move->verdict == RDT_GL_YES ? "#008000" : "#c00000");
+      svg_points (s, move->legs, move->n_legs_points);
+      g_string_append (s, "\"/>\n");
+    }
+  g_string_append (s, "</svg>\n");
+  return g_string_free (s, FALSE);
+}
+
+static void
+move_json (JsonBuilder     *b,
+           const RdtGlMove *m,
+           const RdtGlPose *pose)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "to");
+  point_json (b, pose->to);
+  member_double (b, "facing", pose->facing);
+  json_builder_set_member_name (b, "road-column");
+  json_builder_add_boolean_value (b, pose->road_column);
+  member_string (b, "verdict", rdt_gl_verdict_to_string (m->verdict));
+  member_string (b, "path", rdt_gl_path_kind_to_string (m->path));
+  json_builder_set_member_name (b, "legs");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < m->n_legs_points; i++)
+    point_json (b, m->legs[i]);
+  json_builder_end_array (b);
+  member_double (b, "path-length", m->path_length);
+  member_double (b, "allowance", m->allowance);
+  json_builder_set_member_name (b, "further-facing-changes");
+  json_builder_add_int_value (b, m->facing_changes);
+  json_builder_set_member_name (b, "formation-change");
+  json_builder_add_boolean_value (b, m->formation_change);
+  json_builder_set_member_name (b, "road-x2");
+  json_builder_add_boolean_value (b, m->road_x2);
+  json_builder_set_member_name (b, "reduced");
+  json_builder_add_boolean_value (b, m->reduced);
+  member_string (b, "reduced-by", m->reduced_by);
+  member_string (b, "reduced-by-id", m->reduced_id);
+  member_string (b, "blocker", m->blocker);
+  member_string (b, "end-terrain", m->end_terrain.has_majority == RDT_GL_YES
+                                     ? rdt_gl_area_kind_to_string (m->end_terrain.majority) : NULL);
+  member_string (b, "end-terrain-verdict", rdt_gl_verdict_to_string (m->end_terrain.has_majority));
+  member_string (b, "reason", m->reason != NULL ? _(m->reason) : NULL);
+  member_string (b, "rule", _(m->rule));
+  member_string (b, "conventions", m->convention);
+  json_builder_end_object (b);
+}
+
+int
+rdt_cli_gridless_moves (int    argc,
+                        char **argv)
+{
+  gboolean json = FALSE, column = FALSE, line = FALSE;
+  g_autofree char *to = NULL;
+  g_autofree char *svg = NULL;
+  double facing = G_MAXDOUBLE;
+  const GOptionEntry entries[] = {
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, N_("Decide one destination: the centre X,Y in inches"), N_("X,Y") },
+    { "facing", 0, 0, G_OPTION_ARG_DOUBLE, &facing, N_("Facing at the destination, degrees clockwise from map-up (default: unchanged)"), N_("DEG") },
+    { "column", 0, 0, G_OPTION_ARG_NONE, &column, N_("End the move in Road Column"), NULL },
+    { "line", 0, 0, G_OPTION_ARG_NONE, &line, N_("End the move out of Road Column"), NULL },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &svg, N_("Also draw the map, the envelope and the path to an SVG file"), N_("FILE") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the answer as JSON (docs/gridless-json.md)"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE PIECE — Pub Battles: where the piece may move (G10)"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) g = NULL;
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  const RdtGlPiece *p;
+  RdtGlEnvelope env;
+  RdtGlMove move = { 0 };
+  RdtGlPose pose = { { 0, 0 }, 0, FALSE };
+  int status = RDT_CLI_EXIT_OK;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (argc != 3 || (column && line))
+    {
+      rdt_cli_error (_("usage: redoubt-cli moves FILE PIECE [--to X,Y [--facing DEG] [--column|--line]] [--svg FILE] [--json]"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (facing != G_MAXDOUBLE && (!isfinite (facing) || fabs (facing) > 3600))
+    {
+      rdt_cli_error (_("--facing must be between -3600 and 3600 degrees"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  g = load (argv[1]);
+  if (g == NULL || (p = find_piece (g, argv[2])) == NULL)
+    return RDT_CLI_EXIT_FAILURE;
+  if (to != NULL)
+    {
+      RdtGlLosEnd end = { 0 };
+      if (!parse_end (g, to, &end))
+        return RDT_CLI_EXIT_FAILURE;
+      pose.to = end.piece != NULL ? end.piece->centre : end.point;
+      pose.facing = facing != G_MAXDOUBLE ? fmod (fmod (facing, 360) + 360, 360) : p->facing;
+      pose.road_column = column ? TRUE : line ? FALSE : p->road_column;
+      rdt_gl_can_reach (g, p, &pose, &move);
+      status = move.verdict == RDT_GL_YES ? RDT_CLI_EXIT_OK : RDT_CLI_EXIT_BLOCKED;
+    }
+  rdt_gl_envelope (g, p, &env);
+
+  if (svg != NULL)
+    {
+      g_autofree char *text = moves_svg (g, p, &env, to != NULL ? &move : NULL);
+      if (!g_file_set_contents (svg, text, -1, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          rdt_gl_envelope_clear (&env);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+    }
+  if (json)
+    {
+      json_builder_begin_object (b);
+      member_string (b, "piece", p->id);
+      member_string (b, "type", rdt_gl_piece_type_to_string (p->type));
+      json_builder_set_member_name (b, "start");
+      point_json (b, p->centre);
+      member_double (b, "facing", p->facing);
+      json_builder_set_member_name (b, "road-column");
+      json_builder_add_boolean_value (b, p->road_column);
+      member_double (b, "move", env.move);
+      json_builder_set_member_name (b, "move-provisional");
+      json_builder_add_boolean_value (b, rdt_gridless_get_spec (g, p->type)->move_provisional);
+      json_builder_set_member_name (b, "envelope");
+      json_builder_begin_object (b);
+      member_double (b, "full", env.full);
+      member_double (b, "reduced", env.reduced);
+      member_double (b, "rim-step", env.rim_step);
+      json_builder_set_member_name (b, "rays");
+      json_builder_add_int_value (b, env.rays);
+      json_builder_set_member_name (b, "polygon");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < env.polygon->len; i++)
+        point_json (b, g_array_index (env.polygon, RdtPoint, i));
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "road");
+      if (env.road != NULL)
+        {
+          json_builder_begin_array (b);
+          for (guint i = 0; i < env.road->len; i++)
+            point_json (b, g_array_index (env.road, RdtPoint, i));
+          json_builder_end_array (b);
+        }
+      else
+        json_builder_add_null_value (b);
+      member_string (b, "rule", _(env.rule));
+      member_string (b, "conventions", env.convention);
+      json_builder_end_object (b);
+      json_builder_set_member_name (b, "to");
+      if (to != NULL)
+        move_json (b, &move, &pose);
+      else
+        json_builder_add_null_value (b);
+      json_builder_end_object (b);
+      rdt_cli_print_json (b);
+    }
+  else
+    {
+      printf (_("Moves of %s (%s) from %.4f,%.4f facing %.1f°%s: move %.4f in.%s (Rates of March)\n"),
+              p->id, rdt_gl_piece_type_to_string (p->type), p->centre.x, p->centre.y, p->facing,
+              p->road_column ? _(", in Road Column") : "", env.move,
+              rdt_gridless_get_spec (g, p->type)->move_provisional ? _(", provisional") : "");
+      if (env.road_column)
+        printf (_("  envelope: %u points along the road within 2x the move (%s; G10)\n"),
+                env.road != NULL ? env.road->len : 0, _(env.rule));
+      else
+        printf (_("  envelope: %u rays, full %.4f in., through difficult terrain %.4f in., rim within %.4f in. (%s; G10)\n"),
+                env.rays, env.full, env.reduced, env.rim_step, _(env.rule));
+      if (to != NULL)
+        {
+          printf (_("  to %.4f,%.4f facing %.1f°%s: %s — %s (%s; %s)\n"), pose.to.x, pose.to.y, pose.facing,
+                  pose.road_column ? _(" in Road Column") : "", rdt_gl_verdict_to_string (move.verdict),
+                  move.reason != NULL ? _(move.reason) : "", _(move.rule), move.convention);
+          printf (_("  path %s, %.4f in. of %.4f in. allowed; further facing changes %d, formation change %s, "
+                    "reduced %s%s%s%s\n"),
+                  rdt_gl_path_kind_to_string (move.path), move.path_length, move.allowance, move.facing_changes,
+                  move.formation_change ? _("yes") : _("no"), move.reduced ? _("yes") : _("no"),
+                  move.reduced ? " (" : "", move.reduced ? move.reduced_id : "", move.reduced ? ")" : "");
+          if (move.blocker != NULL)
+            printf (_("  in the way: %s\n"), move.blocker);
+        }
+    }
+  rdt_gl_envelope_clear (&env);
+  return status;
+}
+
+/* ----------------------------------------------------------------- play */
+
+/* TRUE when @path is a saved gridless game (docs/gridless-play.md). */
+gboolean
+rdt_cli_is_gridless_game (const char *path)
+{
+  g_autoptr(GFile) f = g_file_new_for_path (path);
+  g_autoptr(GFileInputStream) in = g_file_read (f, NULL, NULL);
+  char head[32] = { 0 };
+
+  if (in == NULL)
+    return FALSE;
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head - 1, NULL, NULL, NULL))
+    return FALSE;
+  return g_str_has_prefix (head, "redoubt-gridless-game ");
+}
+
+static void
+print_game (RdtGlGame *game)
+{
+  g_autofree char *state = rdt_gl_game_describe (game);
+  g_autofree char *digest = rdt_gl_game_digest (game);
+
+  printf ("%s", state);
+  printf (_("digest %s\n"), digest);
+}
+
+int
+rdt_cli_gridless_play (int    argc,
+                       char **argv)
+{
+  g_autofree char *seed_text = NULL, *script = NULL, *save = NULL, *replay = NULL;
+  const GOptionEntry entries[] = {
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed of the chit cup and the dice; random if absent"), N_("N") },
+    { "script", 0, 0, G_OPTION_ARG_FILENAME, &script, N_("Actions, one per line (docs/gridless-play.md); - reads standard input"), N_("FILE") },
+    { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, N_("Save the game (scenario, seed and log)"), N_("GAME") },
+    { "replay", 0, 0, G_OPTION_ARG_FILENAME, &replay, N_("Rebuild a saved game from its log"), N_("GAME") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    g_option_context_new (_("SCENARIO — play a Pub Battles scenario headless (docs/gridless-play.md)"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *scenario_name = NULL;
+  guint64 seed;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if ((replay == NULL) != (argc == 2) || (replay != NULL && (script != NULL || seed_text != NULL)))
+    {
+      rdt_cli_error (_("usage: redoubt-cli play GRIDLESS-SCENARIO [--seed N] [--script FILE|-] [--save GAME], "
+                       "or play --replay GAME"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (replay != NULL)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *folder = g_path_get_dirname (replay);
+      if (!g_file_get_contents (replay, &text, NULL, &error) ||
+          (game = rdt_gl_game_from_text (text, folder, &error)) == NULL)
+        {
+          rdt_cli_error ("%s: %s", replay, error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+      for (guint i = 0; i < rdt_gl_game_get_log (game)->len; i++)
+        printf ("%s\t%s\n", (char *) g_ptr_array_index (rdt_gl_game_get_log (game), i),
+                (char *) g_ptr_array_index (rdt_gl_game_get_results (game), i));
+      print_game (game);
+      return RDT_CLI_EXIT_OK;
+    }
+  {
+    RdtGridless *g = load (argv[1]);
+    if (g == NULL)
+      return RDT_CLI_EXIT_FAILURE;
+    if (seed_text != NULL)
+      {
+        if (!g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
+          {
+            rdt_gridless_free (g);
+            rdt_cli_error (_("--seed: “%s” is not a number from 0 to %llu"), seed_text,
+                           (unsigned long long) G_MAXUINT64);
+            return RDT_CLI_EXIT_USAGE;
+          }
+      }
+    else
+      {
+        seed = ((guint64) g_random_int () << 32) | g_random_int ();
+        printf (_("seed %" G_GUINT64_FORMAT "\n"), seed);
+      }
+    game = rdt_gl_game_new (g, seed);
+    scenario_name = g_path_get_basename (argv[1]);
+  }
+  if (script != NULL)
+    {
+      g_autofree char *text = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      if (g_str_equal (script, "-"))
+        {
+          GString *s = g_string_new (NULL);
+          char buf[4096];
+          size_t n;
+          while ((n = fread (buf, 1, sizeof buf, stdin)) > 0 && s->len < 64 * 1024 * 1024)
+            g_string_append_len (s, buf, (gssize) n);
+          text = g_string_free (s, FALSE);
+        }
+      else if (!g_file_get_contents (script, &text, NULL, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+      lines = g_strsplit (text, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *line = g_strstrip (g_strdup (lines[i]));
+          g_autofree char *result = NULL;
+          g_autoptr(GError) e = NULL;
+
+          if (*line == '\0' || *line == '#')
+            continue;
+          if (!rdt_gl_game_apply (game, line, &result, &e))
+            {
+              rdt_cli_error ("%s:%u: %s: %s", script, i + 1, line, e->message);
+              return RDT_CLI_EXIT_FAILURE;
+            }
+          printf ("%s\t%s\n", line, result);
+        }
+    }
+  print_game (game);
+  if (save != NULL)
+    {
+      g_autofree char *text = rdt_gl_game_to_text (game, scenario_name);
+      if (!g_file_set_contents (save, text, -1, &error))
+        {
+          rdt_cli_error ("%s", error->message);
+          return RDT_CLI_EXIT_FAILURE;
+        }
     }
   return RDT_CLI_EXIT_OK;
 }

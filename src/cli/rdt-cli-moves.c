@@ -10,6 +10,7 @@
 
 #include "rdt-cli.h"
 #include "rdt-cli-board.h"
+#include "rdt-cli-files.h"
 #include "rdt-cli-moves.h"
 #include "rdt-movement.h"
 #include "redoubt-core.h"
@@ -329,8 +330,17 @@ rdt_cli_moves (int    argc,
   gboolean to_ok = TRUE, undecided = FALSE;
   const char *unit_rule = NULL;
   RdtDepends unit_depends = RDT_DEPENDS_NOTHING;
-  int status = rdt_cli_parse_options (&spec, &argc, &argv);
+  int status;
 
+  /* A gridless file (Pub Battles, issue 18): blocks, not hexes. */
+  for (int i = 1; i < argc; i++)
+    if (argv[i][0] != '-')
+      {
+        if (g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
+          return rdt_cli_gridless_moves (argc, argv);
+        break;
+      }
+  status = rdt_cli_parse_options (&spec, &argc, &argv);
   if (status != RDT_CLI_CONTINUE)
     return status;
   if (!rdt_cli_game_context (&game, turn, weather, released, &error))

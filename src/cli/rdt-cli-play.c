@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "rdt-cli.h"
+#include "rdt-cli-files.h"
 #include "redoubt-core.h"
 
 /* Bounds on what a flag or file may ask for. */
@@ -159,6 +160,16 @@ rdt_cli_play (int    argc,
   g_autoptr(RdtGame) game = NULL;
   guint64 seed;
 
+  /* Pub Battles on a gridless file (issue 18): a scenario or a saved game. */
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--replay") && i + 1 < argc && rdt_cli_is_gridless_game (argv[i + 1]))
+        return rdt_cli_gridless_play (argc, argv);
+      if (g_str_has_prefix (argv[i], "--replay=") && rdt_cli_is_gridless_game (argv[i] + strlen ("--replay=")))
+        return rdt_cli_gridless_play (argc, argv);
+      if (argv[i][0] != '-' && g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
+        return rdt_cli_gridless_play (argc, argv);
+    }
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {

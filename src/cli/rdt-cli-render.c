@@ -8,12 +8,16 @@
  * (rdt-rule-overlays.h).  docs/cli-render.md. */
 #include "config.h"
 
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <glib/gi18n.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rdt-cli.h"
 #include "rdt-cli-board.h"
+#include "rdt-cli-files.h"
 #include "rdt-cli-moves.h"
 #include "rdt-rule-overlays.h"
 #include "redoubt-core.h"
@@ -315,6 +319,164 @@ out:
   return status;
 }
 
+/* A Pub Battles gridless file (issue 18): the table drawn by
+ * rdt-gridless-render.c, optionally with the movement envelope of a piece
+ * (G10) and the centre path to a destination.  docs/cli-render.md. */
+static int
+render_gridless (int    argc,
+                 char **argv)
+{
+  g_autofree char *output = NULL, *moves = NULL, *to = NULL;
+  double scale = 0;
+  gboolean no_fof = FALSE, no_labels = FALSE;
+  const GOptionEntry entries[] = {
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, N_("Write the image to OUT (.png, .svg or .pdf)"), N_("OUT") },
+    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, N_("Pixels (PNG) or points (SVG, PDF) per inch of table (default 40)"), N_("N") },
+    { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Draw the movement envelope of PIECE (G10)"), N_("PIECE") },
+    { "to", 0, 0, G_OPTION_ARG_STRING, &to, N_("With --moves: the path to the centre X,Y (same facing)"), N_("X,Y") },
+    { "no-fof", 0, 0, G_OPTION_ARG_NONE, &no_fof, N_("Leave the Fields of Fire out"), NULL },
+    { "no-labels", 0, 0, G_OPTION_ARG_NONE, &no_labels, N_("Leave the piece ids out"), NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE -o OUT — draw a Pub Battles gridless table"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(RdtGridless) g = NULL;
+  RdtRenderFormat format;
+  RdtGridlessRenderOptions options = { TRUE, TRUE, NULL };
+  const RdtGlPiece *piece = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double w, h;
+  cairo_status_t st;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (argc != 2 || output == NULL || (to != NULL && moves == NULL))
+    {
+      rdt_cli_error (_("usage: redoubt-cli render GRIDLESS-FILE -o OUT.png|svg|pdf [--scale N] [--moves PIECE [--to X,Y]] [--no-fof] [--no-labels]"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (!rdt_render_format_from_path (output, &format))
+    {
+      rdt_cli_error (_("%s: the output must end in .png, .svg or .pdf"), output);
+      return RDT_CLI_EXIT_USAGE;
+    }
+  if (scale == 0)
+    scale = 40;
+  if (!(scale >= 1.0 && scale <= 1000.0))
+    {
+      rdt_cli_error (_("--scale must be between 1 and 1000"));
+      return RDT_CLI_EXIT_USAGE;
+    }
+  g = rdt_gridless_load_from_file (argv[1], diagnostics, &error);
+  if (g == NULL)
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+    {
+      rdt_cli_error (_("%s: the file has errors; run “redoubt-cli validate” and fix them first"), argv[1]);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  w = g->width * scale;
+  h = g->height * scale;
+  if (w > RDT_RENDER_MAX_SIDE || h > RDT_RENDER_MAX_SIDE ||
+      (format == RDT_RENDER_FORMAT_PNG && w * h > RDT_RENDER_MAX_PIXELS))
+    {
+      rdt_cli_error (_("%.0f × %.0f is over the caps of docs/cli-render.md: use a smaller --scale"), w, h);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  if (moves != NULL && (piece = rdt_gridless_find_piece (g, moves)) == NULL)
+    {
+      rdt_cli_error (_("no piece “%s” in the file"), moves);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  options.fof = !no_fof;
+  options.labels = !no_labels;
+  options.selected = moves;
+  if (format == RDT_RENDER_FORMAT_SVG)
+    surface = cairo_svg_surface_create (output, w, h);
+  else if (format == RDT_RENDER_FORMAT_PDF)
+    surface = cairo_pdf_surface_create (output, w, h);
+  else
+    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w), (int) ceil (h));
+  cr = cairo_create (surface);
+  rdt_gridless_render (cr, g, scale, &options);
+  if (piece != NULL)
+    {
+      RdtGlEnvelope env;
+      const RdtPoint *p;
+
+      rdt_gl_envelope (g, piece, &env);
+      p = (const RdtPoint *) env.polygon->data;
+      for (guint i = 0; i < env.polygon->len; i++)
+        (i == 0 ? cairo_move_to : cairo_line_to) (cr, p[i].x * scale, p[i].y * scale);
+      cairo_close_path (cr);
+      if (env.road != NULL)
+        for (guint i = 0; i < env.road->len; i++)
+          {
+            RdtPoint q = g_array_index (env.road, RdtPoint, i);
+            (i == 0 ? cairo_move_to : cairo_line_to) (cr, q.x * scale, q.y * scale);
+          }
+      cairo_set_source_rgba (cr, 0.94, 0.82, 0.13, 0.30);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.69, 0.56, 0.0);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
+      rdt_gl_envelope_clear (&env);
+      if (to != NULL)
+        {
+          g_auto(GStrv) xy = g_strsplit (to, ",", 3);
+          char *e1 = NULL, *e2 = NULL;
+          RdtGlPose pose = { { 0, 0 }, piece->facing, piece->road_column };
+          RdtGlMove m;
+
+          if (g_strv_length (xy) == 2)
+            {
+              pose.to.x = g_ascii_strtod (xy[0], &e1);
+              pose.to.y = g_ascii_strtod (xy[1], &e2);
+            }
+          if (e1 == NULL || e1 == xy[0] || *e1 != '\0' || e2 == xy[1] || *e2 != '\0')
+            {
+              cairo_destroy (cr);
+              cairo_surface_destroy (surface);
+              rdt_cli_error (_("--to: “%s” is not X,Y in inches"), to);
+              return RDT_CLI_EXIT_USAGE;
+            }
+          rdt_gl_can_reach (g, piece, &pose, &m);
+          for (guint i = 0; i < m.n_legs_points; i++)
+            (i == 0 ? cairo_move_to : cairo_line_to) (cr, m.legs[i].x * scale, m.legs[i].y * scale);
+          if (m.verdict == RDT_GL_YES)
+            cairo_set_source_rgb (cr, 0.0, 0.5, 0.0);
+          else
+            cairo_set_source_rgb (cr, 0.8, 0.0, 0.0);
+          cairo_set_line_width (cr, 2.5);
+          cairo_stroke (cr);
+        }
+    }
+  cairo_destroy (cr);
+  if (format == RDT_RENDER_FORMAT_PNG)
+    st = cairo_surface_write_to_png (surface, output);
+  else
+    {
+      cairo_surface_finish (surface);
+      st = cairo_surface_status (surface);
+    }
+  cairo_surface_destroy (surface);
+  if (st != CAIRO_STATUS_SUCCESS)
+    {
+      rdt_cli_error ("%s: %s", output, cairo_status_to_string (st));
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  return RDT_CLI_EXIT_OK;
+}
+
 int
 rdt_cli_render (int    argc,
                 char **argv)
@@ -365,7 +527,24 @@ rdt_cli_render (int    argc,
   g_autoptr (RdtRenderMap) map = NULL;
   g_autoptr (RdtMapRenderer) renderer = NULL;
   RdtRenderExportOptions options;
-  int status = rdt_cli_parse_options (&spec, &argc, &argv);
+  int status;
+
+  /* A gridless file (Pub Battles, issue 18): blocks on a table in inches. */
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "-o") || g_str_equal (argv[i], "--output"))
+        {
+          i++;
+          continue;
+        }
+      if (argv[i][0] != '-')
+        {
+          if (g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
+            return render_gridless (argc, argv);
+          break;
+        }
+    }
+  status = rdt_cli_parse_options (&spec, &argc, &argv);
 
   if (status != RDT_CLI_CONTINUE)
     return status;

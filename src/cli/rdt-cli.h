@@ -97,6 +97,9 @@ int rdt_cli_import_vassal (int argc, char **argv);
 int rdt_cli_play     (int argc, char **argv);
 /* Pub Battles on gridless files (rdt-cli-gridless.c, issue 18). */
 int rdt_cli_gridless_los (int argc, char **argv);
+int rdt_cli_gridless_moves (int argc, char **argv);
+int rdt_cli_gridless_play (int argc, char **argv);
+gboolean rdt_cli_is_gridless_game (const char *path);
 int rdt_cli_fof      (int argc, char **argv);
 int rdt_cli_terrain  (int argc, char **argv);
 

@@ -32,3 +32,5 @@
 #include "rdt-gridless.h"
 #include "rdt-gridless-io.h"
 #include "rdt-gridless-rules.h"
+#include "rdt-gridless-move.h"
+#include "rdt-gl-game.h"

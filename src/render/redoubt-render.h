@@ -1,6 +1,7 @@
 /* redoubt-render.h: the one header clients of the map drawing library include. */
 #pragma once
 
+#include "rdt-gridless-render.h"
 #include "rdt-map-renderer.h"
 #include "rdt-render-export.h"
 #include "rdt-render-map.h"

@@ -412,12 +412,14 @@ build (Loader  *l,
               {
                 RdtGlCommand *cmd = g_new0 (RdtGlCommand, 1);
                 g_autofree char *rating = attr (c, "rating");
+                g_autofree char *army = attr (c, "army");
                 cmd->id = attr (c, "id");
                 cmd->name = attr (c, "name");
                 cmd->side = attr (c, "side");
                 cmd->hq = attr (c, "hq");
                 cmd->chit = attr (c, "chit");
                 cmd->rating = rating != NULL ? atoi (rating) : 0;
+                cmd->army = g_strcmp0 (army, "true") == 0;
                 cmd->line = line_of (c);
                 g_ptr_array_add (g->commands, cmd);
               }
@@ -1182,6 +1184,8 @@ rdt_gridless_to_bytes (const RdtGridless *g,
           put_attr (out, "chit", cmd->chit);
           if (cmd->rating > 0)
             g_string_append_printf (out, " rating=\"%d\"", cmd->rating);
+          if (cmd->army)
+            g_string_append (out, " army=\"true\"");
           g_string_append (out, "/>\n");
         }
       g_string_append (out, "  </commands>\n");

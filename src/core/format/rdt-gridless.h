@@ -119,6 +119,7 @@ typedef struct {
   char *hq;               /* (nullable) piece id */
   char *chit;             /* (nullable) the Command Chit's letter */
   int rating;             /* HQ rating, 0 when not given */
+  gboolean army;          /* an Army HQ's command (HQs: "Army HQs can also Command Attacks") */
   int line;
 } RdtGlCommand;
 

@@ -1,0 +1,1513 @@
+/* rdt-gl-game.c: a Pub Battles game in progress on a gridless map (issue 18).
+ * Rules: pub-battles-brandywine.txt (How the Turns Work, How the Pieces Move,
+ * How to Resolve Combat, How to Alter Turn Order, Optional HQ Alter, Terrain
+ * Effects); the action language: docs/gridless-play.md. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rdt-gl-game.h"
+#include "rdt-diagnostic.h"
+#include "rdt-gridless-io.h"
+#include "rdt-gridless-move.h"
+#include "rdt-gridless-rules.h"
+
+#define MAX_LOG 100000   /* actions in one game (clamp for saved games) */
+
+typedef struct {
+  RdtPoint centre;
+  double facing;
+  gboolean spent;
+  gboolean road_column;
+} StartPose;
+
+struct _RdtGlGame {
+  RdtGridless *g;
+  StartPose *start;
+  RdtGlPieceState *st;
+  RdtDie die;
+  gboolean optional_alter;     /* Optional HQ Alter */
+  int turn;
+  RdtGlPhase phase;
+  GPtrArray *cup;              /* command ids */
+  char *current;               /* (nullable) */
+  char *after;                 /* (nullable) Move Now: the pulled chit that moves next */
+  gboolean current_acted;      /* a piece of the current command has acted */
+  gboolean alter_this_pull;    /* Optional HQ Alter: "only 1 Alter per Chit Pull" */
+  GHashTable *commands_moved;  /* command ids that moved this turn */
+  int rounds_in_combat;
+  GPtrArray *log;
+  GPtrArray *results;
+};
+
+G_DEFINE_QUARK (rdt-gl-game-error-quark, rdt_gl_game_error)
+#define ERR rdt_gl_game_error_quark ()
+
+/* ------------------------------------------------------------- helpers */
+
+static int
+piece_index (RdtGlGame  *game,
+             const char *id)
+{
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (g_strcmp0 (((RdtGlPiece *) g_ptr_array_index (game->g->pieces, i))->id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+static RdtGlPiece *
+piece_at (RdtGlGame *game,
+          int        i)
+{
+  return g_ptr_array_index (game->g->pieces, i);
+}
+
+static const RdtGlCommand *
+find_command (RdtGlGame  *game,
+              const char *id)
+{
+  for (guint i = 0; i < game->g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, i);
+      if (g_strcmp0 (c->id, id) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+static const RdtGlCommand *
+command_of_hq (RdtGlGame  *game,
+               const char *hq)
+{
+  for (guint i = 0; i < game->g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, i);
+      if (g_strcmp0 (c->hq, hq) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+/* One face of a six-sided die ("Results of 4 or higher inflict hits"). */
+static int
+roll_d6 (RdtGlGame *game)
+{
+  return (int) rdt_die_uniform (&game->die, 6) + 1;
+}
+
+static gboolean
+parse_point (const char *text,
+             RdtPoint   *p)
+{
+  g_auto(GStrv) xy = g_strsplit (text, ",", 3);
+  char *e1 = NULL, *e2 = NULL;
+
+  if (g_strv_length (xy) != 2)
+    return FALSE;
+  p->x = g_ascii_strtod (xy[0], &e1);
+  p->y = g_ascii_strtod (xy[1], &e2);
+  return e1 != xy[0] && *e1 == '\0' && e2 != xy[1] && *e2 == '\0' && isfinite (p->x) && isfinite (p->y);
+}
+
+static gboolean
+parse_facing (const char *text,
+              double     *f)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (text, &end);
+
+  if (end == text || *end != '\0' || !isfinite (v) || fabs (v) > 3600)
+    return FALSE;
+  *f = fmod (fmod (v, 360) + 360, 360);
+  return TRUE;
+}
+
+static gboolean
+enemies (const RdtGlPiece *a,
+         const RdtGlPiece *b)
+{
+  return g_strcmp0 (a->side, b->side) != 0;
+}
+
+static gboolean
+alive (RdtGlGame *game,
+       int        i)
+{
+  return !game->st[i].destroyed;
+}
+
+static gboolean
+in_contact (RdtGlGame        *game,
+            const RdtGlPiece *a,
+            const RdtGlPiece *b)
+{
+  RdtGlContact c;
+
+  rdt_gl_contact (game->g, a, b, &c);
+  return c.in_contact == RDT_GL_YES;
+}
+
+static RdtGlVerdict
+in_fof (RdtGlGame        *game,
+        const RdtGlPiece *firer,
+        const RdtGlPiece *target)
+{
+  RdtGlFof f;
+  RdtGlVerdict v;
+
+  rdt_gl_fof (game->g, firer, target, &f);
+  v = f.verdict;
+  rdt_gl_fof_clear (&f);
+  return v;
+}
+
+/* Is piece @i in contact with an enemy or in an enemy FoF (Rally)? */
+static const char *
+threatened (RdtGlGame *game,
+            int        i)
+{
+  const RdtGlPiece *p = piece_at (game, i);
+
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    {
+      const RdtGlPiece *o = piece_at (game, k);
+      if ((int) k == i || !alive (game, k) || !enemies (p, o))
+        continue;
+      if (in_contact (game, p, o) || in_fof (game, o, p) == RDT_GL_YES)
+        return o->id;
+    }
+  return NULL;
+}
+
+static int
+level_of (RdtGlGame        *game,
+          const RdtGlPiece *p)
+{
+  RdtGlTerrain t;
+
+  rdt_gl_piece_terrain (game->g, p, &t);
+  return t.level;
+}
+
+/* Terrain Effects, Buildings: "Pieces in Buildings become Spent". */
+static gboolean
+in_buildings (RdtGlGame        *game,
+              const RdtGlPiece *p)
+{
+  RdtGlTerrain t;
+
+  rdt_gl_piece_terrain (game->g, p, &t);
+  return t.has_majority == RDT_GL_YES && t.majority == RDT_GL_AREA_BUILDINGS;
+}
+
+gboolean
+rdt_gl_game_command_ineffective (RdtGlGame  *game,
+                                 const char *command)
+{
+  guint n = 0, killed = 0;
+
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (g_strcmp0 (piece_at (game, i)->command, command) == 0)
+      {
+        n++;
+        killed += game->st[i].destroyed;
+      }
+  /* Ineffective: "A Command that has suffered 50% losses (killed pieces)". */
+  return n > 0 && 2 * killed >= n;
+}
+
+static void
+fill_cup (RdtGlGame *game)
+{
+  g_ptr_array_set_size (game->cup, 0);
+  for (guint i = 0; i < game->g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, i);
+      /* How the Turns Work, step 1: "Place all Command Chits in a cup". */
+      if (c->chit != NULL)
+        g_ptr_array_add (game->cup, g_strdup (c->id));
+    }
+}
+
+static gboolean
+cup_remove (RdtGlGame  *game,
+            const char *id)
+{
+  for (guint i = 0; i < game->cup->len; i++)
+    if (g_str_equal (g_ptr_array_index (game->cup, i), id))
+      {
+        g_ptr_array_remove_index (game->cup, i);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static void
+set_str (char      **slot,
+         const char *v)
+{
+  g_free (*slot);
+  *slot = g_strdup (v);
+}
+
+/* ------------------------------------------------------------ lifetime */
+
+static void
+reset (RdtGlGame *game)
+{
+  guint n = game->g->pieces->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      RdtGlPiece *p = piece_at (game, i);
+      p->centre = game->start[i].centre;
+      p->facing = game->start[i].facing;
+      p->spent = game->start[i].spent;
+      p->road_column = game->start[i].road_column;
+      memset (&game->st[i], 0, sizeof game->st[i]);
+      game->st[i].moved_from_level = -1;
+    }
+  rdt_die_init (&game->die, game->die.seed);
+  game->optional_alter = FALSE;
+  game->turn = 1;
+  game->phase = RDT_GL_PHASE_COMMANDS;
+  fill_cup (game);
+  g_clear_pointer (&game->current, g_free);
+  g_clear_pointer (&game->after, g_free);
+  game->current_acted = FALSE;
+  game->alter_this_pull = FALSE;
+  g_hash_table_remove_all (game->commands_moved);
+  game->rounds_in_combat = 0;
+  g_ptr_array_set_size (game->log, 0);
+  g_ptr_array_set_size (game->results, 0);
+}
+
+RdtGlGame *
+rdt_gl_game_new (RdtGridless *gridless,
+                 guint64      seed)
+{
+  RdtGlGame *game = g_new0 (RdtGlGame, 1);
+  guint n = gridless->pieces->len;
+
+  game->g = gridless;
+  game->start = g_new0 (StartPose, MAX (n, 1));
+  game->st = g_new0 (RdtGlPieceState, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      const RdtGlPiece *p = g_ptr_array_index (gridless->pieces, i);
+      game->start[i] = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
+    }
+  game->cup = g_ptr_array_new_with_free_func (g_free);
+  game->commands_moved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  game->log = g_ptr_array_new_with_free_func (g_free);
+  game->results = g_ptr_array_new_with_free_func (g_free);
+  game->die.seed = seed;
+  reset (game);
+  return game;
+}
+
+void
+rdt_gl_game_free (RdtGlGame *game)
+{
+  if (game == NULL)
+    return;
+  rdt_gridless_free (game->g);
+  g_free (game->start);
+  g_free (game->st);
+  g_ptr_array_unref (game->cup);
+  g_free (game->current);
+  g_free (game->after);
+  g_hash_table_unref (game->commands_moved);
+  g_ptr_array_unref (game->log);
+  g_ptr_array_unref (game->results);
+  g_free (game);
+}
+
+const RdtGridless *
+rdt_gl_game_get_gridless (RdtGlGame *game)
+{
+  return game->g;
+}
+
+const RdtGlPieceState *
+rdt_gl_game_get_state (RdtGlGame  *game,
+                       const char *piece_id)
+{
+  int i = piece_index (game, piece_id);
+  return i >= 0 ? &game->st[i] : NULL;
+}
+
+int
+rdt_gl_game_get_turn (RdtGlGame *game)
+{
+  return game->turn;
+}
+
+RdtGlPhase
+rdt_gl_game_get_phase (RdtGlGame *game)
+{
+  return game->phase;
+}
+
+const char *
+rdt_gl_game_get_current (RdtGlGame *game)
+{
+  return game->current;
+}
+
+GPtrArray *
+rdt_gl_game_get_cup (RdtGlGame *game)
+{
+  return game->cup;
+}
+
+guint64
+rdt_gl_game_get_seed (RdtGlGame *game)
+{
+  return game->die.seed;
+}
+
+GPtrArray *
+rdt_gl_game_get_log (RdtGlGame *game)
+{
+  return game->log;
+}
+
+GPtrArray *
+rdt_gl_game_get_results (RdtGlGame *game)
+{
+  return game->results;
+}
+
+/* -------------------------------------------------------------- actions */
+
+#define FAIL(...) G_STMT_START { g_set_error (error, ERR, 0, __VA_ARGS__); return FALSE; } G_STMT_END
+
+static gboolean
+need_piece (RdtGlGame   *game,
+            const char  *id,
+            int         *out,
+            GError     **error)
+{
+  *out = piece_index (game, id);
+  if (*out < 0)
+    FAIL (_("no piece “%s” in the scenario"), id);
+  if (game->st[*out].destroyed)
+    FAIL (_("%s has been destroyed"), id);
+  return TRUE;
+}
+
+/* How the Turns Work, step 2: "Pull a Command Chit randomly from the cup". */
+static gboolean
+act_pull (RdtGlGame  *game,
+          GString    *res,
+          GError    **error)
+{
+  guint k;
+
+  if (game->phase != RDT_GL_PHASE_COMMANDS)
+    FAIL (_("How the Turns Work: chits are pulled before combat (steps 2-4); end the turn first"));
+  if (game->current != NULL)
+    g_hash_table_add (game->commands_moved, g_strdup (game->current));
+  game->alter_this_pull = FALSE;
+  game->current_acted = FALSE;
+  if (game->after != NULL)
+    {
+      /* Move Now: the chit pulled before the jump moves now. */
+      g_free (game->current);
+      game->current = g_steal_pointer (&game->after);
+      g_string_append_printf (res, "%s moves after the jump", game->current);
+      return TRUE;
+    }
+  if (game->cup->len == 0)
+    FAIL (_("How the Turns Work, step 4: the cup is empty; go on to combat (step 5)"));
+  k = rdt_die_uniform (&game->die, game->cup->len);
+  set_str (&game->current, g_ptr_array_index (game->cup, k));
+  g_ptr_array_remove_index (game->cup, k);
+  g_string_append_printf (res, "pulled %s", game->current);
+  return TRUE;
+}
+
+/* How to Alter Turn Order (die roll) and Optional HQ Alter (no roll). */
+static gboolean
+act_alter (RdtGlGame   *game,
+           char       **w,
+           GString     *res,
+           GError     **error)
+{
+  int i;
+  const RdtGlCommand *cmd;
+  gboolean delay, ok;
+  RdtGlPiece *hq;
+
+  if (g_strv_length (w) != 3 || (!g_str_equal (w[2], "delay") && !g_str_equal (w[2], "now")))
+    FAIL (_("usage: alter HQ delay|now"));
+  if (!need_piece (game, w[1], &i, error))
+    return FALSE;
+  hq = piece_at (game, i);
+  cmd = command_of_hq (game, hq->id);
+  if (hq->type != RDT_GL_HQ || cmd == NULL || cmd->chit == NULL)
+    FAIL (_("How to Alter Turn Order: %s is not the HQ of a command with a chit"), hq->id);
+  if (game->phase != RDT_GL_PHASE_COMMANDS || game->current == NULL || game->current_acted)
+    FAIL (_("How to Alter Turn Order: an alter is tried just after a chit is pulled, before its pieces move"));
+  delay = g_str_equal (w[2], "delay");
+  if (delay && g_strcmp0 (game->current, cmd->id) != 0)
+    FAIL (_("How to Alter Turn Order, Delay: only the HQ of the just pulled chit may delay"));
+  if (delay && game->cup->len == 0)
+    FAIL (_("How to Alter Turn Order, Delay: the cup is empty, there is no chit to draw instead"));
+  if (!delay && (g_strcmp0 (game->current, cmd->id) == 0 || !g_ptr_array_find_with_equal_func (game->cup, cmd->id, g_str_equal, NULL)))
+    FAIL (_("How to Alter Turn Order, Move Now: the chit of %s is not in the cup"), cmd->id);
+  if (game->optional_alter)
+    {
+      /* Optional HQ Alter: no die roll, once per chit pull, and only for an
+       * HQ whose command has not moved this turn. */
+      if (game->alter_this_pull)
+        FAIL (_("Optional HQ Alter: there can only be 1 Alter per Chit Pull"));
+      if (g_hash_table_contains (game->commands_moved, cmd->id))
+        FAIL (_("Optional HQ Alter: %s has already moved this turn"), cmd->id);
+      ok = TRUE;
+      game->alter_this_pull = TRUE;
+      g_string_append_printf (res, "%s %s (optional rule, no roll)", cmd->id, w[2]);
+    }
+  else
+    {
+      int r;
+      if (game->st[i].altered)
+        FAIL (_("How to Alter Turn Order: once per turn, each HQ may attempt to alter (%s has)"), hq->id);
+      if (cmd->rating <= 0)
+        FAIL (_("How to Alter Turn Order: %s has no rating in the scenario"), hq->id);
+      r = roll_d6 (game);
+      ok = r <= cmd->rating;
+      game->st[i].altered = TRUE;
+      /* "Flip the HQ, name side up to show it has already rolled this turn: Spent." */
+      hq->spent = TRUE;
+      g_string_append_printf (res, "%s %s: rolled %d against rating %d: %s", cmd->id, w[2], r, cmd->rating,
+                              ok ? "success" : "failure");
+    }
+  if (!ok)
+    return TRUE;
+  if (delay)
+    {
+      /* "Return your just pulled chit to the cup AFTER you draw a new one." */
+      guint k = rdt_die_uniform (&game->die, game->cup->len);
+      g_autofree char *old = g_steal_pointer (&game->current);
+      game->current = g_strdup (g_ptr_array_index (game->cup, k));
+      g_ptr_array_remove_index (game->cup, k);
+      g_ptr_array_add (game->cup, g_steal_pointer (&old));
+      g_string_append_printf (res, "; pulled %s instead", game->current);
+    }
+  else
+    {
+      /* "Jump ahead in sequence and move before the pulled Chit." */
+      cup_remove (game, cmd->id);
+      g_free (game->after);
+      game->after = g_steal_pointer (&game->current);
+      game->current = g_strdup (cmd->id);
+      g_string_append_printf (res, "; %s moves now, %s after", game->current, game->after);
+    }
+  return TRUE;
+}
+
+/* Can piece @i act for the pulled command? */
+static gboolean
+may_act (RdtGlGame  *game,
+         int         i,
+         GError    **error)
+{
+  const RdtGlPiece *p = piece_at (game, i);
+  const RdtGlCommand *cmd = p->command != NULL ? find_command (game, p->command) : NULL;
+  const RdtGlCommand *cur;
+
+  if (game->phase != RDT_GL_PHASE_COMMANDS || game->current == NULL)
+    FAIL (_("How the Turns Work, step 3: pieces move when their Command Chit is pulled; pull one first"));
+  cur = find_command (game, game->current);
+  if (game->st[i].acted)
+    FAIL (_("How the Turns Work: %s has already moved this turn"), p->id);
+  if (g_strcmp0 (p->command, game->current) == 0)
+    return TRUE;
+  /* Brandywine, Commanders: "Howe has no command chit. Howe moves together
+   * with whichever one of the two British Commands moves"; How the Pieces
+   * Move, HQs: "Army HQs with no chit can move once per turn with any
+   * friendly command". */
+  if (cmd != NULL && cmd->chit == NULL && cur != NULL && g_strcmp0 (cmd->side, cur->side) == 0)
+    return TRUE;
+  FAIL (_("How the Turns Work, step 3: %s is not of the pulled command %s"), p->id, game->current);
+}
+
+/* How the Pieces Move, HQs: "To attack, a piece must begin its move within
+ * 1/3 cavalry move of its HQ"; "Army HQs can also Command Attacks". */
+static gboolean
+in_command_range (RdtGlGame *game,
+                  int        i)
+{
+  const RdtGlPiece *p = piece_at (game, i);
+
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    {
+      const RdtGlPiece *hq = piece_at (game, k);
+      const RdtGlCommand *c;
+      RdtGlCommandRange cr;
+
+      if (hq->type != RDT_GL_HQ || !alive (game, k) || enemies (hq, p))
+        continue;
+      c = command_of_hq (game, hq->id);
+      if (c == NULL)
+        continue;
+      /* Its own HQ, or an Army HQ: a command marked army="true" in the
+       * scenario (Washington's W), or one without a chit (Howe). */
+      if (g_strcmp0 (c->id, p->command) != 0 && c->chit != NULL && !c->army)
+        continue;
+      rdt_gl_command_range (game->g, hq, p, &cr);
+      if (cr.verdict == RDT_GL_YES)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const char *
+attacks_someone (RdtGlGame *game,
+                 int        i)
+{
+  const RdtGlPiece *p = piece_at (game, i);
+
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    {
+      const RdtGlPiece *o = piece_at (game, k);
+      /* HQs "cannot attack, be attacked or overrun". */
+      if ((int) k == i || !alive (game, k) || !enemies (p, o) || o->type == RDT_GL_HQ)
+        continue;
+      if (in_contact (game, p, o) || in_fof (game, p, o) == RDT_GL_YES)
+        return o->id;
+    }
+  return NULL;
+}
+
+static gboolean
+act_move (RdtGlGame  *game,
+          char      **w,
+          GString    *res,
+          GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i;
+  RdtGlPiece *p;
+  RdtGlPose pose;
+  RdtGlMove m;
+  gboolean had_range;
+  const char *victim;
+  StartPose before;
+
+  if (n < 3 || n > 5)
+    FAIL (_("usage: move PIECE X,Y [FACING] [column|line]"));
+  if (!need_piece (game, w[1], &i, error) || !may_act (game, i, error))
+    return FALSE;
+  p = piece_at (game, i);
+  pose.facing = p->facing;
+  pose.road_column = p->road_column;
+  if (!parse_point (w[2], &pose.to))
+    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  for (guint k = 3; k < n; k++)
+    {
+      if (g_str_equal (w[k], "column"))
+        pose.road_column = TRUE;
+      else if (g_str_equal (w[k], "line"))
+        pose.road_column = FALSE;
+      else if (!parse_facing (w[k], &pose.facing))
+        FAIL (_("“%s” is neither a facing in degrees nor column|line"), w[k]);
+    }
+  rdt_gl_can_reach (game->g, p, &pose, &m);
+  if (m.verdict != RDT_GL_YES)
+    FAIL (_("%s (G10): %s cannot reach %s: %s%s%s"), _(m.rule), p->id, w[2], m.reason != NULL ? _(m.reason) : "",
+          m.blocker != NULL ? " — " : "", m.blocker != NULL ? m.blocker : "");
+  had_range = in_command_range (game, i);
+  before = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
+  p->centre = pose.to;
+  p->facing = pose.facing;
+  p->road_column = pose.road_column;
+  victim = attacks_someone (game, i);
+  if (victim != NULL && p->type == RDT_GL_HQ)
+    {
+      p->centre = before.centre, p->facing = before.facing, p->road_column = before.road_column;
+      FAIL (_("How the Pieces Move, HQs: HQs cannot attack (%s)"), victim);
+    }
+  if (victim != NULL && !had_range)
+    {
+      p->centre = before.centre, p->facing = before.facing, p->road_column = before.road_column;
+      FAIL (_("How the Pieces Move, HQs: to attack (%s), a piece must begin its move within 1/3 cavalry move of its HQ"),
+            victim);
+    }
+  {
+    RdtGlPiece at_start = *p;
+    at_start.centre = before.centre;
+    at_start.facing = before.facing;
+    game->st[i].moved_from_level = level_of (game, &at_start);
+  }
+  game->st[i].acted = TRUE;
+  game->current_acted = TRUE;
+  g_string_append_printf (res, "%s %s %.4f in. of %.4f", p->id, rdt_gl_path_kind_to_string (m.path), m.path_length,
+                          m.allowance);
+  if (m.reduced)
+    g_string_append_printf (res, ", reduced by %s", m.reduced_id);
+  if (victim != NULL)
+    g_string_append_printf (res, ", attacks %s", victim);
+  if (in_buildings (game, p) && !p->spent)
+    {
+      p->spent = TRUE;
+      g_string_append (res, ", Spent in buildings");
+    }
+  return TRUE;
+}
+
+/* Rally: "Instead of moving, a piece may Rally: rotate to Fresh and change
+ * facing. A piece cannot Rally while in contact with the enemy or in enemy
+ * FoF." */
+static gboolean
+act_rally (RdtGlGame  *game,
+           char      **w,
+           GString    *res,
+           GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i;
+  RdtGlPiece *p;
+  const char *t;
+  double facing;
+
+  if (n < 2 || n > 3)
+    FAIL (_("usage: rally PIECE [FACING]"));
+  if (!need_piece (game, w[1], &i, error) || !may_act (game, i, error))
+    return FALSE;
+  p = piece_at (game, i);
+  facing = p->facing;
+  if (n == 3 && !parse_facing (w[2], &facing))
+    FAIL (_("“%s” is not a facing in degrees"), w[2]);
+  if (!p->spent)
+    FAIL (_("Rally: %s is Fresh"), p->id);
+  if (p->command != NULL && rdt_gl_game_command_ineffective (game, p->command))
+    FAIL (_("Ineffective: %s has lost 50%% of its pieces and can no longer Rally"), p->command);
+  if (in_buildings (game, p))
+    FAIL (_("Terrain Effects, Buildings: pieces in Buildings cannot Rally"));
+  if ((t = threatened (game, i)) != NULL)
+    FAIL (_("Rally: %s is in contact with or in the Field of Fire of %s"), p->id, t);
+  p->spent = FALSE;
+  p->facing = facing;
+  game->st[i].acted = TRUE;
+  game->current_acted = TRUE;
+  g_string_append_printf (res, "%s rallies to Fresh", p->id);
+  return TRUE;
+}
+
+/* Melee and Fire dice (Rolling Results); Brandywine, Units: dragoons "roll 2
+ * dice in combat" (the core table's Melee 2). */
+static int
+dice_for (RdtGlPieceType type,
+          gboolean       melee)
+{
+  switch (type)
+    {
+    case RDT_GL_INFANTRY: return melee ? 3 : 2;
+    case RDT_GL_ARTILLERY: return 3;
+    case RDT_GL_CAVALRY: return melee ? 3 : 0;
+    case RDT_GL_DRAGOONS: return melee ? 2 : 1;
+    case RDT_GL_HQ:
+    case RDT_GL_BAGGAGE:
+    case RDT_GL_N_PIECE_TYPES:
+    default: return 0;
+    }
+}
+
+/* Terrain Effects, Cover: "-1 to Attacker's die rolls if the Defender has
+ * Cover. Woods on a Hill is still -1, not -2." */
+static const char *
+cover_of (RdtGlGame        *game,
+          int               firer,
+          const RdtGlPiece *target)
+{
+  RdtGlTerrain t;
+  int from;
+
+  rdt_gl_piece_terrain (game->g, target, &t);
+  if (t.has_majority == RDT_GL_YES && (t.majority == RDT_GL_AREA_WOODS || t.majority == RDT_GL_AREA_BUILDINGS))
+    return rdt_gl_area_kind_to_string (t.majority);
+  /* Hills: "Cover for Defender if Attacker moved from lower ground". */
+  from = game->st[firer].moved_from_level;
+  if (from >= 0 && t.level > from)
+    return "hill";
+  return NULL;
+}
+
+/* A destroyed piece leaves the table: it is put far off the map, each at
+ * its own place, so the rulings (LOS, movement, contact) no longer meet it. */
+static void
+destroy (RdtGlGame *game,
+         int        i)
+{
+  game->st[i].destroyed = TRUE;
+  game->st[i].must_retreat = FALSE;
+  piece_at (game, i)->centre = rdt_point (-100.0 - 2.0 * i, -100.0);
+}
+
+/* Applying Hits; Unit Quality.  @may_destroy FALSE for bombardment
+ * ("Bombardment cannot destroy pieces"). */
+static void
+apply_hits (RdtGlGame *game,
+            int        i,
+            int        hits,
+            gboolean   melee,
+            gboolean   may_destroy,
+            gboolean   bombard,
+            GString   *res)
+{
+  RdtGlPiece *p = piece_at (game, i);
+  RdtGlPieceState *s = &game->st[i];
+  int level, before;
+
+  if (hits <= 0)
+    return;
+  if (p->quality == RDT_GL_QUALITY_ELITE && !s->absorbed)
+    {
+      /* "Elite pieces absorb the first hit in a combat with no effect";
+       * "The first absorbed hit from a bombardment does not carry over". */
+      hits--;
+      if (!bombard)
+        s->absorbed = TRUE;
+      g_string_append_printf (res, " [%s Elite absorbs a hit]", p->id);
+    }
+  if (hits > 0 && p->quality == RDT_GL_QUALITY_MILITIA && !s->militia_hit)
+    {
+      /* "Militia pieces count their first hit in a combat as 2 hits". */
+      hits++;
+      if (!bombard)
+        s->militia_hit = TRUE;
+      g_string_append_printf (res, " [%s Militia: first hit counts 2]", p->id);
+    }
+  before = (p->spent ? 1 : 0) + (s->retreated || s->must_retreat ? 1 : 0);
+  level = MIN (before + hits, may_destroy ? 3 : 2);
+  if (level >= 1)
+    p->spent = TRUE;
+  if (level >= 2 && before < 2)
+    s->must_retreat = TRUE;
+  /* "Artillery forced to retreat (as a result of hits) in Melee, is destroyed." */
+  if (level >= 3 || (level >= 2 && before < 2 && melee && p->type == RDT_GL_ARTILLERY))
+    destroy (game, i);
+  g_string_append_printf (res, " → %s %s", p->id,
+                          s->destroyed ? "destroyed" : s->must_retreat ? "must retreat" : p->spent ? "Spent" : "Fresh");
+}
+
+static int
+count_hits (RdtGlGame *game,
+            int        dice,
+            int        modifier,
+            GString   *res)
+{
+  int hits = 0;
+
+  g_string_append (res, " dice");
+  for (int k = 0; k < dice; k++)
+    {
+      int r = roll_d6 (game);
+      g_string_append_printf (res, " %d", r);
+      /* "Results of 4 or higher inflict hits." */
+      if (r + modifier >= 4)
+        hits++;
+    }
+  g_string_append_printf (res, " (%+d): %d hit%s", modifier, hits, hits == 1 ? "" : "s");
+  return hits;
+}
+
+/* Bombardment: "Instead of moving, Fresh artillery can change facing and
+ * fire once at a target in its FoF. Bombardment cannot destroy pieces." */
+static gboolean
+act_bombard (RdtGlGame  *game,
+             char      **w,
+             GString    *res,
+             GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i, t, hits, mod;
+  RdtGlPiece *a, *target;
+  double facing, old;
+  const char *cover;
+
+  if (n < 3 || n > 4)
+    FAIL (_("usage: bombard ARTILLERY TARGET [FACING]"));
+  if (!need_piece (game, w[1], &i, error) || !may_act (game, i, error) || !need_piece (game, w[2], &t, error))
+    return FALSE;
+  a = piece_at (game, i);
+  target = piece_at (game, t);
+  if (a->type != RDT_GL_ARTILLERY || a->spent)
+    FAIL (_("Bombardment: only Fresh artillery bombards"));
+  if (!enemies (a, target) || target->type == RDT_GL_HQ)
+    FAIL (_("Bombardment: %s is not an enemy piece that can be attacked (HQs cannot be attacked)"), target->id);
+  old = a->facing;
+  facing = a->facing;
+  if (n == 4 && !parse_facing (w[3], &facing))
+    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  a->facing = facing;
+  if (in_fof (game, a, target) != RDT_GL_YES)
+    {
+      a->facing = old;
+      FAIL (_("Bombardment: %s is not in the Field of Fire of %s (Field of Fire, Line of Sight)"), target->id, a->id);
+    }
+  cover = cover_of (game, i, target);
+  mod = cover != NULL ? -1 : 0;
+  g_string_append_printf (res, "%s bombards %s%s%s%s:", a->id, target->id, cover != NULL ? " (cover: " : "",
+                          cover != NULL ? cover : "", cover != NULL ? ")" : "");
+  hits = count_hits (game, dice_for (RDT_GL_ARTILLERY, FALSE), mod, res);
+  apply_hits (game, t, hits, FALSE, FALSE, TRUE, res);
+  game->st[i].acted = TRUE;
+  game->current_acted = TRUE;
+  return TRUE;
+}
+
+static gboolean
+act_combat (RdtGlGame  *game,
+            GString    *res,
+            GError    **error)
+{
+  if (game->phase != RDT_GL_PHASE_COMMANDS)
+    FAIL (_("How the Turns Work: already resolving combat"));
+  if (game->cup->len > 0 || game->after != NULL)
+    FAIL (_("How the Turns Work, step 4: repeat steps 2 and 3 until the cup is empty (%u chits left)"),
+          game->cup->len + (game->after != NULL ? 1 : 0));
+  if (game->current != NULL)
+    g_hash_table_add (game->commands_moved, g_strdup (game->current));
+  g_clear_pointer (&game->current, g_free);
+  game->current_acted = FALSE;
+  game->alter_this_pull = FALSE;
+  game->phase = RDT_GL_PHASE_COMBAT;
+  game->rounds_in_combat = 0;
+  g_string_append (res, "combat (step 5)");
+  return TRUE;
+}
+
+typedef struct {
+  int firer, target;
+  gboolean melee;
+  int modifier;
+  const char *why;
+} Shot;
+
+/* Process: "Defender and Attacker roll dice and apply hits simultaneously.
+ * Pieces only roll IF they had a target at the beginning of the Round";
+ * Artillery: "Artillery Fires First"; Multiple Piece Combat: "You can only
+ * fire at one target per round". */
+static gboolean
+act_round (RdtGlGame  *game,
+           char      **w,
+           GString    *res,
+           GError    **error)
+{
+  guint n = g_strv_length (w);
+  g_autofree Shot *shots = NULL;
+  g_autofree int *hits = NULL;
+  guint np = game->g->pieces->len;
+
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work, step 5: combat comes after the cup is empty (action “combat”)"));
+  if (n < 2)
+    FAIL (_("usage: round FIRER:TARGET [FIRER:TARGET...]"));
+  for (guint i = 0; i < np; i++)
+    if (game->st[i].must_retreat)
+      FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
+  shots = g_new0 (Shot, n);
+  hits = g_new0 (int, np);
+  for (guint k = 1; k < n; k++)
+    {
+      g_auto(GStrv) ft = g_strsplit (w[k], ":", 3);
+      Shot *s = &shots[k - 1];
+      const RdtGlPiece *f, *t;
+      RdtGlFlank flank;
+      const char *cover;
+
+      if (g_strv_length (ft) != 2)
+        FAIL (_("“%s” is not FIRER:TARGET"), w[k]);
+      if (!need_piece (game, ft[0], &s->firer, error) || !need_piece (game, ft[1], &s->target, error))
+        return FALSE;
+      for (guint j = 1; j < k; j++)
+        if (shots[j - 1].firer == s->firer)
+          FAIL (_("Multiple Piece Combat: you can only fire at one target per round (%s)"), ft[0]);
+      f = piece_at (game, s->firer);
+      t = piece_at (game, s->target);
+      if (!enemies (f, t) || f->type == RDT_GL_HQ || t->type == RDT_GL_HQ)
+        FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked; and a piece fires at enemies (%s)"), w[k]);
+      s->melee = in_contact (game, f, t);
+      if (!s->melee && in_fof (game, f, t) != RDT_GL_YES)
+        {
+          /* Flanking Attacks: "IF you are Flanked, you may fire at a piece on
+           * your flank with a -1 modifier." */
+          rdt_gl_flank (game->g, t, f, &flank);
+          if (flank.verdict != RDT_GL_YES || in_fof (game, t, f) != RDT_GL_YES)
+            {
+              rdt_gl_flank_clear (&flank);
+              FAIL (_("Combat: %s has no target %s: not in contact (Melee) nor in its Field of Fire (Fire Fight)"),
+                    f->id, t->id);
+            }
+          rdt_gl_flank_clear (&flank);
+          s->modifier -= 1;
+          s->why = "flanked, fires at its flank";
+        }
+      if (dice_for (f->type, s->melee) == 0)
+        FAIL (_("Rolling Results: %s rolls no %s dice"), f->id, s->melee ? "Melee" : "Fire");
+      cover = cover_of (game, s->firer, t);
+      if (cover != NULL)
+        s->modifier -= 1;
+    }
+  g_string_append_printf (res, "round %d:", game->rounds_in_combat + 1);
+  /* Artillery first, then the others (simultaneously with each other). */
+  for (int pass = 0; pass < 2; pass++)
+    {
+      memset (hits, 0, np * sizeof (int));
+      for (guint k = 0; k + 1 < n; k++)
+        {
+          Shot *s = &shots[k];
+          const RdtGlPiece *f = piece_at (game, s->firer);
+          if ((f->type == RDT_GL_ARTILLERY) != (pass == 0))
+            continue;
+          if (game->st[s->firer].destroyed)
+            {
+              g_string_append_printf (res, " %s destroyed before firing;", f->id);
+              continue;
+            }
+          g_string_append_printf (res, " %s %s %s%s%s:", f->id, s->melee ? "melee" : "fire",
+                                  piece_at (game, s->target)->id, s->why != NULL ? " — " : "",
+                                  s->why != NULL ? s->why : "");
+          hits[s->target] += count_hits (game, dice_for (f->type, s->melee), s->modifier, res);
+          g_string_append (res, ";");
+        }
+      for (guint i = 0; i < np; i++)
+        if (hits[i] > 0)
+          {
+            gboolean melee = FALSE;
+            for (guint k = 0; k + 1 < n; k++)
+              melee |= shots[k].target == (int) i && shots[k].melee;
+            /* "Excess hits are wasted." (apply_hits stops at destroyed) */
+            apply_hits (game, i, hits[i], melee, TRUE, FALSE, res);
+          }
+    }
+  game->rounds_in_combat++;
+  return TRUE;
+}
+
+/* Retreat: "The Piece must turn about and make a 1/3 move, ignoring terrain
+ * costs, back and away from the combat, enemy positions and out of enemy
+ * FoF. If unable to do this because of enemy pieces or impassible terrain, it
+ * is destroyed." Cavalry Withdrawal: "Defending Cavalry may retreat before
+ * combat IF in contact with Infantry. Cavalry in Road Column cannot
+ * Withdrawal." */
+static gboolean
+act_retreat (RdtGlGame  *game,
+             char      **w,
+             gboolean    withdraw,
+             GString    *res,
+             GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i;
+  RdtGlPiece *p;
+  const RdtGlPieceSpec *spec;
+  RdtPoint to;
+  double facing, nearest_before = G_MAXDOUBLE, nearest_after = G_MAXDOUBLE;
+  StartPose before;
+  gboolean forced;
+
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("Retreat: retreats happen in combat (step 5)"));
+  if (n < 3 || n > 4)
+    FAIL (withdraw ? _("usage: withdraw PIECE X,Y [FACING]") : _("usage: retreat PIECE X,Y [FACING] | retreat PIECE destroyed"));
+  if (!need_piece (game, w[1], &i, error))
+    return FALSE;
+  p = piece_at (game, i);
+  forced = game->st[i].must_retreat;
+  if (withdraw)
+    {
+      gboolean infantry = FALSE;
+      if (p->type != RDT_GL_CAVALRY && p->type != RDT_GL_DRAGOONS)
+        FAIL (_("Cavalry Withdrawal: only cavalry withdraws"));
+      if (p->road_column)
+        FAIL (_("Cavalry Withdrawal: Cavalry in Road Column cannot Withdrawal"));
+      if (game->rounds_in_combat > 0)
+        FAIL (_("Cavalry Withdrawal: before combat, not after a round"));
+      for (guint k = 0; k < game->g->pieces->len; k++)
+        infantry |= alive (game, k) && enemies (p, piece_at (game, k)) &&
+                    piece_at (game, k)->type == RDT_GL_INFANTRY && in_contact (game, p, piece_at (game, k));
+      if (!infantry)
+        FAIL (_("Cavalry Withdrawal: only IF in contact with Infantry"));
+    }
+  if (g_str_equal (w[2], "destroyed") && n == 3 && !withdraw)
+    {
+      if (!forced)
+        FAIL (_("Retreat: %s does not have to retreat"), p->id);
+      destroy (game, i);
+      g_string_append_printf (res, "%s cannot retreat: destroyed", p->id);
+      return TRUE;
+    }
+  if (!parse_point (w[2], &to))
+    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  facing = p->facing;
+  if (n == 4 && !parse_facing (w[3], &facing))
+    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  spec = rdt_gridless_get_spec (game->g, p->type);
+  if (rdt_geom_distance (p->centre, to) > spec->move / 3 + RDT_GEOM_EPS_LEN)
+    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.)"), spec->move / 3);
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    if (alive (game, k) && enemies (p, piece_at (game, k)) && piece_at (game, k)->type != RDT_GL_HQ)
+      nearest_before = MIN (nearest_before, rdt_geom_distance (p->centre, piece_at (game, k)->centre));
+  before = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
+  p->centre = to;
+  p->facing = facing;
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    {
+      RdtGlPiece *o = piece_at (game, k);
+      RdtPoint a[4], b[4];
+      const char *why = NULL;
+
+      if ((int) k == i || !alive (game, k))
+        continue;
+      rdt_gridless_piece_corners (game->g, p, a);
+      rdt_gridless_piece_corners (game->g, o, b);
+      if (o->type != RDT_GL_HQ && rdt_geom_clipped_area (a, 4, b, 4) > 1e-6)
+        why = N_("Retreat: it may not end on another piece (if friendly pieces are in the way it can simply retreat further)");
+      else if (enemies (p, o) && o->type != RDT_GL_HQ && (in_contact (game, p, o) || in_fof (game, o, p) == RDT_GL_YES))
+        why = N_("Retreat: back and away from the combat, enemy positions and out of enemy FoF");
+      if (enemies (p, o) && o->type != RDT_GL_HQ)
+        nearest_after = MIN (nearest_after, rdt_geom_distance (p->centre, o->centre));
+      if (why != NULL)
+        {
+          p->centre = before.centre;
+          p->facing = before.facing;
+          FAIL ("%s (%s)", _(why), o->id);
+        }
+    }
+  if (nearest_before < G_MAXDOUBLE && nearest_after <= nearest_before)
+    {
+      p->centre = before.centre;
+      p->facing = before.facing;
+      FAIL (_("Retreat: back and away from enemy positions (the nearest enemy is not farther)"));
+    }
+  if (!forced && !withdraw)
+    /* "A voluntary retreat also flips Fresh pieces to Spent." */
+    p->spent = TRUE;
+  game->st[i].must_retreat = FALSE;
+  game->st[i].retreated = TRUE;
+  g_string_append_printf (res, "%s %s to %.4f,%.4f", p->id, withdraw ? "withdraws" : "retreats", to.x, to.y);
+  return TRUE;
+}
+
+static gboolean
+act_end_combat (RdtGlGame  *game,
+                GString    *res,
+                GError    **error)
+{
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work, step 5: not resolving combat"));
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (game->st[i].must_retreat)
+      FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
+  /* "Elite ... the first hit in a combat", "Already Retreated piece": per combat. */
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    game->st[i].absorbed = game->st[i].militia_hit = game->st[i].retreated = FALSE;
+  game->rounds_in_combat = 0;
+  g_string_append (res, "combat over");
+  return TRUE;
+}
+
+static gboolean
+act_end_turn (RdtGlGame  *game,
+              GString    *res,
+              GError    **error)
+{
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work: a turn ends after step 5, combat (action “combat”)"));
+  if (!act_end_combat (game, res, error))
+    return FALSE;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    {
+      RdtGlPiece *p = piece_at (game, i);
+      /* The HQs flipped to show they rolled are turned back for the new turn. */
+      if (game->st[i].altered)
+        p->spent = FALSE;
+      game->st[i].acted = game->st[i].altered = FALSE;
+      game->st[i].moved_from_level = -1;
+    }
+  game->turn++;
+  game->phase = RDT_GL_PHASE_COMMANDS;
+  fill_cup (game);
+  g_hash_table_remove_all (game->commands_moved);
+  g_string_append_printf (res, "; turn %d", game->turn);
+  return TRUE;
+}
+
+static gboolean
+apply_words (RdtGlGame  *game,
+             char      **w,
+             GString    *res,
+             GError    **error)
+{
+  const char *a = w[0];
+
+  if (g_str_equal (a, "option"))
+    {
+      if (g_strv_length (w) != 2 || !g_str_equal (w[1], "hq-alter"))
+        FAIL (_("usage: option hq-alter"));
+      if (game->log->len > 0)
+        FAIL (_("options are chosen before the first action"));
+      game->optional_alter = TRUE;
+      g_string_append (res, "Optional HQ Alter in use");
+      return TRUE;
+    }
+  if (g_str_equal (a, "pull"))
+    return g_strv_length (w) == 1 ? act_pull (game, res, error) : (g_set_error (error, ERR, 0, _("usage: pull")), FALSE);
+  if (g_str_equal (a, "alter"))
+    return act_alter (game, w, res, error);
+  if (g_str_equal (a, "move"))
+    return act_move (game, w, res, error);
+  if (g_str_equal (a, "rally"))
+    return act_rally (game, w, res, error);
+  if (g_str_equal (a, "bombard"))
+    return act_bombard (game, w, res, error);
+  if (g_str_equal (a, "combat"))
+    return act_combat (game, res, error);
+  if (g_str_equal (a, "round"))
+    return act_round (game, w, res, error);
+  if (g_str_equal (a, "retreat"))
+    return act_retreat (game, w, FALSE, res, error);
+  if (g_str_equal (a, "withdraw"))
+    return act_retreat (game, w, TRUE, res, error);
+  if (g_str_equal (a, "end-combat"))
+    return act_end_combat (game, res, error);
+  if (g_str_equal (a, "end-turn"))
+    return act_end_turn (game, res, error);
+  FAIL (_("unknown action “%s” (docs/gridless-play.md)"), a);
+}
+
+/* A copy of everything an action may change, to put back when it fails. */
+typedef struct {
+  StartPose *poses;
+  RdtGlPieceState *st;
+  RdtDie die;
+  int turn;
+  RdtGlPhase phase;
+  char **cup;
+  char *current, *after;
+  gboolean current_acted, alter_this_pull, optional_alter;
+  GList *moved;
+  int rounds;
+} Snapshot;
+
+static void
+snapshot_take (RdtGlGame *game,
+               Snapshot  *s)
+{
+  guint n = game->g->pieces->len;
+
+  s->poses = g_new (StartPose, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    {
+      RdtGlPiece *p = piece_at (game, i);
+      s->poses[i] = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
+    }
+  s->st = g_memdup2 (game->st, sizeof (RdtGlPieceState) * MAX (n, 1));
+  s->die = game->die;
+  s->turn = game->turn;
+  s->phase = game->phase;
+  g_ptr_array_add (game->cup, NULL);
+  s->cup = g_strdupv ((char **) game->cup->pdata);
+  g_ptr_array_remove_index (game->cup, game->cup->len - 1);
+  s->current = g_strdup (game->current);
+  s->after = g_strdup (game->after);
+  s->current_acted = game->current_acted;
+  s->alter_this_pull = game->alter_this_pull;
+  s->optional_alter = game->optional_alter;
+  s->moved = g_hash_table_get_keys (game->commands_moved);
+  for (GList *l = s->moved; l != NULL; l = l->next)
+    l->data = g_strdup (l->data);
+  s->rounds = game->rounds_in_combat;
+}
+
+static void
+snapshot_restore (RdtGlGame *game,
+                  Snapshot  *s)
+{
+  guint n = game->g->pieces->len;
+
+  for (guint i = 0; i < n; i++)
+    {
+      RdtGlPiece *p = piece_at (game, i);
+      p->centre = s->poses[i].centre;
+      p->facing = s->poses[i].facing;
+      p->spent = s->poses[i].spent;
+      p->road_column = s->poses[i].road_column;
+    }
+  memcpy (game->st, s->st, sizeof (RdtGlPieceState) * n);
+  game->die = s->die;
+  game->turn = s->turn;
+  game->phase = s->phase;
+  g_ptr_array_set_size (game->cup, 0);
+  for (guint i = 0; s->cup[i] != NULL; i++)
+    g_ptr_array_add (game->cup, g_strdup (s->cup[i]));
+  set_str (&game->current, s->current);
+  set_str (&game->after, s->after);
+  game->current_acted = s->current_acted;
+  game->alter_this_pull = s->alter_this_pull;
+  game->optional_alter = s->optional_alter;
+  g_hash_table_remove_all (game->commands_moved);
+  for (GList *l = s->moved; l != NULL; l = l->next)
+    g_hash_table_add (game->commands_moved, g_strdup (l->data));
+  game->rounds_in_combat = s->rounds;
+}
+
+static void
+snapshot_free (Snapshot *s)
+{
+  g_free (s->poses);
+  g_free (s->st);
+  g_strfreev (s->cup);
+  g_free (s->current);
+  g_free (s->after);
+  g_list_free_full (s->moved, g_free);
+}
+
+gboolean
+rdt_gl_game_apply (RdtGlGame   *game,
+                   const char  *line,
+                   char       **result,
+                   GError     **error)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) w = NULL;
+  g_autoptr(GString) res = g_string_new (NULL);
+  g_autoptr(GPtrArray) words = g_ptr_array_new ();
+  Snapshot snap;
+  gboolean ok;
+  char *hash;
+
+  g_return_val_if_fail (game != NULL && line != NULL, FALSE);
+
+  text = g_strdup (line);
+  if ((hash = strchr (text, '#')) != NULL)
+    *hash = '\0';
+  g_strstrip (text);
+  if (*text == '\0')
+    {
+      g_set_error (error, ERR, 0, _("an empty action"));
+      return FALSE;
+    }
+  if (game->log->len >= MAX_LOG)
+    {
+      g_set_error (error, ERR, 0, _("a game holds at most %d actions"), MAX_LOG);
+      return FALSE;
+    }
+  w = g_strsplit_set (text, " \t", -1);
+  for (guint i = 0; w[i] != NULL; i++)
+    if (*w[i] != '\0')
+      g_ptr_array_add (words, w[i]);
+  g_ptr_array_add (words, NULL);
+  snapshot_take (game, &snap);
+  ok = apply_words (game, (char **) words->pdata, res, error);
+  if (!ok)
+    snapshot_restore (game, &snap);
+  snapshot_free (&snap);
+  if (!ok)
+    return FALSE;
+  {
+    /* The canonical line: the words joined by one space. */
+    g_autofree char *canon = g_strjoinv (" ", (char **) words->pdata);
+    g_ptr_array_add (game->log, g_steal_pointer (&canon));
+  }
+  g_ptr_array_add (game->results, g_strdup (res->str));
+  if (result != NULL)
+    *result = g_strdup (res->str);
+  return TRUE;
+}
+
+gboolean
+rdt_gl_game_undo (RdtGlGame  *game,
+                  GError    **error)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+
+  if (game->log->len == 0)
+    {
+      g_set_error (error, ERR, 0, _("nothing to undo"));
+      return FALSE;
+    }
+  lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i + 1 < game->log->len; i++)
+    g_ptr_array_add (lines, g_strdup (g_ptr_array_index (game->log, i)));
+  reset (game);
+  for (guint i = 0; i < lines->len; i++)
+    if (!rdt_gl_game_apply (game, g_ptr_array_index (lines, i), NULL, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* --------------------------------------------------------------- state */
+
+static int
+compare_strings (const char *const *a,
+                 const char *const *b)
+{
+  return strcmp (*a, *b);
+}
+
+char *
+rdt_gl_game_describe (RdtGlGame *game)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, "turn %d phase %s current %s after %s cup", game->turn,
+                          game->phase == RDT_GL_PHASE_COMMANDS ? "commands" : "combat",
+                          game->current != NULL ? game->current : "-", game->after != NULL ? game->after : "-");
+  for (guint i = 0; i < game->cup->len; i++)
+    g_string_append_printf (s, " %s", (char *) g_ptr_array_index (game->cup, i));
+  g_string_append_printf (s, "\ndie %" G_GUINT64_FORMAT " %" G_GUINT64_FORMAT "\n", game->die.seed, game->die.state);
+  g_string_append_printf (s, "options%s; acted %d; alter-this-pull %d; rounds %d; moved",
+                          game->optional_alter ? " hq-alter" : "", game->current_acted, game->alter_this_pull,
+                          game->rounds_in_combat);
+  {
+    /* Sorted, so the text does not depend on the hash table's order. */
+    g_autofree gpointer *keys = g_hash_table_get_keys_as_array (game->commands_moved, NULL);
+    guint nk = g_hash_table_size (game->commands_moved);
+    qsort (keys, nk, sizeof (gpointer), (int (*) (const void *, const void *)) compare_strings);
+    for (guint i = 0; i < nk; i++)
+      g_string_append_printf (s, " %s", (char *) keys[i]);
+    g_string_append_c (s, '\n');
+  }
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    {
+      const RdtGlPiece *p = piece_at (game, i);
+      const RdtGlPieceState *st = &game->st[i];
+      char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (x, sizeof x, "%.6f", p->centre.x);
+      g_ascii_formatd (y, sizeof y, "%.6f", p->centre.y);
+      g_ascii_formatd (f, sizeof f, "%.6f", p->facing);
+      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s\n", p->id, x, y, f,
+                              st->destroyed ? "destroyed" : p->spent ? "spent" : "fresh",
+                              p->road_column ? " column" : "", st->acted ? " acted" : "",
+                              st->must_retreat ? " must-retreat" : "", st->retreated ? " retreated" : "",
+                              st->absorbed ? " absorbed" : "", st->militia_hit ? " militia-hit" : "",
+                              st->altered ? " altered" : "");
+    }
+  return g_string_free (s, FALSE);
+}
+
+char *
+rdt_gl_game_digest (RdtGlGame *game)
+{
+  g_autofree char *d = rdt_gl_game_describe (game);
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, d, -1);
+}
+
+/* ---------------------------------------------------------- saved games */
+
+char *
+rdt_gl_game_to_text (RdtGlGame  *game,
+                     const char *scenario_name)
+{
+  GString *s = g_string_new ("redoubt-gridless-game 1\n");
+  g_autofree char *digest = rdt_gl_game_digest (game);
+
+  g_string_append_printf (s, "scenario %s\nseed %" G_GUINT64_FORMAT "\n", scenario_name, game->die.seed);
+  for (guint i = 0; i < game->log->len; i++)
+    g_string_append_printf (s, "action %s\n", (char *) g_ptr_array_index (game->log, i));
+  g_string_append_printf (s, "digest %s\n", digest);
+  return g_string_free (s, FALSE);
+}
+
+RdtGlGame *
+rdt_gl_game_from_text (const char  *text,
+                       const char  *folder,
+                       GError     **error)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *digest = NULL;
+  guint n = g_strv_length (lines);
+
+  if (n < 4 || !g_str_equal (lines[0], "redoubt-gridless-game 1"))
+    {
+      g_set_error (error, ERR, 0, _("line 1: not a saved gridless game (“redoubt-gridless-game 1”)"));
+      return NULL;
+    }
+  for (guint i = 1; i < n; i++)
+    {
+      const char *l = lines[i];
+      g_autoptr(GError) e = NULL;
+
+      if (*l == '\0')
+        continue;
+      if (g_str_has_prefix (l, "scenario ") && game == NULL && i == 1)
+        {
+          const char *name = l + strlen ("scenario ");
+          g_autofree char *path = NULL;
+          g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+          RdtGridless *g;
+          char *end = NULL;
+          guint64 seed;
+
+          /* A file reference stays inside the saved game's folder. */
+          if (*name == '\0' || *name == '.' || strchr (name, '/') != NULL || strchr (name, '\\') != NULL)
+            {
+              g_set_error (error, ERR, 0, _("line %u: the scenario must be a file in the saved game's folder"), i + 1);
+              return NULL;
+            }
+          if (i + 1 >= n || !g_str_has_prefix (lines[i + 1], "seed "))
+            {
+              g_set_error (error, ERR, 0, _("line %u: “seed N” expected"), i + 2);
+              return NULL;
+            }
+          seed = g_ascii_strtoull (lines[i + 1] + 5, &end, 10);
+          if (end == lines[i + 1] + 5 || *end != '\0')
+            {
+              g_set_error (error, ERR, 0, _("line %u: “seed N” expected"), i + 2);
+              return NULL;
+            }
+          path = g_build_filename (folder, name, NULL);
+          g = rdt_gridless_load_from_file (path, diagnostics, error);
+          if (g == NULL)
+            return NULL;
+          if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+            {
+              rdt_gridless_free (g);
+              g_set_error (error, ERR, 0, _("%s: the scenario has errors"), path);
+              return NULL;
+            }
+          game = rdt_gl_game_new (g, seed);
+          i++;
+        }
+      else if (g_str_has_prefix (l, "action ") && game != NULL)
+        {
+          if (!rdt_gl_game_apply (game, l + strlen ("action "), NULL, &e))
+            {
+              g_set_error (error, ERR, 0, _("line %u: %s: %s"), i + 1, l + strlen ("action "), e->message);
+              return NULL;
+            }
+        }
+      else if (g_str_has_prefix (l, "digest ") && game != NULL && digest == NULL)
+        digest = g_strdup (l + strlen ("digest "));
+      else
+        {
+          g_set_error (error, ERR, 0, _("line %u: unexpected “%.40s”"), i + 1, l);
+          return NULL;
+        }
+    }
+  if (game == NULL || digest == NULL)
+    {
+      g_set_error (error, ERR, 0, _("the saved game lacks its scenario or its digest"));
+      return NULL;
+    }
+  {
+    g_autofree char *now = rdt_gl_game_digest (game);
+    if (!g_str_equal (now, digest))
+      {
+        g_set_error (error, ERR, 0, _("the replayed state differs from the saved digest"));
+        return NULL;
+      }
+  }
+  return g_steal_pointer (&game);
+}
