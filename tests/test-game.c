@@ -859,7 +859,7 @@ test_rally_pass_15_2 (void)
   g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
   /* 16.1: a unit rallies (+1). */
   g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
-  g_assert_true (log_has (game, "16.1", "now 20"));
+  g_assert_true (log_has (game, "15.2; 16.1", "now 20"));
 }
 
 /* 14.23: the leader in command adds his Leadership DRM to rally attempts of
@@ -875,6 +875,190 @@ test_rally_leader_14_23 (void)
   ok (game, "roll 0");
   ok (game, "rally 1-maryland");
   g_assert_true (log_has (game, "13.5, 14.23, 15.32", expected));
+}
+
+/* Brandywine 4.6.1: "Washington's Leadership DRM is +1 for combat units to
+ * which he is adjacent" (volume table leader-adjacent-drm), never across a
+ * non-ford Brandywine Creek hexside (5.3). */
+static void
+washington_rally (gboolean creek,
+                  gboolean expect_rally)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  const RdtUnit *u = rdt_scenario_find_unit (scenario, "3-virginia");
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autofree char *roll = NULL;
+  int need;
+  guint d;
+
+  g_assert_cmpint (u->placement.kind, ==, RDT_PLACEMENT_HEX);
+  /* A neighbour of 3-virginia's hex on the map with no unit in it. */
+  for (d = 0; d < RDT_N_DIRECTIONS; d++)
+    {
+      gboolean empty = TRUE;
+
+      next_to.hex = rdt_hex_grid_neighbour (grid, u->placement.hex, (RdtHexDirection) d);
+      if (!rdt_hex_grid_contains (grid, next_to.hex))
+        continue;
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        {
+          const RdtUnit *o = rdt_scenario_get_unit (scenario, i);
+
+          if (o->placement.kind == RDT_PLACEMENT_HEX && o->placement.hex.col == next_to.hex.col &&
+              o->placement.hex.row == next_to.hex.row)
+            empty = FALSE;
+        }
+      if (empty)
+        break;
+    }
+  g_assert_cmpuint (d, <, RDT_N_DIRECTIONS);
+  g_assert_true (rdt_scenario_move_unit (scenario, "washington", &next_to, NULL, &error));
+  g_assert_no_error (error);
+  if (creek)
+    {
+      RdtHexsideFeatures f;
+      RdtHexside side;
+
+      g_assert_true (rdt_hex_grid_hexside (grid, u->placement.hex, next_to.hex, &side, &error));
+      rdt_hexside_features_init (&f, side);
+      for (guint t = 0; t < rdt_volume_get_n_hexside_types (volume); t++)
+        if (g_str_equal (rdt_volume_get_hexside_type (volume, t)->id, "brandywine-creek"))
+          f.water = (int) t;
+      g_assert_cmpint (f.water, !=, RDT_NO_TYPE);
+      g_assert_true (rdt_scenario_set_hexside (scenario, &f, NULL, &error));
+      g_assert_no_error (error);
+    }
+  game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  /* No leader in its hex (test_rally_15): one short of 5 without Washington. */
+  need = 5 - rdt_unit_get_current_step (rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia"))->morale;
+  g_assert_cmpint (need, >=, 1);
+  roll = g_strdup_printf ("roll %d", need - 1);
+  ok (game, roll);
+  ok (game, "rally 3-virginia");
+  g_assert_cmpint (log_has (game, "14.23; Brandywine 4.6.1, 5.3", "washington adds his Leadership DRM +1"),
+                   ==, expect_rally);
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==,
+                   expect_rally ? RDT_UNIT_STATUS_PARADE : RDT_UNIT_STATUS_DISRUPTED);
+}
+
+static void
+test_rally_washington_4_6_1 (void)
+{
+  washington_rally (FALSE, TRUE);
+}
+
+static void
+test_rally_washington_not_across_creek_5_3 (void)
+{
+  washington_rally (TRUE, FALSE);
+}
+
+/* 16.1: army morale adjustments are the volume's "army-morale-adjustments"
+ * table; stated values (13.1 "2": +1/-2) are applied as such, chart values
+ * not in the rulebooks are applied and said provisional; an event the volume
+ * lacks is undecided; 16.3: an army at 0 is demoralised. */
+static void
+test_army_morale_adjust_16_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  int british, american;
+
+  game = new_game (scenario, 5);
+  /* The value is data: change the volume's cell, the game follows. */
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "unit-captured", "change", "-3",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  british = rdt_game_get_army_morale (game, 0);
+  american = rdt_game_get_army_morale (game, 1);
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 1, "two-step-loss", "13.1 2", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, american - 2);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, british + 1);
+  g_assert_true (log_has (game, "13.1 2; 16.1", "Army morale of american -2 (two-step-loss, 13.1 2)"));
+  g_assert_true (log_has (game, "13.1 2; 16.1", "Army morale of british +1 (enemy two-step-loss"));
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 0, "step-loss", "13.1 1", &error));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, british);
+  g_assert_true (log_has (game, "13.1 1; 16.1", "provisional: the Army Morale Adjustment Chart is not"));
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 1, "unit-captured", "13.1 AC", &error));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, american - 5);
+
+  before = rdt_game_dup_state_text (game);
+  g_assert_false (rdt_game_adjust_army_morale (game, 1, "no-such-event", "13.1", &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA);
+  g_assert_true (g_str_has_prefix (error->message, "16.1"));
+  g_clear_error (&error);
+  after = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (log_has (game, "13.1", "not adjusted for “no-such-event”"));
+
+  /* 16.3: down to 0, the game ends with the other player's Substantial Victory. */
+  for (guint i = 0; i < 50 && !rdt_game_is_over (game); i++)
+    g_assert_true (rdt_game_adjust_army_morale (game, 1, "am-result", "13.1 AM", NULL));
+  g_assert_true (rdt_game_is_over (game));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 0);
+  g_assert_nonnull (strstr (rdt_game_get_result (game), "american army demoralized: british wins a Substantial Victory (16.3)"));
+  refused (game, "next-phase", RDT_GAME_ERROR_GAME_OVER, NULL);
+}
+
+/* 7.3: "All step losses taken impact Army Morale ... as if they were lost in
+ * combat": an overstack elimination applies the volume's step-loss row. */
+static void
+test_overstack_army_morale_7_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) game = NULL;
+
+  game = howe_at_turn_7 (scenario);
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "step-loss", "change", "-2",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "unit-eliminated", "change", "-4",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  {
+    RdtScenario *sc = rdt_game_get_scenario (game);
+    const RdtUnit *victim = NULL;
+    g_autofree char *line = NULL;
+    int british;
+
+    ok (game, "roll 9");
+    ok (game, "roll 0");
+    ok (game, "initiative");
+    ok (game, "next-phase");
+    for (guint i = 0; i < rdt_scenario_get_n_units (sc) && victim == NULL; i++)
+      {
+        const RdtUnit *u = rdt_scenario_get_unit (sc, i);
+
+        if (!rdt_unit_is_leader (u) && rdt_game_get_unit (game, i)->where == RDT_GAME_UNIT_MAP &&
+            (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED) && rdt_unit_get_n_steps (u) == 2)
+          victim = u;
+      }
+    g_assert_nonnull (victim);
+    g_assert_cmpstr (rdt_scenario_get_side (sc, victim->side)->id, ==, "british");
+    line = g_strdup_printf ("eliminate %s", victim->id);
+    british = rdt_game_get_army_morale (game, victim->side);
+    ok (game, line);
+    g_assert_cmpint (rdt_game_get_army_morale (game, victim->side), ==, british - 2);
+    g_assert_true (log_has (game, "7.3; 16.1", "(step-loss, 7.3, 13.1 1, 16.1; provisional"));
+    ok (game, line);
+    g_assert_cmpint (unit (game, victim->id)->where, ==, RDT_GAME_UNIT_ELIMINATED);
+    g_assert_cmpint (rdt_game_get_army_morale (game, victim->side), ==, british - 6);
+    g_assert_true (log_has (game, "7.3; 16.1", "(unit-eliminated, 7.3, 13.1, 16.1; provisional"));
+  }
 }
 
 /* 15.1: not in an enemy ZOC (current edition). */
@@ -1361,6 +1545,10 @@ main (int   argc,
   g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
   g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
   g_test_add_func ("/play/rally/15.1/not-in-enemy-zoc", test_rally_zoc_15_1);
+  g_test_add_func ("/play/rally/brandywine-4.6.1/washington-adjacent-plus-1", test_rally_washington_4_6_1);
+  g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
+  g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
+  g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
   g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);

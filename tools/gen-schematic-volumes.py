@@ -124,6 +124,69 @@ def army_morale_levels():
     return out
 
 
+# Events of play read by src/core/play/rdt-game-events.c (issue 13).
+# The Army Morale Adjustment Chart (16.1) is on the player aid card: only the
+# values the rulebooks state are not provisional (16.1 rally +1, 9.6 pin -1,
+# 13.1 "AM" -1 and "2" +1/-2).  (key, change, enemy change, rule, provisional)
+AM_ADJUSTMENTS = [
+    ("rally", "+1", "0", "16.1", False),
+    ("pin-broken", "-1", "0", "9.6", False),
+    ("am-result", "-1", "0", "13.1 AM", False),
+    ("two-step-loss", "-2", "+1", "13.1 2", False),
+    ("step-loss", "-1", "0", "7.3, 13.1 1, 16.1", True),
+    ("unit-eliminated", "-1", "0", "7.3, 13.1, 16.1", True),
+    ("unit-captured", "-1", "0", "13.1 DC AC, 16.1", True),
+    ("leader-casualty", "-1", "0", "13.1 *, 16.1", True),
+    ("leader-captured", "-1", "0", "14.33, 16.1", True),
+]
+
+
+def play_tables(vid):
+    out = ['<table id="army-morale-adjustments" name="Army Morale Adjustment Chart" rule="16.1">']
+    out.append("  <columns><c>change</c><c>enemy change</c><c>rule</c></columns>")
+    for key, change, enemy, rule, prov in AM_ADJUSTMENTS:
+        p = ' provisional="true"' if prov else ""
+        out.append('  <row key="%s"><c%s>%s</c><c%s>%s</c><c>%s</c></row>' % (key, p, change, p, enemy, rule))
+    out.append("  <note>Read by the game (src/core/play/rdt-game-events.c, rdt_game_adjust_army_morale): change is "
+               "added to the army morale of the side of the event, enemy change to the other player's armies. "
+               "Stated in the rulebooks: a unit rallies +1 (16.1), a pin broken -1 (9.6), the AM result -1 and "
+               "the 2 result's +1/-2 (13.1). The Army Morale Adjustment Chart itself is printed on the player "
+               "aid card, not in the rulebooks: the other values are provisional (enter them from your own "
+               "copy).</note>")
+    out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="leader-adjacent-drm" name="Leadership DRM to adjacent hexes" rule="Brandywine 4.6.1">')
+        out.append("  <columns><c>DRM</c><c>not across</c><c>rule</c></columns>")
+        out.append('  <row key="washington"><c>+1</c><c>brandywine-creek</c><c>Brandywine 4.6.1, 5.3</c></row>')
+        out.append("  <note>Read by the game (rally, 14.23): the leader (a unit id) adds DRM to the morale checks "
+                   "and rally attempts of the combat units he commands in adjacent hexes, never across the "
+                   "hexside types listed (Brandywine 5.3: non-ford Brandywine Creek hexsides). Stacked, his "
+                   "printed Leadership DRM (+4) applies as for any leader in command.</note>")
+        out.append("</table>")
+    if vid == "germantown":
+        out.append('<table id="variable-entry" name="Variable reinforcements" rule="Germantown 3.4.1.2">')
+        out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
+        out.append('  <row key="Germantown 3.4.1.2"><c>germantown</c><c>A-2</c><c>7-10</c>'
+                   '<c provisional="true">0-4 A-2; 5-9 wait</c></row>')
+        out.append("  <note>Read by the game at the start of the owner's movement phase: the units due whose "
+                   "scheduled entry is \"entry\" roll one die together on the turns listed; results: \"0-4 A-2\" "
+                   "enter at that entry hex, \"wait\" roll again next turn. Germantown 3.4.1.2: from turn 7 "
+                   "Smallwood's militia enter at 3800 (A-2) on the number shown on the Game Turn Track, which is "
+                   "not in the rulebooks: the 0-4 range is provisional.</note>")
+        out.append("</table>")
+    if vid == "savannah":
+        out.append('<table id="variable-entry" name="French variable entry" rule="Savannah 4.7">')
+        out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
+        out.append('  <row key="Savannah 4.7"><c>savannah-campaign savannah-historical</c><c>V-1</c><c>8-11</c>'
+                   '<c>0-4 V-1; 5-7 V-2; 8 V-3; 9 F</c></row>')
+        out.append("  <note>Read by the game at the start of the French player's movement phase: the French "
+                   "reinforcements of turns 8-11 (scheduled at V-1) roll one die together (Savannah 4.7 and "
+                   "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
+                   "arrival bonuses (+2 MPs, artillery double MPs) are not applied yet.</note>")
+        out.append("</table>")
+    return out
+
+
 HEX_VICTORY_COLUMNS = ["scenario", "holder", "hexes", "units", "parade", "min-sp", "enemy-adjacent", "when",
                        "winner", "level", "if"]
 
@@ -281,6 +344,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
     for r in restrictions:
         body.append(restriction_xml(r))
     body.extend(tables(stated_tables, table_source))
+    body.extend(play_tables(vid))
     body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)

@@ -80,4 +80,40 @@ gboolean      _rdt_game_try                (RdtGame            *game,
 void          _rdt_game_state_free         (RdtGame            *game,
                                             RdtGameState       *state);
 
+/* rdt-game.c: what rdt-game-events.c uses. */
+void          _rdt_game_log                (RdtGame            *game,
+                                            const char         *rule,
+                                            const char         *text);
+/* 2.3: the next roll (a typed one first), logged with @purpose. */
+int           _rdt_game_roll               (RdtGame            *game,
+                                            const char         *purpose);
+/* Changes army morale by @delta; ends the game at 0 (16.3). */
+void          _rdt_game_change_army_morale (RdtGame            *game,
+                                            guint               side,
+                                            int                 delta,
+                                            const char         *rule,
+                                            const char         *why);
+
+/* rdt-game-events.c: volume-data events of play (issue 13). */
+/* 16.1: rdt_game_adjust_army_morale(), logging (not failing) when the volume
+ * lacks the row: the adjustment is then undecided, and the log says so. */
+void          _rdt_game_morale_event       (RdtGame            *game,
+                                            guint               side,
+                                            const char         *event,
+                                            const char         *rule);
+/* The best Leadership DRM from an adjacent leader of the volume's
+ * "leader-adjacent-drm" table (Brandywine 4.6.1: Washington +1) for unit
+ * @index, or 0; @out_leader (nullable) gets the leader's unit index or -1,
+ * @out_rule (nullable) the rule of the table row. */
+int           _rdt_game_adjacent_leader_drm (RdtGame           *game,
+                                             guint              index,
+                                             int               *out_leader,
+                                             const char       **out_rule);
+/* Variable entry (Germantown 3.4.1.2, Savannah 4.7): the phasing player's
+ * reinforcements due now whose entry is rolled for by the volume's
+ * "variable-entry" table get their entry (or wait a turn) by one roll per
+ * table row. */
+void          _rdt_game_roll_variable_entry (RdtGame           *game,
+                                             int                player);
+
 G_END_DECLS

@@ -640,6 +640,32 @@ change_army_morale (RdtGame    *game,
     }
 }
 
+/* For the other files of the game (rdt-game-private.h). */
+void
+_rdt_game_log (RdtGame    *game,
+               const char *rule,
+               const char *text)
+{
+  say (game, rule, "%s", text);
+}
+
+int
+_rdt_game_roll (RdtGame    *game,
+                const char *purpose)
+{
+  return roll_die (game, purpose);
+}
+
+void
+_rdt_game_change_army_morale (RdtGame    *game,
+                              guint       side,
+                              int         delta,
+                              const char *rule,
+                              const char *why)
+{
+  change_army_morale (game, side, delta, rule, why);
+}
+
 static gboolean
 parse_unit (RdtGame     *game,
             const char  *id,
@@ -1016,6 +1042,8 @@ place_reinforcements (RdtGame *game)
 {
   int phasing = rdt_game_get_phasing_player (game);
 
+  /* Germantown 3.4.1.2, Savannah 4.7: variable entry rolls (volume data). */
+  _rdt_game_roll_variable_entry (game, phasing);
   for (guint i = 0; i < game->n_units; i++)
     {
       RdtGameUnit *gu = &game->state->units[i];
@@ -1260,7 +1288,7 @@ leave_step (RdtGame  *game,
           say (game, "9.6", _("Pin removed from %s: no longer adjacent to enemy units"),
                unit_of (game, i)->id);
           if (unit_player (game, i) == phasing)
-            change_army_morale (game, unit_of (game, i)->side, -1, "9.6", _("pin broken"));
+            _rdt_game_morale_event (game, unit_of (game, i)->side, "pin-broken", "9.6");
         }
       break;
     case RDT_PHASE_CLOSE_COMBAT:
@@ -1656,6 +1684,7 @@ do_move (RdtGame     *game,
         {
           game->state->units[leader].where = RDT_GAME_UNIT_CAPTURED;
           say (game, "14.33", _("%s, alone in its hex, is captured"), unit_of (game, leader)->id);
+          _rdt_game_morale_event (game, unit_of (game, leader)->side, "leader-captured", "14.33");
         }
     }
   gu->hex = hex;
@@ -1665,7 +1694,7 @@ do_move (RdtGame     *game,
   if ((rh.flags & RDT_REACH_PINNED_AM) && has_state (gu, "pinned"))
     {
       set_state (gu, "pinned", FALSE);
-      change_army_morale (game, u->side, -1, "9.3, 9.6", _("pinned unit moved"));
+      _rdt_game_morale_event (game, u->side, "pin-broken", "9.3, 9.6");
     }
   return TRUE;
 }
@@ -1717,19 +1746,21 @@ do_eliminate (RdtGame     *game,
                    u->id, l);
       return FALSE;
     }
+  game->board_dirty = TRUE;
+  /* 7.3: "All step losses taken impact Army Morale and Victory Points as if
+   * they were lost in combat": the volume's adjustments (16.1). */
   if ((guint) gu->step + 1 < rdt_unit_get_n_steps (u))
     {
       gu->step++;
       say (game, "7.3", _("%s loses a step to overstacking (reduced)"), u->id);
+      _rdt_game_morale_event (game, u->side, "step-loss", "7.3");
     }
   else
     {
       gu->where = RDT_GAME_UNIT_ELIMINATED;
       say (game, "7.3", _("%s loses its last step to overstacking: eliminated"), u->id);
+      _rdt_game_morale_event (game, u->side, "unit-eliminated", "7.3");
     }
-  say (game, "7.3, 16.1", _("Adjust army morale by the volume’s Army Morale Adjustment Chart "
-                            "(not in the rulebooks)"));
-  game->board_dirty = TRUE;
   return TRUE;
 }
 
@@ -1793,6 +1824,24 @@ do_rally (RdtGame     *game,
   leader = leader_in_command (game, unit);
   if (leader >= 0)
     leader_drm = unit_of (game, (guint) leader)->leadership_drm;
+  /* 14.23 exception (Brandywine 4.6.1): a leader of the volume's
+   * "leader-adjacent-drm" table adds his DRM from an adjacent hex; one
+   * leader's DRM applies, the better one. */
+  {
+    int adjacent_leader;
+    const char *adjacent_rule = NULL;
+    int adjacent_drm = _rdt_game_adjacent_leader_drm (game, unit, &adjacent_leader, &adjacent_rule);
+
+    if (adjacent_leader >= 0 && adjacent_drm > leader_drm)
+      {
+        g_autofree char *cite = g_strdup_printf ("14.23; %s", adjacent_rule);
+
+        leader = adjacent_leader;
+        leader_drm = adjacent_drm;
+        say (game, cite, _("%s adds his Leadership DRM %+d from an adjacent hex"),
+             unit_of (game, (guint) leader)->id, leader_drm);
+      }
+  }
   gu->flags |= RDT_GAME_UNIT_RALLIED;
   purpose = g_strdup_printf (_("rally, %s (15.1)"), u->id);
   roll = roll_die (game, purpose);
@@ -1813,7 +1862,7 @@ do_rally (RdtGame     *game,
                                                        : RDT_UNIT_STATUS_PARADE;
   game->board_dirty = TRUE;
   say (game, "15.2", _("%s rallies: now %s"), u->id, rdt_unit_status_to_string (gu->status));
-  change_army_morale (game, u->side, +1, "16.1", _("a unit rallies"));
+  _rdt_game_morale_event (game, u->side, "rally", "15.2");
   return TRUE;
 }
 

@@ -145,6 +145,23 @@ int            rdt_game_get_momentum_declared (RdtGame     *game,
 int            rdt_game_get_vp              (RdtGame       *game,
                                              guint          player);
 
+/* 16.1: adjusts the army morale of @side for @event, a row of the volume's
+ * "army-morale-adjustments" table (docs/volumes.md: "rally", "pin-broken",
+ * "am-result", "two-step-loss", "step-loss", "unit-eliminated",
+ * "unit-captured", "leader-casualty", "leader-captured"...): its "change"
+ * column to @side, its "enemy change" column to the other sides.  The log
+ * cites @rule (the rule of the event, e.g. "13.1 AM") and 16.1, and says when
+ * a value is provisional (the Army Morale Adjustment Chart is not in the
+ * rulebooks).  An army at 0 is demoralised: the game ends (16.3).  For the
+ * combat code: call it while applying an action.  Returns FALSE with
+ * RDT_GAME_ERROR_DATA, morale unchanged and the log saying the adjustment is
+ * undecided, when the volume has no such row. */
+gboolean       rdt_game_adjust_army_morale  (RdtGame       *game,
+                                             guint          side,
+                                             const char    *event,
+                                             const char    *rule,
+                                             GError       **error);
+
 /* Units, by scenario index. */
 guint          rdt_game_get_n_units         (RdtGame       *game);
 const RdtGameUnit *

@@ -1,0 +1,371 @@
+/* rdt-game-events.c: events of play decided by volume data (issue 13).
+ *
+ * Three volume tables (docs/volumes.md), never C keyed to names:
+ *  - "army-morale-adjustments" (16.1): rows keyed by event, columns "change"
+ *    (to the side of the event), "enemy change" (to the other sides), "rule";
+ *    the Army Morale Adjustment Chart is not in the rulebooks, so the values
+ *    it does not state are provisional cells, and the log says so;
+ *  - "leader-adjacent-drm" (14.23 exception, Brandywine 4.6.1): rows keyed by
+ *    leader unit id, columns "DRM" (to the rally attempts of the combat units
+ *    he commands in adjacent hexes), "not across" (hexside type ids the DRM
+ *    does not cross: Brandywine 5.3), "rule";
+ *  - "variable-entry" (Germantown 3.4.1.2, Savannah 4.7): rows keyed by the
+ *    rule, columns "scenario" (scenario ids), "entry" (the entry hex id the
+ *    reinforcement schedule gives the units that roll), "turns" ("7-10", empty:
+ *    every turn), "results" ("0-4 V-1; 5-7 V-2; 8 V-3; 9 F"; "wait": roll
+ *    again next turn).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rdt-game-private.h"
+
+#define MORALE_TABLE "army-morale-adjustments"
+#define ADJACENT_TABLE "leader-adjacent-drm"
+#define ENTRY_TABLE "variable-entry"
+
+static const RdtTable *
+find_table (RdtGame    *game,
+            const char *id)
+{
+  return rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), id);
+}
+
+static gboolean
+parse_signed (const char *text,
+              int        *out)
+{
+  gint64 v;
+
+  if (text == NULL)
+    return FALSE;
+  while (*text == ' ')
+    text++;
+  if (!g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10, -99, 99, &v, NULL))
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+/* ------------------------------------------------------- army morale 16.1 */
+
+static gboolean
+adjust (RdtGame     *game,
+        guint        side,
+        const char  *event,
+        const char  *rule,
+        GError     **error)
+{
+  const RdtTable *table;
+  const char *change_text, *enemy_text, *row_rule;
+  gboolean p_change = FALSE, p_enemy = FALSE, p_rule = FALSE;
+  int change = 0, enemy = 0;
+  g_autofree char *cite = NULL;
+
+  g_return_val_if_fail (side < game->n_sides, FALSE);
+  table = find_table (game, MORALE_TABLE);
+  change_text = table != NULL ? rdt_table_lookup (table, event, "change", &p_change) : NULL;
+  if (change_text == NULL || !parse_signed (change_text, &change))
+    {
+      g_autofree char *text =
+        g_strdup_printf (_("Army morale of %s not adjusted for “%s”: the volume’s Army Morale "
+                           "Adjustment table (%s) has no number for it: undecided"),
+                         rdt_scenario_get_side (game->scenario, side)->id, event, MORALE_TABLE);
+
+      _rdt_game_log (game, rule != NULL ? rule : "16.1", text);
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA, "16.1: %s", text);
+      return FALSE;
+    }
+  enemy_text = rdt_table_lookup (table, event, "enemy change", &p_enemy);
+  if (enemy_text != NULL && enemy_text[0] != '\0' && !parse_signed (enemy_text, &enemy))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA,
+                   _("16.1: the volume’s table %s, row “%s”: “enemy change” is not a number (“%s”)"),
+                   MORALE_TABLE, event, enemy_text);
+      return FALSE;
+    }
+  row_rule = rdt_table_lookup (table, event, "rule", &p_rule);
+  cite = g_strdup_printf ("%s%s16.1", rule != NULL ? rule : "", rule != NULL ? "; " : "");
+  if (change != 0)
+    {
+      g_autofree char *why =
+        g_strdup_printf (p_change ? _("%s, %s; provisional: the Army Morale Adjustment Chart is not "
+                                      "in the rulebooks")
+                                  : _("%s, %s"),
+                         event, row_rule != NULL && row_rule[0] != '\0' ? row_rule : "16.1");
+
+      _rdt_game_change_army_morale (game, side, change, cite, why);
+    }
+  for (guint s = 0; enemy != 0 && s < game->n_sides && !game->state->over; s++)
+    {
+      g_autofree char *why = NULL;
+
+      if (game->side_player[s] == game->side_player[side])
+        continue;
+      why = g_strdup_printf (p_enemy ? _("enemy %s, %s; provisional: the Army Morale Adjustment "
+                                         "Chart is not in the rulebooks")
+                                     : _("enemy %s, %s"),
+                             event, row_rule != NULL && row_rule[0] != '\0' ? row_rule : "16.1");
+      _rdt_game_change_army_morale (game, s, enemy, cite, why);
+    }
+  return TRUE;
+}
+
+gboolean
+rdt_game_adjust_army_morale (RdtGame     *game,
+                             guint        side,
+                             const char  *event,
+                             const char  *rule,
+                             GError     **error)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  g_return_val_if_fail (event != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (side >= game->n_sides)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("16.1: no side %u"), side);
+      return FALSE;
+    }
+  return adjust (game, side, event, rule, error);
+}
+
+void
+_rdt_game_morale_event (RdtGame    *game,
+                        guint       side,
+                        const char *event,
+                        const char *rule)
+{
+  /* A missing row is logged by adjust() as undecided. */
+  adjust (game, side, event, rule, NULL);
+}
+
+/* ------------------------------------------- adjacent leaders (4.6.1) */
+
+static gboolean
+hexside_has_type (RdtGame    *game,
+                  RdtHex      a,
+                  RdtHex      b,
+                  char      **types)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtHexsideFeatures *f;
+  RdtHexside side;
+  int idx[5];
+
+  if (types == NULL || types[0] == NULL ||
+      !rdt_hex_grid_hexside (rdt_scenario_get_grid (game->scenario), a, b, &side, NULL))
+    return FALSE;
+  f = rdt_scenario_get_hexside (game->scenario, side);
+  if (f == NULL)
+    return FALSE;
+  idx[0] = f->water;
+  idx[1] = f->slope;
+  idx[2] = f->fieldwork;
+  idx[3] = f->road;
+  idx[4] = f->other;
+  for (guint i = 0; i < G_N_ELEMENTS (idx); i++)
+    if (idx[i] != RDT_NO_TYPE && idx[i] >= 0 && (guint) idx[i] < rdt_volume_get_n_hexside_types (volume) &&
+        g_strv_contains ((const char *const *) types, rdt_volume_get_hexside_type (volume, (guint) idx[i])->id))
+      return TRUE;
+  return FALSE;
+}
+
+/* Whether @leader may command @unit (<leader commands>: formations,
+ * nationalities or unit ids; none listed: every unit of its side). */
+static gboolean
+commands (const RdtUnit *leader,
+          const RdtUnit *unit)
+{
+  const char *const *c = (const char *const *) leader->commands;
+
+  if (leader->side != unit->side)
+    return FALSE;
+  return c == NULL || (unit->formation != NULL && g_strv_contains (c, unit->formation)) ||
+         (unit->nationality != NULL && g_strv_contains (c, unit->nationality)) ||
+         g_strv_contains (c, unit->id);
+}
+
+int
+_rdt_game_adjacent_leader_drm (RdtGame     *game,
+                               guint        index,
+                               int         *out_leader,
+                               const char **out_rule)
+{
+  const RdtTable *table = find_table (game, ADJACENT_TABLE);
+  const RdtGameUnit *gu = &game->state->units[index];
+  const RdtUnit *u = rdt_scenario_get_unit (game->scenario, index);
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int best = 0, best_leader = -1;
+  const char *best_rule = NULL;
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      int l = rdt_scenario_find_unit_index (game->scenario, row->key);
+      const RdtGameUnit *gl;
+      g_auto(GStrv) not_across = NULL;
+      int drm;
+
+      if (l < 0 || !parse_signed (rdt_table_lookup (table, row->key, "DRM", NULL), &drm))
+        continue;
+      gl = &game->state->units[l];
+      if (gl->where != RDT_GAME_UNIT_MAP || gu->where != RDT_GAME_UNIT_MAP ||
+          !rdt_unit_is_leader (rdt_scenario_get_unit (game->scenario, (guint) l)) ||
+          !commands (rdt_scenario_get_unit (game->scenario, (guint) l), u) ||
+          !rdt_hex_grid_are_adjacent (grid, gl->hex, gu->hex))
+        continue;
+      {
+        const char *text = rdt_table_lookup (table, row->key, "not across", NULL);
+
+        not_across = g_strsplit_set (text != NULL ? text : "", " ,", -1);
+      }
+      if (hexside_has_type (game, gl->hex, gu->hex, not_across))
+        continue;
+      if (drm > best)
+        {
+          best = drm;
+          best_leader = l;
+          best_rule = rdt_table_lookup (table, row->key, "rule", NULL);
+        }
+    }
+  if (out_leader != NULL)
+    *out_leader = best_leader;
+  if (out_rule != NULL)
+    *out_rule = best_rule != NULL && best_rule[0] != '\0' ? best_rule : ADJACENT_TABLE;
+  return best;
+}
+
+/* -------------------------------------------------- variable entry */
+
+static gboolean
+turn_in (const char *turns,
+         int         turn)
+{
+  gint64 from, to;
+  g_auto(GStrv) parts = NULL;
+
+  if (turns == NULL || turns[0] == '\0')
+    return TRUE;
+  parts = g_strsplit (turns, "-", 2);
+  if (!g_ascii_string_to_signed (g_strstrip (parts[0]), 10, 0, 999, &from, NULL))
+    return FALSE;
+  to = from;
+  if (parts[1] != NULL && !g_ascii_string_to_signed (g_strstrip (parts[1]), 10, 0, 999, &to, NULL))
+    return FALSE;
+  return turn >= from && turn <= to;
+}
+
+/* The result of @roll in "0-4 V-1; 5-7 V-2; 8 V-3; 9 F" (transfer full), or
+ * NULL when no part covers it. */
+static char *
+result_for (const char *results,
+            int         roll)
+{
+  g_auto(GStrv) parts = g_strsplit (results != NULL ? results : "", ";", 32);
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_auto(GStrv) words = NULL;
+      gint64 lo, hi;
+      char *dash;
+
+      g_strstrip (parts[i]);
+      words = g_strsplit (parts[i], " ", 2);
+      if (words[0] == NULL || words[1] == NULL)
+        continue;
+      dash = strchr (words[0], '-');
+      if (dash != NULL)
+        *dash = '\0';
+      if (!g_ascii_string_to_signed (words[0], 10, 0, 9, &lo, NULL))
+        continue;
+      hi = lo;
+      if (dash != NULL && !g_ascii_string_to_signed (dash + 1, 10, 0, 9, &hi, NULL))
+        continue;
+      if (roll >= lo && roll <= hi)
+        return g_strdup (g_strstrip (words[1]));
+    }
+  return NULL;
+}
+
+void
+_rdt_game_roll_variable_entry (RdtGame *game,
+                               int      player)
+{
+  const RdtTable *table = find_table (game, ENTRY_TABLE);
+  const char *scenario_id = rdt_scenario_get_id (game->scenario);
+  RdtGameState *s = game->state;
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *scenarios = rdt_table_lookup (table, row->key, "scenario", NULL);
+      const char *entry = rdt_table_lookup (table, row->key, "entry", NULL);
+      gboolean provisional = FALSE;
+      const char *results = rdt_table_lookup (table, row->key, "results", &provisional);
+      g_auto(GStrv) ids = g_strsplit_set (scenarios != NULL ? scenarios : "", " ,", -1);
+      g_autoptr(GString) names = g_string_new (NULL);
+      g_autofree char *purpose = NULL, *result = NULL;
+      int roll;
+
+      if (entry == NULL || !g_strv_contains ((const char *const *) ids, scenario_id) ||
+          !turn_in (rdt_table_lookup (table, row->key, "turns", NULL), s->turn))
+        continue;
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          const RdtGameUnit *gu = &s->units[i];
+
+          if (gu->where == RDT_GAME_UNIT_TO_ARRIVE && gu->arrive_turn <= s->turn &&
+              game->side_player[rdt_scenario_get_unit (game->scenario, i)->side] == player &&
+              g_strcmp0 (gu->entry, entry) == 0)
+            g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
+                                    rdt_scenario_get_unit (game->scenario, i)->id);
+        }
+      if (names->len == 0)
+        continue;
+      /* One roll for all the units the row covers this turn. */
+      purpose = g_strdup_printf (_("variable entry (%s)"), row->key);
+      roll = _rdt_game_roll (game, purpose);
+      result = result_for (results, roll);
+      {
+        g_autofree char *text = NULL;
+
+        if (result == NULL)
+          text = g_strdup_printf (_("Variable entry roll %d: the table gives no result: %s arrive "
+                                    "as scheduled at %s"), roll, names->str, entry);
+        else if (g_strcmp0 (result, "wait") == 0)
+          text = g_strdup_printf (_("Variable entry roll %d: %s do not enter; they roll again on "
+                                    "turn %d%s"), roll, names->str, s->turn + 1,
+                                  provisional ? _(" (provisional: the number to roll is printed "
+                                                  "on the Game Turn Track, not in the rulebooks)")
+                                              : "");
+        else
+          text = g_strdup_printf (_("Variable entry roll %d: %s enter at %s%s"), roll,
+                                  names->str, result,
+                                  provisional ? _(" (provisional: the number to roll is printed "
+                                                  "on the Game Turn Track, not in the rulebooks)")
+                                              : "");
+        _rdt_game_log (game, row->key, text);
+      }
+      if (result == NULL)
+        continue;
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          RdtGameUnit *gu = &s->units[i];
+
+          if (gu->where != RDT_GAME_UNIT_TO_ARRIVE || gu->arrive_turn > s->turn ||
+              game->side_player[rdt_scenario_get_unit (game->scenario, i)->side] != player ||
+              g_strcmp0 (gu->entry, entry) != 0)
+            continue;
+          if (g_strcmp0 (result, "wait") == 0)
+            gu->arrive_turn = s->turn + 1;
+          else
+            {
+              g_free (gu->entry);
+              gu->entry = g_strdup (result);
+            }
+        }
+    }
+}
