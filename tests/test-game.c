@@ -1061,6 +1061,112 @@ test_overstack_army_morale_7_3 (void)
   }
 }
 
+/* Variable entry (volume table "variable-entry"): the scenario starts on
+ * @first_turn (so that the rolled turn is the first), the units scheduled at
+ * @entry roll once when their player's movement phase begins. */
+static RdtGame *
+variable_entry_game (const char *file,
+                     int         first_turn,
+                     int         n_turns,
+                     const char *first_player,
+                     const char *mover,
+                     const char *typed_roll)
+{
+  g_autoptr(RdtScenario) scenario = load (file);
+  RdtGame *game;
+
+  rdt_scenario_set_turns (scenario, first_turn, n_turns, rdt_scenario_find_side (scenario, first_player),
+                          "initiative");
+  rdt_scenario_clear_turn_initiatives (scenario);
+  game = new_game (scenario, 3);
+  /* Germantown lists no set-up hex: deploy-all may have nothing to do. */
+  rdt_game_perform (game, "deploy-all", NULL);
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_turn (game), ==, first_turn);
+  next_until (game, RDT_PHASE_INITIATIVE, -1);
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, rdt_game_find_player (game, first_player));
+  if (g_strcmp0 (first_player, mover) != 0)
+    {
+      ok (game, "next-phase");
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+      /* The other player's reinforcements wait (9.11), so that stacking holds. */
+      for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+        if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+          {
+            g_autofree char *line = g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+            ok (game, line);
+          }
+      next_until (game, RDT_PHASE_CLOSE_COMBAT, -1);
+    }
+  /* The typed roll is the next one the rules need: the entry roll. */
+  ok (game, typed_roll);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, rdt_game_find_player (game, mover));
+  return game;
+}
+
+/* Germantown 3.4.1.2: "Beginning on Turn 7, the American player rolls to see
+ * if Smallwood's Militia enters play ... If successful, Smallwood's units enter
+ * at hex 3800 ... If unsuccessful ... roll again in the following turn." */
+static void
+test_variable_entry_germantown_3_4_1_2 (void)
+{
+  g_autoptr(RdtGame) enter = variable_entry_game ("scenarios/germantown.redoubt", 7, 4, "american", "american", "roll 2");
+  g_autoptr(RdtGame) wait = variable_entry_game ("scenarios/germantown.redoubt", 7, 4, "american", "american", "roll 7");
+  g_autoptr(RdtGame) early = variable_entry_game ("scenarios/germantown.redoubt", 6, 5, "american", "american", "roll 2");
+  g_autofree char *at = NULL;
+
+  g_assert_true (log_has (enter, "Germantown 3.4.1.2",
+                          "Variable entry roll 2: maryland-militia, new-jersey-militia, 8th-chester-county enter at A-2 (provisional"));
+  g_assert_true (rdt_game_get_roll (enter, rdt_game_get_n_rolls (enter) - 1)->typed);
+  g_assert_cmpint (unit (enter, "maryland-militia")->where, ==, RDT_GAME_UNIT_MAP);
+  at = hex_of (enter, "new-jersey-militia");
+  g_assert_cmpstr (at, ==, "3800");
+  g_assert_true (log_has (enter, "9.11", "8th-chester-county arrives at entry hex A-2 (3800)"));
+
+  g_assert_true (log_has (wait, "Germantown 3.4.1.2", "Variable entry roll 7: maryland-militia, new-jersey-militia, "
+                                                     "8th-chester-county do not enter; they roll again on turn 8"));
+  g_assert_cmpint (unit (wait, "maryland-militia")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (wait, "maryland-militia")->arrive_turn, ==, 8);
+
+  /* Not before turn 7: on turn 6 no roll is made (the units are due on 7). */
+  g_assert_false (log_has (early, "Germantown 3.4.1.2", "Variable entry"));
+  g_assert_cmpint (unit (early, "maryland-militia")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (early), ==, 1);
+}
+
+/* Savannah 4.7, campaign notes C: "French reinforcements on turns 8, 9, 10,
+ * and 11 roll for variable entry: 0-4 V-1, 5-7 V-2, 8 V-3, 9 F". */
+static void
+test_variable_entry_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autoptr(RdtGame) f = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 9");
+  RdtScenario *s = rdt_game_get_scenario (v2);
+  guint n = 0;
+
+  g_assert_true (log_has (v2, "Savannah 4.7", "Variable entry roll 6: "));
+  g_assert_true (log_has (f, "Savannah 4.7", "Variable entry roll 9: "));
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+      g_autofree char *a = NULL, *b = NULL;
+
+      if (u->placement.kind != RDT_PLACEMENT_ENTRY || g_strcmp0 (u->placement.entry, "V-1") != 0 ||
+          u->placement.turn != 8)
+        continue;
+      n++;
+      a = hex_of (v2, u->id);
+      b = hex_of (f, u->id);
+      g_assert_cmpstr (a, ==, "4214");
+      g_assert_cmpstr (b, ==, "3123");
+      g_assert_cmpstr (rdt_game_get_unit (v2, i)->entry, ==, "V-2");
+    }
+  g_assert_cmpuint (n, ==, 3);
+}
+
 /* 15.1: not in an enemy ZOC (current edition). */
 static void
 test_rally_zoc_15_1 (void)
@@ -1548,6 +1654,8 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-4.6.1/washington-adjacent-plus-1", test_rally_washington_4_6_1);
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
+  g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
+  g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
