@@ -1167,6 +1167,171 @@ test_variable_entry_savannah_4_7 (void)
   g_assert_cmpuint (n, ==, 3);
 }
 
+/* A game of @file started on @first_turn, set up, at its first initiative
+ * phase. */
+static RdtGame *
+game_from_turn (const char *file,
+                int         first_turn)
+{
+  g_autoptr(RdtScenario) scenario = load (file);
+  RdtGame *game;
+
+  if (first_turn > 0)
+    {
+      /* (set_turns frees the order it replaces) */
+      g_autofree char *order = g_strdup (rdt_scenario_get_player_order (scenario));
+
+      rdt_scenario_set_turns (scenario, first_turn,
+                              rdt_scenario_get_n_turns (scenario) - (first_turn - rdt_scenario_get_first_turn (scenario)),
+                              rdt_scenario_get_first_player (scenario), order);
+    }
+  game = new_game (scenario, 8);
+  rdt_game_perform (game, "deploy-all", NULL);
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_INITIATIVE);
+  return game;
+}
+
+/* Germantown 3.1: "Turns 1-3, fog is automatically Dense. Turns 4-6,
+ * American player rolls on the Fog Table (see map). Turns 7-10, weather is
+ * automatically Clear." (volume table "weather"; the Fog Table's ranges are
+ * provisional). */
+static void
+test_weather_germantown_3_1 (void)
+{
+  g_autoptr(RdtGame) t1 = game_from_turn ("scenarios/germantown.redoubt", 0);
+  g_autoptr(RdtGame) t4 = game_from_turn ("scenarios/germantown.redoubt", 4);
+  g_autoptr(RdtGame) t7 = game_from_turn ("scenarios/germantown.redoubt", 7);
+  g_autofree char *text = NULL;
+  const RdtGameRoll *roll = NULL;
+  const char *expected;
+
+  g_assert_cmpstr (rdt_game_get_weather (t1), ==, "dense-fog");
+  g_assert_true (log_has (t1, "Germantown 3.1", "Weather on turn 1: dense-fog"));
+  for (guint i = 0; i < rdt_game_get_n_rolls (t4); i++)
+    if (strstr (rdt_game_get_roll (t4, i)->purpose, "weather, american") != NULL)
+      roll = rdt_game_get_roll (t4, i);
+  g_assert_nonnull (roll);
+  expected = roll->value <= 3 ? "dense-fog" : roll->value <= 6 ? "moderate-fog" : "clear";
+  g_assert_cmpstr (rdt_game_get_weather (t4), ==, expected);
+  g_assert_true (log_has (t4, "Germantown 3.1", "(provisional: the table is printed on the map"));
+  text = rdt_game_dup_state_text (t4);
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_cmpstr (rdt_game_get_weather (t7), ==, "clear");
+  for (guint i = 0; i < rdt_game_get_n_rolls (t7); i++)
+    g_assert_null (strstr (rdt_game_get_roll (t7, i)->purpose, "weather"));
+}
+
+/* Savannah 1.6: the Strategic Turn Track (turns 1-15) and the Tactical one
+ * (16-25); 4.2 and the historical scenario: fog on turn 16; the strategic
+ * turns' Weather Table is not in the rulebooks: undecided, and said so. */
+static void
+test_turn_tracks_savannah_1_6 (void)
+{
+  g_autoptr(RdtGame) campaign = game_from_turn ("scenarios/savannah-campaign.redoubt", 0);
+  g_autoptr(RdtGame) historical = game_from_turn ("scenarios/savannah-historical.redoubt", 0);
+
+  g_assert_cmpstr (rdt_game_get_turn_track (campaign), ==, "strategic");
+  g_assert_null (rdt_game_get_weather (campaign));
+  g_assert_true (log_has (campaign, "Savannah 4.2", "Weather on turn 1: not decided"));
+  g_assert_true (log_has (campaign, "Savannah 1.6", "Turn 1 is on the strategic turn track"));
+  g_assert_cmpint (rdt_game_get_turn (historical), ==, 16);
+  g_assert_cmpstr (rdt_game_get_turn_track (historical), ==, "tactical");
+  g_assert_cmpstr (rdt_game_get_weather (historical), ==, "fog");
+}
+
+/* Brandywine 3.6.1.1-3.6.1.3: Greene's wing is released on turn 4, everyone
+ * on turn 6, or earlier by the American player's choice (Greene turns 1-3,
+ * Sullivan turns 4-5); the volume table "releases". */
+static void
+test_releases_brandywine_3_6_1 (void)
+{
+  g_autoptr(RdtGame) full = game_from_turn ("scenarios/brandywine.redoubt", 0);
+  g_autoptr(RdtScenario) howe = load (HOWE);
+  g_autoptr(RdtGame) late = new_game (howe, 3);
+
+  g_assert_cmpuint (g_strv_length ((char **) rdt_game_get_released (full)), ==, 0);
+  refused (full, "release sullivan", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.1.1, 3.6.1.3");
+  refused (full, "release delaware-blues", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.2.2");
+  refused (full, "release nobody", RDT_GAME_ERROR_UNKNOWN, NULL);
+  ok (full, "release greene");
+  g_assert_true (log_has (full, "Brandywine 3.6.1.1, 3.6.1.2", "american releases greene by choice on turn 1"));
+  g_assert_true (g_strv_contains (rdt_game_get_released (full), "greene"));
+  refused (full, "release greene", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.1.1, 3.6.1.2");
+  /* Undone like any action of the phase. */
+  g_assert_true (rdt_game_undo (full, NULL));
+  g_assert_false (g_strv_contains (rdt_game_get_released (full), "greene"));
+
+  /* Howe's Flank Attack starts on turn 6: both automatic releases are made. */
+  ok (late, "deploy-all");
+  ok (late, "next-phase");
+  g_assert_true (g_strv_contains (rdt_game_get_released (late), "greene"));
+  g_assert_true (g_strv_contains (rdt_game_get_released (late), "sullivan"));
+  g_assert_true (log_has (late, "Brandywine 3.6.1.1, 3.6.1.3", "Released: sullivan (turn 6)"));
+}
+
+/* Brandywine 3.6.2.2: "The Delaware unit that begins in hex 0407 may not move
+ * until a unit, American or British, moves within two hexes of it." */
+static void
+test_release_delaware_3_6_2_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtHex from = { 0 }, to = { 0 };
+  RdtPlacement place = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) still = NULL, moved = NULL;
+  g_autoptr(RdtReach) before = NULL, after = NULL;
+  guint h;
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1803", &from, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1804", &to, NULL));
+  /* An empty hex two hexes from 1804, three from 1803 (Ewald's move). */
+  for (h = 0; h < rdt_hex_grid_get_n_hexes (grid); h++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (grid, h);
+      gboolean empty = TRUE;
+
+      if (rdt_hex_grid_distance (grid, hex, to) != 2 || rdt_hex_grid_distance (grid, hex, from) != 3)
+        continue;
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        {
+          const RdtUnit *o = rdt_scenario_get_unit (scenario, i);
+
+          if (o->placement.kind == RDT_PLACEMENT_HEX && rdt_hex_grid_distance (grid, o->placement.hex, hex) <= 1)
+            empty = FALSE;
+        }
+      if (empty)
+        {
+          place.hex = hex;
+          break;
+        }
+    }
+  g_assert_cmpuint (h, <, rdt_hex_grid_get_n_hexes (grid));
+  g_assert_true (rdt_scenario_move_unit (scenario, "delaware", &place, NULL, &error));
+  g_assert_no_error (error);
+
+  still = new_game (scenario, 3);
+  ok (still, "deploy-all");
+  next_until (still, RDT_PHASE_MOVEMENT, rdt_game_find_player (still, "american"));
+  g_assert_false (g_strv_contains (rdt_game_get_released (still), "delaware-blues"));
+  before = rdt_game_dup_reach (still, "delaware", FALSE, &error);
+  g_assert_no_error (error);
+
+  moved = new_game (scenario, 3);
+  ok (moved, "deploy-all");
+  next_until (moved, RDT_PHASE_MOVEMENT, rdt_game_find_player (moved, "british"));
+  ok (moved, "move ewald-dragoons 1804");
+  g_assert_true (g_strv_contains (rdt_game_get_released (moved), "delaware-blues"));
+  g_assert_true (log_has (moved, "Brandywine 3.6.2.2", "Released: delaware-blues (ewald-dragoons moved within 2 hexes of delaware)"));
+  next_until (moved, RDT_PHASE_MOVEMENT, rdt_game_find_player (moved, "american"));
+  after = rdt_game_dup_reach (moved, "delaware", FALSE, &error);
+  g_assert_no_error (error);
+  /* Held in place before the release, free after it. */
+  g_assert_cmpuint (rdt_reach_get_n_hexes (before), <=, 1);
+  g_assert_cmpuint (rdt_reach_get_n_hexes (after), >, 1);
+}
+
 /* 15.1: not in an enemy ZOC (current edition). */
 static void
 test_rally_zoc_15_1 (void)
@@ -1654,6 +1819,10 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-4.6.1/washington-adjacent-plus-1", test_rally_washington_4_6_1);
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
+  g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/turn-track/savannah-1.6-4.2/strategic-tactical-weather", test_turn_tracks_savannah_1_6);
+  g_test_add_func ("/play/release/brandywine-3.6.1/automatic-and-by-choice", test_releases_brandywine_3_6_1);
+  g_test_add_func ("/play/release/brandywine-3.6.2.2/delaware-blues-near", test_release_delaware_3_6_2_2);
   g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
   g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);

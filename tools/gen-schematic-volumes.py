@@ -163,7 +163,39 @@ def play_tables(vid):
                    "hexside types listed (Brandywine 5.3: non-ford Brandywine Creek hexsides). Stacked, his "
                    "printed Leadership DRM (+4) applies as for any leader in command.</note>")
         out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="releases" name="Releases" rule="Brandywine 3.6.1, 3.6.2">')
+        out.append("  <columns><c>side</c><c>choose turns</c><c>automatic turn</c><c>near unit</c><c>near</c>"
+                   "<c>rule</c></columns>")
+        for key, side, choose, auto, near_unit, near, rule in [
+                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2"),
+                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3"),
+                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2"),
+                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3")]:
+            out.append('  <row key="%s">%s</row>' % (key, "".join(
+                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule))))
+        out.append("  <note>Read by the game (src/core/play/rdt-game-events.c): a release id of the restrictions "
+                   "(until-released) is made automatically at the start of \"automatic turn\" (3.6.1.1: Greene's "
+                   "wing on turn 4, everyone on turn 6), once any unit moves within \"near\" hexes of \"near "
+                   "unit\" (3.6.2.2: the Delaware Blues), or by the action \"release NAME\" on \"choose turns\" "
+                   "(3.6.1.2, 3.6.1.3: early releases; the VP penalty is on the Turn Record Track, not in the "
+                   "rulebooks, and is not applied; Greene's precondition, an attack on Maxwell's Detachment, is "
+                   "the player's to check). Proctor (3.6.2.3) is released once hex 1127 is attacked in Close "
+                   "Combat: the combat code calls rdt_game_release(); until then the player says so.</note>")
+        out.append("</table>")
     if vid == "germantown":
+        out.append('<table id="weather" name="Fog" rule="Germantown 3.1">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c></columns>")
+        out.append('  <row key="dense"><c>germantown</c><c>1-3</c><c>dense-fog</c><c></c><c>Germantown 3.1</c></row>')
+        out.append('  <row key="fog-table"><c>germantown</c><c>4-6</c>'
+                   '<c provisional="true">0-3 dense-fog; 4-6 moderate-fog; 7-9 clear</c><c>american</c>'
+                   '<c>Germantown 3.1</c></row>')
+        out.append('  <row key="clear"><c>germantown</c><c>7-10</c><c>clear</c><c></c><c>Germantown 3.1</c></row>')
+        out.append("  <note>Read by the game at the start of each game turn (src/core/play/rdt-game-events.c): "
+                   "turns 1-3 Dense, turns 4-6 the American player rolls on the Fog Table, turns 7-10 Clear "
+                   "(3.1). The Fog Table is printed on the map, not in the rulebooks: its ranges are "
+                   "provisional. weather: an id, a roll table, hold (the previous turn's holds) or undecided.</note>")
+        out.append("</table>")
         out.append('<table id="variable-entry" name="Variable reinforcements" rule="Germantown 3.4.1.2">')
         out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
         out.append('  <row key="Germantown 3.4.1.2"><c>germantown</c><c>A-2</c><c>7-10</c>'
@@ -175,6 +207,30 @@ def play_tables(vid):
                    "not in the rulebooks: the 0-4 range is provisional.</note>")
         out.append("</table>")
     if vid == "savannah":
+        out.append('<table id="turn-tracks" name="Game Turn Tracks" rule="Savannah 1.6">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>rule</c></columns>")
+        out.append('  <row key="strategic"><c></c><c>1-15</c><c>Savannah 1.6</c></row>')
+        out.append('  <row key="tactical"><c></c><c>16-25</c><c>Savannah 1.6</c></row>')
+        out.append("  <note>Read by the game: the track of each game turn (Strategic: a day, fixed player order, "
+                   "weather, random events, siege works; Tactical: an hour). The Allies' early assault "
+                   "(1.6 case A, a jump to turn 16) is not played yet.</note>")
+        out.append("</table>")
+        out.append('<table id="weather" name="Weather" rule="Savannah 4.2">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c></columns>")
+        for key, scen, turns, weather, rule in [
+                ("strategic", "savannah-campaign", "1-15", "undecided", "Savannah 4.2"),
+                ("grand-assault-fog", "savannah-campaign", "16", "fog", "Savannah 1.6 case B, 4.2"),
+                ("tactical", "savannah-campaign", "17-25", "favorable", "Savannah 1.6 case B, 4.2"),
+                ("historical-fog", "savannah-historical", "16", "fog", "Savannah historical scenario, turn 16"),
+                ("historical-clear", "savannah-historical", "17-20", "clear",
+                 "Savannah historical scenario, turn 16 note")]:
+            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>allies</c><c>%s</c></row>'
+                       % (key, scen, turns, weather, rule))
+        out.append("  <note>Read by the game at the start of each game turn. The Weather Table and the ten weather "
+                   "turns of the Strategic Turn Track are printed on the map, not in the rulebooks: the strategic "
+                   "turns' weather is undecided (4.2). Reaching turn 16 (case B): Fog on 16, Favorable after "
+                   "(1.6, 4.2); the historical scenario: Fog on 16, Clear on the remaining turns.</note>")
+        out.append("</table>")
         out.append('<table id="variable-entry" name="French variable entry" rule="Savannah 4.7">')
         out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
         out.append('  <row key="Savannah 4.7"><c>savannah-campaign savannah-historical</c><c>V-1</c><c>8-11</c>'

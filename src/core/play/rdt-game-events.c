@@ -369,3 +369,300 @@ _rdt_game_roll_variable_entry (RdtGame *game,
         }
     }
 }
+
+/* ------------------------------------------- turn tracks, weather, releases
+ *
+ * Volume tables:
+ *  - "turn-tracks" (Savannah 1.6): rows keyed by track id ("strategic"),
+ *    columns "scenario" (ids; empty: every scenario), "turns", "rule";
+ *  - "weather" (Germantown 3.1, Savannah 4.2): rows keyed by an id, columns
+ *    "scenario", "turns", "weather": a weather id ("dense-fog"), a roll table
+ *    ("0-3 dense-fog; 4-6 moderate-fog; 7-9 clear"), "hold" (the weather of
+ *    the previous turn holds) or "undecided" (no data: the rules that depend
+ *    on it stay "not decided"), "roller" (the side that rolls), "rule"; the first row
+ *    whose scenario and turns match decides;
+ *  - "releases" (Brandywine 3.6.1, 3.6.2): rows keyed by release id, columns
+ *    "side" (who may decide it), "choose turns" (when the player may: empty,
+ *    any turn; "-", never), "automatic turn" (released at the start of that
+ *    turn), "near unit" and "near" (released once any unit moves within that
+ *    many hexes of that unit), "rule".
+ */
+#define TRACK_TABLE "turn-tracks"
+#define WEATHER_TABLE "weather"
+#define RELEASE_TABLE "releases"
+
+static gboolean
+row_for_scenario (const RdtTable *table,
+                  const char     *key,
+                  const char     *scenario_id)
+{
+  const char *scenarios = rdt_table_lookup (table, key, "scenario", NULL);
+  g_auto(GStrv) ids = NULL;
+
+  if (scenarios == NULL || scenarios[0] == '\0')
+    return TRUE;
+  ids = g_strsplit_set (scenarios, " ,", -1);
+  return g_strv_contains ((const char *const *) ids, scenario_id);
+}
+
+const char *
+rdt_game_get_turn_track (RdtGame *game)
+{
+  const RdtTable *table;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  table = find_table (game, TRACK_TABLE);
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (row_for_scenario (table, row->key, rdt_scenario_get_id (game->scenario)) &&
+          turn_in (rdt_table_lookup (table, row->key, "turns", NULL), game->state->turn))
+        return row->key;
+    }
+  return NULL;
+}
+
+const char *
+rdt_game_get_weather (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  return game->state->weather;
+}
+
+const char *const *
+rdt_game_get_released (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  return (const char *const *) game->state->released;
+}
+
+static int
+compare_strv (gconstpointer a,
+              gconstpointer b,
+              gpointer      data)
+{
+  (void) data;
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static gboolean
+is_released (RdtGame    *game,
+             const char *id)
+{
+  return g_strv_contains ((const char *const *) game->state->released, id);
+}
+
+static void
+add_release (RdtGame    *game,
+             const char *id,
+             const char *rule,
+             const char *text)
+{
+  RdtGameState *s = game->state;
+  guint n = g_strv_length (s->released);
+
+  s->released = g_renew (char *, s->released, n + 2);
+  s->released[n] = g_strdup (id);
+  s->released[n + 1] = NULL;
+  g_qsort_with_data (s->released, (gint) n + 1, sizeof (char *), compare_strv, NULL);
+  game->board_dirty = TRUE;
+  _rdt_game_log (game, rule, text);
+}
+
+static const char *
+release_rule (const RdtTable *table,
+              const char     *id)
+{
+  const char *rule = table != NULL ? rdt_table_lookup (table, id, "rule", NULL) : NULL;
+
+  return rule != NULL && rule[0] != '\0' ? rule : RELEASE_TABLE;
+}
+
+gboolean
+rdt_game_release (RdtGame     *game,
+                  const char  *id,
+                  const char  *rule,
+                  GError     **error)
+{
+  g_auto(GStrv) known = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  g_return_val_if_fail (id != NULL, FALSE);
+
+  known = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
+  if (!g_strv_contains ((const char *const *) known, id))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN,
+                   _("no restriction of the volume is lifted by a release “%s”"), id);
+      return FALSE;
+    }
+  if (is_released (game, id))
+    return TRUE;
+  text = g_strdup_printf (_("Released: %s"), id);
+  add_release (game, id, rule != NULL ? rule : release_rule (find_table (game, RELEASE_TABLE), id), text);
+  return TRUE;
+}
+
+gboolean
+_rdt_game_do_release (RdtGame     *game,
+                      const char  *name,
+                      GError     **error)
+{
+  const RdtTable *table = find_table (game, RELEASE_TABLE);
+  const char *rule = release_rule (table, name);
+  const char *turns, *side;
+  g_auto(GStrv) known = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
+  g_autofree char *text = NULL;
+
+  if (!g_strv_contains ((const char *const *) known, name))
+    {
+      g_autofree char *list = g_strjoinv (", ", known);
+
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN,
+                   _("unknown release “%s” (the volume’s releases: %s)"), name,
+                   list[0] != '\0' ? list : _("none"));
+      return FALSE;
+    }
+  if (is_released (game, name))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL, _("%s: %s is already released"), rule, name);
+      return FALSE;
+    }
+  turns = table != NULL ? rdt_table_lookup (table, name, "choose turns", NULL) : NULL;
+  if (turns != NULL && (g_str_equal (turns, "-") || !turn_in (turns, game->state->turn)))
+    {
+      if (g_str_equal (turns, "-"))
+        g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                     _("%s: %s is released by the rules, not by a player’s choice"), rule, name);
+      else
+        g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                     _("%s: %s may be released by choice on turns %s only (turn %d)"), rule, name, turns,
+                     game->state->turn);
+      return FALSE;
+    }
+  side = table != NULL ? rdt_table_lookup (table, name, "side", NULL) : NULL;
+  text = g_strdup_printf (_("%s releases %s by choice on turn %d"),
+                          side != NULL && side[0] != '\0' ? side : _("the player"), name, game->state->turn);
+  add_release (game, name, rule, text);
+  return TRUE;
+}
+
+void
+_rdt_game_release_near (RdtGame *game,
+                        guint    index)
+{
+  const RdtTable *table = find_table (game, RELEASE_TABLE);
+  const RdtGameUnit *mover = &game->state->units[index];
+
+  for (guint r = 0; table != NULL && r < table->rows->len && mover->where == RDT_GAME_UNIT_MAP; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *near_unit = rdt_table_lookup (table, row->key, "near unit", NULL);
+      int near, u, d;
+      g_autofree char *text = NULL;
+
+      if (near_unit == NULL || near_unit[0] == '\0' || is_released (game, row->key) ||
+          !parse_signed (rdt_table_lookup (table, row->key, "near", NULL), &near))
+        continue;
+      u = rdt_scenario_find_unit_index (game->scenario, near_unit);
+      if (u < 0 || (guint) u == index || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      d = rdt_hex_grid_distance (rdt_scenario_get_grid (game->scenario), mover->hex, game->state->units[u].hex);
+      if (d > near)
+        continue;
+      text = g_strdup_printf (_("Released: %s (%s moved within %d hexes of %s)"), row->key,
+                              rdt_scenario_get_unit (game->scenario, index)->id, d, near_unit);
+      add_release (game, row->key, release_rule (table, row->key), text);
+    }
+}
+
+static void
+start_weather (RdtGame *game)
+{
+  const RdtTable *table = find_table (game, WEATHER_TABLE);
+  RdtGameState *s = game->state;
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      gboolean provisional = FALSE;
+      const char *weather = rdt_table_lookup (table, row->key, "weather", &provisional);
+      const char *roller = rdt_table_lookup (table, row->key, "roller", NULL);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+      g_autofree char *text = NULL;
+
+      if (weather == NULL || !row_for_scenario (table, row->key, rdt_scenario_get_id (game->scenario)) ||
+          !turn_in (rdt_table_lookup (table, row->key, "turns", NULL), s->turn))
+        continue;
+      if (rule == NULL || rule[0] == '\0')
+        rule = row->key;
+      if (g_str_equal (weather, "hold"))
+        text = g_strdup_printf (_("Weather on turn %d: %s holds from the previous turn"), s->turn,
+                                s->weather != NULL ? s->weather : _("undecided"));
+      else if (g_str_equal (weather, "undecided") || weather[0] == '\0')
+        {
+          g_clear_pointer (&s->weather, g_free);
+          text = g_strdup_printf (_("Weather on turn %d: not decided (the Weather Table is not in the "
+                                    "rulebooks): rules that depend on it stay undecided"), s->turn);
+        }
+      else if (g_ascii_isdigit (weather[0]))
+        {
+          g_autofree char *purpose = g_strdup_printf (_("weather, %s (%s)"),
+                                                      roller != NULL && roller[0] != '\0' ? roller : "-",
+                                                      rule);
+          int roll = _rdt_game_roll (game, purpose);
+          char *result = result_for (weather, roll);
+
+          g_free (s->weather);
+          s->weather = result;
+          text = g_strdup_printf (_("Weather on turn %d: roll %d gives %s%s"), s->turn, roll,
+                                  result != NULL ? result : _("nothing (undecided)"),
+                                  provisional ? _(" (provisional: the table is printed on the map, "
+                                                  "not in the rulebooks)") : "");
+        }
+      else
+        {
+          g_free (s->weather);
+          s->weather = g_strdup (weather);
+          text = g_strdup_printf (_("Weather on turn %d: %s"), s->turn, weather);
+        }
+      game->board_dirty = TRUE;
+      _rdt_game_log (game, rule, text);
+      return;
+    }
+}
+
+void
+_rdt_game_start_turn (RdtGame *game)
+{
+  const RdtTable *table;
+  const char *track = rdt_game_get_turn_track (game);
+
+  if (track != NULL)
+    {
+      const RdtTable *t = find_table (game, TRACK_TABLE);
+      const char *rule = rdt_table_lookup (t, track, "rule", NULL);
+      g_autofree char *text = g_strdup_printf (_("Turn %d is on the %s turn track"), game->state->turn, track);
+
+      _rdt_game_log (game, rule != NULL && rule[0] != '\0' ? rule : TRACK_TABLE, text);
+    }
+  start_weather (game);
+  /* Releases that the rules make on a turn (Brandywine 3.6.1.1). */
+  table = find_table (game, RELEASE_TABLE);
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      int turn;
+
+      if (!is_released (game, row->key) &&
+          parse_signed (rdt_table_lookup (table, row->key, "automatic turn", NULL), &turn) &&
+          game->state->turn >= turn)
+        {
+          g_autofree char *text = g_strdup_printf (_("Released: %s (turn %d)"), row->key, game->state->turn);
+
+          add_release (game, row->key, release_rule (table, row->key), text);
+        }
+    }
+}

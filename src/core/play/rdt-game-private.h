@@ -26,6 +26,11 @@ typedef struct {
   RdtDie die;
   GArray *typed;            /* int: typed rolls not yet used, first first */
   RdtGameUnit *units;       /* per scenario unit */
+  /* rdt-game-events.c: the weather this turn (the volume's "weather" table:
+   * Germantown 3.1 fog, Savannah 4.2), NULL when no data decides it; the
+   * releases made (Brandywine 3.6.1, 3.6.2), sorted, never NULL. */
+  char *weather;
+  char **released;
 } RdtGameState;
 
 struct _RdtGame {
@@ -115,5 +120,18 @@ int           _rdt_game_adjacent_leader_drm (RdtGame           *game,
  * table row. */
 void          _rdt_game_roll_variable_entry (RdtGame           *game,
                                              int                player);
+
+/* At the start of each game turn: the turn track (Savannah 1.6), the weather
+ * (Germantown 3.1, Savannah 4.2) and automatic releases (Brandywine 3.6.1.1). */
+void          _rdt_game_start_turn         (RdtGame            *game);
+/* The action "release NAME": a release the player decides (Brandywine
+ * 3.6.1.2, 3.6.1.3), on the turns the volume's "releases" table allows. */
+gboolean      _rdt_game_do_release         (RdtGame            *game,
+                                            const char         *name,
+                                            GError            **error);
+/* After unit @index moved: releases triggered by a unit coming near
+ * (Brandywine 3.6.2.2: the Delaware Blues). */
+void          _rdt_game_release_near       (RdtGame            *game,
+                                            guint               index);
 
 G_END_DECLS

@@ -52,6 +52,8 @@ _rdt_game_state_copy (RdtGame            *game,
   s->army_morale = g_memdup2 (src->army_morale, sizeof (int) * MAX (game->n_sides, 1));
   s->momentum = g_memdup2 (src->momentum, sizeof (int) * MAX (game->n_sides, 1));
   s->typed = g_array_copy (src->typed);
+  s->weather = g_strdup (src->weather);
+  s->released = g_strdupv (src->released);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -75,6 +77,8 @@ _rdt_game_state_free (RdtGame      *game,
   g_free (s->army_morale);
   g_free (s->momentum);
   g_array_unref (s->typed);
+  g_free (s->weather);
+  g_strfreev (s->released);
   g_free (s);
 }
 
@@ -228,6 +232,7 @@ rdt_game_new (RdtScenario  *scenario,
     }
   rdt_die_init (&s->die, seed);
   s->typed = g_array_new (FALSE, FALSE, sizeof (int));
+  s->released = g_new0 (char *, 1);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -1098,6 +1103,9 @@ enter_step (RdtGame *game)
   else
     say (game, info->rule, _("Turn %d: %s"), s->turn, _(info->name));
 
+  /* The start of a game turn: turn track, weather, automatic releases. */
+  if (s->step == 0)
+    _rdt_game_start_turn (game);
   switch (phase)
     {
     case RDT_PHASE_INITIATIVE:
@@ -1690,6 +1698,8 @@ do_move (RdtGame     *game,
   gu->hex = hex;
   gu->flags |= RDT_GAME_UNIT_MOVED;
   game->board_dirty = TRUE;
+  /* Brandywine 3.6.2.2: releases triggered by a unit moving near. */
+  _rdt_game_release_near (game, unit);
   /* 9.3, 13.1: a pinned unit that moves away costs 1 army morale (9.6). */
   if ((rh.flags & RDT_REACH_PINNED_AM) && has_state (gu, "pinned"))
     {
@@ -2020,6 +2030,13 @@ apply (RdtGame     *game,
         return do_eliminate (game, unit, error);
       *barrier = TRUE;
       return do_rally (game, unit, error);
+    }
+  if (g_str_equal (verb, "release"))
+    {
+      /* Brandywine 3.6.1.2, 3.6.1.3: a release the player decides. */
+      WANT (2, 2, "release NAME");
+      g_string_append_printf (canonical, " %s", argv[1]);
+      return _rdt_game_do_release (game, argv[1], error);
     }
 #undef WANT
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,

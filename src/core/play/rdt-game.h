@@ -162,6 +162,27 @@ gboolean       rdt_game_adjust_army_morale  (RdtGame       *game,
                                              const char    *rule,
                                              GError       **error);
 
+/* The weather this game turn (Germantown 3.1: "dense-fog", "moderate-fog",
+ * "clear"; Savannah 4.2), from the volume's "weather" table, or NULL when
+ * no data decides it (rules that depend on it stay "not decided"). */
+const char    *rdt_game_get_weather         (RdtGame       *game);
+/* The releases made so far (Brandywine 3.6.1, 3.6.2: "greene", "sullivan",
+ * "delaware-blues", "proctor"), sorted, NULL-terminated, never NULL. */
+const char *const *
+               rdt_game_get_released        (RdtGame       *game);
+/* The turn track of this turn (Savannah 1.6: "strategic", "tactical") from
+ * the volume's "turn-tracks" table, or NULL. */
+const char    *rdt_game_get_turn_track      (RdtGame       *game);
+/* Makes release @id (a release id of the volume's restrictions) when a rule
+ * triggers it: for the combat code, Brandywine 3.6.2.3 (Proctor is released
+ * once hex 1127 is attacked in close combat).  Logged with @rule.  FALSE with
+ * RDT_GAME_ERROR_UNKNOWN for an id the volume does not know; TRUE and nothing
+ * done when already released. */
+gboolean       rdt_game_release             (RdtGame       *game,
+                                             const char    *id,
+                                             const char    *rule,
+                                             GError       **error);
+
 /* Units, by scenario index. */
 guint          rdt_game_get_n_units         (RdtGame       *game);
 const RdtGameUnit *
