@@ -1313,6 +1313,27 @@ test_release_delaware_3_6_2_2 (void)
 
   still = new_game (scenario, 3);
   ok (still, "deploy-all");
+  next_until (still, RDT_PHASE_MOVEMENT, rdt_game_find_player (still, "british"));
+  /* Ewald moves, but not within two hexes: no release. */
+  {
+    g_autoptr(RdtReach) ewald = rdt_game_dup_reach (still, "ewald-dragoons", FALSE, &error);
+    g_autofree char *line = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < rdt_reach_get_n_hexes (ewald) && line == NULL; i++)
+      {
+        RdtHex hex = rdt_reach_get_hex (ewald, i)->hex;
+
+        if (rdt_hex_grid_distance (grid, hex, place.hex) == 3 && rdt_hex_grid_distance (grid, hex, from) > 0)
+          {
+            g_autofree char *l = rdt_hex_grid_dup_label (grid, hex);
+
+            line = g_strdup_printf ("move ewald-dragoons %s", l);
+          }
+      }
+    g_assert_nonnull (line);
+    ok (still, line);
+  }
   next_until (still, RDT_PHASE_MOVEMENT, rdt_game_find_player (still, "american"));
   g_assert_false (g_strv_contains (rdt_game_get_released (still), "delaware-blues"));
   before = rdt_game_dup_reach (still, "delaware", FALSE, &error);
