@@ -1222,6 +1222,32 @@ test_weather_germantown_3_1 (void)
     g_assert_null (strstr (rdt_game_get_roll (t7, i)->purpose, "weather"));
 }
 
+/* Germantown 1.2, in play on the bundled scenario: the Americans have the
+ * initiative on turns 1-3 (no roll), it is rolled from turn 4. */
+static void
+test_initiative_germantown_1_2_in_play (void)
+{
+  g_autoptr(RdtGame) t3 = game_from_turn ("scenarios/germantown.redoubt", 3);
+  g_autoptr(RdtScenario) from4 = load ("scenarios/germantown.redoubt");
+  g_autoptr(RdtGame) t4 = NULL;
+
+  /* From turn 4, and no first player for the scenario's first turn (1.2
+   * gives none from turn 4: the initiative is rolled). */
+  rdt_scenario_set_turns (from4, 4, 7, -1, "initiative");
+  t4 = new_game (from4, 8);
+  finish_setup (t4);
+
+  g_assert_cmpstr (rdt_game_get_player_id (t3, (guint) rdt_game_get_initiative_player (t3)), ==, "american");
+  g_assert_true (log_has (t3, "Germantown 1.2", "american the initiative on turn 3"));
+  refused (t3, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (t3, "next-phase");
+  g_assert_cmpstr (rdt_game_get_player_id (t3, (guint) rdt_game_get_phasing_player (t3)), ==, "american");
+  g_assert_cmpint (rdt_game_get_initiative_player (t4), ==, -1);
+  refused (t4, "next-phase", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (t4, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (t4), >=, 0);
+}
+
 /* Savannah 1.6: the Strategic Turn Track (turns 1-15) and the Tactical one
  * (16-25); 4.2 and the historical scenario: fog on turn 16; the strategic
  * turns' Weather Table is not in the rulebooks: undecided, and said so. */
@@ -1536,7 +1562,7 @@ static void
 test_howe_first_turn (void)
 {
   g_autoptr(RdtScenario) scenario = load (HOWE);
-  g_autoptr(RdtGame) game = new_game (scenario, 2026);
+  g_autoptr(RdtGame) game = NULL;
   const char *script[] = {
     "deploy-all",
     "next-phase",                 /* turn 6 initiative: British (7.2.1.2) */
@@ -1546,7 +1572,10 @@ test_howe_first_turn (void)
     "next-phase", "next-phase", "next-phase", "next-phase", "next-phase",
     "move 3-virginia 1808",       /* American movement */
     "move blands-horse 1608",
-    "next-phase", "next-phase", "next-phase", "next-phase",
+    "next-phase",                 /* American rally (15) */
+    "roll 9",
+    "rally 4-virginia",           /* 9 + morale >= 5: disrupted to Parade Order, +1 AM (16.1) */
+    "next-phase", "next-phase", "next-phase",
     "next-phase",                 /* end of turn 6 */
     "next-phase",                 /* turn 7 initiative */
     "momentum british 1",
@@ -1561,6 +1590,10 @@ test_howe_first_turn (void)
   g_autoptr(GError) error = NULL;
   guint i;
 
+  /* A disrupted unit at set-up, to rally in the American rally phase. */
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "4-virginia", RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 2026);
   for (i = 0; i < G_N_ELEMENTS (script); i++)
     ok (game, script[i]);
   g_assert_cmpuint (rdt_game_get_n_actions (game), ==, G_N_ELEMENTS (script));
@@ -1580,8 +1613,12 @@ test_howe_first_turn (void)
   g_assert_true (log_has (game, "6.1", "british has the initiative on turn 7"));
   g_assert_true (log_has (game, "9.11", "33rd-foot arrives at entry hex D (1401)"));
   g_assert_true (log_has (game, "9.2", "33rd-foot moves 1401 to 1402"));
-  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 4);
-  for (i = 0; i < 4; i++)
+  g_assert_true (log_has (game, "13.5, 14.23, 15.32", "Rally 4-virginia: roll 9"));
+  g_assert_true (log_has (game, "15.2", "4-virginia rallies: now parade"));
+  g_assert_true (log_has (game, "15.2; 16.1", "Army morale of american +1 (rally, 16.1): now 20"));
+  g_assert_cmpint (unit (game, "4-virginia")->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 5);
+  for (i = 0; i < 5; i++)
     g_assert_true (rdt_game_get_roll (game, i)->typed);
   /* The state. */
   a = hex_of (game, "ewald-dragoons");
@@ -1598,7 +1635,7 @@ test_howe_first_turn (void)
   g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
   g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
   g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
-  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
 
   /* The log exported as a script, and the reach a front end shades. */
   {
@@ -1841,6 +1878,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/initiative/germantown-1.2/americans-first-in-play", test_initiative_germantown_1_2_in_play);
   g_test_add_func ("/play/turn-track/savannah-1.6-4.2/strategic-tactical-weather", test_turn_tracks_savannah_1_6);
   g_test_add_func ("/play/release/brandywine-3.6.1/automatic-and-by-choice", test_releases_brandywine_3_6_1);
   g_test_add_func ("/play/release/brandywine-3.6.2.2/delaware-blues-near", test_release_delaware_3_6_2_2);
