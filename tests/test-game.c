@@ -1379,6 +1379,84 @@ test_release_delaware_3_6_2_2 (void)
   g_assert_cmpuint (rdt_reach_get_n_hexes (after), >, 1);
 }
 
+/* Brandywine 4.6.2: "If Washington is captured or eliminated, the American
+ * player must return two Momentum Chits to the pool"; one he cannot return,
+ * the British take from the pool; 4.7: Howe, one chit (volume table
+ * leader-loss-momentum). */
+static void
+test_leader_loss_momentum_4_6_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 4);
+  g_autoptr(GError) error = NULL;
+  int british = rdt_game_get_momentum (game, 0), american = rdt_game_get_momentum (game, 1);
+  int pool = rdt_game_get_momentum_pool (game);
+  int returned = MIN (american, 2), taken = MIN (2 - returned, pool + returned);
+
+  g_assert_cmpint (american, <, 2);   /* so that the British take one */
+  g_assert_true (rdt_game_leader_lost (game, "washington", "14.33", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_game_get_momentum (game, 1), ==, american - returned);
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, british + taken);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool + returned - taken);
+  g_assert_true (log_has (game, "14.33; Brandywine 4.6.2", "washington lost: american has no chit to return; british takes one"));
+
+  british = rdt_game_get_momentum (game, 0);
+  pool = rdt_game_get_momentum_pool (game);
+  g_assert_cmpint (british, >, 0);
+  g_assert_true (rdt_game_leader_lost (game, "howe", "13.1", &error));
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, british - 1);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool + 1);
+  g_assert_true (log_has (game, "13.1; Brandywine 4.7", "howe lost: british returns a momentum chit"));
+  /* A leader without a row: nothing. */
+  pool = rdt_game_get_momentum_pool (game);
+  g_assert_true (rdt_game_leader_lost (game, "sullivan", "13.1", &error));
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool);
+  g_assert_false (rdt_game_leader_lost (game, "nobody", "13.1", &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN);
+}
+
+/* Brandywine 7.1.3.2: "Washington, Lafayette, Count Pulaski, and Washington's
+ * Life Guards are removed from play at the end of the turn 9 American
+ * movement phase ... no VP or Army Morale adjustments" (volume table
+ * removals). */
+static void
+test_removals_brandywine_7_1_3_2 (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/brandywine-knyphausens-feint.redoubt", 9);
+  const char *removed[] = { "washington", "lafayette", "pulaski", "washington-life-guards" };
+  int american = rdt_game_find_player (game, "american");
+  int morale = rdt_game_get_army_morale (game, 1);
+
+  ok (game, "roll 0");
+  ok (game, "roll 9");
+  ok (game, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, american);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  /* Reinforcements wait (9.11), so that stacking holds. */
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+      {
+        g_autofree char *line = g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+        ok (game, line);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+    g_assert_cmpint (unit (game, removed[i])->where, !=, RDT_GAME_UNIT_UNUSED);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RALLY);
+  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s is removed from play", removed[i]);
+
+      g_assert_cmpint (unit (game, removed[i])->where, ==, RDT_GAME_UNIT_UNUSED);
+      g_assert_true (log_has (game, "Brandywine 7.1.3.2", text));
+    }
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, morale);
+  g_assert_cmpint (rdt_game_get_vp (game, 0), ==, 0);
+}
+
 /* 15.1: not in an enemy ZOC (current edition). */
 static void
 test_rally_zoc_15_1 (void)
@@ -1878,6 +1956,8 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/leader-loss/brandywine-4.6.2-4.7/momentum-returned", test_leader_loss_momentum_4_6_2);
+  g_test_add_func ("/play/removals/brandywine-7.1.3.2/washington-leaves-turn-9", test_removals_brandywine_7_1_3_2);
   g_test_add_func ("/play/initiative/germantown-1.2/americans-first-in-play", test_initiative_germantown_1_2_in_play);
   g_test_add_func ("/play/turn-track/savannah-1.6-4.2/strategic-tactical-weather", test_turn_tracks_savannah_1_6);
   g_test_add_func ("/play/release/brandywine-3.6.1/automatic-and-by-choice", test_releases_brandywine_3_6_1);

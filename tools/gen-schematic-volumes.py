@@ -183,6 +183,23 @@ def play_tables(vid):
                    "the player's to check). Proctor (3.6.2.3) is released once hex 1127 is attacked in Close "
                    "Combat: the combat code calls rdt_game_release(); until then the player says so.</note>")
         out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="removals" name="Units removed from play" rule="Brandywine 7.1.3.2">')
+        out.append("  <columns><c>scenario</c><c>units</c><c>turn</c><c>side</c><c>phase</c></columns>")
+        out.append('  <row key="Brandywine 7.1.3.2"><c>brandywine-knyphausens-feint</c>'
+                   '<c>washington lafayette pulaski washington-life-guards</c><c>9</c><c>american</c>'
+                   '<c>movement</c></row>')
+        out.append("  <note>Read by the game: at the end of the phase of that side's player turn on that turn the "
+                   "units still in play are removed from play, with no VP or army morale adjustment.</note>")
+        out.append("</table>")
+        out.append('<table id="leader-loss-momentum" name="Leader loss: momentum" rule="Brandywine 4.6.2, 4.7">')
+        out.append("  <columns><c>chits</c><c>rule</c></columns>")
+        out.append('  <row key="washington"><c>2</c><c>Brandywine 4.6.2</c></row>')
+        out.append('  <row key="howe"><c>1</c><c>Brandywine 4.7</c></row>')
+        out.append("  <note>Read by the game (rdt_game_leader_lost): when the leader is captured or eliminated his "
+                   "player returns the chits to the pool; for each he cannot return, the other player takes one "
+                   "from the pool, if any.</note>")
+        out.append("</table>")
     if vid == "germantown":
         out.append('<table id="weather" name="Fog" rule="Germantown 3.1">')
         out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c></columns>")

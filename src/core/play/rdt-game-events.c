@@ -666,3 +666,120 @@ _rdt_game_start_turn (RdtGame *game)
         }
     }
 }
+
+/* ------------------------------------- removals, leader losses (momentum)
+ *
+ *  - "removals" (Brandywine 7.1.3.2): rows keyed by the rule, columns
+ *    "scenario", "units" (ids), "turn", "side" (whose player turn), "phase"
+ *    (a phase id: removed at its end): the units still in play are removed
+ *    from play, with no VP or army morale (they go to "unused");
+ *  - "leader-loss-momentum" (Brandywine 4.6.2, 4.7): rows keyed by leader
+ *    unit id, columns "chits" (returned to the pool when he is captured or
+ *    eliminated; each chit the player cannot return, the other player takes
+ *    from the pool while it has one), "rule".
+ */
+#define REMOVAL_TABLE "removals"
+#define LEADER_LOSS_TABLE "leader-loss-momentum"
+
+void
+_rdt_game_end_phase_removals (RdtGame *game)
+{
+  const RdtTable *table = find_table (game, REMOVAL_TABLE);
+  RdtGameState *s = game->state;
+  const char *phase = rdt_phase_get_info (rdt_game_get_phase (game))->id;
+  int phasing = rdt_game_get_phasing_player (game);
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *units = rdt_table_lookup (table, row->key, "units", NULL);
+      const char *side = rdt_table_lookup (table, row->key, "side", NULL);
+      g_auto(GStrv) ids = NULL;
+      int turn, side_index;
+
+      if (!row_for_scenario (table, row->key, rdt_scenario_get_id (game->scenario)) ||
+          !parse_signed (rdt_table_lookup (table, row->key, "turn", NULL), &turn) || turn != s->turn ||
+          g_strcmp0 (rdt_table_lookup (table, row->key, "phase", NULL), phase) != 0)
+        continue;
+      side_index = side != NULL ? rdt_scenario_find_side (game->scenario, side) : -1;
+      if (side_index < 0 || game->side_player[side_index] != phasing)
+        continue;
+      ids = g_strsplit_set (units != NULL ? units : "", " ,", -1);
+      for (guint i = 0; ids[i] != NULL; i++)
+        {
+          int u = ids[i][0] != '\0' ? rdt_scenario_find_unit_index (game->scenario, ids[i]) : -1;
+          RdtGameUnit *gu;
+          g_autofree char *text = NULL;
+
+          if (u < 0)
+            continue;
+          gu = &s->units[u];
+          if (gu->where != RDT_GAME_UNIT_MAP && gu->where != RDT_GAME_UNIT_TO_ARRIVE)
+            continue;
+          gu->where = RDT_GAME_UNIT_UNUSED;
+          gu->flags = 0;
+          game->board_dirty = TRUE;
+          text = g_strdup_printf (_("%s is removed from play (no VP or army morale adjustment)"), ids[i]);
+          _rdt_game_log (game, row->key, text);
+        }
+    }
+}
+
+gboolean
+rdt_game_leader_lost (RdtGame     *game,
+                      const char  *leader,
+                      const char  *rule,
+                      GError     **error)
+{
+  const RdtTable *table;
+  const char *row_rule;
+  int index, chits, side, player, other = -1;
+  RdtGameState *s;
+  g_autofree char *cite = NULL;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  g_return_val_if_fail (leader != NULL, FALSE);
+
+  index = rdt_scenario_find_unit_index (game->scenario, leader);
+  if (index < 0)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), leader);
+      return FALSE;
+    }
+  table = find_table (game, LEADER_LOSS_TABLE);
+  if (table == NULL || !parse_signed (rdt_table_lookup (table, leader, "chits", NULL), &chits) || chits <= 0)
+    return TRUE;
+  s = game->state;
+  side = rdt_scenario_get_unit (game->scenario, (guint) index)->side;
+  player = game->side_player[side];
+  for (guint i = 0; i < game->n_sides && other < 0; i++)
+    if (game->side_player[i] != player)
+      other = (int) i;
+  row_rule = rdt_table_lookup (table, leader, "rule", NULL);
+  cite = g_strdup_printf ("%s%s%s", rule != NULL ? rule : "", rule != NULL ? "; " : "",
+                          row_rule != NULL && row_rule[0] != '\0' ? row_rule : LEADER_LOSS_TABLE);
+  for (int c = 0; c < chits; c++)
+    {
+      g_autofree char *text = NULL;
+
+      if (s->momentum[side] > 0)
+        {
+          s->momentum[side]--;
+          s->pool++;
+          text = g_strdup_printf (_("%s lost: %s returns a momentum chit to the pool"), leader,
+                                  rdt_scenario_get_side (game->scenario, (guint) side)->id);
+        }
+      else if (other >= 0 && s->pool > 0)
+        {
+          s->pool--;
+          s->momentum[other]++;
+          text = g_strdup_printf (_("%s lost: %s has no chit to return; %s takes one from the pool"), leader,
+                                  rdt_scenario_get_side (game->scenario, (guint) side)->id,
+                                  rdt_scenario_get_side (game->scenario, (guint) other)->id);
+        }
+      else
+        text = g_strdup_printf (_("%s lost: no chit to return and none in the pool: no further effect"), leader);
+      _rdt_game_log (game, cite, text);
+    }
+  return TRUE;
+}

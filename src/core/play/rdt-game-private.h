@@ -134,4 +134,8 @@ gboolean      _rdt_game_do_release         (RdtGame            *game,
 void          _rdt_game_release_near       (RdtGame            *game,
                                             guint               index);
 
+/* At the end of a phase: the volume's "removals" rows for this scenario,
+ * turn, phase and phasing side (Brandywine 7.1.3.2). */
+void          _rdt_game_end_phase_removals (RdtGame            *game);
+
 G_END_DECLS

@@ -1298,6 +1298,8 @@ leave_step (RdtGame  *game,
           if (unit_player (game, i) == phasing)
             _rdt_game_morale_event (game, unit_of (game, i)->side, "pin-broken", "9.6");
         }
+      /* Brandywine 7.1.3.2: removals at the end of a movement phase. */
+      _rdt_game_end_phase_removals (game);
       break;
     case RDT_PHASE_CLOSE_COMBAT:
       {
@@ -1693,6 +1695,7 @@ do_move (RdtGame     *game,
           game->state->units[leader].where = RDT_GAME_UNIT_CAPTURED;
           say (game, "14.33", _("%s, alone in its hex, is captured"), unit_of (game, leader)->id);
           _rdt_game_morale_event (game, unit_of (game, leader)->side, "leader-captured", "14.33");
+          rdt_game_leader_lost (game, unit_of (game, leader)->id, "14.33", NULL);
         }
     }
   gu->hex = hex;

@@ -183,6 +183,16 @@ gboolean       rdt_game_release             (RdtGame       *game,
                                              const char    *rule,
                                              GError       **error);
 
+/* A leader was captured or eliminated: the volume's "leader-loss-momentum"
+ * row for him (Brandywine 4.6.2 Washington: two chits, 4.7 Howe: one) returns
+ * chits to the pool, or lets the other player take them (12.6).  The game
+ * calls it for 14.33 captures; the combat code for its leader casualties and
+ * captures.  Nothing happens for a leader without a row. */
+gboolean       rdt_game_leader_lost         (RdtGame       *game,
+                                             const char    *leader,
+                                             const char    *rule,
+                                             GError       **error);
+
 /* Units, by scenario index. */
 guint          rdt_game_get_n_units         (RdtGame       *game);
 const RdtGameUnit *
