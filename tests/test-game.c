@@ -1222,6 +1222,58 @@ test_weather_germantown_3_1 (void)
     g_assert_null (strstr (rdt_game_get_roll (t7, i)->purpose, "weather"));
 }
 
+/* Germantown 3.1.1 in play: the game passes the weather it keeps to the
+ * rules, so the fog's movement penalty on turns 4-6 is decided; a volume
+ * whose Fog Table is "undecided" leaves it "not decided" (depends on the
+ * weather). */
+static guint
+weather_undecided_hexes (gboolean fog_table)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/germantown.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  guint n = 0;
+
+  rdt_scenario_set_turns (scenario, 4, 7, rdt_scenario_find_side (scenario, "american"), "initiative");
+  game = new_game (scenario, 8);
+  if (!fog_table)
+    g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)), "weather",
+                                              "fog-table", "weather", "undecided", FALSE, NULL, NULL, NULL));
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 4);
+  if (fog_table)
+    g_assert_nonnull (rdt_game_get_weather (game));
+  else
+    g_assert_null (rdt_game_get_weather (game));
+  next_until (game, RDT_PHASE_MOVEMENT, rdt_game_find_player (game, "american"));
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (rdt_game_get_scenario (game), i);
+      g_autoptr(RdtReach) reach = NULL;
+
+      if (rdt_game_get_unit (game, i)->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) ||
+          rdt_game_get_side_player (game, u->side) != rdt_game_find_player (game, "american"))
+        continue;
+      reach = rdt_game_dup_reach (game, u->id, FALSE, NULL);
+      for (guint h = 0; reach != NULL && h < rdt_reach_get_n_hexes (reach); h++)
+        {
+          RdtDepends depends = RDT_DEPENDS_NOTHING;
+
+          if ((rdt_reach_get_hex (reach, h)->flags & RDT_REACH_UNDECIDED) &&
+              rdt_reach_get_undecided (reach, &rdt_reach_get_hex (reach, h)->hex, NULL, &depends) &&
+              depends == RDT_DEPENDS_WEATHER)
+            n++;
+        }
+    }
+  return n;
+}
+
+static void
+test_weather_decides_movement_germantown_3_1_1 (void)
+{
+  g_assert_cmpuint (weather_undecided_hexes (FALSE), >, 0);
+  g_assert_cmpuint (weather_undecided_hexes (TRUE), ==, 0);
+}
+
 /* Germantown 1.2, in play on the bundled scenario: the Americans have the
  * initiative on turns 1-3 (no roll), it is rolled from turn 4. */
 static void
@@ -1959,6 +2011,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/weather/germantown-3.1.1/fog-decides-movement", test_weather_decides_movement_germantown_3_1_1);
   g_test_add_func ("/play/leader-loss/brandywine-4.6.2-4.7/momentum-returned", test_leader_loss_momentum_4_6_2);
   g_test_add_func ("/play/removals/brandywine-7.1.3.2/washington-leaves-turn-9", test_removals_brandywine_7_1_3_2);
   g_test_add_func ("/play/initiative/germantown-1.2/americans-first-in-play", test_initiative_germantown_1_2_in_play);
