@@ -1318,6 +1318,49 @@ test_turn_tracks_savannah_1_6 (void)
   g_assert_cmpstr (rdt_game_get_weather (historical), ==, "fog");
 }
 
+/* Savannah 1.6 case A: "At the conclusion of any Allied turn (1-14), the
+ * Allies announce their intention to assault Savannah on the next turn. The
+ * Game Turn Marker is automatically placed on turn 16 ... Fog is not in
+ * effect ... the last prevailing weather"; future reinforcements never
+ * arrive (volume tables releases and weather). */
+static void
+test_grand_assault_savannah_1_6_a (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/savannah-campaign.redoubt", 14);
+  g_autoptr(RdtGame) late = game_from_turn ("scenarios/savannah-campaign.redoubt", 15);
+  guint forfeited = 0;
+
+  refused (late, "release grand-assault", RDT_GAME_ERROR_ILLEGAL, "Savannah 1.6 case A");
+  ok (game, "release grand-assault");
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "allies releases grand-assault by choice on turn 14"));
+  for (guint n = 0; n < 40 && rdt_game_get_turn (game) == 14; n++)
+    {
+      if (rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT)
+        for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+          if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+            {
+              g_autofree char *line =
+                g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+              ok (game, line);
+              forfeited++;
+            }
+      ok (game, "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 16);
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "the Game Turn Marker moves from turn 14 to turn 16"));
+  g_assert_cmpstr (rdt_game_get_turn_track (game), ==, "tactical");
+  /* Not the fog of case B: the last prevailing weather (undecided here). */
+  g_assert_null (rdt_game_get_weather (game));
+  g_assert_true (log_has (game, "Savannah 1.6 case A, 4.2", "Weather on turn 16: undecided holds"));
+  g_assert_cmpuint (forfeited, >, 0);
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    g_assert_cmpint (rdt_game_get_unit (game, i)->where, !=, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "never arrives: removed from play"));
+  /* Turn 16: the Allies first (4.19, scenario data). */
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
+}
+
 /* Brandywine 3.6.1.1-3.6.1.3: Greene's wing is released on turn 4, everyone
  * on turn 6, or earlier by the American player's choice (Greene turns 1-3,
  * Sullivan turns 4-5); the volume table "releases". */
@@ -2011,6 +2054,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/turn-track/savannah-1.6-case-a/grand-assault-jumps-to-16", test_grand_assault_savannah_1_6_a);
   g_test_add_func ("/play/weather/germantown-3.1.1/fog-decides-movement", test_weather_decides_movement_germantown_3_1_1);
   g_test_add_func ("/play/leader-loss/brandywine-4.6.2-4.7/momentum-returned", test_leader_loss_momentum_4_6_2);
   g_test_add_func ("/play/removals/brandywine-7.1.3.2/washington-leaves-turn-9", test_removals_brandywine_7_1_3_2);

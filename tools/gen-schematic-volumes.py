@@ -233,20 +233,30 @@ def play_tables(vid):
                    "(1.6 case A, a jump to turn 16) is not played yet.</note>")
         out.append("</table>")
         out.append('<table id="weather" name="Weather" rule="Savannah 4.2">')
-        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c></columns>")
-        for key, scen, turns, weather, rule in [
-                ("strategic", "savannah-campaign", "1-15", "undecided", "Savannah 4.2"),
-                ("grand-assault-fog", "savannah-campaign", "16", "fog", "Savannah 1.6 case B, 4.2"),
-                ("tactical", "savannah-campaign", "17-25", "favorable", "Savannah 1.6 case B, 4.2"),
-                ("historical-fog", "savannah-historical", "16", "fog", "Savannah historical scenario, turn 16"),
+        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c>"
+                   "<c>unless released</c></columns>")
+        for key, scen, turns, weather, rule, unless in [
+                ("strategic", "savannah-campaign", "1-15", "undecided", "Savannah 4.2", ""),
+                ("grand-assault-fog", "savannah-campaign", "16", "fog", "Savannah 1.6 case B, 4.2", "grand-assault"),
+                ("tactical", "savannah-campaign", "17-25", "favorable", "Savannah 1.6 case B, 4.2", "grand-assault"),
+                ("early-assault", "savannah-campaign", "16-25", "hold", "Savannah 1.6 case A, 4.2", ""),
+                ("historical-fog", "savannah-historical", "16", "fog", "Savannah historical scenario, turn 16", ""),
                 ("historical-clear", "savannah-historical", "17-20", "clear",
-                 "Savannah historical scenario, turn 16 note")]:
-            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>allies</c><c>%s</c></row>'
-                       % (key, scen, turns, weather, rule))
+                 "Savannah historical scenario, turn 16 note", "")]:
+            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>allies</c><c>%s</c><c>%s</c></row>'
+                       % (key, scen, turns, weather, rule, unless))
         out.append("  <note>Read by the game at the start of each game turn. The Weather Table and the ten weather "
                    "turns of the Strategic Turn Track are printed on the map, not in the rulebooks: the strategic "
                    "turns' weather is undecided (4.2). Reaching turn 16 (case B): Fog on 16, Favorable after "
                    "(1.6, 4.2); the historical scenario: Fog on 16, Clear on the remaining turns.</note>")
+        out.append("</table>")
+        out.append('<table id="releases" name="Grand Assault" rule="Savannah 1.6">')
+        out.append("  <columns><c>side</c><c>choose turns</c><c>jump to turn</c><c>rule</c></columns>")
+        out.append('  <row key="grand-assault"><c>allies</c><c>1-14</c><c>16</c><c>Savannah 1.6 case A</c></row>')
+        out.append("  <note>Read by the game: the action \"release grand-assault\" is the Allies' announcement, on "
+                   "turns 1-14, of their assault on the Savannah Defensive Perimeter; at the end of the turn the "
+                   "Game Turn Marker moves to turn 16 (the Tactical Turn Track), reinforcements still to come "
+                   "never arrive, and the weather of turns 16-25 is the last prevailing one (1.6, 4.2).</note>")
         out.append("</table>")
         out.append('<table id="variable-entry" name="French variable entry" rule="Savannah 4.7">')
         out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")

@@ -379,13 +379,16 @@ _rdt_game_roll_variable_entry (RdtGame *game,
  *    "scenario", "turns", "weather": a weather id ("dense-fog"), a roll table
  *    ("0-3 dense-fog; 4-6 moderate-fog; 7-9 clear"), "hold" (the weather of
  *    the previous turn holds) or "undecided" (no data: the rules that depend
- *    on it stay "not decided"), "roller" (the side that rolls), "rule"; the first row
- *    whose scenario and turns match decides;
+ *    on it stay "not decided"), "roller" (the side that rolls), "rule",
+ *    "unless released" (a release id that disables the row: Savannah 1.6
+ *    case A); the first row whose scenario and turns match decides;
  *  - "releases" (Brandywine 3.6.1, 3.6.2): rows keyed by release id, columns
  *    "side" (who may decide it), "choose turns" (when the player may: empty,
  *    any turn; "-", never), "automatic turn" (released at the start of that
  *    turn), "near unit" and "near" (released once any unit moves within that
- *    many hexes of that unit), "rule".
+ *    many hexes of that unit), "jump to turn" (once released, the game turn
+ *    after this one is that turn and reinforcements still to come never
+ *    arrive: Savannah 1.6 case A), "rule".
  */
 #define TRACK_TABLE "turn-tracks"
 #define WEATHER_TABLE "weather"
@@ -479,6 +482,69 @@ release_rule (const RdtTable *table,
   return rule != NULL && rule[0] != '\0' ? rule : RELEASE_TABLE;
 }
 
+/* The release ids: the volume's restrictions' (until-released) and the rows
+ * of its "releases" table (Savannah 1.6 case A: "grand-assault"). */
+static char **
+dup_release_ids (RdtGame *game)
+{
+  g_auto(GStrv) from_restrictions = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
+  const RdtTable *table = find_table (game, RELEASE_TABLE);
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint i = 0; from_restrictions[i] != NULL; i++)
+    g_ptr_array_add (ids, g_strdup (from_restrictions[i]));
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (!g_strv_contains ((const char *const *) from_restrictions, row->key))
+        g_ptr_array_add (ids, g_strdup (row->key));
+    }
+  g_ptr_array_add (ids, NULL);
+  return (char **) g_ptr_array_free (ids, FALSE);
+}
+
+int
+_rdt_game_next_turn (RdtGame *game)
+{
+  const RdtTable *table = find_table (game, RELEASE_TABLE);
+  RdtGameState *s = game->state;
+  int next = s->turn + 1;
+
+  /* Savannah 1.6 case A: a release with "jump to turn" moves the Game Turn
+   * Marker there; the reinforcements still to come never arrive. */
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *rule = release_rule (table, row->key);
+      int jump;
+
+      if (!is_released (game, row->key) ||
+          !parse_signed (rdt_table_lookup (table, row->key, "jump to turn", NULL), &jump) || jump <= next)
+        continue;
+      {
+        g_autofree char *text = g_strdup_printf (_("%s: the Game Turn Marker moves from turn %d to turn %d"),
+                                                 row->key, s->turn, jump);
+
+        _rdt_game_log (game, rule, text);
+      }
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          RdtGameUnit *gu = &s->units[i];
+          g_autofree char *text = NULL;
+
+          if (gu->where != RDT_GAME_UNIT_TO_ARRIVE)
+            continue;
+          gu->where = RDT_GAME_UNIT_UNUSED;
+          text = g_strdup_printf (_("%s never arrives: removed from play (no VP or army morale)"),
+                                  rdt_scenario_get_unit (game->scenario, i)->id);
+          _rdt_game_log (game, rule, text);
+        }
+      next = jump;
+    }
+  return next;
+}
+
 gboolean
 rdt_game_release (RdtGame     *game,
                   const char  *id,
@@ -491,7 +557,7 @@ rdt_game_release (RdtGame     *game,
   g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  known = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
+  known = dup_release_ids (game);
   if (!g_strv_contains ((const char *const *) known, id))
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN,
@@ -513,7 +579,7 @@ _rdt_game_do_release (RdtGame     *game,
   const RdtTable *table = find_table (game, RELEASE_TABLE);
   const char *rule = release_rule (table, name);
   const char *turns, *side;
-  g_auto(GStrv) known = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
+  g_auto(GStrv) known = dup_release_ids (game);
   g_autofree char *text = NULL;
 
   if (!g_strv_contains ((const char *const *) known, name))
@@ -598,6 +664,12 @@ start_weather (RdtGame *game)
         continue;
       if (rule == NULL || rule[0] == '\0')
         rule = row->key;
+      {
+        const char *unless = rdt_table_lookup (table, row->key, "unless released", NULL);
+
+        if (unless != NULL && unless[0] != '\0' && is_released (game, unless))
+          continue;
+      }
       if (g_str_equal (weather, "hold"))
         text = g_strdup_printf (_("Weather on turn %d: %s holds from the previous turn"), s->turn,
                                 s->weather != NULL ? s->weather : _("undecided"));

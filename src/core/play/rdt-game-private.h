@@ -134,6 +134,9 @@ gboolean      _rdt_game_do_release         (RdtGame            *game,
 void          _rdt_game_release_near       (RdtGame            *game,
                                             guint               index);
 
+/* The game turn after this one: turn + 1, or the "jump to turn" of a release
+ * made (Savannah 1.6 case A), whose forfeited reinforcements it removes. */
+int           _rdt_game_next_turn          (RdtGame            *game);
 /* At the end of a phase: the volume's "removals" rows for this scenario,
  * turn, phase and phasing side (Brandywine 7.1.3.2). */
 void          _rdt_game_end_phase_removals (RdtGame            *game);

@@ -1341,7 +1341,8 @@ do_next_phase (RdtGame  *game,
     s->step++;
   else
     {
-      s->turn++;
+      /* Savannah 1.6 case A may move the marker further (rdt-game-events.c). */
+      s->turn = _rdt_game_next_turn (game);
       s->step = 0;
     }
   enter_step (game);
