@@ -484,8 +484,8 @@ release_rule (const RdtTable *table,
 
 /* The release ids: the volume's restrictions' (until-released) and the rows
  * of its "releases" table (Savannah 1.6 case A: "grand-assault"). */
-static char **
-dup_release_ids (RdtGame *game)
+char **
+_rdt_game_dup_release_ids (RdtGame *game)
 {
   g_auto(GStrv) from_restrictions = rdt_volume_dup_release_ids (rdt_scenario_get_volume (game->scenario));
   const RdtTable *table = find_table (game, RELEASE_TABLE);
@@ -557,7 +557,7 @@ rdt_game_release (RdtGame     *game,
   g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
   g_return_val_if_fail (id != NULL, FALSE);
 
-  known = dup_release_ids (game);
+  known = _rdt_game_dup_release_ids (game);
   if (!g_strv_contains ((const char *const *) known, id))
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN,
@@ -579,7 +579,7 @@ _rdt_game_do_release (RdtGame     *game,
   const RdtTable *table = find_table (game, RELEASE_TABLE);
   const char *rule = release_rule (table, name);
   const char *turns, *side;
-  g_auto(GStrv) known = dup_release_ids (game);
+  g_auto(GStrv) known = _rdt_game_dup_release_ids (game);
   g_autofree char *text = NULL;
 
   if (!g_strv_contains ((const char *const *) known, name))

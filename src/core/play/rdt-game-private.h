@@ -129,6 +129,9 @@ void          _rdt_game_start_turn         (RdtGame            *game);
 gboolean      _rdt_game_do_release         (RdtGame            *game,
                                             const char         *name,
                                             GError            **error);
+/* The release ids the game knows: the volume's restrictions' and the rows of
+ * its "releases" table (transfer full, NULL-terminated). */
+char        **_rdt_game_dup_release_ids    (RdtGame            *game);
 /* After unit @index moved: releases triggered by a unit coming near
  * (Brandywine 3.6.2.2: the Delaware Blues). */
 void          _rdt_game_release_near       (RdtGame            *game,
