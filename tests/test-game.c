@@ -1361,6 +1361,50 @@ test_grand_assault_savannah_1_6_a (void)
   g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
 }
 
+/* Ends the phasing player's movement phase (reinforcements delayed, 9.11)
+ * and goes on to his close combat phase. */
+static void
+through_player_turn (RdtGame *game)
+{
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+      {
+        g_autofree char *line = g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+        ok (game, line);
+      }
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, -1);
+}
+
+/* Savannah 4.19: "Player order: Turn 1, British only; Turns 2-15, British
+ * followed by Allies" (volume table player-turns). */
+static void
+test_british_only_turn_1_savannah_4_19 (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/savannah-campaign.redoubt", 0);
+  int british = rdt_game_find_player (game, "british"), allies = rdt_game_find_player (game, "allies");
+
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 1);
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  through_player_turn (game);
+  ok (game, "next-phase");
+  /* No Allied player turn on turn 1. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_END_OF_TURN);
+  g_assert_true (log_has (game, "Savannah 4.19", "Turn 1, british only: the allies player turn is left out"));
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 2);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  through_player_turn (game);
+  ok (game, "next-phase");
+  /* Turn 2: the Allies follow. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, allies);
+}
+
 /* Brandywine 3.6.1.1-3.6.1.3: Greene's wing is released on turn 4, everyone
  * on turn 6, or earlier by the American player's choice (Greene turns 1-3,
  * Sullivan turns 4-5); the volume table "releases". */
@@ -2054,6 +2098,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/turn-track/savannah-4.19/turn-1-british-only", test_british_only_turn_1_savannah_4_19);
   g_test_add_func ("/play/turn-track/savannah-1.6-case-a/grand-assault-jumps-to-16", test_grand_assault_savannah_1_6_a);
   g_test_add_func ("/play/weather/germantown-3.1.1/fog-decides-movement", test_weather_decides_movement_germantown_3_1_1);
   g_test_add_func ("/play/leader-loss/brandywine-4.6.2-4.7/momentum-returned", test_leader_loss_momentum_4_6_2);

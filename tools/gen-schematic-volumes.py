@@ -250,6 +250,12 @@ def play_tables(vid):
                    "turns' weather is undecided (4.2). Reaching turn 16 (case B): Fog on 16, Favorable after "
                    "(1.6, 4.2); the historical scenario: Fog on 16, Clear on the remaining turns.</note>")
         out.append("</table>")
+        out.append('<table id="player-turns" name="Player turns" rule="Savannah 4.19">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>only</c><c>rule</c></columns>")
+        out.append('  <row key="turn-1"><c>savannah-campaign</c><c>1</c><c>british</c><c>Savannah 4.19</c></row>')
+        out.append("  <note>Read by the game: on these turns only the side's player has a player turn (4.19: "
+                   "\"Turn 1, British only\"); the other player's phases are left out.</note>")
+        out.append("</table>")
         out.append('<table id="releases" name="Grand Assault" rule="Savannah 1.6">')
         out.append("  <columns><c>side</c><c>choose turns</c><c>jump to turn</c><c>rule</c></columns>")
         out.append('  <row key="grand-assault"><c>allies</c><c>1-14</c><c>16</c><c>Savannah 1.6 case A</c></row>')

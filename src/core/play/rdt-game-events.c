@@ -855,3 +855,41 @@ rdt_game_leader_lost (RdtGame     *game,
     }
   return TRUE;
 }
+
+/* ---------------------------------------------------------- player turns
+ *
+ * "player-turns" (Savannah 4.19): rows keyed by an id, columns "scenario",
+ * "turns", "only" (the side whose player alone has a player turn), "rule".
+ */
+#define PLAYER_TURN_TABLE "player-turns"
+
+gboolean
+_rdt_game_player_turn_skipped (RdtGame  *game,
+                               gboolean  first)
+{
+  const RdtTable *table = find_table (game, PLAYER_TURN_TABLE);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  for (guint r = 0; table != NULL && r < table->rows->len && phasing >= 0; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *only = rdt_table_lookup (table, row->key, "only", NULL);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+      int side = only != NULL ? rdt_scenario_find_side (game->scenario, only) : -1;
+
+      if (side < 0 || !row_for_scenario (table, row->key, rdt_scenario_get_id (game->scenario)) ||
+          !turn_in (rdt_table_lookup (table, row->key, "turns", NULL), game->state->turn) ||
+          game->side_player[side] == phasing)
+        continue;
+      if (first)
+        {
+          g_autofree char *text = g_strdup_printf (_("Turn %d, %s only: the %s player turn is left out"),
+                                                   game->state->turn, only,
+                                                   rdt_game_get_player_id (game, (guint) phasing));
+
+          _rdt_game_log (game, rule != NULL && rule[0] != '\0' ? rule : row->key, text);
+        }
+      return TRUE;
+    }
+  return FALSE;
+}

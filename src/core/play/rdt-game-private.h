@@ -140,6 +140,10 @@ void          _rdt_game_release_near       (RdtGame            *game,
 /* The game turn after this one: turn + 1, or the "jump to turn" of a release
  * made (Savannah 1.6 case A), whose forfeited reinforcements it removes. */
 int           _rdt_game_next_turn          (RdtGame            *game);
+/* Whether the step now is in a player turn the volume's "player-turns" table
+ * leaves out (Savannah 4.19: turn 1, British only); logs it when @first. */
+gboolean      _rdt_game_player_turn_skipped (RdtGame           *game,
+                                             gboolean           first);
 /* At the end of a phase: the volume's "removals" rows for this scenario,
  * turn, phase and phasing side (Brandywine 7.1.3.2). */
 void          _rdt_game_end_phase_removals (RdtGame            *game);

@@ -1335,15 +1335,21 @@ do_next_phase (RdtGame  *game,
     return FALSE;
   if (s->over)
     return TRUE;
-  if (s->step < 0)
-    s->step = 0;
-  else if ((guint) s->step + 1 < game->sequence->n_steps)
-    s->step++;
-  else
+  for (guint skipped = 0;; skipped++)
     {
-      /* Savannah 1.6 case A may move the marker further (rdt-game-events.c). */
-      s->turn = _rdt_game_next_turn (game);
-      s->step = 0;
+      if (s->step < 0)
+        s->step = 0;
+      else if ((guint) s->step + 1 < game->sequence->n_steps)
+        s->step++;
+      else
+        {
+          /* Savannah 1.6 case A may move the marker further (rdt-game-events.c). */
+          s->turn = _rdt_game_next_turn (game);
+          s->step = 0;
+        }
+      /* Savannah 4.19: a player turn the scenario leaves out (volume data). */
+      if (skipped > game->sequence->n_steps || !_rdt_game_player_turn_skipped (game, skipped == 0))
+        break;
     }
   enter_step (game);
   return TRUE;
