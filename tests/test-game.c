@@ -1405,6 +1405,47 @@ test_british_only_turn_1_savannah_4_19 (void)
   g_assert_cmpint (rdt_game_get_phasing_player (game), ==, allies);
 }
 
+/* Brandywine 4.8: "Lafayette is also removed from the game at the end of an
+ * American player turn if he is not stacked with Washington" (volume table
+ * removals, "unless stacked with"). */
+static void
+lafayette_game (gboolean with_washington,
+                RdtGame **out)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  const RdtUnit *u = rdt_scenario_find_unit (scenario, "3-virginia");
+  RdtPlacement at = { RDT_PLACEMENT_HEX, u->placement.hex, NULL, 0, NULL };
+  RdtGame *game;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "lafayette", &at, NULL, NULL));
+  if (with_washington)
+    g_assert_true (rdt_scenario_move_unit (scenario, "washington", &at, NULL, NULL));
+  game = new_game (scenario, 5);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "british"));
+  ok (game, "next-phase");
+  /* Not at the end of a British player turn. */
+  g_assert_cmpint (unit (game, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "american"));
+  g_assert_cmpint (unit (game, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  ok (game, "next-phase");
+  *out = game;
+}
+
+static void
+test_lafayette_removed_4_8 (void)
+{
+  g_autoptr(RdtGame) alone = NULL;
+  g_autoptr(RdtGame) stacked = NULL;
+
+  lafayette_game (FALSE, &alone);
+  g_assert_cmpint (unit (alone, "lafayette")->where, ==, RDT_GAME_UNIT_UNUSED);
+  g_assert_true (log_has (alone, "Brandywine 4.8", "lafayette is removed from play"));
+  lafayette_game (TRUE, &stacked);
+  g_assert_cmpint (unit (stacked, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_false (log_has (stacked, "Brandywine 4.8", "lafayette is removed from play"));
+}
+
 /* Brandywine 3.6.1.1-3.6.1.3: Greene's wing is released on turn 4, everyone
  * on turn 6, or earlier by the American player's choice (Greene turns 1-3,
  * Sullivan turns 4-5); the volume table "releases". */
@@ -2098,6 +2139,7 @@ main (int   argc,
   g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
   g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
   g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/removals/brandywine-4.8/lafayette-apart-from-washington", test_lafayette_removed_4_8);
   g_test_add_func ("/play/turn-track/savannah-4.19/turn-1-british-only", test_british_only_turn_1_savannah_4_19);
   g_test_add_func ("/play/turn-track/savannah-1.6-case-a/grand-assault-jumps-to-16", test_grand_assault_savannah_1_6_a);
   g_test_add_func ("/play/weather/germantown-3.1.1/fog-decides-movement", test_weather_decides_movement_germantown_3_1_1);

@@ -185,12 +185,18 @@ def play_tables(vid):
         out.append("</table>")
     if vid == "brandywine":
         out.append('<table id="removals" name="Units removed from play" rule="Brandywine 7.1.3.2">')
-        out.append("  <columns><c>scenario</c><c>units</c><c>turn</c><c>side</c><c>phase</c></columns>")
+        out.append("  <columns><c>scenario</c><c>units</c><c>turn</c><c>side</c><c>phase</c>"
+                   "<c>unless stacked with</c></columns>")
         out.append('  <row key="Brandywine 7.1.3.2"><c>brandywine-knyphausens-feint</c>'
                    '<c>washington lafayette pulaski washington-life-guards</c><c>9</c><c>american</c>'
-                   '<c>movement</c></row>')
-        out.append("  <note>Read by the game: at the end of the phase of that side's player turn on that turn the "
-                   "units still in play are removed from play, with no VP or army morale adjustment.</note>")
+                   '<c>movement</c><c></c></row>')
+        out.append('  <row key="Brandywine 4.8"><c></c><c>lafayette</c><c></c><c>american</c>'
+                   '<c>close-combat</c><c>washington</c></row>')
+        out.append("  <note>Read by the game: at the end of the phase of that side's player turn on that turn (empty: "
+                   "every turn; close-combat: the end of the player turn) the units still in play are removed "
+                   "from play, with no VP or army morale adjustment; with \"unless stacked with\", only when on the "
+                   "map and not stacked with that unit (4.8: Lafayette apart from Washington). Lafayette's "
+                   "one-time close combat shift (4.8) is for the combat code.</note>")
         out.append("</table>")
         out.append('<table id="leader-loss-momentum" name="Leader loss: momentum" rule="Brandywine 4.6.2, 4.7">')
         out.append("  <columns><c>chits</c><c>rule</c></columns>")

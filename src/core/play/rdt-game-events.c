@@ -741,10 +741,12 @@ _rdt_game_start_turn (RdtGame *game)
 
 /* ------------------------------------- removals, leader losses (momentum)
  *
- *  - "removals" (Brandywine 7.1.3.2): rows keyed by the rule, columns
- *    "scenario", "units" (ids), "turn", "side" (whose player turn), "phase"
- *    (a phase id: removed at its end): the units still in play are removed
- *    from play, with no VP or army morale (they go to "unused");
+ *  - "removals" (Brandywine 7.1.3.2, 4.8): rows keyed by the rule, columns
+ *    "scenario" (empty: every scenario), "units" (ids), "turn" (empty: every
+ *    turn), "side" (whose player turn), "phase" (a phase id: removed at its
+ *    end), "unless stacked with" (a unit id: only a unit on the map not in
+ *    that unit's hex is removed): the units still in play are removed from
+ *    play, with no VP or army morale (they go to "unused");
  *  - "leader-loss-momentum" (Brandywine 4.6.2, 4.7): rows keyed by leader
  *    unit id, columns "chits" (returned to the pool when he is captured or
  *    eliminated; each chit the player cannot return, the other player takes
@@ -769,8 +771,14 @@ _rdt_game_end_phase_removals (RdtGame *game)
       g_auto(GStrv) ids = NULL;
       int turn, side_index;
 
+      const char *turn_text = rdt_table_lookup (table, row->key, "turn", NULL);
+      const char *with = rdt_table_lookup (table, row->key, "unless stacked with", NULL);
+      int with_index = with != NULL && with[0] != '\0' ? rdt_scenario_find_unit_index (game->scenario, with) : -1;
+
+      /* An empty turn: every turn (Brandywine 4.8). */
       if (!row_for_scenario (table, row->key, rdt_scenario_get_id (game->scenario)) ||
-          !parse_signed (rdt_table_lookup (table, row->key, "turn", NULL), &turn) || turn != s->turn ||
+          (turn_text != NULL && turn_text[0] != '\0' &&
+           (!parse_signed (turn_text, &turn) || turn != s->turn)) ||
           g_strcmp0 (rdt_table_lookup (table, row->key, "phase", NULL), phase) != 0)
         continue;
       side_index = side != NULL ? rdt_scenario_find_side (game->scenario, side) : -1;
@@ -787,6 +795,13 @@ _rdt_game_end_phase_removals (RdtGame *game)
             continue;
           gu = &s->units[u];
           if (gu->where != RDT_GAME_UNIT_MAP && gu->where != RDT_GAME_UNIT_TO_ARRIVE)
+            continue;
+          /* "unless stacked with" (Brandywine 4.8: Lafayette with Washington):
+           * only a unit on the map apart from that one is removed. */
+          if (with != NULL && with[0] != '\0' &&
+              (gu->where != RDT_GAME_UNIT_MAP ||
+               (with_index >= 0 && s->units[with_index].where == RDT_GAME_UNIT_MAP &&
+                s->units[with_index].hex.col == gu->hex.col && s->units[with_index].hex.row == gu->hex.row)))
             continue;
           gu->where = RDT_GAME_UNIT_UNUSED;
           gu->flags = 0;

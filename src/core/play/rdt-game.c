@@ -1302,6 +1302,8 @@ leave_step (RdtGame  *game,
       _rdt_game_end_phase_removals (game);
       break;
     case RDT_PHASE_CLOSE_COMBAT:
+      /* Brandywine 4.8: removals at the end of a player turn. */
+      _rdt_game_end_phase_removals (game);
       {
         /* Automatic victory "at the end of any <side> player turn". */
         g_autoptr(GPtrArray) winners = g_ptr_array_new_with_free_func (g_free);
