@@ -829,14 +829,14 @@ test_game_results (void)
   /* "1" on a one-step unit eliminates it. */
   g_assert_cmpint (unit (game, "picket")->where, ==, RDT_GAME_UNIT_ELIMINATED);
   /* "2": eliminated, even a two-step unit at full strength; 16.1 the
-   * volume's army-morale-adjustments row "2" (13.1 "+1/-2"). */
+   * volume's army-morale-adjustments row "two-step-loss" (13.1 "+1/-2"). */
   rdt_combat_result_parse ("2", &r);
   _rdt_game_apply_result (game, guards, &r, "11.3");
   g_assert_cmpint (unit (game, "guards")->where, ==, RDT_GAME_UNIT_ELIMINATED);
   g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, am - 3);
   g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, am_other + 1);
   /* A row the volume lacks is logged, never guessed. */
-  g_assert_true (log_has (game, "16.1", "no row “1”"));
+  g_assert_true (log_has (game, "16.1, 13.1 1", "“step-loss”"));
   /* "D": disrupted and a three-hex retreat owed (13.3); a second D
    * shatters (13.3, 13.4); a third eliminates (13.4). */
   rdt_combat_result_parse ("D", &r);

@@ -860,7 +860,7 @@ test_rally_pass_15_2 (void)
   g_assert_cmpint (unit (game, "3-virginia")->status, ==, RDT_UNIT_STATUS_DISRUPTED);
   /* 16.1: a unit rallies (+1). */
   g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
-  g_assert_true (log_has (game, "16.1", "now 20"));
+  g_assert_true (log_has (game, "15.2; 16.1", "now 20"));
 }
 
 /* 14.23: the leader in command adds his Leadership DRM to rally attempts of
@@ -876,6 +876,769 @@ test_rally_leader_14_23 (void)
   ok (game, "roll 0");
   ok (game, "rally 1-maryland");
   g_assert_true (log_has (game, "13.5, 14.23, 15.32", expected));
+}
+
+/* Brandywine 4.6.1: "Washington's Leadership DRM is +1 for combat units to
+ * which he is adjacent" (volume table leader-adjacent-drm), never across a
+ * non-ford Brandywine Creek hexside (5.3). */
+static void
+washington_rally (gboolean creek,
+                  gboolean expect_rally)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtVolume *volume = rdt_scenario_get_volume (scenario);
+  const RdtUnit *u = rdt_scenario_find_unit (scenario, "3-virginia");
+  RdtPlacement next_to = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(RdtGame) game = NULL;
+  g_autofree char *roll = NULL;
+  int need;
+  guint d;
+
+  g_assert_cmpint (u->placement.kind, ==, RDT_PLACEMENT_HEX);
+  /* A neighbour of 3-virginia's hex on the map with no unit in it. */
+  for (d = 0; d < RDT_N_DIRECTIONS; d++)
+    {
+      gboolean empty = TRUE;
+
+      next_to.hex = rdt_hex_grid_neighbour (grid, u->placement.hex, (RdtHexDirection) d);
+      if (!rdt_hex_grid_contains (grid, next_to.hex))
+        continue;
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        {
+          const RdtUnit *o = rdt_scenario_get_unit (scenario, i);
+
+          if (o->placement.kind == RDT_PLACEMENT_HEX && o->placement.hex.col == next_to.hex.col &&
+              o->placement.hex.row == next_to.hex.row)
+            empty = FALSE;
+        }
+      if (empty)
+        break;
+    }
+  g_assert_cmpuint (d, <, RDT_N_DIRECTIONS);
+  g_assert_true (rdt_scenario_move_unit (scenario, "washington", &next_to, NULL, &error));
+  g_assert_no_error (error);
+  if (creek)
+    {
+      RdtHexsideFeatures f;
+      RdtHexside side;
+
+      g_assert_true (rdt_hex_grid_hexside (grid, u->placement.hex, next_to.hex, &side, &error));
+      rdt_hexside_features_init (&f, side);
+      for (guint t = 0; t < rdt_volume_get_n_hexside_types (volume); t++)
+        if (g_str_equal (rdt_volume_get_hexside_type (volume, t)->id, "brandywine-creek"))
+          f.water = (int) t;
+      g_assert_cmpint (f.water, !=, RDT_NO_TYPE);
+      g_assert_true (rdt_scenario_set_hexside (scenario, &f, NULL, &error));
+      g_assert_no_error (error);
+    }
+  game = rally_game (scenario, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  /* No leader in its hex (test_rally_15): one short of 5 without Washington. */
+  need = 5 - rdt_unit_get_current_step (rdt_scenario_find_unit (rdt_game_get_scenario (game), "3-virginia"))->morale;
+  g_assert_cmpint (need, >=, 1);
+  roll = g_strdup_printf ("roll %d", need - 1);
+  ok (game, roll);
+  ok (game, "rally 3-virginia");
+  g_assert_cmpint (log_has (game, "14.23; Brandywine 4.6.1, 5.3", "washington adds his Leadership DRM +1"),
+                   ==, expect_rally);
+  g_assert_cmpint (unit (game, "3-virginia")->status, ==,
+                   expect_rally ? RDT_UNIT_STATUS_PARADE : RDT_UNIT_STATUS_DISRUPTED);
+}
+
+static void
+test_rally_washington_4_6_1 (void)
+{
+  washington_rally (FALSE, TRUE);
+}
+
+static void
+test_rally_washington_not_across_creek_5_3 (void)
+{
+  washington_rally (TRUE, FALSE);
+}
+
+/* 16.1: army morale adjustments are the volume's "army-morale-adjustments"
+ * table; stated values (13.1 "2": +1/-2) are applied as such, chart values
+ * not in the rulebooks are applied and said provisional; an event the volume
+ * lacks is undecided; 16.3: an army at 0 is demoralised. */
+static void
+test_army_morale_adjust_16_1 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL, *after = NULL;
+  int british, american;
+
+  game = new_game (scenario, 5);
+  /* The value is data: change the volume's cell, the game follows. */
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "unit-captured", "change", "-3",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  british = rdt_game_get_army_morale (game, 0);
+  american = rdt_game_get_army_morale (game, 1);
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 1, "two-step-loss", "13.1 2", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, american - 2);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, british + 1);
+  g_assert_true (log_has (game, "13.1 2; 16.1", "Army morale of american -2 (two-step-loss, 13.1 2)"));
+  g_assert_true (log_has (game, "13.1 2; 16.1", "Army morale of british +1 (enemy two-step-loss"));
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 0, "step-loss", "13.1 1", &error));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, british);
+  g_assert_true (log_has (game, "13.1 1; 16.1", "provisional: the Army Morale Adjustment Chart is not"));
+
+  g_assert_true (rdt_game_adjust_army_morale (game, 1, "unit-captured", "13.1 AC", &error));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, american - 5);
+
+  before = rdt_game_dup_state_text (game);
+  g_assert_false (rdt_game_adjust_army_morale (game, 1, "no-such-event", "13.1", &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA);
+  g_assert_true (g_str_has_prefix (error->message, "16.1"));
+  g_clear_error (&error);
+  after = rdt_game_dup_state_text (game);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_true (log_has (game, "16.1, 13.1", "not adjusted for “no-such-event”"));
+
+  /* 16.3: down to 0, the game ends with the other player's Substantial Victory. */
+  for (guint i = 0; i < 50 && !rdt_game_is_over (game); i++)
+    g_assert_true (rdt_game_adjust_army_morale (game, 1, "am-result", "13.1 AM", NULL));
+  g_assert_true (rdt_game_is_over (game));
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 0);
+  g_assert_nonnull (strstr (rdt_game_get_result (game), "american army demoralized: british wins a Substantial Victory (16.3)"));
+  refused (game, "next-phase", RDT_GAME_ERROR_GAME_OVER, NULL);
+}
+
+/* 7.3: "All step losses taken impact Army Morale ... as if they were lost in
+ * combat": an overstack elimination applies the volume's step-loss row. */
+static void
+test_overstack_army_morale_7_3 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) game = NULL;
+
+  game = howe_at_turn_7 (scenario);
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "step-loss", "change", "-2",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)),
+                                            "army-morale-adjustments", "unit-eliminated", "change", "-4",
+                                            TRUE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  {
+    RdtScenario *sc = rdt_game_get_scenario (game);
+    const RdtUnit *victim = NULL;
+    g_autofree char *line = NULL;
+    int british;
+
+    ok (game, "roll 9");
+    ok (game, "roll 0");
+    ok (game, "initiative");
+    ok (game, "next-phase");
+    for (guint i = 0; i < rdt_scenario_get_n_units (sc) && victim == NULL; i++)
+      {
+        const RdtUnit *u = rdt_scenario_get_unit (sc, i);
+
+        if (!rdt_unit_is_leader (u) && rdt_game_get_unit (game, i)->where == RDT_GAME_UNIT_MAP &&
+            (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED) && rdt_unit_get_n_steps (u) == 2)
+          victim = u;
+      }
+    g_assert_nonnull (victim);
+    g_assert_cmpstr (rdt_scenario_get_side (sc, victim->side)->id, ==, "british");
+    line = g_strdup_printf ("eliminate %s", victim->id);
+    british = rdt_game_get_army_morale (game, victim->side);
+    ok (game, line);
+    g_assert_cmpint (rdt_game_get_army_morale (game, victim->side), ==, british - 2);
+    g_assert_true (log_has (game, "7.3; 16.1", "(step-loss, 7.3, 13.1 1, 16.1; provisional"));
+    ok (game, line);
+    g_assert_cmpint (unit (game, victim->id)->where, ==, RDT_GAME_UNIT_ELIMINATED);
+    g_assert_cmpint (rdt_game_get_army_morale (game, victim->side), ==, british - 6);
+    g_assert_true (log_has (game, "7.3; 16.1", "(unit-eliminated, 7.3, 13.1, 16.1; provisional"));
+  }
+}
+
+/* Variable entry (volume table "variable-entry"): the scenario starts on
+ * @first_turn (so that the rolled turn is the first), the units scheduled at
+ * @entry roll once when their player's movement phase begins. */
+static RdtGame *
+variable_entry_game (const char *file,
+                     int         first_turn,
+                     int         n_turns,
+                     const char *first_player,
+                     const char *mover,
+                     const char *typed_roll)
+{
+  g_autoptr(RdtScenario) scenario = load (file);
+  RdtGame *game;
+
+  rdt_scenario_set_turns (scenario, first_turn, n_turns, rdt_scenario_find_side (scenario, first_player),
+                          "initiative");
+  rdt_scenario_clear_turn_initiatives (scenario);
+  game = new_game (scenario, 3);
+  /* Germantown lists no set-up hex: deploy-all may have nothing to do. */
+  rdt_game_perform (game, "deploy-all", NULL);
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_turn (game), ==, first_turn);
+  next_until (game, RDT_PHASE_INITIATIVE, -1);
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, rdt_game_find_player (game, first_player));
+  if (g_strcmp0 (first_player, mover) != 0)
+    {
+      ok (game, "next-phase");
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+      /* The other player's reinforcements wait (9.11), so that stacking holds. */
+      for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+        if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+          {
+            g_autofree char *line = g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+            ok (game, line);
+          }
+      next_until (game, RDT_PHASE_CLOSE_COMBAT, -1);
+    }
+  /* The typed roll is the next one the rules need: the entry roll. */
+  ok (game, typed_roll);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, rdt_game_find_player (game, mover));
+  return game;
+}
+
+/* Germantown 3.4.1.2: "Beginning on Turn 7, the American player rolls to see
+ * if Smallwood's Militia enters play ... If successful, Smallwood's units enter
+ * at hex 3800 ... If unsuccessful ... roll again in the following turn." */
+static void
+test_variable_entry_germantown_3_4_1_2 (void)
+{
+  g_autoptr(RdtGame) enter = variable_entry_game ("scenarios/germantown.redoubt", 7, 4, "american", "american", "roll 2");
+  g_autoptr(RdtGame) wait = variable_entry_game ("scenarios/germantown.redoubt", 7, 4, "american", "american", "roll 7");
+  g_autoptr(RdtGame) early = variable_entry_game ("scenarios/germantown.redoubt", 6, 5, "american", "american", "roll 2");
+  g_autofree char *at = NULL;
+
+  g_assert_true (log_has (enter, "Germantown 3.4.1.2",
+                          "Variable entry roll 2: maryland-militia, new-jersey-militia, 8th-chester-county enter at A-2 (provisional"));
+  g_assert_true (rdt_game_get_roll (enter, rdt_game_get_n_rolls (enter) - 1)->typed);
+  g_assert_cmpint (unit (enter, "maryland-militia")->where, ==, RDT_GAME_UNIT_MAP);
+  at = hex_of (enter, "new-jersey-militia");
+  g_assert_cmpstr (at, ==, "3800");
+  g_assert_true (log_has (enter, "9.11", "8th-chester-county arrives at entry hex A-2 (3800)"));
+
+  g_assert_true (log_has (wait, "Germantown 3.4.1.2", "Variable entry roll 7: maryland-militia, new-jersey-militia, "
+                                                     "8th-chester-county do not enter; they roll again on turn 8"));
+  g_assert_cmpint (unit (wait, "maryland-militia")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (wait, "maryland-militia")->arrive_turn, ==, 8);
+
+  /* Not before turn 7: on turn 6 no roll is made (the units are due on 7). */
+  g_assert_false (log_has (early, "Germantown 3.4.1.2", "Variable entry"));
+  g_assert_cmpint (unit (early, "maryland-militia")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpuint (rdt_game_get_n_typed_rolls (early), ==, 1);
+}
+
+/* Savannah 4.7, campaign notes C: "French reinforcements on turns 8, 9, 10,
+ * and 11 roll for variable entry: 0-4 V-1, 5-7 V-2, 8 V-3, 9 F". */
+static void
+test_variable_entry_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autoptr(RdtGame) f = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 9");
+  RdtScenario *s = rdt_game_get_scenario (v2);
+  guint n = 0;
+
+  g_assert_true (log_has (v2, "Savannah 4.7", "Variable entry roll 6: "));
+  g_assert_true (log_has (f, "Savannah 4.7", "Variable entry roll 9: "));
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (s, i);
+      g_autofree char *a = NULL, *b = NULL;
+
+      if (u->placement.kind != RDT_PLACEMENT_ENTRY || g_strcmp0 (u->placement.entry, "V-1") != 0 ||
+          u->placement.turn != 8)
+        continue;
+      n++;
+      a = hex_of (v2, u->id);
+      b = hex_of (f, u->id);
+      g_assert_cmpstr (a, ==, "4214");
+      g_assert_cmpstr (b, ==, "3123");
+      g_assert_cmpstr (rdt_game_get_unit (v2, i)->entry, ==, "V-2");
+    }
+  g_assert_cmpuint (n, ==, 3);
+}
+
+/* A game of @file started on @first_turn, set up, at its first initiative
+ * phase. */
+static RdtGame *
+game_from_turn (const char *file,
+                int         first_turn)
+{
+  g_autoptr(RdtScenario) scenario = load (file);
+  RdtGame *game;
+
+  if (first_turn > 0)
+    {
+      /* (set_turns frees the order it replaces) */
+      g_autofree char *order = g_strdup (rdt_scenario_get_player_order (scenario));
+
+      rdt_scenario_set_turns (scenario, first_turn,
+                              rdt_scenario_get_n_turns (scenario) - (first_turn - rdt_scenario_get_first_turn (scenario)),
+                              rdt_scenario_get_first_player (scenario), order);
+    }
+  game = new_game (scenario, 8);
+  rdt_game_perform (game, "deploy-all", NULL);
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_INITIATIVE);
+  return game;
+}
+
+/* Germantown 3.1: "Turns 1-3, fog is automatically Dense. Turns 4-6,
+ * American player rolls on the Fog Table (see map). Turns 7-10, weather is
+ * automatically Clear." (volume table "weather"; the Fog Table's ranges are
+ * provisional). */
+static void
+test_weather_germantown_3_1 (void)
+{
+  g_autoptr(RdtGame) t1 = game_from_turn ("scenarios/germantown.redoubt", 0);
+  g_autoptr(RdtGame) t4 = game_from_turn ("scenarios/germantown.redoubt", 4);
+  g_autoptr(RdtGame) t7 = game_from_turn ("scenarios/germantown.redoubt", 7);
+  g_autofree char *text = NULL;
+  const RdtGameRoll *roll = NULL;
+  const char *expected;
+
+  g_assert_cmpstr (rdt_game_get_weather (t1), ==, "dense-fog");
+  g_assert_true (log_has (t1, "Germantown 3.1", "Weather on turn 1: dense-fog"));
+  for (guint i = 0; i < rdt_game_get_n_rolls (t4); i++)
+    if (strstr (rdt_game_get_roll (t4, i)->purpose, "weather, american") != NULL)
+      roll = rdt_game_get_roll (t4, i);
+  g_assert_nonnull (roll);
+  expected = roll->value <= 3 ? "dense-fog" : roll->value <= 6 ? "moderate-fog" : "clear";
+  g_assert_cmpstr (rdt_game_get_weather (t4), ==, expected);
+  g_assert_true (log_has (t4, "Germantown 3.1", "(provisional: the table is printed on the map"));
+  text = rdt_game_dup_state_text (t4);
+  g_assert_nonnull (strstr (text, expected));
+  g_assert_cmpstr (rdt_game_get_weather (t7), ==, "clear");
+  for (guint i = 0; i < rdt_game_get_n_rolls (t7); i++)
+    g_assert_null (strstr (rdt_game_get_roll (t7, i)->purpose, "weather"));
+}
+
+/* Germantown 3.1.1 in play: the game passes the weather it keeps to the
+ * rules, so the fog's movement penalty on turns 4-6 is decided; a volume
+ * whose Fog Table is "undecided" leaves it "not decided" (depends on the
+ * weather). */
+static guint
+weather_undecided_hexes (gboolean fog_table)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/germantown.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  guint n = 0;
+
+  rdt_scenario_set_turns (scenario, 4, 7, rdt_scenario_find_side (scenario, "american"), "initiative");
+  game = new_game (scenario, 8);
+  if (!fog_table)
+    g_assert_true (rdt_volume_set_table_cell (rdt_scenario_get_volume (rdt_game_get_scenario (game)), "weather",
+                                              "fog-table", "weather", "undecided", FALSE, NULL, NULL, NULL));
+  finish_setup (game);
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 4);
+  if (fog_table)
+    g_assert_nonnull (rdt_game_get_weather (game));
+  else
+    g_assert_null (rdt_game_get_weather (game));
+  next_until (game, RDT_PHASE_MOVEMENT, rdt_game_find_player (game, "american"));
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (rdt_game_get_scenario (game), i);
+      g_autoptr(RdtReach) reach = NULL;
+
+      if (rdt_game_get_unit (game, i)->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) ||
+          rdt_game_get_side_player (game, u->side) != rdt_game_find_player (game, "american"))
+        continue;
+      reach = rdt_game_dup_reach (game, u->id, FALSE, NULL);
+      for (guint h = 0; reach != NULL && h < rdt_reach_get_n_hexes (reach); h++)
+        {
+          RdtDepends depends = RDT_DEPENDS_NOTHING;
+
+          if ((rdt_reach_get_hex (reach, h)->flags & RDT_REACH_UNDECIDED) &&
+              rdt_reach_get_undecided (reach, &rdt_reach_get_hex (reach, h)->hex, NULL, &depends) &&
+              depends == RDT_DEPENDS_WEATHER)
+            n++;
+        }
+    }
+  return n;
+}
+
+static void
+test_weather_decides_movement_germantown_3_1_1 (void)
+{
+  g_assert_cmpuint (weather_undecided_hexes (FALSE), >, 0);
+  g_assert_cmpuint (weather_undecided_hexes (TRUE), ==, 0);
+}
+
+/* Germantown 1.2, in play on the bundled scenario: the Americans have the
+ * initiative on turns 1-3 (no roll), it is rolled from turn 4. */
+static void
+test_initiative_germantown_1_2_in_play (void)
+{
+  g_autoptr(RdtGame) t3 = game_from_turn ("scenarios/germantown.redoubt", 3);
+  g_autoptr(RdtScenario) from4 = load ("scenarios/germantown.redoubt");
+  g_autoptr(RdtGame) t4 = NULL;
+
+  /* From turn 4, and no first player for the scenario's first turn (1.2
+   * gives none from turn 4: the initiative is rolled). */
+  rdt_scenario_set_turns (from4, 4, 7, -1, "initiative");
+  t4 = new_game (from4, 8);
+  finish_setup (t4);
+
+  g_assert_cmpstr (rdt_game_get_player_id (t3, (guint) rdt_game_get_initiative_player (t3)), ==, "american");
+  g_assert_true (log_has (t3, "Germantown 1.2", "american the initiative on turn 3"));
+  refused (t3, "initiative", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (t3, "next-phase");
+  g_assert_cmpstr (rdt_game_get_player_id (t3, (guint) rdt_game_get_phasing_player (t3)), ==, "american");
+  g_assert_cmpint (rdt_game_get_initiative_player (t4), ==, -1);
+  refused (t4, "next-phase", RDT_GAME_ERROR_ILLEGAL, "6.1");
+  ok (t4, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (t4), >=, 0);
+}
+
+/* Savannah 1.6: the Strategic Turn Track (turns 1-15) and the Tactical one
+ * (16-25); 4.2 and the historical scenario: fog on turn 16; the strategic
+ * turns' Weather Table is not in the rulebooks: undecided, and said so. */
+static void
+test_turn_tracks_savannah_1_6 (void)
+{
+  g_autoptr(RdtGame) campaign = game_from_turn ("scenarios/savannah-campaign.redoubt", 0);
+  g_autoptr(RdtGame) historical = game_from_turn ("scenarios/savannah-historical.redoubt", 0);
+
+  g_assert_cmpstr (rdt_game_get_turn_track (campaign), ==, "strategic");
+  g_assert_null (rdt_game_get_weather (campaign));
+  g_assert_true (log_has (campaign, "Savannah 4.2", "Weather on turn 1: not decided"));
+  g_assert_true (log_has (campaign, "Savannah 1.6", "Turn 1 is on the strategic turn track"));
+  g_assert_cmpint (rdt_game_get_turn (historical), ==, 16);
+  g_assert_cmpstr (rdt_game_get_turn_track (historical), ==, "tactical");
+  g_assert_cmpstr (rdt_game_get_weather (historical), ==, "fog");
+}
+
+/* Savannah 1.6 case A: "At the conclusion of any Allied turn (1-14), the
+ * Allies announce their intention to assault Savannah on the next turn. The
+ * Game Turn Marker is automatically placed on turn 16 ... Fog is not in
+ * effect ... the last prevailing weather"; future reinforcements never
+ * arrive (volume tables releases and weather). */
+static void
+test_grand_assault_savannah_1_6_a (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/savannah-campaign.redoubt", 14);
+  g_autoptr(RdtGame) late = game_from_turn ("scenarios/savannah-campaign.redoubt", 15);
+  guint forfeited = 0;
+
+  refused (late, "release grand-assault", RDT_GAME_ERROR_ILLEGAL, "Savannah 1.6 case A");
+  ok (game, "release grand-assault");
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "allies releases grand-assault by choice on turn 14"));
+  for (guint n = 0; n < 40 && rdt_game_get_turn (game) == 14; n++)
+    {
+      if (rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT)
+        for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+          if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+            {
+              g_autofree char *line =
+                g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+              ok (game, line);
+              forfeited++;
+            }
+      ok (game, "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 16);
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "the Game Turn Marker moves from turn 14 to turn 16"));
+  g_assert_cmpstr (rdt_game_get_turn_track (game), ==, "tactical");
+  /* Not the fog of case B: the last prevailing weather (undecided here). */
+  g_assert_null (rdt_game_get_weather (game));
+  g_assert_true (log_has (game, "Savannah 1.6 case A, 4.2", "Weather on turn 16: undecided holds"));
+  g_assert_cmpuint (forfeited, >, 0);
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    g_assert_cmpint (rdt_game_get_unit (game, i)->where, !=, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_true (log_has (game, "Savannah 1.6 case A", "never arrives: removed from play"));
+  /* Turn 16: the Allies first (4.19, scenario data). */
+  g_assert_cmpstr (rdt_game_get_player_id (game, (guint) rdt_game_get_initiative_player (game)), ==, "allies");
+}
+
+/* Ends the phasing player's movement phase (reinforcements delayed, 9.11)
+ * and goes on to his close combat phase. */
+static void
+through_player_turn (RdtGame *game)
+{
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+      {
+        g_autofree char *line = g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+        ok (game, line);
+      }
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, -1);
+}
+
+/* Savannah 4.19: "Player order: Turn 1, British only; Turns 2-15, British
+ * followed by Allies" (volume table player-turns). */
+static void
+test_british_only_turn_1_savannah_4_19 (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/savannah-campaign.redoubt", 0);
+  int british = rdt_game_find_player (game, "british"), allies = rdt_game_find_player (game, "allies");
+
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 1);
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, british);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  through_player_turn (game);
+  ok (game, "next-phase");
+  /* No Allied player turn on turn 1. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_END_OF_TURN);
+  g_assert_true (log_has (game, "Savannah 4.19", "Turn 1, british only: the allies player turn is left out"));
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_turn (game), ==, 2);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  through_player_turn (game);
+  ok (game, "next-phase");
+  /* Turn 2: the Allies follow. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, allies);
+}
+
+/* Brandywine 4.8: "Lafayette is also removed from the game at the end of an
+ * American player turn if he is not stacked with Washington" (volume table
+ * removals, "unless stacked with"). */
+static void
+lafayette_game (gboolean with_washington,
+                RdtGame **out)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  const RdtUnit *u = rdt_scenario_find_unit (scenario, "3-virginia");
+  RdtPlacement at = { RDT_PLACEMENT_HEX, u->placement.hex, NULL, 0, NULL };
+  RdtGame *game;
+
+  g_assert_true (rdt_scenario_move_unit (scenario, "lafayette", &at, NULL, NULL));
+  if (with_washington)
+    g_assert_true (rdt_scenario_move_unit (scenario, "washington", &at, NULL, NULL));
+  game = new_game (scenario, 5);
+  ok (game, "deploy-all");
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "british"));
+  ok (game, "next-phase");
+  /* Not at the end of a British player turn. */
+  g_assert_cmpint (unit (game, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  next_until (game, RDT_PHASE_CLOSE_COMBAT, rdt_game_find_player (game, "american"));
+  g_assert_cmpint (unit (game, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  ok (game, "next-phase");
+  *out = game;
+}
+
+static void
+test_lafayette_removed_4_8 (void)
+{
+  g_autoptr(RdtGame) alone = NULL;
+  g_autoptr(RdtGame) stacked = NULL;
+
+  lafayette_game (FALSE, &alone);
+  g_assert_cmpint (unit (alone, "lafayette")->where, ==, RDT_GAME_UNIT_UNUSED);
+  g_assert_true (log_has (alone, "Brandywine 4.8", "lafayette is removed from play"));
+  lafayette_game (TRUE, &stacked);
+  g_assert_cmpint (unit (stacked, "lafayette")->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_false (log_has (stacked, "Brandywine 4.8", "lafayette is removed from play"));
+}
+
+/* Brandywine 3.6.1.1-3.6.1.3: Greene's wing is released on turn 4, everyone
+ * on turn 6, or earlier by the American player's choice (Greene turns 1-3,
+ * Sullivan turns 4-5); the volume table "releases". */
+static void
+test_releases_brandywine_3_6_1 (void)
+{
+  g_autoptr(RdtGame) full = game_from_turn ("scenarios/brandywine.redoubt", 0);
+  g_autoptr(RdtScenario) howe = load (HOWE);
+  g_autoptr(RdtGame) late = new_game (howe, 3);
+
+  g_assert_cmpuint (g_strv_length ((char **) rdt_game_get_released (full)), ==, 0);
+  refused (full, "release sullivan", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.1.1, 3.6.1.3");
+  refused (full, "release delaware-blues", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.2.2");
+  refused (full, "release nobody", RDT_GAME_ERROR_UNKNOWN, NULL);
+  ok (full, "release greene");
+  g_assert_true (log_has (full, "Brandywine 3.6.1.1, 3.6.1.2", "american releases greene by choice on turn 1"));
+  g_assert_true (g_strv_contains (rdt_game_get_released (full), "greene"));
+  refused (full, "release greene", RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.6.1.1, 3.6.1.2");
+  /* Undone like any action of the phase. */
+  g_assert_true (rdt_game_undo (full, NULL));
+  g_assert_false (g_strv_contains (rdt_game_get_released (full), "greene"));
+
+  /* Howe's Flank Attack starts on turn 6: both automatic releases are made. */
+  ok (late, "deploy-all");
+  ok (late, "next-phase");
+  g_assert_true (g_strv_contains (rdt_game_get_released (late), "greene"));
+  g_assert_true (g_strv_contains (rdt_game_get_released (late), "sullivan"));
+  g_assert_true (log_has (late, "Brandywine 3.6.1.1, 3.6.1.3", "Released: sullivan (turn 6)"));
+}
+
+/* Brandywine 3.6.2.2: "The Delaware unit that begins in hex 0407 may not move
+ * until a unit, American or British, moves within two hexes of it." */
+static void
+test_release_delaware_3_6_2_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  RdtHex from = { 0 }, to = { 0 };
+  RdtPlacement place = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGame) still = NULL, moved = NULL;
+  g_autoptr(RdtReach) before = NULL, after = NULL;
+  guint h;
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1803", &from, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1804", &to, NULL));
+  /* An empty hex two hexes from 1804, three from 1803 (Ewald's move). */
+  for (h = 0; h < rdt_hex_grid_get_n_hexes (grid); h++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (grid, h);
+      gboolean empty = TRUE;
+
+      if (rdt_hex_grid_distance (grid, hex, to) != 2 || rdt_hex_grid_distance (grid, hex, from) != 3)
+        continue;
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        {
+          const RdtUnit *o = rdt_scenario_get_unit (scenario, i);
+
+          if (o->placement.kind == RDT_PLACEMENT_HEX && rdt_hex_grid_distance (grid, o->placement.hex, hex) <= 1)
+            empty = FALSE;
+        }
+      if (empty)
+        {
+          place.hex = hex;
+          break;
+        }
+    }
+  g_assert_cmpuint (h, <, rdt_hex_grid_get_n_hexes (grid));
+  g_assert_true (rdt_scenario_move_unit (scenario, "delaware", &place, NULL, &error));
+  g_assert_no_error (error);
+
+  still = new_game (scenario, 3);
+  ok (still, "deploy-all");
+  next_until (still, RDT_PHASE_MOVEMENT, rdt_game_find_player (still, "british"));
+  /* Ewald moves, but not within two hexes: no release. */
+  {
+    g_autoptr(RdtReach) ewald = rdt_game_dup_reach (still, "ewald-dragoons", FALSE, &error);
+    g_autofree char *line = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < rdt_reach_get_n_hexes (ewald) && line == NULL; i++)
+      {
+        RdtHex hex = rdt_reach_get_hex (ewald, i)->hex;
+
+        if (rdt_hex_grid_distance (grid, hex, place.hex) == 3 && rdt_hex_grid_distance (grid, hex, from) > 0)
+          {
+            g_autofree char *l = rdt_hex_grid_dup_label (grid, hex);
+
+            line = g_strdup_printf ("move ewald-dragoons %s", l);
+          }
+      }
+    g_assert_nonnull (line);
+    ok (still, line);
+  }
+  next_until (still, RDT_PHASE_MOVEMENT, rdt_game_find_player (still, "american"));
+  g_assert_false (g_strv_contains (rdt_game_get_released (still), "delaware-blues"));
+  before = rdt_game_dup_reach (still, "delaware", FALSE, &error);
+  g_assert_no_error (error);
+
+  moved = new_game (scenario, 3);
+  ok (moved, "deploy-all");
+  next_until (moved, RDT_PHASE_MOVEMENT, rdt_game_find_player (moved, "british"));
+  ok (moved, "move ewald-dragoons 1804");
+  g_assert_true (g_strv_contains (rdt_game_get_released (moved), "delaware-blues"));
+  g_assert_true (log_has (moved, "Brandywine 3.6.2.2", "Released: delaware-blues (ewald-dragoons moved within 2 hexes of delaware)"));
+  next_until (moved, RDT_PHASE_MOVEMENT, rdt_game_find_player (moved, "american"));
+  after = rdt_game_dup_reach (moved, "delaware", FALSE, &error);
+  g_assert_no_error (error);
+  /* Held in place before the release, free after it. */
+  g_assert_cmpuint (rdt_reach_get_n_hexes (before), <=, 1);
+  g_assert_cmpuint (rdt_reach_get_n_hexes (after), >, 1);
+}
+
+/* Brandywine 4.6.2: "If Washington is captured or eliminated, the American
+ * player must return two Momentum Chits to the pool"; one he cannot return,
+ * the British take from the pool; 4.7: Howe, one chit (volume table
+ * leader-loss-momentum). */
+static void
+test_leader_loss_momentum_4_6_2 (void)
+{
+  g_autoptr(RdtScenario) scenario = load (HOWE);
+  g_autoptr(RdtGame) game = new_game (scenario, 4);
+  g_autoptr(GError) error = NULL;
+  int british = rdt_game_get_momentum (game, 0), american = rdt_game_get_momentum (game, 1);
+  int pool = rdt_game_get_momentum_pool (game);
+  int returned = MIN (american, 2), taken = MIN (2 - returned, pool + returned);
+
+  g_assert_cmpint (american, <, 2);   /* so that the British take one */
+  g_assert_true (rdt_game_leader_lost (game, "washington", "14.33", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (rdt_game_get_momentum (game, 1), ==, american - returned);
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, british + taken);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool + returned - taken);
+  g_assert_true (log_has (game, "14.33; Brandywine 4.6.2", "washington lost: american has no chit to return; british takes one"));
+
+  british = rdt_game_get_momentum (game, 0);
+  pool = rdt_game_get_momentum_pool (game);
+  g_assert_cmpint (british, >, 0);
+  g_assert_true (rdt_game_leader_lost (game, "howe", "13.1", &error));
+  g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, british - 1);
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool + 1);
+  g_assert_true (log_has (game, "13.1; Brandywine 4.7", "howe lost: british returns a momentum chit"));
+  /* A leader without a row: nothing. */
+  pool = rdt_game_get_momentum_pool (game);
+  g_assert_true (rdt_game_leader_lost (game, "sullivan", "13.1", &error));
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool);
+  g_assert_false (rdt_game_leader_lost (game, "nobody", "13.1", &error));
+  g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN);
+}
+
+/* Brandywine 7.1.3.2: "Washington, Lafayette, Count Pulaski, and Washington's
+ * Life Guards are removed from play at the end of the turn 9 American
+ * movement phase ... no VP or Army Morale adjustments" (volume table
+ * removals). */
+static void
+test_removals_brandywine_7_1_3_2 (void)
+{
+  g_autoptr(RdtGame) game = game_from_turn ("scenarios/brandywine-knyphausens-feint.redoubt", 9);
+  const char *removed[] = { "washington", "lafayette", "pulaski", "washington-life-guards" };
+  int morale = rdt_game_get_army_morale (game, 1);
+
+  /* The British move first: the end of their movement phase removes nothing. */
+  ok (game, "roll 9");
+  ok (game, "roll 0");
+  ok (game, "initiative");
+  g_assert_cmpint (rdt_game_get_initiative_player (game), ==, rdt_game_find_player (game, "british"));
+  for (int p = 0; p < 2; p++)
+    {
+      next_until (game, RDT_PHASE_MOVEMENT, rdt_game_find_player (game, p == 0 ? "british" : "american"));
+      /* Reinforcements wait (9.11), so that stacking holds. */
+      for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+        if (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_ARRIVED)
+          {
+            g_autofree char *line =
+              g_strdup_printf ("delay %s", rdt_scenario_get_unit (rdt_game_get_scenario (game), i)->id);
+
+            ok (game, line);
+          }
+      for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+        g_assert_cmpint (unit (game, removed[i])->where, !=, RDT_GAME_UNIT_UNUSED);
+      ok (game, "next-phase");
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RALLY);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (removed); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%s is removed from play", removed[i]);
+
+      g_assert_cmpint (unit (game, removed[i])->where, ==, RDT_GAME_UNIT_UNUSED);
+      g_assert_true (log_has (game, "Brandywine 7.1.3.2", text));
+    }
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, morale);
+  g_assert_cmpint (rdt_game_get_vp (game, 0), ==, 0);
 }
 
 /* 15.1: not in an enemy ZOC (current edition). */
@@ -1061,7 +1824,7 @@ static void
 test_howe_first_turn (void)
 {
   g_autoptr(RdtScenario) scenario = load (HOWE);
-  g_autoptr(RdtGame) game = new_game (scenario, 2026);
+  g_autoptr(RdtGame) game = NULL;
   const char *script[] = {
     "deploy-all",
     "next-phase",                 /* turn 6 initiative: British (7.2.1.2) */
@@ -1071,7 +1834,10 @@ test_howe_first_turn (void)
     "next-phase", "next-phase", "next-phase", "next-phase", "next-phase",
     "move 3-virginia 1808",       /* American movement */
     "move blands-horse 1608",
-    "next-phase", "next-phase", "next-phase", "next-phase",
+    "next-phase",                 /* American rally (15) */
+    "roll 9",
+    "rally 4-virginia",           /* 9 + morale >= 5: disrupted to Parade Order, +1 AM (16.1) */
+    "next-phase", "next-phase", "next-phase",
     "next-phase",                 /* end of turn 6 */
     "next-phase",                 /* turn 7 initiative */
     "momentum british 1",
@@ -1086,6 +1852,10 @@ test_howe_first_turn (void)
   g_autoptr(GError) error = NULL;
   guint i;
 
+  /* A disrupted unit at set-up, to rally in the American rally phase. */
+  g_assert_true (rdt_scenario_set_unit_status (scenario, "4-virginia", RDT_UNIT_STATUS_DISRUPTED, NULL, &error));
+  g_assert_no_error (error);
+  game = new_game (scenario, 2026);
   for (i = 0; i < G_N_ELEMENTS (script); i++)
     ok (game, script[i]);
   g_assert_cmpuint (rdt_game_get_n_actions (game), ==, G_N_ELEMENTS (script));
@@ -1105,8 +1875,12 @@ test_howe_first_turn (void)
   g_assert_true (log_has (game, "6.1", "british has the initiative on turn 7"));
   g_assert_true (log_has (game, "9.11", "33rd-foot arrives at entry hex D (1401)"));
   g_assert_true (log_has (game, "9.2", "33rd-foot moves 1401 to 1402"));
-  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 4);
-  for (i = 0; i < 4; i++)
+  g_assert_true (log_has (game, "13.5, 14.23, 15.32", "Rally 4-virginia: roll 9"));
+  g_assert_true (log_has (game, "15.2", "4-virginia rallies: now parade"));
+  g_assert_true (log_has (game, "15.2; 16.1", "Army morale of american +1 (rally, 16.1): now 20"));
+  g_assert_cmpint (unit (game, "4-virginia")->status, ==, RDT_UNIT_STATUS_PARADE);
+  g_assert_cmpuint (rdt_game_get_n_rolls (game), ==, 5);
+  for (i = 0; i < 5; i++)
     g_assert_true (rdt_game_get_roll (game, i)->typed);
   /* The state. */
   a = hex_of (game, "ewald-dragoons");
@@ -1123,7 +1897,7 @@ test_howe_first_turn (void)
   g_assert_cmpint (rdt_game_get_momentum (game, 0), ==, 0);
   g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, 5);
   g_assert_cmpint (rdt_game_get_army_morale (game, 0), ==, 20);
-  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 19);
+  g_assert_cmpint (rdt_game_get_army_morale (game, 1), ==, 20);
 
   /* The log exported as a script, and the reach a front end shades. */
   {
@@ -1413,6 +2187,23 @@ main (int   argc,
   g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
   g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
   g_test_add_func ("/play/rally/15.1/not-in-enemy-zoc", test_rally_zoc_15_1);
+  g_test_add_func ("/play/rally/brandywine-4.6.1/washington-adjacent-plus-1", test_rally_washington_4_6_1);
+  g_test_add_func ("/play/rally/brandywine-5.3/washington-not-across-creek", test_rally_washington_not_across_creek_5_3);
+  g_test_add_func ("/play/army-morale/16.1-16.3/volume-adjustments", test_army_morale_adjust_16_1);
+  g_test_add_func ("/play/weather/germantown-3.1/fog-by-turn", test_weather_germantown_3_1);
+  g_test_add_func ("/play/removals/brandywine-4.8/lafayette-apart-from-washington", test_lafayette_removed_4_8);
+  g_test_add_func ("/play/turn-track/savannah-4.19/turn-1-british-only", test_british_only_turn_1_savannah_4_19);
+  g_test_add_func ("/play/turn-track/savannah-1.6-case-a/grand-assault-jumps-to-16", test_grand_assault_savannah_1_6_a);
+  g_test_add_func ("/play/weather/germantown-3.1.1/fog-decides-movement", test_weather_decides_movement_germantown_3_1_1);
+  g_test_add_func ("/play/leader-loss/brandywine-4.6.2-4.7/momentum-returned", test_leader_loss_momentum_4_6_2);
+  g_test_add_func ("/play/removals/brandywine-7.1.3.2/washington-leaves-turn-9", test_removals_brandywine_7_1_3_2);
+  g_test_add_func ("/play/initiative/germantown-1.2/americans-first-in-play", test_initiative_germantown_1_2_in_play);
+  g_test_add_func ("/play/turn-track/savannah-1.6-4.2/strategic-tactical-weather", test_turn_tracks_savannah_1_6);
+  g_test_add_func ("/play/release/brandywine-3.6.1/automatic-and-by-choice", test_releases_brandywine_3_6_1);
+  g_test_add_func ("/play/release/brandywine-3.6.2.2/delaware-blues-near", test_release_delaware_3_6_2_2);
+  g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
+  g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
+  g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
   g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);

@@ -103,7 +103,6 @@ def tables(stated, source, vid=None):
         out.append("  <note>Not in the rulebooks (printed on the map or player aid card): enter the rows from your own copy.</note>")
         out.append("</table>")
     out.extend(army_morale_levels())
-    out.extend(army_morale_adjustments())
     return out
 
 
@@ -252,21 +251,163 @@ def army_morale_levels():
     return out
 
 
-# The Army Morale Adjustment Chart (16.1) is printed on the player aid card,
-# not in the rulebooks; read after each combat result by
-# src/core/play/rdt-game-results.c.  The one value the rulebooks give is the
-# "2" result's "+1/-2" (13.1 Important); which army gains and which loses is
-# a reading (the affected army -2, its opponent +1), so both are provisional.
-def army_morale_adjustments():
-    out = ['<table id="army-morale-adjustments" name="Army Morale Adjustment Chart" rule="16.1; 13.1" '
-           'corner="Result">']
-    out.append("  <columns><c>affected</c><c>opponent</c></columns>")
-    out.append('  <row key="2"><c provisional="true">-2</c><c provisional="true">+1</c></row>')
-    out.append("  <note>Rows: a combat result or event (1, 2, D, R, *, eliminated, captured); columns: the change "
-               "to the affected army and to its opponent (16.1). Only the \"2\" result's +1/-2 is in the "
-               "rulebooks (13.1 Important), and which army gains is a reading: enter the chart from your own "
-               "copy.</note>")
+# Events of play read by src/core/play/rdt-game-events.c (issue 13).
+# The Army Morale Adjustment Chart (16.1) is on the player aid card: only the
+# values the rulebooks state are not provisional (16.1 rally +1, 9.6 pin -1,
+# 13.1 "AM" -1 and "2" +1/-2).  (key, change, enemy change, rule, provisional)
+AM_ADJUSTMENTS = [
+    ("rally", "+1", "0", "16.1", False),
+    ("pin-broken", "-1", "0", "9.6", False),
+    ("am-result", "-1", "0", "13.1 AM", False),
+    ("two-step-loss", "-2", "+1", "13.1 2", False),
+    ("step-loss", "-1", "0", "7.3, 13.1 1, 16.1", True),
+    ("unit-eliminated", "-1", "0", "7.3, 13.1, 16.1", True),
+    ("unit-captured", "-1", "0", "13.1 DC AC, 16.1", True),
+    ("leader-casualty", "-1", "0", "13.1 *, 16.1", True),
+    ("leader-captured", "-1", "0", "14.33, 16.1", True),
+    ("disrupted", "0", "0", "13.1 D, 13.3, 16.1", True),
+    ("retreat", "0", "0", "13.1 R, 16.1", True),
+]
+
+
+def play_tables(vid):
+    out = ['<table id="army-morale-adjustments" name="Army Morale Adjustment Chart" rule="16.1">']
+    out.append("  <columns><c>change</c><c>enemy change</c><c>rule</c></columns>")
+    for key, change, enemy, rule, prov in AM_ADJUSTMENTS:
+        p = ' provisional="true"' if prov else ""
+        out.append('  <row key="%s"><c%s>%s</c><c%s>%s</c><c>%s</c></row>' % (key, p, change, p, enemy, rule))
+    out.append("  <note>Read by the game (src/core/play/rdt-game-events.c, rdt_game_adjust_army_morale): change is "
+               "added to the army morale of the side of the event, enemy change to the other player's armies. "
+               "Stated in the rulebooks: a unit rallies +1 (16.1), a pin broken -1 (9.6), the AM result -1 and "
+               "the 2 result's +1/-2 (13.1). The Army Morale Adjustment Chart itself is printed on the player "
+               "aid card, not in the rulebooks: the other values are provisional (enter them from your own "
+               "copy).</note>")
     out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="leader-adjacent-drm" name="Leadership DRM to adjacent hexes" rule="Brandywine 4.6.1">')
+        out.append("  <columns><c>DRM</c><c>not across</c><c>rule</c></columns>")
+        out.append('  <row key="washington"><c>+1</c><c>brandywine-creek</c><c>Brandywine 4.6.1, 5.3</c></row>')
+        out.append("  <note>Read by the game (rally, 14.23): the leader (a unit id) adds DRM to the morale checks "
+                   "and rally attempts of the combat units he commands in adjacent hexes, never across the "
+                   "hexside types listed (Brandywine 5.3: non-ford Brandywine Creek hexsides). Stacked, his "
+                   "printed Leadership DRM (+4) applies as for any leader in command.</note>")
+        out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="releases" name="Releases" rule="Brandywine 3.6.1, 3.6.2">')
+        out.append("  <columns><c>side</c><c>choose turns</c><c>automatic turn</c><c>near unit</c><c>near</c>"
+                   "<c>rule</c></columns>")
+        for key, side, choose, auto, near_unit, near, rule in [
+                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2"),
+                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3"),
+                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2"),
+                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3")]:
+            out.append('  <row key="%s">%s</row>' % (key, "".join(
+                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule))))
+        out.append("  <note>Read by the game (src/core/play/rdt-game-events.c): a release id of the restrictions "
+                   "(until-released) is made automatically at the start of \"automatic turn\" (3.6.1.1: Greene's "
+                   "wing on turn 4, everyone on turn 6), once any unit moves within \"near\" hexes of \"near "
+                   "unit\" (3.6.2.2: the Delaware Blues), or by the action \"release NAME\" on \"choose turns\" "
+                   "(3.6.1.2, 3.6.1.3: early releases; the VP penalty is on the Turn Record Track, not in the "
+                   "rulebooks, and is not applied; Greene's precondition, an attack on Maxwell's Detachment, is "
+                   "the player's to check). Proctor (3.6.2.3) is released once hex 1127 is attacked in Close "
+                   "Combat: the combat code calls rdt_game_release(); until then the player says so.</note>")
+        out.append("</table>")
+    if vid == "brandywine":
+        out.append('<table id="removals" name="Units removed from play" rule="Brandywine 7.1.3.2">')
+        out.append("  <columns><c>scenario</c><c>units</c><c>turn</c><c>side</c><c>phase</c>"
+                   "<c>unless stacked with</c></columns>")
+        out.append('  <row key="Brandywine 7.1.3.2"><c>brandywine-knyphausens-feint</c>'
+                   '<c>washington lafayette pulaski washington-life-guards</c><c>9</c><c>american</c>'
+                   '<c>movement</c><c></c></row>')
+        out.append('  <row key="Brandywine 4.8"><c></c><c>lafayette</c><c></c><c>american</c>'
+                   '<c>close-combat</c><c>washington</c></row>')
+        out.append("  <note>Read by the game: at the end of the phase of that side's player turn on that turn (empty: "
+                   "every turn; close-combat: the end of the player turn) the units still in play are removed "
+                   "from play, with no VP or army morale adjustment; with \"unless stacked with\", only when on the "
+                   "map and not stacked with that unit (4.8: Lafayette apart from Washington). Lafayette's "
+                   "one-time close combat shift (4.8) is for the combat code.</note>")
+        out.append("</table>")
+        out.append('<table id="leader-loss-momentum" name="Leader loss: momentum" rule="Brandywine 4.6.2, 4.7">')
+        out.append("  <columns><c>chits</c><c>rule</c></columns>")
+        out.append('  <row key="washington"><c>2</c><c>Brandywine 4.6.2</c></row>')
+        out.append('  <row key="howe"><c>1</c><c>Brandywine 4.7</c></row>')
+        out.append("  <note>Read by the game (rdt_game_leader_lost): when the leader is captured or eliminated his "
+                   "player returns the chits to the pool; for each he cannot return, the other player takes one "
+                   "from the pool, if any.</note>")
+        out.append("</table>")
+    if vid == "germantown":
+        out.append('<table id="weather" name="Fog" rule="Germantown 3.1">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c></columns>")
+        out.append('  <row key="dense"><c>germantown</c><c>1-3</c><c>dense-fog</c><c></c><c>Germantown 3.1</c></row>')
+        out.append('  <row key="fog-table"><c>germantown</c><c>4-6</c>'
+                   '<c provisional="true">0-3 dense-fog; 4-6 moderate-fog; 7-9 clear</c><c>american</c>'
+                   '<c>Germantown 3.1</c></row>')
+        out.append('  <row key="clear"><c>germantown</c><c>7-10</c><c>clear</c><c></c><c>Germantown 3.1</c></row>')
+        out.append("  <note>Read by the game at the start of each game turn (src/core/play/rdt-game-events.c): "
+                   "turns 1-3 Dense, turns 4-6 the American player rolls on the Fog Table, turns 7-10 Clear "
+                   "(3.1). The Fog Table is printed on the map, not in the rulebooks: its ranges are "
+                   "provisional. weather: an id, a roll table, hold (the previous turn's holds) or undecided.</note>")
+        out.append("</table>")
+        out.append('<table id="variable-entry" name="Variable reinforcements" rule="Germantown 3.4.1.2">')
+        out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
+        out.append('  <row key="Germantown 3.4.1.2"><c>germantown</c><c>A-2</c><c>7-10</c>'
+                   '<c provisional="true">0-4 A-2; 5-9 wait</c></row>')
+        out.append("  <note>Read by the game at the start of the owner's movement phase: the units due whose "
+                   "scheduled entry is \"entry\" roll one die together on the turns listed; results: \"0-4 A-2\" "
+                   "enter at that entry hex, \"wait\" roll again next turn. Germantown 3.4.1.2: from turn 7 "
+                   "Smallwood's militia enter at 3800 (A-2) on the number shown on the Game Turn Track, which is "
+                   "not in the rulebooks: the 0-4 range is provisional.</note>")
+        out.append("</table>")
+    if vid == "savannah":
+        out.append('<table id="turn-tracks" name="Game Turn Tracks" rule="Savannah 1.6">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>rule</c></columns>")
+        out.append('  <row key="strategic"><c></c><c>1-15</c><c>Savannah 1.6</c></row>')
+        out.append('  <row key="tactical"><c></c><c>16-25</c><c>Savannah 1.6</c></row>')
+        out.append("  <note>Read by the game: the track of each game turn (Strategic: a day, fixed player order, "
+                   "weather, random events, siege works; Tactical: an hour). The Allies' early assault "
+                   "(1.6 case A, a jump to turn 16) is not played yet.</note>")
+        out.append("</table>")
+        out.append('<table id="weather" name="Weather" rule="Savannah 4.2">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>weather</c><c>roller</c><c>rule</c>"
+                   "<c>unless released</c></columns>")
+        for key, scen, turns, weather, rule, unless in [
+                ("strategic", "savannah-campaign", "1-15", "undecided", "Savannah 4.2", ""),
+                ("grand-assault-fog", "savannah-campaign", "16", "fog", "Savannah 1.6 case B, 4.2", "grand-assault"),
+                ("tactical", "savannah-campaign", "17-25", "favorable", "Savannah 1.6 case B, 4.2", "grand-assault"),
+                ("early-assault", "savannah-campaign", "16-25", "hold", "Savannah 1.6 case A, 4.2", ""),
+                ("historical-fog", "savannah-historical", "16", "fog", "Savannah historical scenario, turn 16", ""),
+                ("historical-clear", "savannah-historical", "17-20", "clear",
+                 "Savannah historical scenario, turn 16 note", "")]:
+            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>allies</c><c>%s</c><c>%s</c></row>'
+                       % (key, scen, turns, weather, rule, unless))
+        out.append("  <note>Read by the game at the start of each game turn. The Weather Table and the ten weather "
+                   "turns of the Strategic Turn Track are printed on the map, not in the rulebooks: the strategic "
+                   "turns' weather is undecided (4.2). Reaching turn 16 (case B): Fog on 16, Favorable after "
+                   "(1.6, 4.2); the historical scenario: Fog on 16, Clear on the remaining turns.</note>")
+        out.append("</table>")
+        out.append('<table id="player-turns" name="Player turns" rule="Savannah 4.19">')
+        out.append("  <columns><c>scenario</c><c>turns</c><c>only</c><c>rule</c></columns>")
+        out.append('  <row key="turn-1"><c>savannah-campaign</c><c>1</c><c>british</c><c>Savannah 4.19</c></row>')
+        out.append("  <note>Read by the game: on these turns only the side's player has a player turn (4.19: "
+                   "\"Turn 1, British only\"); the other player's phases are left out.</note>")
+        out.append("</table>")
+        out.append('<table id="releases" name="Grand Assault" rule="Savannah 1.6">')
+        out.append("  <columns><c>side</c><c>choose turns</c><c>jump to turn</c><c>rule</c></columns>")
+        out.append('  <row key="grand-assault"><c>allies</c><c>1-14</c><c>16</c><c>Savannah 1.6 case A</c></row>')
+        out.append("  <note>Read by the game: the action \"release grand-assault\" is the Allies' announcement, on "
+                   "turns 1-14, of their assault on the Savannah Defensive Perimeter; at the end of the turn the "
+                   "Game Turn Marker moves to turn 16 (the Tactical Turn Track), reinforcements still to come "
+                   "never arrive, and the weather of turns 16-25 is the last prevailing one (1.6, 4.2).</note>")
+        out.append("</table>")
+        out.append('<table id="variable-entry" name="French variable entry" rule="Savannah 4.7">')
+        out.append("  <columns><c>scenario</c><c>entry</c><c>turns</c><c>results</c></columns>")
+        out.append('  <row key="Savannah 4.7"><c>savannah-campaign savannah-historical</c><c>V-1</c><c>8-11</c>'
+                   '<c>0-4 V-1; 5-7 V-2; 8 V-3; 9 F</c></row>')
+        out.append("  <note>Read by the game at the start of the French player's movement phase: the French "
+                   "reinforcements of turns 8-11 (scheduled at V-1) roll one die together (Savannah 4.7 and "
+                   "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
+                   "arrival bonuses (+2 MPs, artillery double MPs) are not applied yet.</note>")
+        out.append("</table>")
     return out
 
 
@@ -427,6 +568,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
     for r in restrictions:
         body.append(restriction_xml(r))
     body.extend(tables(stated_tables, table_source, vid))
+    body.extend(play_tables(vid))
     body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)

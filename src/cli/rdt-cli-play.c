@@ -91,6 +91,17 @@ print_text (RdtGame *game)
               rdt_game_get_momentum (game, s));
     }
   printf (_("Momentum pool: %d\n"), rdt_game_get_momentum_pool (game));
+  /* Issue 13: turn track (Savannah 1.6), weather (Germantown 3.1), releases. */
+  if (rdt_game_get_turn_track (game) != NULL)
+    printf (_("Turn track: %s\n"), rdt_game_get_turn_track (game));
+  if (rdt_game_get_weather (game) != NULL)
+    printf (_("Weather: %s\n"), rdt_game_get_weather (game));
+  if (rdt_game_get_released (game)[0] != NULL)
+    {
+      g_autofree char *released = g_strjoinv (" ", (char **) rdt_game_get_released (game));
+
+      printf (_("Released: %s\n"), released);
+    }
   for (guint p = 0; p < rdt_game_get_n_players (game); p++)
     printf (_("VP %s: %d\n"), rdt_game_get_player_id (game, p), rdt_game_get_vp (game, p));
   printf (_("Units:\n"));

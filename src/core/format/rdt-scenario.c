@@ -1615,8 +1615,13 @@ rdt_scenario_set_turns (RdtScenario *scenario,
   scenario->first_turn = first_turn;
   scenario->n_turns = n_turns;
   scenario->first_player = first_player;
-  g_free (scenario->player_order);
-  scenario->player_order = g_strdup (player_order);
+  {
+    /* @player_order may be the string it replaces (the getter's). */
+    char *old = scenario->player_order;
+
+    scenario->player_order = g_strdup (player_order);
+    g_free (old);
+  }
   emit_changed (scenario, RDT_CHANGE_INFO, NULL, NULL, NULL);
 }
 

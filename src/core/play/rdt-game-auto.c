@@ -68,6 +68,14 @@ candidates (RdtGame *game,
         for (guint f = 0; f < 2; f++)
           add (out, g_strdup_printf ("dictate %s %s", rdt_game_get_player_id (game, p),
                                      rdt_game_get_player_id (game, f)));
+      /* Releases by choice (Brandywine 3.6.1.2, 3.6.1.3; Savannah 1.6 case A),
+       * offered once a turn: here. */
+      {
+        g_auto(GStrv) releases = _rdt_game_dup_release_ids (game);
+
+        for (guint r = 0; releases[r] != NULL; r++)
+          add (out, g_strdup_printf ("release %s", releases[r]));
+      }
       break;
     case RDT_PHASE_MOVEMENT:
       for (guint i = 0; i < game->n_units; i++)

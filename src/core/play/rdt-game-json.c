@@ -125,6 +125,15 @@ rdt_game_to_json (RdtGame  *game,
     }
   json_builder_end_array (b);
   member_int (b, "momentum-pool", rdt_game_get_momentum_pool (game));
+  /* Issue 13: the turn track (Savannah 1.6), the weather (Germantown 3.1,
+   * Savannah 4.2) and the releases made (Brandywine 3.6.1, 3.6.2). */
+  member_string (b, "turn-track", rdt_game_get_turn_track (game));
+  member_string (b, "weather", rdt_game_get_weather (game));
+  json_builder_set_member_name (b, "released");
+  json_builder_begin_array (b);
+  for (const char *const *r = rdt_game_get_released (game); *r != NULL; r++)
+    json_builder_add_string_value (b, *r);
+  json_builder_end_array (b);
 
   json_builder_set_member_name (b, "die");
   json_builder_begin_object (b);

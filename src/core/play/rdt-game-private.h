@@ -51,6 +51,11 @@ typedef struct {
   guint off_board_fired;    /* rows of the volume's "off-board-fire" table that fired this phase */
   gboolean fire_resolved;   /* 10.4: the rifle fire results of this phase were applied */
   GArray *owed_casualties;  /* RdtGameOwedCasualty: leader choices owed (13.1 "*") */
+  /* rdt-game-events.c: the weather this turn (the volume's "weather" table:
+   * Germantown 3.1 fog, Savannah 4.2), NULL when no data decides it; the
+   * releases made (Brandywine 3.6.1, 3.6.2), sorted, never NULL. */
+  char *weather;
+  char **released;
 } RdtGameState;
 
 struct _RdtGame {
@@ -112,6 +117,11 @@ void          _rdt_game_say                (RdtGame            *game,
                                             ...) G_GNUC_PRINTF (3, 4);
 int           _rdt_game_roll_die           (RdtGame            *game,
                                             const char         *purpose);
+/* rdt-game.c: what rdt-game-events.c uses. */
+void          _rdt_game_log                (RdtGame            *game,
+                                            const char         *rule,
+                                            const char         *text);
+/* Changes army morale by @delta; ends the game at 0 (16.3). */
 void          _rdt_game_change_army_morale (RdtGame            *game,
                                             guint               side,
                                             int                 delta,
@@ -148,5 +158,54 @@ void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);
+
+/* rdt-game-events.c: volume-data events of play (issue 13). */
+/* 16.1: rdt_game_adjust_army_morale(), logging (not failing) when the volume
+ * lacks the row: the adjustment is then undecided, and the log says so. */
+void          _rdt_game_morale_event       (RdtGame            *game,
+                                            guint               side,
+                                            const char         *event,
+                                            const char         *rule);
+/* The best Leadership DRM from an adjacent leader of the volume's
+ * "leader-adjacent-drm" table (Brandywine 4.6.1: Washington +1) for unit
+ * @index, or 0; @out_leader (nullable) gets the leader's unit index or -1,
+ * @out_rule (nullable) the rule of the table row. */
+int           _rdt_game_adjacent_leader_drm (RdtGame           *game,
+                                             guint              index,
+                                             int               *out_leader,
+                                             const char       **out_rule);
+/* Variable entry (Germantown 3.4.1.2, Savannah 4.7): the phasing player's
+ * reinforcements due now whose entry is rolled for by the volume's
+ * "variable-entry" table get their entry (or wait a turn) by one roll per
+ * table row. */
+void          _rdt_game_roll_variable_entry (RdtGame           *game,
+                                             int                player);
+
+/* At the start of each game turn: the turn track (Savannah 1.6), the weather
+ * (Germantown 3.1, Savannah 4.2) and automatic releases (Brandywine 3.6.1.1). */
+void          _rdt_game_start_turn         (RdtGame            *game);
+/* The action "release NAME": a release the player decides (Brandywine
+ * 3.6.1.2, 3.6.1.3), on the turns the volume's "releases" table allows. */
+gboolean      _rdt_game_do_release         (RdtGame            *game,
+                                            const char         *name,
+                                            GError            **error);
+/* The release ids the game knows: the volume's restrictions' and the rows of
+ * its "releases" table (transfer full, NULL-terminated). */
+char        **_rdt_game_dup_release_ids    (RdtGame            *game);
+/* After unit @index moved: releases triggered by a unit coming near
+ * (Brandywine 3.6.2.2: the Delaware Blues). */
+void          _rdt_game_release_near       (RdtGame            *game,
+                                            guint               index);
+
+/* The game turn after this one: turn + 1, or the "jump to turn" of a release
+ * made (Savannah 1.6 case A), whose forfeited reinforcements it removes. */
+int           _rdt_game_next_turn          (RdtGame            *game);
+/* Whether the step now is in a player turn the volume's "player-turns" table
+ * leaves out (Savannah 4.19: turn 1, British only); logs it when @first. */
+gboolean      _rdt_game_player_turn_skipped (RdtGame           *game,
+                                             gboolean           first);
+/* At the end of a phase: the volume's "removals" rows for this scenario,
+ * turn, phase and phasing side (Brandywine 7.1.3.2). */
+void          _rdt_game_end_phase_removals (RdtGame            *game);
 
 G_END_DECLS

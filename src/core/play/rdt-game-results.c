@@ -60,63 +60,29 @@ unit_of (RdtGame *game,
   return rdt_scenario_get_unit (game->scenario, index);
 }
 
-/* The side of another player than @side's (the opponent), or -1. */
-static int
-opponent_side (RdtGame *game,
-               guint    side)
-{
-  for (guint s = 0; s < game->n_sides; s++)
-    if (game->side_player[s] != game->side_player[side])
-      return (int) s;
-  return -1;
-}
-
 /* 16.1: "Army Morale may need to be adjusted each time ... a Fire or Close
  * Combat result is other than 'no effect'": by the volume's Army Morale
- * Adjustment Chart (table "army-morale-adjustments": rows per event,
- * columns "affected" and "opponent"), not in the rulebooks. */
+ * Adjustment Chart (table "army-morale-adjustments", rows per event: see
+ * rdt_game_adjust_army_morale()), not in the rulebooks; a row the volume
+ * lacks is logged as undecided. */
 static void
 adjust_army_morale (RdtGame    *game,
                     guint       unit,
                     const char *event,
-                    const char *why)
+                    const char *rule)
 {
-  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
-  const RdtTable *table = volume != NULL ? rdt_volume_find_table (volume, "army-morale-adjustments") : NULL;
-  const RdtUnit *u = unit_of (game, unit);
-  const char *affected = NULL, *opponent = NULL;
-  gboolean p1 = FALSE, p2 = FALSE;
-  int other = opponent_side (game, (guint) u->side);
-
-  if (table != NULL)
-    {
-      affected = rdt_table_lookup (table, event, "affected", &p1);
-      opponent = rdt_table_lookup (table, event, "opponent", &p2);
-    }
-  if (affected == NULL && opponent == NULL)
-    {
-      _rdt_game_say (game, "16.1", _("Army morale: adjust for %s (%s) by the volume's Army Morale "
-                                    "Adjustment Chart: it has no row “%s” (not in the rulebooks)"),
-                     u->id, why, event);
-      return;
-    }
-  if (affected != NULL && atoi (affected) != 0)
-    {
-      g_autofree char *text = g_strdup_printf ("%s%s", why, p1 ? _(", provisional") : "");
-      _rdt_game_change_army_morale (game, (guint) u->side, atoi (affected), "16.1", text);
-    }
-  if (opponent != NULL && atoi (opponent) != 0 && other >= 0 && !rdt_game_is_over (game))
-    {
-      g_autofree char *text = g_strdup_printf ("%s%s", why, p2 ? _(", provisional") : "");
-      _rdt_game_change_army_morale (game, (guint) other, atoi (opponent), "16.1", text);
-    }
+  _rdt_game_morale_event (game, (guint) unit_of (game, unit)->side, event, rule);
 }
 
+/* Removes @unit to the eliminated or captured box; @adjust: the army morale
+ * adjustment for the removal (not when the result's own row covers it: 13.1
+ * "2"). */
 static void
-remove_unit (RdtGame          *game,
-             guint             unit,
-             RdtGameUnitWhere  where,
-             const char       *rule)
+remove_unit_adjusting (RdtGame          *game,
+                       guint             unit,
+                       RdtGameUnitWhere  where,
+                       const char       *rule,
+                       gboolean          adjust)
 {
   RdtGameUnit *gu = &game->state->units[unit];
 
@@ -129,13 +95,24 @@ remove_unit (RdtGame          *game,
   if (where == RDT_GAME_UNIT_CAPTURED)
     {
       _rdt_game_say (game, rule, _("%s is captured"), unit_of (game, unit)->id);
-      adjust_army_morale (game, unit, "captured", _("unit captured"));
+      if (adjust)
+        adjust_army_morale (game, unit, "unit-captured", rule);
     }
   else
     {
       _rdt_game_say (game, rule, _("%s is eliminated"), unit_of (game, unit)->id);
-      adjust_army_morale (game, unit, "eliminated", _("unit eliminated"));
+      if (adjust)
+        adjust_army_morale (game, unit, "unit-eliminated", rule);
     }
+}
+
+static void
+remove_unit (RdtGame          *game,
+             guint             unit,
+             RdtGameUnitWhere  where,
+             const char       *rule)
+{
+  remove_unit_adjusting (game, unit, where, rule, TRUE);
 }
 
 /* 13.1 "1": "If the unit is a full-strength two-step unit, it is flipped
@@ -310,7 +287,7 @@ _rdt_game_do_retreat (RdtGame  *game,
   if (end.flags & RDT_RETREAT_STEP_LOSS)
     {
       if (lose_step (game, unit, "13.23"))
-        adjust_army_morale (game, unit, "1", _("step loss to retreat (13.23)"));
+        adjust_army_morale (game, unit, "step-loss", "13.23");
     }
   _rdt_game_settle_retreats (game);
   return TRUE;
@@ -368,7 +345,9 @@ leader_casualty (RdtGame    *game,
   game->state->units[chosen].where = RDT_GAME_UNIT_ELIMINATED;
   game->board_dirty = TRUE;
   _rdt_game_say (game, rule, _("Leader casualty: %s is removed"), unit_of (game, (guint) chosen)->id);
-  adjust_army_morale (game, (guint) chosen, "*", _("leader casualty"));
+  adjust_army_morale (game, (guint) chosen, "leader-casualty", "13.1 *");
+  /* Brandywine 4.6.2, 4.7: the momentum a lost leader takes with him. */
+  rdt_game_leader_lost (game, unit_of (game, (guint) chosen)->id, "13.1 *", NULL);
 }
 
 gboolean
@@ -391,7 +370,8 @@ _rdt_game_do_casualty (RdtGame  *game,
       s->units[leader].where = RDT_GAME_UNIT_ELIMINATED;
       game->board_dirty = TRUE;
       _rdt_game_say (game, "13.1", _("Leader casualty: %s is removed (the owner's choice)"), unit_of (game, leader)->id);
-      adjust_army_morale (game, leader, "*", _("leader casualty"));
+      adjust_army_morale (game, leader, "leader-casualty", "13.1 *");
+      rdt_game_leader_lost (game, unit_of (game, leader)->id, "13.1 *", NULL);
       return TRUE;
     }
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
@@ -426,7 +406,7 @@ _rdt_game_apply_result (RdtGame               *game,
     {
       on_map = lose_step (game, unit, "13.1");
       if (on_map)
-        adjust_army_morale (game, unit, "1", _("one-step loss"));
+        adjust_army_morale (game, unit, "step-loss", "13.1 1");
     }
   else if (r->steps == 2)
     {
@@ -434,8 +414,8 @@ _rdt_game_apply_result (RdtGame               *game,
        * second step of another unit is ignored (10.3, 11.3: only the target
        * is affected); "The Army Morale impact of this result (+1/-2) occurs
        * even if there is only one step to lose." */
-      remove_unit (game, unit, RDT_GAME_UNIT_ELIMINATED, "13.1");
-      adjust_army_morale (game, unit, "2", _("two-step loss"));
+      remove_unit_adjusting (game, unit, RDT_GAME_UNIT_ELIMINATED, "13.1", FALSE);
+      adjust_army_morale (game, unit, "two-step-loss", "13.1 2");
       on_map = FALSE;
     }
   if (on_map && r->disrupt && !rdt_game_is_over (game))
@@ -457,21 +437,21 @@ _rdt_game_apply_result (RdtGame               *game,
           game->board_dirty = TRUE;
           _rdt_game_say (game, shatter ? "13.3, 13.4" : "13.1, 13.3",
                          shatter ? _("%s was disrupted: it is shattered") : _("%s is disrupted"), u->id);
-          adjust_army_morale (game, unit, "D", shatter ? _("shattered") : _("disrupted"));
+          adjust_army_morale (game, unit, "disrupted", shatter ? "13.1 D, 13.4" : "13.1 D, 13.3");
           if (gu->where == RDT_GAME_UNIT_MAP)
             _rdt_game_owe_retreat (game, unit, 3, FALSE);
         }
     }
   else if (on_map && r->retreat && !rdt_game_is_over (game))
     {
-      adjust_army_morale (game, unit, "R", _("retreat"));
+      adjust_army_morale (game, unit, "retreat", "13.1 R");
       if (gu->where == RDT_GAME_UNIT_MAP)
         _rdt_game_owe_retreat (game, unit, 1, FALSE);
     }
   /* 13.1 "AM": "The affected player must reduce his Army Morale marker by
    * one." */
   if (r->army_morale && !rdt_game_is_over (game))
-    _rdt_game_change_army_morale (game, (guint) u->side, -1, "13.1", _("AM result"));
+    adjust_army_morale (game, unit, "am-result", "13.1 AM");
   if (r->pin || r->dc || r->ac)
     _rdt_game_say (game, "13.1", _("%s: PIN, DC and AC are close combat results, not applied by fire"), u->id);
 }

@@ -83,11 +83,16 @@ _rdt_game_reach (RdtGame   *game,
     game->movement = rdt_movement_new (game->board, NULL);
   /* The game knows the turn, so the volume's turn restrictions (Brandywine
    * 7.2.1.5, Germantown 3.3, Savannah 4.7) are decided; releases and weather
-   * are not kept by the game yet (issue 13), so rules that depend on them
-   * stay "not decided" and a move that needs them is refused with the rule. */
+   * are kept by rdt-game-events.c from volume data; where no data decides the
+   * weather, rules that depend on it stay "not decided" and a move that needs
+   * them is refused with the rule. */
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
   context.origin = game->scenario;
+  /* The weather (Germantown 3.1) and the releases (Brandywine 3.6.1, 3.6.2)
+   * the game keeps (rdt-game-events.c); NULL weather: not decided by data. */
+  context.weather = game->state->weather;
+  context.released = (const char *const *) game->state->released;
   rdt_move_options_init (&options);
   options.strategic = strategic;
   options.context = &context;

@@ -52,6 +52,15 @@ rdt_game_dup_state_text (RdtGame *game)
                           s->initiative, s->last_initiative, s->declared[0], s->declared[1]);
   g_string_append_printf (out, "over %d result %s\n", s->over, s->result != NULL ? s->result : "-");
   g_string_append_printf (out, "pool %d\n", s->pool);
+  /* Written only when set, so that games without them keep their digests. */
+  if (s->weather != NULL)
+    g_string_append_printf (out, "weather %s\n", s->weather);
+  if (s->released != NULL && s->released[0] != NULL)
+    {
+      g_autofree char *released = g_strjoinv (" ", s->released);
+
+      g_string_append_printf (out, "released %s\n", released);
+    }
   for (guint i = 0; i < game->n_sides; i++)
     g_string_append_printf (out, "side %s army-morale %d momentum %d\n",
                             rdt_scenario_get_side (game->scenario, i)->id,

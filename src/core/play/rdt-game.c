@@ -55,6 +55,8 @@ _rdt_game_state_copy (RdtGame            *game,
   s->pending_fire = g_array_copy (src->pending_fire);
   s->owed_retreats = g_array_copy (src->owed_retreats);
   s->owed_casualties = g_array_copy (src->owed_casualties);
+  s->weather = g_strdup (src->weather);
+  s->released = g_strdupv (src->released);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -81,6 +83,8 @@ _rdt_game_state_free (RdtGame      *game,
   g_array_unref (s->pending_fire);
   g_array_unref (s->owed_retreats);
   g_array_unref (s->owed_casualties);
+  g_free (s->weather);
+  g_strfreev (s->released);
   g_free (s);
 }
 
@@ -237,6 +241,7 @@ rdt_game_new (RdtScenario  *scenario,
   s->pending_fire = g_array_new (FALSE, FALSE, sizeof (RdtGamePendingFire));
   s->owed_retreats = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedRetreat));
   s->owed_casualties = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedCasualty));
+  s->released = g_new0 (char *, 1);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -671,6 +676,15 @@ _rdt_game_say (RdtGame    *game,
   say (game, rule, "%s", text);
 }
 
+/* For the other files of the game (rdt-game-private.h). */
+void
+_rdt_game_log (RdtGame    *game,
+               const char *rule,
+               const char *text)
+{
+  say (game, rule, "%s", text);
+}
+
 int
 _rdt_game_roll_die (RdtGame    *game,
                     const char *purpose)
@@ -1073,6 +1087,8 @@ place_reinforcements (RdtGame *game)
 {
   int phasing = rdt_game_get_phasing_player (game);
 
+  /* Germantown 3.4.1.2, Savannah 4.7: variable entry rolls (volume data). */
+  _rdt_game_roll_variable_entry (game, phasing);
   for (guint i = 0; i < game->n_units; i++)
     {
       RdtGameUnit *gu = &game->state->units[i];
@@ -1127,6 +1143,9 @@ enter_step (RdtGame *game)
   else
     say (game, info->rule, _("Turn %d: %s"), s->turn, _(info->name));
 
+  /* The start of a game turn: turn track, weather, automatic releases. */
+  if (s->step == 0)
+    _rdt_game_start_turn (game);
   switch (phase)
     {
     case RDT_PHASE_INITIATIVE:
@@ -1320,8 +1339,10 @@ leave_step (RdtGame  *game,
           say (game, "9.6", _("Pin removed from %s: no longer adjacent to enemy units"),
                unit_of (game, i)->id);
           if (unit_player (game, i) == phasing)
-            change_army_morale (game, unit_of (game, i)->side, -1, "9.6", _("pin broken"));
+            _rdt_game_morale_event (game, unit_of (game, i)->side, "pin-broken", "9.6");
         }
+      /* Brandywine 7.1.3.2: removals at the end of a movement phase. */
+      _rdt_game_end_phase_removals (game);
       break;
     case RDT_PHASE_CLOSE_COMBAT:
       /* 12.23 step 7, 13.2: the retreats of the last combat are made within
@@ -1329,6 +1350,8 @@ leave_step (RdtGame  *game,
       if (!_rdt_game_fire_may_leave (game, error))
         return FALSE;
       _rdt_game_combat_phase_end (game);
+      /* Brandywine 4.8: removals at the end of a player turn. */
+      _rdt_game_end_phase_removals (game);
       {
         /* Automatic victory "at the end of any <side> player turn". */
         g_autoptr(GPtrArray) winners = g_ptr_array_new_with_free_func (g_free);
@@ -1366,14 +1389,21 @@ do_next_phase (RdtGame  *game,
     return FALSE;
   if (s->over)
     return TRUE;
-  if (s->step < 0)
-    s->step = 0;
-  else if ((guint) s->step + 1 < game->sequence->n_steps)
-    s->step++;
-  else
+  for (guint skipped = 0;; skipped++)
     {
-      s->turn++;
-      s->step = 0;
+      if (s->step < 0)
+        s->step = 0;
+      else if ((guint) s->step + 1 < game->sequence->n_steps)
+        s->step++;
+      else
+        {
+          /* Savannah 1.6 case A may move the marker further (rdt-game-events.c). */
+          s->turn = _rdt_game_next_turn (game);
+          s->step = 0;
+        }
+      /* Savannah 4.19: a player turn the scenario leaves out (volume data). */
+      if (skipped > game->sequence->n_steps || !_rdt_game_player_turn_skipped (game, skipped == 0))
+        break;
     }
   enter_step (game);
   return TRUE;
@@ -1725,16 +1755,20 @@ do_move (RdtGame     *game,
         {
           game->state->units[leader].where = RDT_GAME_UNIT_CAPTURED;
           say (game, "14.33", _("%s, alone in its hex, is captured"), unit_of (game, leader)->id);
+          _rdt_game_morale_event (game, unit_of (game, leader)->side, "leader-captured", "14.33");
+          rdt_game_leader_lost (game, unit_of (game, leader)->id, "14.33", NULL);
         }
     }
   gu->hex = hex;
   gu->flags |= RDT_GAME_UNIT_MOVED;
   game->board_dirty = TRUE;
+  /* Brandywine 3.6.2.2: releases triggered by a unit moving near. */
+  _rdt_game_release_near (game, unit);
   /* 9.3, 13.1: a pinned unit that moves away costs 1 army morale (9.6). */
   if ((rh.flags & RDT_REACH_PINNED_AM) && has_state (gu, "pinned"))
     {
       set_state (gu, "pinned", FALSE);
-      change_army_morale (game, u->side, -1, "9.3, 9.6", _("pinned unit moved"));
+      _rdt_game_morale_event (game, u->side, "pin-broken", "9.3, 9.6");
     }
   return TRUE;
 }
@@ -1786,19 +1820,21 @@ do_eliminate (RdtGame     *game,
                    u->id, l);
       return FALSE;
     }
+  game->board_dirty = TRUE;
+  /* 7.3: "All step losses taken impact Army Morale and Victory Points as if
+   * they were lost in combat": the volume's adjustments (16.1). */
   if ((guint) gu->step + 1 < rdt_unit_get_n_steps (u))
     {
       gu->step++;
       say (game, "7.3", _("%s loses a step to overstacking (reduced)"), u->id);
+      _rdt_game_morale_event (game, u->side, "step-loss", "7.3");
     }
   else
     {
       gu->where = RDT_GAME_UNIT_ELIMINATED;
       say (game, "7.3", _("%s loses its last step to overstacking: eliminated"), u->id);
+      _rdt_game_morale_event (game, u->side, "unit-eliminated", "7.3");
     }
-  say (game, "7.3, 16.1", _("Adjust army morale by the volume’s Army Morale Adjustment Chart "
-                            "(not in the rulebooks)"));
-  game->board_dirty = TRUE;
   return TRUE;
 }
 
@@ -1862,6 +1898,24 @@ do_rally (RdtGame     *game,
   leader = leader_in_command (game, unit);
   if (leader >= 0)
     leader_drm = unit_of (game, (guint) leader)->leadership_drm;
+  /* 14.23 exception (Brandywine 4.6.1): a leader of the volume's
+   * "leader-adjacent-drm" table adds his DRM from an adjacent hex; one
+   * leader's DRM applies, the better one. */
+  {
+    int adjacent_leader;
+    const char *adjacent_rule = NULL;
+    int adjacent_drm = _rdt_game_adjacent_leader_drm (game, unit, &adjacent_leader, &adjacent_rule);
+
+    if (adjacent_leader >= 0 && adjacent_drm > leader_drm)
+      {
+        g_autofree char *cite = g_strdup_printf ("14.23; %s", adjacent_rule);
+
+        leader = adjacent_leader;
+        leader_drm = adjacent_drm;
+        say (game, cite, _("%s adds his Leadership DRM %+d from an adjacent hex"),
+             unit_of (game, (guint) leader)->id, leader_drm);
+      }
+  }
   gu->flags |= RDT_GAME_UNIT_RALLIED;
   purpose = g_strdup_printf (_("rally, %s (15.1)"), u->id);
   roll = roll_die (game, purpose);
@@ -1882,7 +1936,7 @@ do_rally (RdtGame     *game,
                                                        : RDT_UNIT_STATUS_PARADE;
   game->board_dirty = TRUE;
   say (game, "15.2", _("%s rallies: now %s"), u->id, rdt_unit_status_to_string (gu->status));
-  change_army_morale (game, u->side, +1, "16.1", _("a unit rallies"));
+  _rdt_game_morale_event (game, u->side, "rally", "15.2");
   return TRUE;
 }
 
@@ -2079,6 +2133,13 @@ apply (RdtGame     *game,
         return do_eliminate (game, unit, error);
       *barrier = TRUE;
       return do_rally (game, unit, error);
+    }
+  if (g_str_equal (verb, "release"))
+    {
+      /* Brandywine 3.6.1.2, 3.6.1.3: a release the player decides. */
+      WANT (2, 2, "release NAME");
+      g_string_append_printf (canonical, " %s", argv[1]);
+      return _rdt_game_do_release (game, argv[1], error);
     }
 #undef WANT
   /* Fire (issue 14): rdt-game-fire.c. */

@@ -153,6 +153,54 @@ int            rdt_game_get_momentum_declared (RdtGame     *game,
 int            rdt_game_get_vp              (RdtGame       *game,
                                              guint          player);
 
+/* 16.1: adjusts the army morale of @side for @event, a row of the volume's
+ * "army-morale-adjustments" table (docs/volumes.md: "rally", "pin-broken",
+ * "am-result", "two-step-loss", "step-loss", "unit-eliminated",
+ * "unit-captured", "leader-casualty", "leader-captured"...): its "change"
+ * column to @side, its "enemy change" column to the other sides.  The log
+ * cites @rule (the rule of the event, e.g. "13.1 AM") and 16.1, and says when
+ * a value is provisional (the Army Morale Adjustment Chart is not in the
+ * rulebooks).  An army at 0 is demoralised: the game ends (16.3).  For the
+ * combat code: call it while applying an action.  Returns FALSE with
+ * RDT_GAME_ERROR_DATA, morale unchanged and the log saying the adjustment is
+ * undecided, when the volume has no such row. */
+gboolean       rdt_game_adjust_army_morale  (RdtGame       *game,
+                                             guint          side,
+                                             const char    *event,
+                                             const char    *rule,
+                                             GError       **error);
+
+/* The weather this game turn (Germantown 3.1: "dense-fog", "moderate-fog",
+ * "clear"; Savannah 4.2), from the volume's "weather" table, or NULL when
+ * no data decides it (rules that depend on it stay "not decided"). */
+const char    *rdt_game_get_weather         (RdtGame       *game);
+/* The releases made so far (Brandywine 3.6.1, 3.6.2: "greene", "sullivan",
+ * "delaware-blues", "proctor"), sorted, NULL-terminated, never NULL. */
+const char *const *
+               rdt_game_get_released        (RdtGame       *game);
+/* The turn track of this turn (Savannah 1.6: "strategic", "tactical") from
+ * the volume's "turn-tracks" table, or NULL. */
+const char    *rdt_game_get_turn_track      (RdtGame       *game);
+/* Makes release @id (a release id of the volume's restrictions) when a rule
+ * triggers it: for the combat code, Brandywine 3.6.2.3 (Proctor is released
+ * once hex 1127 is attacked in close combat).  Logged with @rule.  FALSE with
+ * RDT_GAME_ERROR_UNKNOWN for an id the volume does not know; TRUE and nothing
+ * done when already released. */
+gboolean       rdt_game_release             (RdtGame       *game,
+                                             const char    *id,
+                                             const char    *rule,
+                                             GError       **error);
+
+/* A leader was captured or eliminated: the volume's "leader-loss-momentum"
+ * row for him (Brandywine 4.6.2 Washington: two chits, 4.7 Howe: one) returns
+ * chits to the pool, or lets the other player take them (12.6).  The game
+ * calls it for 14.33 captures; the combat code for its leader casualties and
+ * captures.  Nothing happens for a leader without a row. */
+gboolean       rdt_game_leader_lost         (RdtGame       *game,
+                                             const char    *leader,
+                                             const char    *rule,
+                                             GError       **error);
+
 /* Units, by scenario index. */
 guint          rdt_game_get_n_units         (RdtGame       *game);
 const RdtGameUnit *
