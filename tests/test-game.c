@@ -1661,6 +1661,85 @@ test_rally_zoc_15_1 (void)
 /* Older edition 15.1 (Savannah): units "not adjacent to enemy combat units"
  * may rally: an adjacent disrupted enemy, which has no ZOC (8.1), still bars
  * the rally, as the current edition's ZOC test would not. */
+/* Germantown 3.2.3.1 Recovery From Panic: "Panicked units may attempt to
+ * recover by performing a morale check beginning on the Rally Phase ...
+ * Apply a -1 DRM to the rally die roll in addition to normal modifiers.  If a
+ * panicked unit passes the morale check ... Remove the Panic marker.  Units
+ * that recover from panic do not gain Army Morale points.  If a panicked unit
+ * fails ... it remains panicked" (volume table panic-recovery).  Brandywine
+ * has no panic: refused there. */
+static gboolean
+panicked (RdtGame    *game,
+          const char *id)
+{
+  const RdtGameUnit *gu = unit (game, id);
+
+  return gu->states != NULL && g_strv_contains ((const char *const *) gu->states, "panic");
+}
+
+static void
+test_panic_recovery_germantown_3_2_3_1 (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios/germantown.redoubt", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *patched = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  g_autoptr(RdtScenario) howe = load (HOWE);
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(RdtGame) brandywine = NULL;
+  g_autoptr(RdtGame) again = NULL;
+  const char *from = "<unit id=\"1st-maryland\"";
+  const char *setup = "<setup area=\"american-approach\"/>";
+  char *at, *s;
+  int american, morale;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  /* 1st Maryland sets up panicked (as after a Friendly Fire incident, 3.2.2). */
+  at = strstr (text, from);
+  g_assert_nonnull (at);
+  s = strstr (at, setup);
+  g_assert_nonnull (s);
+  patched = g_strdup_printf ("%.*s<setup area=\"american-approach\" states=\"panic\"/>%s",
+                             (int) (s - text), text, s + strlen (setup));
+  bytes = g_bytes_new (patched, strlen (patched));
+  scenario = rdt_scenario_load_from_bytes (bytes, path, NULL, &error);
+  g_assert_no_error (error);
+  game = new_game (scenario, 8);
+  finish_setup (game);
+  american = rdt_game_find_player (game, "american");
+  g_assert_true (panicked (game, "1st-maryland"));
+  refused (game, "recover 1st-maryland", RDT_GAME_ERROR_WRONG_PHASE, "5:");
+  next_until (game, RDT_PHASE_RALLY, american);
+  /* Panic is a state, not a status: rally (15.1) does not apply to it. */
+  refused (game, "rally 1st-maryland", RDT_GAME_ERROR_ILLEGAL, "15.1");
+  refused (game, "recover 3rd-maryland", RDT_GAME_ERROR_ILLEGAL, "Germantown 3.2.3.1");
+  morale = rdt_game_get_army_morale (game, (guint) rdt_scenario_find_side (scenario, "american"));
+  ok (game, "roll 0");
+  ok (game, "recover 1st-maryland");
+  g_assert_true (log_has (game, "13.5, 14.23, 15.32; Germantown 3.2.3.1", "-1 panic ="));
+  g_assert_true (log_has (game, "Germantown 3.2.3.1", "fails and stays in panic: retreat 4 hexes toward the northwest"));
+  g_assert_true (panicked (game, "1st-maryland"));
+  /* Once per rally phase. */
+  refused (game, "recover 1st-maryland", RDT_GAME_ERROR_ILLEGAL, "Germantown 3.2.3.1");
+  g_assert_cmpint (rdt_game_get_army_morale (game, (guint) rdt_scenario_find_side (scenario, "american")), ==, morale);
+  /* The same game with a 9: passes; the marker goes, no army morale. */
+  again = new_game (scenario, 8);
+  finish_setup (again);
+  next_until (again, RDT_PHASE_RALLY, american);
+  ok (again, "roll 9");
+  ok (again, "recover 1st-maryland");
+  g_assert_true (log_has (again, "Germantown 3.2.3.1", "1st-maryland recovers: panic removed; no army morale gained"));
+  g_assert_false (panicked (again, "1st-maryland"));
+  g_assert_cmpint (rdt_game_get_army_morale (again, (guint) rdt_scenario_find_side (scenario, "american")), ==, morale);
+
+  /* Brandywine: no panic in the volume. */
+  brandywine = rally_game (howe, "3-virginia", RDT_UNIT_STATUS_DISRUPTED);
+  refused (brandywine, "recover 3-virginia", RDT_GAME_ERROR_ILLEGAL, "15: this volume has no recovery from panic");
+}
+
 static void
 test_rally_older_edition_15_1 (void)
 {
@@ -2205,6 +2284,7 @@ main (int   argc,
   g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
+  g_test_add_func ("/play/rally/germantown-3.2.3.1/panic-recovery", test_panic_recovery_germantown_3_2_3_1);
   g_test_add_func ("/play/army-morale/9.6-16.3/pin-broken-demoralized", test_demoralized_16_3);
   g_test_add_func ("/play/brandywine-7.2/howes-flank-attack-first-turn", test_howe_first_turn);
   g_test_add_func ("/play/undo-redo/identical", test_undo_redo);

@@ -358,6 +358,11 @@ def play_tables(vid):
                    "Smallwood's militia enter at 3800 (A-2) on the number shown on the Game Turn Track, which is "
                    "not in the rulebooks: the 0-4 range is provisional.</note>")
         out.append("</table>")
+        out.append('<table id="panic-recovery" name="Recovery from panic" rule="Germantown 3.2.3.1">')
+        out.append('  <columns><c>DRM</c><c>army morale</c><c>on failure</c><c>rule</c></columns>')
+        out.append('  <row key="panic"><c>-1</c><c>no</c><c>retreat 4 hexes toward the northwest</c><c>Germantown 3.2.3.1</c></row>')
+        out.append('  <note>Read by the game (src/core/play/rdt-game.c, action recover): in the Rally Phase a unit in the state of the row key (a volume state id) may attempt to recover by a morale check: die + modified morale (15.32) + the leader\'s DRM (14.23) + DRM against 5 (13.5). Passed: the state is removed; army morale: no (the +1 of 16.1 is not gained) or yes. Failed: the unit stays in the state and the log states "on failure" (Germantown 3.2.3.1: it retreats another 4 hexes toward the northwest, made by the players). Germantown 3.2.3.1 Recovery From Panic: -1 DRM to the rally die roll in addition to normal modifiers; units that recover do not gain Army Morale points.</note>')
+        out.append('</table>')
     if vid == "savannah":
         out.append('<table id="turn-tracks" name="Game Turn Tracks" rule="Savannah 1.6">')
         out.append("  <columns><c>scenario</c><c>turns</c><c>rule</c></columns>")

@@ -1940,6 +1940,120 @@ do_rally (RdtGame     *game,
   return TRUE;
 }
 
+/* Recovery from a volume state at the rally phase (Germantown 3.2.3.1
+ * Recovery From Panic): the volume's "panic-recovery" table, rows keyed by
+ * state id, columns "DRM", "army morale" (yes/no: whether 16.1's +1 is
+ * gained), "on failure" (what the players do, logged), "rule".  A morale
+ * check (13.5): die + modified morale (15.32) + the leader in command's
+ * Leadership DRM (14.23) + DRM against 5.  The rule does not restrict it by
+ * enemy ZOC (15.1 is about rally), so neither does the game. */
+static gboolean
+do_recover (RdtGame     *game,
+            guint        unit,
+            GError     **error)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "panic-recovery");
+  const RdtUnitStep *step;
+  const RdtMoraleLevel *level;
+  const char *state = NULL, *rule, *am, *on_failure, *drm_text;
+  gint64 drm = 0;
+  int leader, leader_drm = 0, roll, morale, total;
+  g_autofree char *purpose = NULL;
+
+  if (!require_phase (game, RDT_PHASE_RALLY, "recover", error) ||
+      !require_phasing (game, unit, error) || !require_on_map (game, unit, error))
+    return FALSE;
+  if (table == NULL)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("15: this volume has no recovery from panic (no panic-recovery table); use rally"));
+      return FALSE;
+    }
+  for (guint r = 0; r < table->rows->len && state == NULL; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (has_state (gu, row->key))
+        state = row->key;
+    }
+  rule = rdt_table_lookup (table, state != NULL ? state : "", "rule", NULL);
+  if (rule == NULL || rule[0] == '\0')
+    rule = table->rule != NULL ? table->rule : "panic-recovery";
+  if (state == NULL)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("%s: %s is in no state that recovers (panic)"),
+                   table->rule != NULL ? table->rule : "15", u->id);
+      return FALSE;
+    }
+  if (gu->flags & RDT_GAME_UNIT_RECOVERED)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("%s: %s has already attempted to recover this phase"), rule, u->id);
+      return FALSE;
+    }
+  drm_text = rdt_table_lookup (table, state, "DRM", NULL);
+  if (drm_text == NULL ||
+      !g_ascii_string_to_signed (drm_text[0] == '+' ? drm_text + 1 : drm_text, 10, -9, 9, &drm, NULL))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA,
+                   _("%s: the DRM of the panic-recovery row %s is not a number"), rule, state);
+      return FALSE;
+    }
+  level = level_or_error (game, u->side, _("unit morale modifier"), error);
+  if (level == NULL)
+    return FALSE;
+  step = &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1));
+  leader = leader_in_command (game, unit);
+  if (leader >= 0)
+    leader_drm = unit_of (game, (guint) leader)->leadership_drm;
+  {
+    int adjacent_leader;
+    const char *adjacent_rule = NULL;
+    int adjacent_drm = _rdt_game_adjacent_leader_drm (game, unit, &adjacent_leader, &adjacent_rule);
+
+    if (adjacent_leader >= 0 && adjacent_drm > leader_drm)
+      {
+        leader = adjacent_leader;
+        leader_drm = adjacent_drm;
+      }
+  }
+  gu->flags |= RDT_GAME_UNIT_RECOVERED;
+  purpose = g_strdup_printf (_("recovery from %s, %s (%s)"), state, u->id, rule);
+  roll = roll_die (game, purpose);
+  morale = step->morale + level->morale_modifier;
+  total = roll + morale + leader_drm + (int) drm;
+  {
+    g_autofree char *cite = g_strdup_printf ("13.5, 14.23, 15.32; %s", rule);
+
+    say (game, cite,
+         _("Recover %s from %s: roll %d %+d morale (%d base %+d %s) %+d leader%s%s %+d %s = %d, needs %d"),
+         u->id, state, roll, morale, step->morale, level->morale_modifier, level->id, leader_drm,
+         leader >= 0 ? " " : "", leader >= 0 ? unit_of (game, (guint) leader)->id : "",
+         (int) drm, state, total, MORALE_CHECK_PASS);
+  }
+  if (total < MORALE_CHECK_PASS)
+    {
+      on_failure = rdt_table_lookup (table, state, "on failure", NULL);
+      say (game, rule, _("%s fails and stays in %s: %s (not automated: the players make it, e.g. with force)"),
+           u->id, state, on_failure != NULL && on_failure[0] != '\0' ? on_failure : _("no effect stated"));
+      return TRUE;
+    }
+  set_state (gu, state, FALSE);
+  game->board_dirty = TRUE;
+  am = rdt_table_lookup (table, state, "army morale", NULL);
+  if (am != NULL && g_str_equal (am, "yes"))
+    {
+      say (game, rule, _("%s recovers: %s removed"), u->id, state);
+      _rdt_game_morale_event (game, u->side, "rally", rule);
+    }
+  else
+    say (game, rule, _("%s recovers: %s removed; no army morale gained"), u->id, state);
+  return TRUE;
+}
+
 static gboolean
 do_roll (RdtGame     *game,
          char       **argv,
@@ -2119,7 +2233,8 @@ apply (RdtGame     *game,
       g_string_append_printf (canonical, " %s %s%s", argv[1], argv[2], strategic ? " strategic" : "");
       return do_move (game, unit, hex, strategic, error);
     }
-  if (g_str_equal (verb, "delay") || g_str_equal (verb, "rally") || g_str_equal (verb, "eliminate"))
+  if (g_str_equal (verb, "delay") || g_str_equal (verb, "rally") || g_str_equal (verb, "eliminate") ||
+      g_str_equal (verb, "recover"))
     {
       g_autofree char *usage = g_strdup_printf ("%s UNIT", verb);
 
@@ -2132,6 +2247,8 @@ apply (RdtGame     *game,
       if (g_str_equal (verb, "eliminate"))
         return do_eliminate (game, unit, error);
       *barrier = TRUE;
+      if (g_str_equal (verb, "recover"))
+        return do_recover (game, unit, error);  /* Germantown 3.2.3.1 */
       return do_rally (game, unit, error);
     }
   if (g_str_equal (verb, "release"))

@@ -67,6 +67,9 @@ typedef enum {
   RDT_GAME_UNIT_FIRST_FIRE_SPENT = 1 << 5,
   /* In a Close Combat this phase (12.15: one per player turn). */
   RDT_GAME_UNIT_IN_CLOSE_COMBAT = 1 << 6,
+  /* Attempted to recover from a volume state this rally phase (Germantown
+   * 3.2.3.1 panic: the volume's "panic-recovery" table). */
+  RDT_GAME_UNIT_RECOVERED = 1 << 7,
 } RdtGameUnitFlags;
 
 typedef struct {
