@@ -144,13 +144,40 @@ test_bad_script (void)
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autofree char *script = temp_file (dir, "bad.txt", cases[i].text);
-      g_autofree char *err = NULL;
+      g_autofree char *save = temp_file (dir, "bad-game.xml", NULL);
+      g_autofree char *err = NULL, *out = NULL, *good_out = NULL;
+      g_autofree char *good_text = g_strdup (cases[i].text);
+      g_autofree char *good = NULL;
+      g_autoptr(JsonParser) p1 = json_parser_new ();
+      g_autoptr(JsonParser) p2 = json_parser_new ();
+      char *last_line;
 
-      g_assert_cmpint (run ((const char *[]) { "play", scenario, "--seed", "1", "--script", script, NULL },
-                            NULL, &err), ==, 1);
+      g_assert_cmpint (run ((const char *[]) { "play", scenario, "--seed", "1", "--script", script,
+                                                "--save", save, "--json", NULL },
+                            &out, &err), ==, 1);
       if (strstr (err, cases[i].expect) == NULL)
         g_error ("expected “%s” in “%s”", cases[i].expect, err);
+      /* Nothing saved. */
+      g_assert_false (g_file_test (save, G_FILE_TEST_EXISTS));
+      /* The state printed is the one the lines before the refused line
+       * leave: the refused line changed nothing (same digest, same log). */
+      good_text[strlen (good_text) - 1] = '\0';
+      last_line = strrchr (good_text, '\n');
+      if (last_line != NULL)
+        last_line[1] = '\0';
+      else
+        good_text[0] = '\0';
+      good = temp_file (dir, "good.txt", good_text);
+      g_assert_cmpint (run ((const char *[]) { "play", scenario, "--seed", "1", "--script", good,
+                                                "--json", NULL }, &good_out, NULL), ==, 0);
+      g_assert_cmpstr (json_object_get_string_member (parse (p1, out), "digest"), ==,
+                       json_object_get_string_member (parse (p2, good_out), "digest"));
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (
+                          json_object_get_object_member (parse (p1, out), "log"), "actions")), ==,
+                        json_array_get_length (json_object_get_array_member (
+                          json_object_get_object_member (parse (p2, good_out), "log"), "actions")));
       g_remove (script);
+      g_remove (good);
     }
   g_rmdir (dir);
 }
@@ -203,7 +230,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/play/script-json-save-replay", test_script_json);
-  g_test_add_func ("/cli/play/bad-script-line-numbers", test_bad_script);
+  g_test_add_func ("/cli/play/bad-script-line-numbers-state-unchanged", test_bad_script);
   g_test_add_func ("/cli/play/auto-replay-identical", test_auto_replay);
   g_test_add_func ("/cli/play/usage", test_usage);
 

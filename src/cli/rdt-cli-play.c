@@ -264,7 +264,15 @@ rdt_cli_play (int    argc,
               return RDT_CLI_EXIT_FAILURE;
             }
           if (!run_script (game, g_str_equal (script, "-") ? "<stdin>" : script, text, size))
-            return RDT_CLI_EXIT_FAILURE;
+            {
+              /* The refused line changed nothing: print the state the lines
+               * before it left (docs/play.md), save nothing. */
+              if (json)
+                print_json (game);
+              else
+                print_text (game);
+              return RDT_CLI_EXIT_FAILURE;
+            }
         }
       if (auto_n > 0)
         {
