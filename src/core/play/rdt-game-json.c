@@ -179,6 +179,7 @@ rdt_game_to_json (RdtGame  *game,
       member_bool (b, "moved", (gu->flags & RDT_GAME_UNIT_MOVED) != 0);
       member_bool (b, "arrived", (gu->flags & RDT_GAME_UNIT_ARRIVED) != 0);
       member_bool (b, "rallied", (gu->flags & RDT_GAME_UNIT_RALLIED) != 0);
+      member_bool (b, "recovered", (gu->flags & RDT_GAME_UNIT_RECOVERED) != 0);
       /* Fire (issue 14): 10.1/11.1, 10.2/11.2, 10.5. */
       member_bool (b, "fired", (gu->flags & RDT_GAME_UNIT_FIRED) != 0);
       member_bool (b, "fired-at", (gu->flags & RDT_GAME_UNIT_FIRED_AT) != 0);
