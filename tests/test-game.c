@@ -790,6 +790,66 @@ test_move_9 (void)
                    "move ewald-dragoons 1804");
 }
 
+/* 9.5: "Units using Strategic Movement may move up to twice their printed
+ * Movement Allowance as long as they start in and remain on terrain types
+ * which allow for Strategic Movement": in play, `move UNIT HEX strategic`
+ * reaches a hex the unit's normal move does not, spends the doubled
+ * allowance and says so in the log (9.5); the unit has moved (9.2). */
+static void
+test_strategic_move_9_5 (void)
+{
+  g_autoptr(RdtScenario) scenario = load ("scenarios/brandywine-knyphausens-feint.redoubt");
+  g_autoptr(RdtGame) game = new_game (scenario, 1);
+  RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
+  int phasing;
+  gboolean found = FALSE;
+
+  finish_setup (game);
+  if (rdt_game_get_initiative_player (game) < 0)
+    ok (game, "initiative");
+  next_until (game, RDT_PHASE_MOVEMENT, -1);
+  phasing = rdt_game_get_phasing_player (game);
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario) && !found; i++)
+    {
+      const RdtUnit *u = rdt_scenario_get_unit (scenario, i);
+      const RdtGameUnit *gu = rdt_game_get_unit (game, i);
+      g_autoptr(RdtReach) normal = NULL;
+      g_autoptr(RdtReach) strategic = NULL;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) ||
+          rdt_game_get_side_player (game, u->side) != phasing)
+        continue;
+      normal = rdt_game_dup_reach (game, u->id, FALSE, NULL);
+      strategic = rdt_game_dup_reach (game, u->id, TRUE, NULL);
+      if (normal == NULL || strategic == NULL ||
+          rdt_reach_get_unit_reason (strategic) != RDT_MOVE_REASON_NONE)
+        continue;
+      g_assert_cmpint (rdt_reach_get_allowance_halves (strategic), ==,
+                       2 * rdt_reach_get_allowance_halves (normal));
+      for (guint h = rdt_reach_get_n_hexes (strategic); h > 0 && !found; h--)
+        {
+          const RdtReachHex *rh = rdt_reach_get_hex (strategic, h - 1);
+          g_autofree char *label = NULL;
+          g_autofree char *plain = NULL;
+          g_autofree char *line = NULL;
+
+          if (rdt_reach_lookup (normal, rh->hex, NULL))
+            continue;
+          label = rdt_hex_grid_dup_label (grid, rh->hex);
+          plain = g_strdup_printf ("move %s %s", u->id, label);
+          line = g_strdup_printf ("move %s %s strategic", u->id, label);
+          refused (game, plain, RDT_GAME_ERROR_ILLEGAL, NULL);
+          ok (game, line);
+          g_assert_true (log_has (game, "9.5", "by strategic movement"));
+          g_assert_cmpint (rdt_game_get_unit (game, i)->hex.col, ==, rh->hex.col);
+          g_assert_cmpint (rdt_game_get_unit (game, i)->hex.row, ==, rh->hex.row);
+          g_assert_true (rdt_game_get_unit (game, i)->flags & RDT_GAME_UNIT_MOVED);
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+}
+
 /* ---------------------------------------------------------------- rally */
 
 static RdtGame *
@@ -2262,6 +2322,7 @@ main (int   argc,
   g_test_add_func ("/play/movement/9.11/reinforcements-delay-overstack", test_reinforcements_9_11);
   g_test_add_func ("/play/movement/brandywine-7.2.1.5/arrival-turn-no-strategic", test_howe_arrival_no_strategic_7_2_1_5);
   g_test_add_func ("/play/movement/9.2-9.3/move-once-not-enemy-hex", test_move_9);
+  g_test_add_func ("/play/movement/9.5/strategic-move-logged", test_strategic_move_9_5);
   g_test_add_func ("/play/rally/15.1-13.5/fail-and-once", test_rally_15);
   g_test_add_func ("/play/rally/15.2-16.1/shattered-to-disrupted", test_rally_pass_15_2);
   g_test_add_func ("/play/rally/14.23/leader-drm", test_rally_leader_14_23);
