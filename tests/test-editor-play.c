@@ -420,6 +420,9 @@ drops_script (RdtWindow *window,
   /* The inspector shows the picked-up unit's game state. */
   g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "ewald-dragoons"));
   g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "Not moved this phase"));
+  /* Steps counted from 1, as on the counter (3.1), not the 0-based index. */
+  g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "Step 1 of "));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->inspector_label), "(full strength)"));
   g_assert_nonnull (window->play_reach);
   g_assert_true (rdt_reach_lookup (window->play_reach, legal, NULL));
   g_assert_false (rdt_reach_lookup (window->play_reach, enemy, NULL));

@@ -148,6 +148,18 @@ on_row_drag_prepare (GtkDragSource *source,
   return id != NULL ? gdk_content_provider_new_typed (G_TYPE_STRING, id) : NULL;
 }
 
+/* A player as the bar shows it: the name of the side of that id (British),
+ * otherwise the player id (a player of several sides: allies). */
+static const char *
+player_label (RdtScenario *scenario,
+              const char  *player)
+{
+  int side = player != NULL ? rdt_scenario_find_side (scenario, player) : -1;
+  const RdtSide *s = side >= 0 ? rdt_scenario_get_side (scenario, (guint) side) : NULL;
+
+  return s != NULL && s->name != NULL ? s->name : player;
+}
+
 static void
 add_unit_row (GtkListBox *list,
               const char *id,
@@ -473,7 +485,7 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
     /* Translators: the game turn, then whose player turn it is (first or second). */
     turn = g_strdup_printf (player_turn == 0 ? _("Turn %d · first player turn: %s")
                                              : _("Turn %d · second player turn: %s"),
-                            rdt_game_get_turn (game), rdt_game_get_player_id (game, phasing));
+                            rdt_game_get_turn (game), player_label (scenario, rdt_game_get_player_id (game, phasing)));
   else
     turn = g_strdup_printf (_("Turn %d"), rdt_game_get_turn (game));
   gtk_label_set_text (self->turn_label, turn);
@@ -532,7 +544,8 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
   gtk_label_set_text (self->pool_label, pool);
   vp = g_string_new (_("Victory points (3):"));
   for (guint p = 0; p < rdt_game_get_n_players (game); p++)
-    g_string_append_printf (vp, " %s %d", rdt_game_get_player_id (game, p), rdt_game_get_vp (game, p));
+    g_string_append_printf (vp, "%s %s %d", p > 0 ? "," : "",
+                            player_label (scenario, rdt_game_get_player_id (game, p)), rdt_game_get_vp (game, p));
   gtk_label_set_text (self->vp_label, vp->str);
 
   /* The last rolls, newest first. */

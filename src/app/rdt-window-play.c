@@ -236,8 +236,11 @@ _rdt_window_play_pick (RdtWindow *self,
 
       /* Translators: the picked-up unit in play: name, id, step, status
        * (13.3, 13.4), states, and whether it moved this phase (9.2). */
-      inspector = g_strdup_printf (_("%s (%s)\nStep %d, %s%s%s\n%s"), u->name ? u->name : u->id, u->id,
-                                   gu->step,
+      /* gu->step is 0-based (0: full strength); shown 1-based of the
+       * unit's steps. */
+      inspector = g_strdup_printf (_("%s (%s)\nStep %d of %u (%s), %s%s%s\n%s"), u->name ? u->name : u->id, u->id,
+                                   gu->step + 1, MAX (u->steps->len, 1u),
+                                   gu->step == 0 ? _("full strength") : _("reduced"),
                                    gu->status == RDT_UNIT_STATUS_DISRUPTED ? _("disrupted (13.3)")
                                    : gu->status == RDT_UNIT_STATUS_SHATTERED ? _("shattered (13.4)")
                                    : _("parade order"),
