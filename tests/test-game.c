@@ -659,7 +659,7 @@ test_hostile_lines (void)
   g_autoptr(RdtScenario) scenario = load (HOWE);
   g_autoptr(RdtGame) game = new_game (scenario, 1);
   const char *words[] = {
-    "move", "deploy", "deploy-all", "rally", "roll", "momentum", "dictate", "initiative", "delay",
+    "move", "deploy", "deploy-all", "rally", "recover", "roll", "momentum", "dictate", "initiative", "delay",
     "eliminate", "next-phase", "strategic", "british", "american", "ewald-dragoons", "3-virginia",
     "1804", "0000", "9999", "-1", "99999999999999999999", "5", "#", "\xff\xfe", "\t", "moves",
   };
