@@ -384,7 +384,8 @@ rdt_play_panel_set_game (RdtPlayPanel *self,
   for (guint p = 0; game != NULL && p < rdt_game_get_n_players (game); p++)
     {
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *label = gtk_label_new (rdt_game_get_player_id (game, p));
+      GtkWidget *label = gtk_label_new (player_label (rdt_game_get_scenario (game),
+                                                      rdt_game_get_player_id (game, p)));
       /* 12.61: five chits. */
       GtkWidget *spin = gtk_spin_button_new_with_range (0, 5, 1);
       GtkWidget *button = gtk_button_new_with_label (_("Declare Momentum"));
