@@ -974,6 +974,64 @@ test_save_to_file (void)
   g_rmdir (dir);
 }
 
+/* Issue 15: `redoubt-cli format` hands the canonical bytes it already has to
+ * the save; they are re-validated all the same, so bytes that do not load
+ * never replace a good file. */
+static void
+test_save_bytes_revalidated (void)
+{
+  g_autofree char *path = data_path ("example.redoubt");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) scenario = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autofree char *dir = g_dir_make_tmp ("test-format-XXXXXX", &error);
+  g_autofree char *target = g_build_filename (dir, "saved.redoubt", NULL);
+  g_autofree char *bak = g_strconcat (target, ".bak", NULL);
+  g_autoptr(GBytes) canonical = NULL;
+  g_autoptr(GBytes) broken = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  gsize len = 0;
+  char *at;
+
+  g_assert_no_error (error);
+  canonical = rdt_scenario_to_bytes (scenario, &error);
+  g_assert_no_error (error);
+  g_assert_true (rdt_scenario_save_bytes_to_file (scenario, canonical, target, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (target, &written, &len, NULL));
+  g_assert_cmpuint (len, ==, g_bytes_get_size (canonical));
+  g_assert_cmpmem (written, len, g_bytes_get_data (canonical, NULL), len);
+  g_assert_cmpstr (rdt_scenario_get_path (scenario), ==, target);
+
+  /* Well-formed bytes the schema refuses (an unknown element in <map>). */
+  text = g_strndup (g_bytes_get_data (canonical, NULL), g_bytes_get_size (canonical));
+  at = strstr (text, "<map");
+  g_assert_nonnull (at);
+  at[1] = 'x';
+  at = strstr (text, "</map>");
+  g_assert_nonnull (at);
+  at[2] = 'x';
+  broken = g_bytes_new (text, strlen (text));
+  g_assert_false (rdt_scenario_save_bytes_to_file (scenario, broken, target, &error));
+  g_assert_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID);
+  g_clear_error (&error);
+  /* Cut short: not even well-formed. */
+  g_clear_pointer (&broken, g_bytes_unref);
+  broken = g_bytes_new (g_bytes_get_data (canonical, NULL), g_bytes_get_size (canonical) / 2);
+  g_assert_false (rdt_scenario_save_bytes_to_file (scenario, broken, target, &error));
+  g_assert_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* The good file is untouched. */
+  g_assert_true (g_file_get_contents (target, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, written);
+
+  g_remove (target);
+  g_remove (bak);
+  g_rmdir (dir);
+}
+
 /* ------------------------------------------------------------- mutators */
 
 typedef struct {
@@ -1482,6 +1540,7 @@ main (int   argc,
   g_test_add_func ("/format/round-trip/bundled", test_round_trip_bundled);
   g_test_add_func ("/format/round-trip/after-edit", test_round_trip_after_edit);
   g_test_add_func ("/format/save/atomic-and-changed-on-disk", test_save_to_file);
+  g_test_add_func ("/format/save/issue-15/canonical-bytes-revalidated", test_save_bytes_revalidated);
   g_test_add_func ("/format/mutate/terrain", test_mutate_terrain);
   g_test_add_func ("/format/mutate/hexside", test_mutate_hexside);
   g_test_add_func ("/format/mutate/units", test_mutate_units);

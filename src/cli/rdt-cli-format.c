@@ -23,12 +23,12 @@ format_one (const char *path,
   g_autofree char *old = NULL;
   gsize old_len = 0;
 
+  /* Read once: kept to compare with the canonical form below (issue 15). */
   if (!g_file_get_contents (path, &old, &old_len, &error))
     {
       rdt_cli_error ("%s", error->message);
       return RDT_CLI_EXIT_FAILURE;
     }
-  g_clear_pointer (&old, g_free);
 
   if (g_str_equal (rdt_cli_peek_root (path), "volume"))
     {
@@ -70,15 +70,11 @@ format_one (const char *path,
       return RDT_CLI_EXIT_FAILURE;
     }
 
-  {
-    g_autofree char *current = NULL;
-    gsize len = 0;
-
-    if (g_file_get_contents (path, &current, &len, NULL) &&
-        len == g_bytes_get_size (canonical) &&
-        memcmp (current, g_bytes_get_data (canonical, NULL), len) == 0)
-      return RDT_CLI_EXIT_OK;  /* already canonical: nothing to write */
-  }
+  /* A change on disk since the read is caught by the save's file stamp. */
+  if (old_len == g_bytes_get_size (canonical) &&
+      memcmp (old, g_bytes_get_data (canonical, NULL), old_len) == 0)
+    return RDT_CLI_EXIT_OK;  /* already canonical: nothing to write */
+  g_clear_pointer (&old, g_free);
   if (check)
     {
       g_printerr (_("%s: not in canonical form\n"), path);
@@ -87,7 +83,7 @@ format_one (const char *path,
   if (scenario != NULL)
     {
       rdt_scenario_set_saved_once (scenario, !backup);
-      if (!rdt_scenario_save_to_file (scenario, path, &error))
+      if (!rdt_scenario_save_bytes_to_file (scenario, canonical, path, &error))
         {
           rdt_cli_error ("%s", error->message);
           return RDT_CLI_EXIT_FAILURE;

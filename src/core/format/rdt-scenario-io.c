@@ -2852,11 +2852,32 @@ bad:
   return FALSE;
 }
 
+/* Bytes written as they are in both text and attributes: printable ASCII
+ * other than the characters escape() replaces (issue 15: most values, ids,
+ * labels and numbers, are only these; this skips check_text()'s UTF-8
+ * walk and the per-byte appends for them, with the same output). */
+static inline gboolean
+plain_ascii (guint8 c)
+{
+  return c >= 0x20 && c < 0x7F && c != '"' && c != '&' && c != '<' && c != '>';
+}
+
 static void
 escape (Writer     *w,
         const char *text,
         gboolean    in_attribute)
 {
+  const char *q = text;
+
+  if (w->failed)
+    return;
+  while (plain_ascii ((guint8) *q))
+    q++;
+  if (*q == '\0')
+    {
+      g_string_append_len (w->out, text, q - text);
+      return;
+    }
   if (!check_text (w, text))
     return;
   for (const char *p = text; *p != '\0'; p++)
@@ -2907,9 +2928,31 @@ put_attr (Writer     *w,
 {
   if (value == NULL)
     return;
-  g_string_append_printf (w->out, " %s=\"", name);
+  g_string_append_c (w->out, ' ');
+  g_string_append (w->out, name);
+  g_string_append_len (w->out, "=\"", 2);
   escape (w, value, TRUE);
   g_string_append_c (w->out, '"');
+}
+
+/* Appends @value in decimal, as "%d" would (issue 15: without printf). */
+static void
+append_int (GString *out,
+            int      value)
+{
+  char buf[16];
+  char *p = buf + sizeof buf;
+  unsigned int u = value < 0 ? 0u - (unsigned int) value : (unsigned int) value;
+
+  do
+    {
+      *--p = (char) ('0' + u % 10);
+      u /= 10;
+    }
+  while (u != 0);
+  if (value < 0)
+    *--p = '-';
+  g_string_append_len (out, p, buf + sizeof buf - p);
 }
 
 static void
@@ -2917,7 +2960,11 @@ put_int_attr (Writer     *w,
               const char *name,
               int         value)
 {
-  g_string_append_printf (w->out, " %s=\"%d\"", name, value);
+  g_string_append_c (w->out, ' ');
+  g_string_append (w->out, name);
+  g_string_append_len (w->out, "=\"", 2);
+  append_int (w->out, value);
+  g_string_append_c (w->out, '"');
 }
 
 static void
@@ -3784,8 +3831,6 @@ rdt_scenario_save_to_file (RdtScenario *scenario,
                            GError     **error)
 {
   g_autoptr(GBytes) bytes = NULL;
-  const RdtFileStamp *expected = NULL;
-  RdtFileStamp stamp;
 
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -3793,6 +3838,22 @@ rdt_scenario_save_to_file (RdtScenario *scenario,
   bytes = rdt_scenario_to_bytes (scenario, error);
   if (bytes == NULL)
     return FALSE;
+  return rdt_scenario_save_bytes_to_file (scenario, bytes, path, error);
+}
+
+gboolean
+rdt_scenario_save_bytes_to_file (RdtScenario *scenario,
+                                 GBytes      *bytes,
+                                 const char  *path,
+                                 GError     **error)
+{
+  const RdtFileStamp *expected = NULL;
+  RdtFileStamp stamp;
+
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
   /* Only a file we loaded (or saved) at this path is checked for changes. */
   if (g_strcmp0 (rdt_scenario_get_path (scenario), path) == 0)
     expected = rdt_scenario_get_file_stamp (scenario);

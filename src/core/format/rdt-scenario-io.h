@@ -70,6 +70,14 @@ GBytes      *rdt_scenario_to_bytes         (RdtScenario  *scenario,
 gboolean     rdt_scenario_save_to_file     (RdtScenario  *scenario,
                                             const char   *path,
                                             GError      **error);
+/* Like rdt_scenario_save_to_file() with @canonical, what
+ * rdt_scenario_to_bytes() returned for @scenario unchanged since, so that a
+ * caller that already has them does not serialise twice (issue 15,
+ * `redoubt-cli format`).  The bytes are re-validated all the same. */
+gboolean     rdt_scenario_save_bytes_to_file (RdtScenario *scenario,
+                                              GBytes      *canonical,
+                                              const char  *path,
+                                              GError     **error);
 
 /* Volume files (data/volumes/<id>.xml, root element <volume>). */
 RdtVolume   *rdt_volume_load_from_file     (const char   *path,

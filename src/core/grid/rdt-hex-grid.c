@@ -296,8 +296,29 @@ rdt_hex_grid_format_label (const RdtHexGrid *grid,
       g_strlcpy (buf, "off map", RDT_HEX_LABEL_SIZE);
       return;
     }
-  g_snprintf (buf, RDT_HEX_LABEL_SIZE, "%0*d%0*d",
-              grid->col_digits, hex.col, grid->row_digits, hex.row);
+  /* "%0*d%0*d" by hand: the writer formats every hex of a map (issue 15). */
+  {
+    char digits[2][4];
+    int n[2] = { 0, 0 };
+    int v[2] = { hex.col, hex.row };
+    int width[2] = { grid->col_digits, grid->row_digits };
+    int len = 0;
+
+    for (int k = 0; k < 2; k++)
+      {
+        do
+          {
+            digits[k][n[k]++] = (char) ('0' + v[k] % 10);
+            v[k] /= 10;
+          }
+        while (v[k] != 0);
+        for (int i = n[k]; i < width[k] && len < RDT_HEX_LABEL_SIZE - 1; i++)
+          buf[len++] = '0';
+        while (n[k] > 0 && len < RDT_HEX_LABEL_SIZE - 1)
+          buf[len++] = digits[k][--n[k]];
+      }
+    buf[len] = '\0';
+  }
 }
 
 char *
