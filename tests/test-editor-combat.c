@@ -490,6 +490,7 @@ cc_script (RdtWindow *window)
   assert_has (analysis (window), "12.23 step 4");
   assert_has (analysis (window), "12.23 step 1");
   g_assert_false (gtk_widget_is_sensitive (named (window, "resolve")));
+  rdt_map_view_centre_on_hex (RDT_MAP_VIEW (window->map), d);
   screenshot (window, "combat-cc-owed.png");
   /* A Diversion in the defending hex breaks 12.14: shown, then taken out. */
   type (window, "diversion", def_hex);

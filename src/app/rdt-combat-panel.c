@@ -389,15 +389,21 @@ analyse_cc (RdtCombatPanel *self,
   g_string_append_printf (out, _("\nDRM total %+d (12.23 step 3)"), rdt_close_combat_get_drm_total (cc));
   if (rdt_close_combat_is_undecided (cc))
     g_string_append (out, _("\nA DRM is not decided: name the lead units (12.23 step 2)."));
+  /* 12.53, 12.54: the cards each side may not play (public: they follow
+   * from the position, not from the card chosen, which stays hidden). */
   for (guint r = 0; r < 2; r++)
-    if (self->secret[r] >= 0)
+    for (guint t = 0; t < RDT_N_TACTICS; t++)
       {
         const char *reason = NULL;
+        RdtRuleVerdict v = rdt_close_combat_tactic_eligible (cc, roles[r], (RdtTactic) t, &reason);
 
-        if (rdt_close_combat_tactic_eligible (cc, roles[r], self->secret[r], &reason) == RDT_RULE_OFF)
-          /* Translators: a card chosen is not eligible; the card stays hidden. */
-          g_string_append_printf (out, _("\n%s: the card chosen may not be played (12.53, 12.54): the opponent gains (12.55)"),
-                                  role_names[r]);
+        if (v == RDT_RULE_OFF)
+          /* Translators: attacker/defender, a Tactics Card, why not (12.53, 12.54; 12.55 if played). */
+          g_string_append_printf (out, _("\n%s may not play %s: %s (12.55 if played)"), role_names[r],
+                                  rdt_tactic_get_name ((RdtTactic) t), reason ? reason : "12.53");
+        else if (v == RDT_RULE_UNDECIDED)
+          g_string_append_printf (out, _("\n%s: %s not decided: %s"), role_names[r],
+                                  rdt_tactic_get_name ((RdtTactic) t), reason ? reason : "12.53");
       }
   if (self->secret[0] < 0 || self->secret[1] < 0)
     g_string_append (out, _("\nOwed: both players' Tactics Cards (12.23 step 4)."));
