@@ -640,7 +640,7 @@ rdt_combat_panel_init (RdtCombatPanel *self)
   gtk_box_append (row, gtk_label_new (_("Map picks:")));
   self->pick_att = pick_toggle (row, _("_Attacking"), NULL);
   self->pick_def = pick_toggle (row, _("_Defending"), self->pick_att);
-  self->pick_div = pick_toggle (row, _("Di_version"), self->pick_att);
+  self->pick_div = pick_toggle (row, _("Diversio_n"), self->pick_att);
   gtk_widget_set_name (GTK_WIDGET (self->pick_def), "pick-defending");
   gtk_widget_set_name (GTK_WIDGET (self->pick_div), "pick-diversion");
   gtk_toggle_button_set_active (self->pick_att, TRUE);
