@@ -538,6 +538,7 @@ cc_script (RdtWindow *window)
   /* The selection was cleared for the next combat; the cards too. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "attacking"))), ==, "");
   g_assert_true (gtk_widget_get_visible (named (window, "attacker-tactic")));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (named (window, "pick-attacking"))));
   screenshot (window, "combat-cc-retreat.png");
   {
     RdtHex end = g_array_index (rdt_combat_panel_get_shaded (panel), RdtHex, 0);

@@ -641,6 +641,7 @@ rdt_combat_panel_init (RdtCombatPanel *self)
   self->pick_att = pick_toggle (row, _("_Attacking"), NULL);
   self->pick_def = pick_toggle (row, _("_Defending"), self->pick_att);
   self->pick_div = pick_toggle (row, _("Diversio_n"), self->pick_att);
+  gtk_widget_set_name (GTK_WIDGET (self->pick_att), "pick-attacking");
   gtk_widget_set_name (GTK_WIDGET (self->pick_def), "pick-defending");
   gtk_widget_set_name (GTK_WIDGET (self->pick_div), "pick-diversion");
   gtk_toggle_button_set_active (self->pick_att, TRUE);
@@ -708,6 +709,9 @@ clear_selection (RdtCombatPanel *self)
   for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
     gtk_editable_set_text (GTK_EDITABLE (entries[i]), "");
   gtk_check_button_set_active (self->open_flank, FALSE);
+  /* The next combat starts with the first pick again. */
+  gtk_toggle_button_set_active (self->pick_firers, TRUE);
+  gtk_toggle_button_set_active (self->pick_att, TRUE);
   self->secret[0] = self->secret[1] = -1;
   tactics_text (self);
 }
