@@ -272,7 +272,9 @@ fire_script (RdtWindow *window)
   act (window, "roll 0");
   act (window, "roll 9");
   act (window, "roll 4");
-  click (window, "fire");
+  /* Return in a field fires (keyboard). */
+  g_signal_emit_by_name (named (window, "target"), "activate");
+  spin (50);
   g_assert_cmpstr (last_action (window), ==, "fire jaegers scout open-flank");
   g_assert_cmpuint (rdt_game_get_n_pending_fire (window->game), ==, 1);
   assert_has (rdt_combat_panel_get_owed (panel), "10.4");

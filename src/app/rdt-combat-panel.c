@@ -526,6 +526,17 @@ on_resolve_cc (GtkButton      *button,
   perform (self, action->str);
 }
 
+/* Return in a field: Fire or Resolve, when it may be pressed. */
+static void
+on_entry_activate (GtkEntry       *entry,
+                   RdtCombatPanel *self)
+{
+  GtkWidget *button = gtk_widget_get_visible (self->fire_box) ? self->fire_button : self->cc_button;
+
+  if (gtk_widget_is_sensitive (button))
+    g_signal_emit_by_name (button, "clicked");
+}
+
 static GtkEntry *
 labelled_entry (GtkBox     *box,
                 const char *name,
@@ -544,6 +555,7 @@ labelled_entry (GtkBox     *box,
   gtk_widget_set_tooltip_text (entry, tooltip);
   gtk_widget_set_name (entry, name);
   g_signal_connect (entry, "changed", G_CALLBACK (on_changed), self);
+  g_signal_connect (entry, "activate", G_CALLBACK (on_entry_activate), self);
   gtk_box_append (GTK_BOX (row), label);
   gtk_box_append (GTK_BOX (row), entry);
   gtk_box_append (box, row);
