@@ -244,10 +244,10 @@ analyse_fire (RdtCombatPanel *self,
       gtk_widget_set_sensitive (self->fire_button, TRUE);
       break;
     case RDT_FIRE_REFUSED:
-      g_string_append_printf (out, _("\nRefused: %s"), rdt_fire_get_reason (fire)->text);
+      g_string_append_printf (out, _("\nRefused: %s"), rdt_fire_get_reason (fire) ? rdt_fire_get_reason (fire)->text : "-");
       break;
     case RDT_FIRE_UNDECIDED:
-      g_string_append_printf (out, _("\nNot decided: %s"), rdt_fire_get_reason (fire)->text);
+      g_string_append_printf (out, _("\nNot decided: %s"), rdt_fire_get_reason (fire) ? rdt_fire_get_reason (fire)->text : "-");
       /* The game decides what it is told; let the player try. */
       gtk_widget_set_sensitive (self->fire_button, TRUE);
       break;
