@@ -33,6 +33,7 @@ struct _RdtPlayPanel
   GtkListBox *eliminated_list;
   GtkListBox *captured_list;
   GtkListBox *log_list;
+  GtkBox *content_box;          /* the scrolled column (issue 14: the combat panel goes first) */
   guint n_log_rows;
   char *phase_text;
 };
@@ -264,6 +265,7 @@ rdt_play_panel_init (RdtPlayPanel *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (box), 8);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (box));
   gtk_box_append (GTK_BOX (self), scrolled);
+  self->content_box = box;
 
   /* The seed of the die (2.3): shown, and a typed one restarts the game. */
   self->seed_label = GTK_LABEL (wrapped_label ());
@@ -614,4 +616,13 @@ rdt_play_panel_get_n_log_rows (RdtPlayPanel *self)
 {
   g_return_val_if_fail (RDT_IS_PLAY_PANEL (self), 0);
   return self->n_log_rows;
+}
+
+/* Issue 14: a section (the combat panel) at the top of the scrolled column. */
+void
+rdt_play_panel_add_section (RdtPlayPanel *self,
+                            GtkWidget    *section)
+{
+  g_return_if_fail (RDT_IS_PLAY_PANEL (self));
+  gtk_box_prepend (self->content_box, section);
 }

@@ -30,4 +30,8 @@ void         rdt_play_panel_refresh    (RdtPlayPanel *self);
 const char  *rdt_play_panel_get_phase_text (RdtPlayPanel *self);
 guint        rdt_play_panel_get_n_log_rows (RdtPlayPanel *self);
 
+/* Issue 14: adds @section (the combat panel) at the top of the panel. */
+void         rdt_play_panel_add_section (RdtPlayPanel *self,
+                                         GtkWidget    *section);
+
 G_END_DECLS

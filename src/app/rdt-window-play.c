@@ -17,6 +17,7 @@
 
 #include <glib/gi18n.h>
 
+#include "rdt-combat-panel.h"
 #include "rdt-file-io.h"
 #include "rdt-game-io.h"
 #include "rdt-map-view.h"
@@ -112,6 +113,28 @@ _rdt_window_play_overlays (RdtWindow *self)
 
       g_array_append_val (items, item);
     }
+  /* The combat panel (issue 14): owed retreats' legal ends shaded (13.22),
+   * the firers, target and close combat hexes outlined. */
+  if (self->game != NULL && self->combat_panel != NULL)
+    {
+      GArray *shaded = rdt_combat_panel_get_shaded (RDT_COMBAT_PANEL (self->combat_panel));
+      GArray *outlined = rdt_combat_panel_get_outlined (RDT_COMBAT_PANEL (self->combat_panel));
+
+      for (guint i = 0; i < shaded->len; i++)
+        {
+          RdtRenderOverlay item = rdt_render_overlay_shade (g_array_index (shaded, RdtHex, i),
+                                                            RDT_RGBA (0xe0, 0x1b, 0x24, 0x50));
+
+          g_array_append_val (items, item);
+        }
+      for (guint i = 0; i < outlined->len; i++)
+        {
+          RdtRenderOverlay item = rdt_render_overlay_outline (g_array_index (outlined, RdtHex, i),
+                                                              RDT_RGBA (0xe0, 0x1b, 0x24, 0xff));
+
+          g_array_append_val (items, item);
+        }
+    }
   rdt_map_view_set_overlays (RDT_MAP_VIEW (self->map), (const RdtRenderOverlay *) items->data, items->len);
 }
 
@@ -140,6 +163,7 @@ game_changed (RdtWindow *self)
       gtk_label_set_text (self->status_label, text);
     }
   show_game_counters (self);
+  rdt_combat_panel_refresh (RDT_COMBAT_PANEL (self->combat_panel));
   _rdt_window_play_overlays (self);
   rdt_play_panel_refresh (RDT_PLAY_PANEL (self->play_panel));
   self->play_unsaved = TRUE;
@@ -222,6 +246,9 @@ _rdt_window_play_pick (RdtWindow *self,
   const char *id = ids->len > 0 ? g_ptr_array_index (ids, ids->len - 1) : NULL;
   g_autoptr(GError) error = NULL;
 
+  /* In the combat phases the combat panel takes the press first (issue 14). */
+  if (rdt_combat_panel_hex_pressed (RDT_COMBAT_PANEL (self->combat_panel), hex, id))
+    return;
   for (guint i = 0; self->play_picked != NULL && i < ids->len; i++)
     if (g_str_equal (g_ptr_array_index (ids, i), self->play_picked))
       id = g_ptr_array_index (ids, i > 0 ? i - 1 : ids->len - 1);
@@ -504,6 +531,7 @@ enter_play (RdtWindow *self,
   rdt_map_view_set_map (RDT_MAP_VIEW (self->map), map);
   rdt_render_map_unref (map);
   rdt_play_panel_set_game (RDT_PLAY_PANEL (self->play_panel), game);
+  rdt_combat_panel_set_game (RDT_COMBAT_PANEL (self->combat_panel), game);
   set_play_state (self);
   game_changed (self);
   /* A new game, or one just opened: nothing to lose yet. */
@@ -552,6 +580,7 @@ _rdt_window_play_stop (RdtWindow *self)
       g_clear_object (&self->play_setup_side);
     }
   rdt_play_panel_set_game (RDT_PLAY_PANEL (self->play_panel), NULL);
+  rdt_combat_panel_set_game (RDT_COMBAT_PANEL (self->combat_panel), NULL);
   restore_setup_enabled (self, self->play_setup_enabled);
   set_play_state (self);
   /* The set-up again, as the document has it. */
@@ -991,6 +1020,9 @@ _rdt_window_setup_play (RdtWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), play_actions, G_N_ELEMENTS (play_actions), self);
   self->play_panel = g_object_ref_sink (rdt_play_panel_new ());
+  self->combat_panel = rdt_combat_panel_new ();
+  g_signal_connect_swapped (self->combat_panel, "overlays-changed", G_CALLBACK (_rdt_window_play_overlays), self);
+  rdt_play_panel_add_section (RDT_PLAY_PANEL (self->play_panel), self->combat_panel);
   g_signal_connect (self->info_bar, "response", G_CALLBACK (on_info_bar_response), self);
 }
 
@@ -1002,4 +1034,5 @@ _rdt_window_dispose_play (RdtWindow *self)
   g_clear_object (&self->game);
   g_clear_object (&self->play_setup_side);
   g_clear_object (&self->play_panel);
+  self->combat_panel = NULL;    /* owned by the play panel */
 }

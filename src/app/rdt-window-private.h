@@ -139,6 +139,7 @@ struct _RdtWindow
   /* Play mode (issue 13, rdt-window-play.c): the game, or NULL in set-up. */
   RdtGame *game;
   GtkWidget *play_panel;        /* RdtPlayPanel, owned */
+  GtkWidget *combat_panel;      /* RdtCombatPanel, inside play_panel (issue 14) */
   GtkWidget *play_setup_side;   /* the set-up side panel while playing */
   int play_setup_position;      /* its width, restored on leaving play */
   guint play_setup_enabled;     /* set-up actions enabled before play (mask) */
