@@ -26,6 +26,7 @@
 #include "rdt-overlay-controller.h"
 #include "rdt-render-scenario.h"
 #include "rdt-ruling-panel.h"
+#include "rdt-scenario-io.h"
 #include "rdt-undo-stack.h"
 #include "rdt-unit-command.h"
 #include "rdt-viewport.h"
@@ -1571,6 +1572,199 @@ test_palette (void)
   run_editor (path, palette_script, NULL);
 }
 
+/* Issue 16, "and of the volume, for a new map": File > New Map on the
+ * Brandywine volume offers every unit of the bundled scenarios that use it
+ * (read here independently of the editor), grouped by side and formation and
+ * marked unused; dragging one onto the map adds it, with its values and
+ * placed there, as one undo step. */
+static GHashTable *
+bundled_units (const char *volume_id,
+               RdtUnit   **first_unit,
+               char      **first_side)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *dir_path = g_build_filename (root ? root : "..", "scenarios", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  GHashTable *ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+      g_autoptr(RdtScenario) scenario = NULL;
+
+      if (!g_str_has_suffix (name, ".redoubt"))
+        continue;
+      scenario = rdt_scenario_load_from_file (path, NULL, NULL);
+      if (scenario == NULL || g_strcmp0 (rdt_scenario_get_volume_ref (scenario), volume_id) != 0)
+        continue;
+      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+        {
+          const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+
+          g_hash_table_add (ids, g_strdup (unit->id));
+          if (*first_unit == NULL && g_str_equal (name, "brandywine.redoubt") && !rdt_unit_is_leader (unit)
+              && unit->formation != NULL)
+            {
+              *first_unit = rdt_unit_copy (unit);
+              *first_side = g_strdup (rdt_scenario_get_side (scenario, unit->side)->id);
+            }
+        }
+    }
+  return ids;
+}
+
+/* Waits (5 s at most) for the palette, rebuilt in an idle, to show @id's
+ * status starting with @prefix; @tiles: its tiles then. */
+static void
+new_palette_status (GtkWidget  *palette,
+                    GPtrArray  *tiles,
+                    const char *id,
+                    const char *prefix)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  do
+    {
+      spin (100);
+      g_ptr_array_set_size (tiles, 0);
+      collect_tiles (palette, tiles);
+    }
+  while (g_get_monotonic_time () < end
+         && (find_tile (tiles, id) == NULL
+             || !g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, id)), "status"), prefix)));
+}
+
+static void
+new_map_palette_script (RdtWindow *window,
+                        gpointer   data)
+{
+  RdtUnit *expected = NULL;
+  g_autofree char *expected_side = NULL;
+  g_autoptr(GHashTable) ids = bundled_units ("brandywine", &expected, &expected_side);
+  RdtGridSettings settings = { 12, 10, 1, 1, RDT_GRID_FLAT_TOP, RDT_GRID_SHIFT_ODD };
+  GtkWindow *dialog;
+  RdtScenario *scenario;
+  GtkWidget *palette = _rdt_window_get_palette (window);
+  g_autoptr(GPtrArray) tiles = g_ptr_array_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *expected_id = NULL;
+  GtkWidget *tile;
+  GtkDragSource *source = NULL;
+  GdkContentProvider *content = NULL;
+  GValue value = G_VALUE_INIT;
+  RdtHex target;
+  double x, y;
+  gboolean dropped = FALSE;
+  const RdtUnit *added;
+
+  g_assert_nonnull (expected);
+  g_assert_cmpuint (g_hash_table_size (ids), >, 20);
+  expected_id = g_strdup (expected->id);
+  spin (300);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "new", NULL);
+  spin (300);
+  dialog = find_dialog (window);
+  g_assert_true (RDT_IS_NEW_MAP_DIALOG (dialog));
+  g_assert_true (rdt_new_map_dialog_select_volume (RDT_NEW_MAP_DIALOG (dialog), "brandywine"));
+  rdt_new_map_dialog_set_grid (RDT_NEW_MAP_DIALOG (dialog), &settings);
+  rdt_new_map_dialog_accept (RDT_NEW_MAP_DIALOG (dialog));
+  spin (600);
+  scenario = scenario_of (window);
+  g_assert_cmpuint (rdt_scenario_get_n_units (scenario), ==, 0);
+  g_assert_cmpint (rdt_hex_grid_get_settings (rdt_scenario_get_grid (scenario))->columns, ==, 12);
+  g_assert_cmpint (rdt_scenario_find_side (scenario, "british"), >=, 0);
+  g_assert_cmpint (rdt_scenario_find_side (scenario, "american"), >=, 0);
+
+  gtk_stack_set_visible_child_name (GTK_STACK (gtk_widget_get_ancestor (palette, GTK_TYPE_STACK)), "counters");
+  spin (400);
+  collect_tiles (palette, tiles);
+  /* Every unit of the volume's scenarios, once, each unused. */
+  g_assert_cmpuint (tiles->len, ==, g_hash_table_size (ids));
+  for (guint i = 0; i < tiles->len; i++)
+    {
+      GObject *t = g_ptr_array_index (tiles, i);
+
+      g_assert_true (g_hash_table_contains (ids, g_object_get_data (t, "unit-id")));
+      g_assert_cmpstr (g_object_get_data (t, "status"), ==, "unused");
+      g_assert_true (GDK_IS_PAINTABLE (g_object_get_data (t, "counter")));
+    }
+  collect_labels (palette, text, NULL);
+  g_assert_nonnull (strstr (text->str, "British (0 of "));
+  g_assert_nonnull (strstr (text->str, "American (0 of "));
+  g_assert_nonnull (strstr (text->str, expected->formation));
+  g_assert_null (strstr (text->str, "order of battle is empty"));
+  shot ("new-map-volume-palette");
+
+  /* Drag one onto the map. */
+  tile = find_tile (tiles, expected_id);
+  g_assert_nonnull (tile);
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (tile);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+        if (GTK_IS_DRAG_SOURCE (controller))
+          source = GTK_DRAG_SOURCE (controller);
+      }
+  }
+  g_assert_nonnull (source);
+  g_signal_emit_by_name (source, "prepare", 10.0, 10.0, &content);
+  g_assert_nonnull (content);
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+  g_object_unref (content);
+  x = gtk_widget_get_width (window->map) / 2.0;
+  y = gtk_widget_get_height (window->map) / 2.0;
+  g_assert_true (rdt_map_view_hex_at (RDT_MAP_VIEW (window->map), x, y, &target));
+  g_signal_emit_by_name (map_drop_target (window), "drop", &value, x, y, &dropped);
+  g_value_unset (&value);
+  g_assert_true (dropped);
+  g_assert_cmpuint (rdt_scenario_get_n_units (scenario), ==, 1);
+  added = rdt_scenario_find_unit (scenario, expected_id);
+  g_assert_nonnull (added);
+  g_assert_cmpint (added->placement.kind, ==, RDT_PLACEMENT_HEX);
+  g_assert_cmpint (added->placement.hex.col, ==, target.col);
+  g_assert_cmpint (added->placement.hex.row, ==, target.row);
+  /* Its values, as the scenario printed them. */
+  g_assert_cmpstr (added->name, ==, expected->name);
+  g_assert_cmpstr (added->formation, ==, expected->formation);
+  g_assert_cmpint (added->movement, ==, expected->movement);
+  g_assert_cmpint (added->kind, ==, expected->kind);
+  g_assert_cmpuint (rdt_unit_get_n_steps (added), ==, rdt_unit_get_n_steps (expected));
+  g_assert_cmpstr (rdt_scenario_get_side (scenario, added->side)->id, ==, expected_side);
+  g_assert_true (rdt_document_get_dirty (rdt_window_get_document (window)));
+  new_palette_status (palette, tiles, expected_id, "placed ");
+  g_assert_cmpuint (tiles->len, ==, g_hash_table_size (ids));
+  g_assert_true (g_str_has_prefix (g_object_get_data (G_OBJECT (find_tile (tiles, expected_id)), "status"), "placed "));
+  shot ("new-map-volume-palette-after-drop");
+
+  /* One undo step takes it out again: unused in the palette. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  g_assert_cmpuint (rdt_scenario_get_n_units (scenario), ==, 0);
+  new_palette_status (palette, tiles, expected_id, "unused");
+  g_assert_cmpstr (g_object_get_data (G_OBJECT (find_tile (tiles, expected_id)), "status"), ==, "unused");
+  rdt_unit_free (expected);
+}
+
+static void
+test_new_map_palette (void)
+{
+  g_autofree char *path = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 180 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = brandywine ();
+  run_editor (path, new_map_palette_script, NULL);
+}
+
 /* §Counter art, the countersheet cutter: a scan of a sheet of 4 x 3 counters
  * (40 x 30 pixels at a pitch of 50 x 36 from (7, 5); counter (c, r) filled
  * with (c * 40, r * 40, 200)) inside the scenario's folder. */
@@ -1977,6 +2171,7 @@ main (int   argc,
   g_test_add_func ("/editor-table/issue-16/counter-menu-stack-spread-tooltip", test_counter_menu);
 
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
+  g_test_add_func ("/editor-table/issue-16/new-map-palette-has-volume-units", test_new_map_palette);
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
   g_test_add_func ("/editor-table/issue-16/countersheet-cutter-corners-order-keys-write-one-undo", test_cutter);
   g_test_add_func ("/editor-table/issue-16/hidpi-palette-stack-and-drag-icons-at-scale-2", test_hidpi);
