@@ -1765,6 +1765,130 @@ test_new_map_palette (void)
   run_editor (path, new_map_palette_script, NULL);
 }
 
+static void write_sheet (const char *path);
+
+/* Issue 16, noticed by a new user: Save As into another folder keeps the
+ * file's relative references (underlay, counter art, volume href) working:
+ * the files come along, the status says so; a different file of the same
+ * name in the way refuses the save, naming it, writing nothing. */
+static void
+save_as_into (RdtWindow  *window,
+              const char *dir)
+{
+  GtkWindow *chooser;
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save-as", NULL);
+  spin (500);
+  chooser = find_dialog (window);
+  g_assert_true (GTK_IS_FILE_CHOOSER (chooser));
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "moved.redoubt");
+  spin (300);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  spin (500);
+}
+
+static void
+assert_same_file (const char *a,
+                  const char *b)
+{
+  g_autofree char *x = NULL, *y = NULL;
+  gsize nx, ny;
+
+  g_assert_true (g_file_get_contents (a, &x, &nx, NULL));
+  g_assert_true (g_file_get_contents (b, &y, &ny, NULL));
+  g_assert_cmpmem (x, nx, y, ny);
+}
+
+static void
+save_as_carries_script (RdtWindow *window,
+                        gpointer   data)
+{
+  const char *path = data;
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *other = g_dir_make_tmp ("redoubt-saveas-XXXXXX", NULL);
+  g_autofree char *blocked = g_dir_make_tmp ("redoubt-saveas-XXXXXX", NULL);
+  g_autofree char *blocked_map = g_build_filename (blocked, "example-map.png", NULL);
+  g_autofree char *blocked_file = g_build_filename (blocked, "moved.redoubt", NULL);
+  g_autofree char *moved = g_build_filename (other, "moved.redoubt", NULL);
+  const char *refs[] = { "example-map.png", "art/40th-front.png" };
+  const char *ids[] = { "40th-foot" };
+  const char *fronts[] = { "art/40th-front.png" };
+  g_autoptr(RdtCommand) art = rdt_unit_command_new_art (1, ids, fronts, NULL);
+  g_autoptr(RdtDocument) reopened = NULL;
+  g_autoptr(GError) error = NULL;
+
+  spin (300);
+  g_assert_true (rdt_document_execute (rdt_window_get_document (window), art, NULL));
+  spin (200);
+
+  /* Refused: a different example-map.png is in the way. */
+  g_assert_true (g_file_set_contents (blocked_map, "not the same image", -1, NULL));
+  save_as_into (window, blocked);
+  g_assert_false (g_file_test (blocked_file, G_FILE_TEST_EXISTS));
+  g_assert_cmpstr (rdt_document_get_path (rdt_window_get_document (window)), ==, path);
+  g_assert_true (gtk_info_bar_get_revealed (window->info_bar));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->info_label), "example-map.png"));
+  shot ("save-as-refused-file-in-the-way");
+  gtk_info_bar_set_revealed (window->info_bar, FALSE);
+
+  /* Into an empty folder: everything comes along. */
+  save_as_into (window, other);
+  g_assert_cmpstr (rdt_document_get_path (rdt_window_get_document (window)), ==, moved);
+  for (guint i = 0; i < G_N_ELEMENTS (refs); i++)
+    {
+      g_autofree char *from = g_build_filename (dir, refs[i], NULL);
+      g_autofree char *to = g_build_filename (other, refs[i], NULL);
+
+      assert_same_file (from, to);
+    }
+  g_assert_nonnull (strstr (gtk_label_get_text (window->status_label), "Copied 2 files"));
+  shot ("save-as-copied-files");
+  /* The saved file opens with its underlay and art found. */
+  reopened = rdt_document_new_from_file (moved, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (rdt_scenario_find_unit (rdt_document_get_scenario (reopened), "40th-foot")->art_front, ==,
+                   "art/40th-front.png");
+}
+
+static void
+test_save_as_carries_files (void)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *art_dir = NULL;
+  g_autofree char *map = NULL;
+  g_autofree char *front = NULL;
+
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  path = copy_example ();
+  dir = g_path_get_dirname (path);
+  art_dir = g_build_filename (dir, "art", NULL);
+  map = g_build_filename (dir, "example-map.png", NULL);
+  front = g_build_filename (art_dir, "40th-front.png", NULL);
+  g_assert_cmpint (g_mkdir (art_dir, 0755), ==, 0);
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 64, 48);
+    cairo_t *cr = cairo_create (surface);
+
+    cairo_set_source_rgb (cr, 0.8, 0.7, 0.5);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    g_assert_cmpint (cairo_surface_write_to_png (surface, map), ==, CAIRO_STATUS_SUCCESS);
+    cairo_surface_destroy (surface);
+  }
+  write_sheet (front);
+  run_editor (path, save_as_carries_script, path);
+}
+
+
 /* §Counter art, the countersheet cutter: a scan of a sheet of 4 x 3 counters
  * (40 x 30 pixels at a pitch of 50 x 36 from (7, 5); counter (c, r) filled
  * with (c * 40, r * 40, 200)) inside the scenario's folder. */
@@ -2172,6 +2296,7 @@ main (int   argc,
 
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
   g_test_add_func ("/editor-table/issue-16/new-map-palette-has-volume-units", test_new_map_palette);
+  g_test_add_func ("/editor-table/issue-16/save-as-elsewhere-carries-underlay-and-art", test_save_as_carries_files);
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
   g_test_add_func ("/editor-table/issue-16/countersheet-cutter-corners-order-keys-write-one-undo", test_cutter);
   g_test_add_func ("/editor-table/issue-16/hidpi-palette-stack-and-drag-icons-at-scale-2", test_hidpi);
