@@ -30,6 +30,7 @@
 #include "rdt-undo-stack.h"
 #include "rdt-unit-command.h"
 #include "rdt-viewport.h"
+#include "rdt-volume-units.h"
 #include "rdt-window-private.h"
 
 typedef void (*Script) (RdtWindow *window,
@@ -1879,6 +1880,36 @@ test_menu_keys (void)
   run_editor (path, menu_keys_script, NULL);
 }
 
+/* The volume's units without the window: Savannah's bundled scenarios give
+ * three sides (British, American, French), every unit unused and without
+ * set-up; a volume no bundled scenario uses gives none. */
+static void
+test_volume_units_savannah (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *volume = g_build_filename (root ? root : "..", "data", "volumes", "savannah.xml", NULL);
+  g_autoptr(RdtVolumeUnits) units = rdt_volume_units_collect (volume, "savannah");
+  g_autoptr(RdtVolumeUnits) none = rdt_volume_units_collect (volume, "no-such-volume");
+  gboolean french = FALSE;
+
+  g_assert_nonnull (units);
+  g_assert_null (none);
+  g_assert_cmpuint (units->side_ids->len, ==, 3);
+  for (guint i = 0; i < units->side_ids->len; i++)
+    french |= g_str_equal (g_ptr_array_index (units->side_ids, i), "french");
+  g_assert_true (french);
+  g_assert_cmpuint (units->units->len, >, 20);
+  for (guint i = 0; i < units->units->len; i++)
+    {
+      const RdtUnit *unit = g_ptr_array_index (units->units, i);
+
+      g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_UNUSED);
+      g_assert_cmpint (unit->side, >=, 0);
+      g_assert_cmpint (unit->side, <, 3);
+      g_assert_true (rdt_volume_units_find (units, unit->id) == unit);
+    }
+}
+
 static void write_sheet (const char *path);
 
 /* Issue 16, noticed by a new user: Save As into another folder keeps the
@@ -2410,6 +2441,7 @@ main (int   argc,
 
   g_test_add_func ("/editor-table/issue-16/counter-palette-drag-onto-map", test_palette);
   g_test_add_func ("/editor-table/issue-16/new-map-palette-has-volume-units", test_new_map_palette);
+  g_test_add_func ("/editor-table/issue-16/volume-units-savannah-three-sides", test_volume_units_savannah);
   g_test_add_func ("/editor-table/issue-16/save-as-elsewhere-carries-underlay-and-art", test_save_as_carries_files);
   g_test_add_func ("/editor-table/issue-16/every-counter-menu-item-has-a-key", test_menu_keys);
   g_test_add_func ("/editor-table/issue-16/counter-art-in-palette-stack-and-drag-icons", test_palette_art);
