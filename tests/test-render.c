@@ -682,6 +682,62 @@ test_sprite_blit_identical (void)
     }
 }
 
+/* Issue 16, "Reduced side and status markers draw over them": a counter
+ * with art shows the art, the reduced corner over a front image (not over a
+ * printed back, which is the reduced side itself), and a status marker
+ * (disrupted, 13.3) over the art. */
+static void
+test_art_reduced_and_marker (void)
+{
+  g_autoptr(RdtHexGrid) grid = make_grid (3, 1);
+  g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  cairo_surface_t *art = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 32, 32);
+  const guint32 art_rgb = RDT_RGB (0xfa, 0x14, 0xc8);
+  const double scale = 100, cx = 100, cy = 100;
+  const double side = 1.05 * scale, x0 = cx - side / 2, y0 = cy - side / 2;
+
+  {
+    cairo_t *cr = cairo_create (art);
+
+    cairo_set_source_rgb (cr, 0xfa / 255.0, 0x14 / 255.0, 0xc8 / 255.0);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+  }
+  for (int back = 0; back < 2; back++)
+    {
+      RdtRenderCounter counter = { 0 };
+      cairo_t *cr;
+      cairo_surface_t *surface = make_surface (200, 200, &cr);
+      double r = side * 0.14, mx = x0 + side - r * 0.6, my = y0 + side - r * 0.6;
+      guint red = 0;
+
+      counter.name = "Art";
+      counter.values = "2-1-4";
+      counter.body_rgb = BLUE;
+      counter.band_rgb = BLUE;
+      counter.text_rgb = RDT_RGB (0xff, 0xff, 0xff);
+      counter.reduced = TRUE;
+      counter.status = RDT_RENDER_STATUS_DISRUPTED;
+      counter.art = art;
+      counter.art_is_back = back;
+      rdt_map_renderer_draw_counter (renderer, cr, scale, &counter, cx, cy);
+      cairo_destroy (cr);
+      /* The art fills the counter. */
+      g_assert_cmphex (pixel (surface, cx - side * 0.2, cy - side * 0.2), ==, art_rgb);
+      /* The reduced corner: white over a front, none over a printed back. */
+      g_assert_cmphex (pixel (surface, x0 + side * 0.95, y0 + side * 0.04), ==,
+                       back ? art_rgb : RDT_RGB (0xff, 0xff, 0xff));
+      /* The disrupted marker (red disc) over the art. */
+      for (double dx = -r * 0.8; dx <= r * 0.8; dx += r * 0.2)
+        for (double dy = -r * 0.8; dy <= r * 0.8; dy += r * 0.2)
+          red += pixel (surface, mx + dx, my + dy) == RDT_RGB (0xd0, 0x20, 0x20);
+      g_assert_cmpuint (red, >, 5);
+      cairo_surface_destroy (surface);
+    }
+  cairo_surface_destroy (art);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -697,6 +753,7 @@ main (int   argc,
   g_test_add_func ("/render/hexside/11.43-note/slope-teeth-point-down", test_slope_teeth_point_down);
   g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
   g_test_add_func ("/render/counter/issue-16/stack-count-badge", test_stack_count_badge);
+  g_test_add_func ("/render/counter/issue-16/art-under-reduced-mark-and-status-marker", test_art_reduced_and_marker);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
   g_test_add_func ("/render/sprites/issue-15/blit-identical-to-cairo", test_sprite_blit_identical);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);

@@ -234,6 +234,8 @@ static const struct {
   { "win.unit-state::first-fire", { "<Control><Alt>f", NULL } },
   { "win.unit-box::eliminated", { "<Control><Alt>e", NULL } },
   { "win.unit-box::captured", { "<Control><Alt>c", NULL } },
+  /* Issue 16: Take Off the Map, the one counter-menu item without a key. */
+  { "win.unit-unplace", { "<Control><Alt>u", NULL } },
   { "win.unit-raise", { "<Control>Up", NULL } },
   { "win.unit-lower", { "<Control>Down", NULL } },
   { "win.unit-to-top", { "<Control><Shift>Up", NULL } },

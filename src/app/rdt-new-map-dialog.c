@@ -5,6 +5,7 @@
 
 #include "rdt-new-map-dialog.h"
 #include "rdt-scenario-io.h"
+#include "rdt-volume-units.h"
 
 struct _RdtNewMapDialog
 {
@@ -166,6 +167,7 @@ on_ok (GtkButton       *button,
       const char *path = index < self->volume_paths->len ? g_ptr_array_index (self->volume_paths, index) : "";
       g_autoptr(RdtVolume) volume = NULL;
       g_autoptr(RdtScenario) scenario = NULL;
+      g_autoptr(RdtVolumeUnits) units = NULL;
       const char *title = gtk_editable_get_text (GTK_EDITABLE (self->title_entry));
 
       if (*path != '\0')
@@ -187,11 +189,24 @@ on_ok (GtkButton       *button,
         rdt_scenario_set_volume_link (scenario, rdt_volume_get_id (volume), NULL);
       rdt_scenario_set_id (scenario, "new-map");
       rdt_scenario_set_title (scenario, *title ? title : _("Untitled Map"));
+      /* Issue 16: the palette offers the units of the volume's bundled
+       * scenarios; the new map has their sides (Savannah: three). */
+      if (*path != '\0')
+        units = rdt_volume_units_collect (path, rdt_volume_get_id (volume));
+      for (guint i = 0; units != NULL && i < units->side_ids->len; i++)
+        rdt_scenario_add_side (scenario, g_ptr_array_index (units->side_ids, i),
+                               g_ptr_array_index (units->side_names, i), -1, -1, NULL);
       /* A scenario file always has its two armies (the format requires
        * sides); the designer renames them in the file or the order of
        * battle. */
-      rdt_scenario_add_side (scenario, "british", _("British"), -1, -1, NULL);
-      rdt_scenario_add_side (scenario, "american", _("American"), -1, -1, NULL);
+      if (units == NULL)
+        {
+          rdt_scenario_add_side (scenario, "british", _("British"), -1, -1, NULL);
+          rdt_scenario_add_side (scenario, "american", _("American"), -1, -1, NULL);
+        }
+      else
+        g_object_set_data_full (G_OBJECT (scenario), RDT_VOLUME_UNITS_KEY, g_steal_pointer (&units),
+                                (GDestroyNotify) rdt_volume_units_free);
       g_signal_emit (self, signals[CREATE], 0, scenario);
     }
   gtk_window_destroy (GTK_WINDOW (self));
@@ -286,6 +301,27 @@ rdt_new_map_dialog_set_grid (RdtNewMapDialog       *self,
   gtk_spin_button_set_value (self->first_row_spin, s->first_row);
   gtk_drop_down_set_selected (self->orientation_dropdown, s->orientation == RDT_GRID_POINTY_TOP);
   gtk_drop_down_set_selected (self->shift_dropdown, s->shift == RDT_GRID_SHIFT_EVEN);
+}
+
+gboolean
+rdt_new_map_dialog_select_volume (RdtNewMapDialog *self,
+                                  const char      *name)
+{
+  g_return_val_if_fail (RDT_IS_NEW_MAP_DIALOG (self), FALSE);
+
+  for (guint i = 0; i < self->volume_paths->len; i++)
+    {
+      g_autofree char *base = g_path_get_basename (g_ptr_array_index (self->volume_paths, i));
+
+      if (g_str_has_suffix (base, ".xml"))
+        base[strlen (base) - strlen (".xml")] = '\0';
+      if (g_strcmp0 (base, name) == 0)
+        {
+          gtk_drop_down_set_selected (self->volume_dropdown, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 void

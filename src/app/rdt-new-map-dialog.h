@@ -21,6 +21,9 @@ RdtNewMapDialog *rdt_new_map_dialog_new    (GtkWindow   *parent,
 void             rdt_new_map_dialog_set_grid (RdtNewMapDialog       *self,
                                               const RdtGridSettings *settings);
 void             rdt_new_map_dialog_accept   (RdtNewMapDialog       *self);
+/* Chooses the volume whose file is @name.xml (as the drop-down lists it). */
+gboolean         rdt_new_map_dialog_select_volume (RdtNewMapDialog *self,
+                                                   const char      *name);
 /* Volumes found in the data folders, plus the generic one (transfer full:
  * GPtrArray of char* paths; "" stands for the generic volume). */
 GPtrArray       *rdt_new_map_dialog_find_volumes (void);

@@ -8,8 +8,11 @@
  * selects the unit.  The page is rebuilt, in an idle, whenever the order of
  * battle list is (every unit change and every new document).
  *
- * Volumes carry no units in this format, so a new map's palette is its
- * (empty) order of battle until units are added.
+ * A new map made on a volume also offers the volume's units (the union of
+ * the orders of battle of the bundled scenarios that use it, found by the
+ * New Map dialog: rdt-volume-units.h), marked "unused" until one is dragged
+ * onto the map, which adds it to the scenario, placed, as one undoable step
+ * (_rdt_window_drop_unit, RDT_PALETTE_VOLUME_PREFIX).
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include "rdt-map-view.h"
 #include "rdt-render-scenario.h"
 #include "rdt-counter-paintable.h"
+#include "rdt-volume-units.h"
 #include "rdt-window-private.h"
 
 #define PALETTE "rdt-palette"
@@ -146,6 +150,8 @@ on_tile_drag_prepare (GtkDragSource *source,
   /* The counter itself is the drag icon, held where it was picked. */
   if (paintable != NULL)
     gtk_drag_source_set_icon (source, paintable, TILE_SIZE / 2, TILE_SIZE / 2);
+  if (g_object_get_data (G_OBJECT (tile), "drag-id") != NULL)
+    return gdk_content_provider_new_typed (G_TYPE_STRING, g_object_get_data (G_OBJECT (tile), "drag-id"));
   return gdk_content_provider_new_typed (G_TYPE_STRING, g_object_get_data (G_OBJECT (tile), "unit-id"));
 }
 
@@ -163,7 +169,8 @@ on_tile_released (GtkGestureClick *gesture,
 
 static GtkWidget *
 make_tile (RdtWindow     *self,
-           const RdtUnit *unit)
+           const RdtUnit *unit,
+           gboolean       from_volume)
 {
   GtkWidget *tile = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   g_autoptr(GdkPaintable) texture = _rdt_window_counter_paintable (self, unit, TILE_SIZE);
@@ -194,6 +201,10 @@ make_tile (RdtWindow     *self,
   gtk_widget_set_tooltip_text (tile, tip);
   g_object_set_data_full (G_OBJECT (tile), "unit-id", g_strdup (unit->id), g_free);
   g_object_set_data_full (G_OBJECT (tile), "status", g_strdup (status), g_free);
+  /* A unit of the volume, not yet in the scenario: the drop adds it. */
+  if (from_volume)
+    g_object_set_data_full (G_OBJECT (tile), "drag-id",
+                            g_strconcat (RDT_PALETTE_VOLUME_PREFIX, unit->id, NULL), g_free);
   gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
   g_signal_connect (source, "prepare", G_CALLBACK (on_tile_drag_prepare), self);
   gtk_widget_add_controller (tile, GTK_EVENT_CONTROLLER (source));
@@ -214,12 +225,76 @@ heading (const char *text,
   return label;
 }
 
+typedef struct {
+  const RdtUnit *unit;      /* the scenario's, or copy (from_volume) */
+  RdtUnit *copy;
+  gboolean from_volume;
+} PaletteEntry;
+
+static void
+palette_entry_free (PaletteEntry *entry)
+{
+  g_clear_pointer (&entry->copy, rdt_unit_free);
+  g_free (entry);
+}
+
+/* The scenario's units; on a new map made on a volume (issue 16), in the
+ * volume's order: each of its units, the scenario's copy once placed (so
+ * the groups do not move as counters are dragged out), then the scenario's
+ * other units.  A volume unit's side becomes an index of the scenario's. */
+static GPtrArray *
+palette_entries (RdtWindow *self)
+{
+  RdtScenario *scenario = scenario_of (self);
+  GPtrArray *entries = g_ptr_array_new_with_free_func ((GDestroyNotify) palette_entry_free);
+  RdtVolumeUnits *volume = scenario ? g_object_get_data (G_OBJECT (scenario), RDT_VOLUME_UNITS_KEY) : NULL;
+  g_autoptr(GHashTable) listed = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; volume != NULL && i < volume->units->len; i++)
+    {
+      const RdtUnit *unit = g_ptr_array_index (volume->units, i);
+      const RdtUnit *own = rdt_scenario_find_unit (scenario, unit->id);
+      int side = rdt_scenario_find_side (scenario, g_ptr_array_index (volume->side_ids, unit->side));
+      PaletteEntry *entry;
+
+      if (own == NULL && side < 0)
+        continue;
+      entry = g_new0 (PaletteEntry, 1);
+      if (own != NULL)
+        {
+          entry->unit = own;
+          g_hash_table_add (listed, own->id);
+        }
+      else
+        {
+          entry->copy = rdt_unit_copy (unit);
+          entry->copy->side = side;
+          entry->unit = entry->copy;
+          entry->from_volume = TRUE;
+        }
+      g_ptr_array_add (entries, entry);
+    }
+  for (guint i = 0; scenario != NULL && i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+      PaletteEntry *entry;
+
+      if (g_hash_table_contains (listed, unit->id))
+        continue;
+      entry = g_new0 (PaletteEntry, 1);
+      entry->unit = unit;
+      g_ptr_array_add (entries, entry);
+    }
+  return entries;
+}
+
 /* Rebuilds the palette now. */
 void
 _rdt_window_palette_rebuild (RdtWindow *self)
 {
   GtkWidget *scrolled = g_object_get_data (G_OBJECT (self), PALETTE);
   RdtScenario *scenario = scenario_of (self);
+  g_autoptr(GPtrArray) entries = NULL;
   GtkWidget *box;
 
   if (scrolled == NULL || self->map == NULL)
@@ -229,7 +304,8 @@ _rdt_window_palette_rebuild (RdtWindow *self)
   gtk_widget_set_margin_end (box, 8);
   gtk_widget_set_margin_top (box, 8);
   gtk_widget_set_margin_bottom (box, 8);
-  if (scenario == NULL || rdt_scenario_get_n_units (scenario) == 0)
+  entries = palette_entries (self);
+  if (entries->len == 0)
     gtk_box_append (GTK_BOX (box),
                     heading (_("The order of battle is empty: add units under Order of Battle, "
                                "then drag their counters from here onto the map."), "dim-label"));
@@ -240,9 +316,9 @@ _rdt_window_palette_rebuild (RdtWindow *self)
       guint n = 0, placed = 0;
       g_autofree char *title = NULL;
 
-      for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+      for (guint i = 0; i < entries->len; i++)
         {
-          const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+          const RdtUnit *unit = ((PaletteEntry *) g_ptr_array_index (entries, i))->unit;
           const char *formation = unit->formation ? unit->formation : "";
           gboolean seen = FALSE;
 
@@ -272,12 +348,13 @@ _rdt_window_palette_rebuild (RdtWindow *self)
           gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 8);
           gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 4);
           gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (flow), 4);
-          for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+          for (guint i = 0; i < entries->len; i++)
             {
-              const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+              PaletteEntry *entry = g_ptr_array_index (entries, i);
+              const RdtUnit *unit = entry->unit;
 
               if (unit->side == (int) s && g_str_equal (unit->formation ? unit->formation : "", formation))
-                gtk_flow_box_append (GTK_FLOW_BOX (flow), make_tile (self, unit));
+                gtk_flow_box_append (GTK_FLOW_BOX (flow), make_tile (self, unit, entry->from_volume));
             }
           gtk_box_append (GTK_BOX (box), flow);
         }

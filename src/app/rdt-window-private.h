@@ -267,6 +267,9 @@ const char *_rdt_tool_to_string       (RdtTool      tool);
 gboolean _rdt_tool_from_string        (const char  *text,
                                        RdtTool     *out_tool);
 /* Drop a unit from the order of battle on a hex (map units). */
+/* A palette drag of a volume's unit the scenario lacks (issue 16) carries
+ * this prefix and the unit id; the drop adds the unit, placed. */
+#define RDT_PALETTE_VOLUME_PREFIX "rdt-volume-unit:"
 void     _rdt_window_drop_unit        (RdtWindow   *self,
                                        const char  *id,
                                        double       x,

@@ -16,6 +16,7 @@
 #include "rdt-terrain-palette.h"
 #include "rdt-unit-command.h"
 #include "rdt-unit-dialog.h"
+#include "rdt-volume-units.h"
 #include "rdt-window-private.h"
 
 static const struct {
@@ -907,6 +908,41 @@ calibrate_click (RdtWindow *self,
   }
 }
 
+/* Issue 16: a unit of the new map's volume (rdt-volume-units.h) dropped on
+ * the map joins the order of battle, with its values, set up in that hex:
+ * one command, one undo step. */
+static void
+drop_volume_unit (RdtWindow  *self,
+                  const char *id,
+                  double      x,
+                  double      y)
+{
+  RdtScenario *scenario = scenario_of (self);
+  RdtVolumeUnits *volume = scenario ? g_object_get_data (G_OBJECT (scenario), RDT_VOLUME_UNITS_KEY) : NULL;
+  const RdtUnit *source = rdt_volume_units_find (volume, id);
+  g_autoptr(RdtUnit) unit = NULL;
+  g_autoptr(RdtCommand) command = NULL;
+  RdtHex hex;
+  int side;
+
+  if (self->game != NULL || source == NULL)
+    return;
+  side = rdt_scenario_find_side (scenario, g_ptr_array_index (volume->side_ids, source->side));
+  hex = hex_at (self, x, y);
+  if (side < 0 || !rdt_hex_grid_contains (grid_of (self), hex))
+    return;
+  unit = rdt_unit_copy (source);
+  unit->side = side;
+  g_free (unit->id);
+  unit->id = rdt_unit_command_dup_free_id (self->document, source->id);
+  rdt_placement_clear (&unit->placement);
+  unit->placement.kind = RDT_PLACEMENT_HEX;
+  unit->placement.hex = hex;
+  command = rdt_unit_command_new_add (unit, -1);
+  _rdt_window_execute (self, command);
+  _rdt_window_select_unit (self, unit->id);
+}
+
 void
 _rdt_window_drop_unit (RdtWindow  *self,
                        const char *id,
@@ -916,6 +952,11 @@ _rdt_window_drop_unit (RdtWindow  *self,
   RdtHex hex;
   g_autoptr(RdtCommand) command = NULL;
 
+  if (id != NULL && g_str_has_prefix (id, RDT_PALETTE_VOLUME_PREFIX))
+    {
+      drop_volume_unit (self, id + strlen (RDT_PALETTE_VOLUME_PREFIX), x, y);
+      return;
+    }
   if (self->game != NULL)
     {
       /* Play (issue 13): a drop from the palette goes through the rules. */

@@ -639,8 +639,23 @@ on_save_as_response (GtkNativeDialog *dialog,
         _rdt_window_report_error (self, _("Cannot save"), error);
       else
         {
+          const char * const *carried = rdt_document_get_carried_files (self->document);
+
           add_recent (self, path);
           _rdt_window_show_saved (self);
+          /* Issue 16: the underlay and art the file refers to came along. */
+          if (carried[0] != NULL)
+            {
+              guint n = g_strv_length ((char **) carried);
+              g_autofree char *names = g_strjoinv (", ", (char **) carried);
+              g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                                    "Saved. Copied %u file the scenario refers to into the new folder: %s",
+                                                                    "Saved. Copied %u files the scenario refers to into the new folder: %s",
+                                                                    n),
+                                                       n, names);
+
+              gtk_label_set_text (self->status_label, text);
+            }
           if (g_object_get_data (G_OBJECT (dialog), "close-after"))
             gtk_window_close (GTK_WINDOW (self));
         }

@@ -2,7 +2,10 @@
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
+#include <errno.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <gio/gio.h>
 
 #include "rdt-diagnostic.h"
 #include "rdt-document.h"
@@ -29,6 +32,8 @@ struct _RdtDocument
   gboolean backup_kept;
   /* Names of the stale temporaries the last save removed (issue 11). */
   char **removed_temporaries;
+  /* Files the last Save As copied into the new folder (issue 16). */
+  char **carried;
 };
 
 G_DEFINE_FINAL_TYPE (RdtDocument, rdt_document, G_TYPE_OBJECT)
@@ -86,6 +91,7 @@ rdt_document_finalize (GObject *object)
   g_clear_pointer (&self->dropped, g_ptr_array_unref);
   g_clear_pointer (&self->dropped_path, g_free);
   g_clear_pointer (&self->removed_temporaries, g_strfreev);
+  g_clear_pointer (&self->carried, g_strfreev);
 
   G_OBJECT_CLASS (rdt_document_parent_class)->finalize (object);
 }
@@ -554,6 +560,122 @@ rdt_document_save (RdtDocument  *self,
   return save_to (self, self->path, TRUE, overwrite, error);
 }
 
+/* The relative file references of the scenario: underlay, counter art, a
+ * volume by href (each checked on load to stay inside the folder). */
+static GPtrArray *
+references_of (RdtScenario *scenario)
+{
+  GPtrArray *refs = g_ptr_array_new ();
+  const RdtUnderlay *underlay = rdt_scenario_get_underlay (scenario);
+  const char *volume = rdt_scenario_get_volume_href (scenario);
+
+  if (underlay != NULL && underlay->href != NULL)
+    g_ptr_array_add (refs, underlay->href);
+  if (volume != NULL)
+    g_ptr_array_add (refs, (gpointer) volume);
+  for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
+    {
+      const RdtUnit *unit = rdt_scenario_get_unit (scenario, i);
+
+      if (unit->art_front != NULL)
+        g_ptr_array_add (refs, unit->art_front);
+      if (unit->art_back != NULL)
+        g_ptr_array_add (refs, unit->art_back);
+    }
+  return refs;
+}
+
+static gboolean
+same_contents (const char *a,
+               const char *b)
+{
+  g_autofree char *x = NULL, *y = NULL;
+  gsize nx = 0, ny = 0;
+
+  return g_file_get_contents (a, &x, &nx, NULL) && g_file_get_contents (b, &y, &ny, NULL)
+         && nx == ny && memcmp (x, y, nx) == 0;
+}
+
+/* Issue 16: Save As into another folder keeps the file's relative
+ * references working: each referenced file is copied to the same relative
+ * path beside the new file (never over a different file: the save is then
+ * refused, naming it, before anything is written).  References that are
+ * already missing are left as they are (the validator reports them). */
+static gboolean
+carry_files (RdtDocument  *self,
+             const char   *path,
+             GError      **error)
+{
+  g_autofree char *old_dir = NULL;
+  g_autofree char *new_dir = NULL;
+  g_autoptr(GPtrArray) refs = NULL;
+  g_autoptr(GPtrArray) to_copy = g_ptr_array_new ();
+  g_autoptr(GStrvBuilder) carried = g_strv_builder_new ();
+
+  g_clear_pointer (&self->carried, g_strfreev);
+  if (self->path == NULL)
+    return TRUE;
+  old_dir = g_path_get_dirname (self->path);
+  new_dir = g_path_get_dirname (path);
+  {
+    g_autoptr(GFile) a = g_file_new_for_path (old_dir);
+    g_autoptr(GFile) b = g_file_new_for_path (new_dir);
+
+    if (g_file_equal (a, b) || same_file_on_disk (old_dir, new_dir))
+      return TRUE;
+  }
+  refs = references_of (self->scenario);
+  /* First check every one, then copy: a refusal writes nothing. */
+  for (guint i = 0; i < refs->len; i++)
+    {
+      const char *ref = g_ptr_array_index (refs, i);
+      g_autofree char *from = NULL;
+      g_autofree char *to = NULL;
+
+      if (g_path_is_absolute (ref) || strstr (ref, "..") != NULL)
+        continue;
+      from = g_build_filename (old_dir, ref, NULL);
+      to = g_build_filename (new_dir, ref, NULL);
+      if (!g_file_test (from, G_FILE_TEST_IS_REGULAR))
+        continue;
+      if (g_file_test (to, G_FILE_TEST_EXISTS) || g_file_test (to, G_FILE_TEST_IS_SYMLINK))
+        {
+          if (g_file_test (to, G_FILE_TEST_IS_REGULAR) && !g_file_test (to, G_FILE_TEST_IS_SYMLINK)
+              && same_contents (from, to))
+            continue;
+          g_set_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_FILE_IN_THE_WAY,
+                       _("Not saving into %s: the scenario refers to “%s”, and that folder already has "
+                         "a different file of that name (copy it yourself, or save elsewhere)"),
+                       new_dir, ref);
+          return FALSE;
+        }
+      g_ptr_array_add (to_copy, (gpointer) ref);
+    }
+  for (guint i = 0; i < to_copy->len; i++)
+    {
+      const char *ref = g_ptr_array_index (to_copy, i);
+      g_autofree char *from_path = g_build_filename (old_dir, ref, NULL);
+      g_autofree char *to_path = g_build_filename (new_dir, ref, NULL);
+      g_autofree char *to_parent = g_path_get_dirname (to_path);
+      g_autoptr(GFile) from = g_file_new_for_path (from_path);
+      g_autoptr(GFile) to = g_file_new_for_path (to_path);
+      g_autoptr(GError) local = NULL;
+
+      if (g_mkdir_with_parents (to_parent, 0755) != 0
+          || (!g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, &local)
+              && !g_error_matches (local, G_IO_ERROR, G_IO_ERROR_EXISTS)))
+        {
+          g_set_error (error, RDT_DOCUMENT_ERROR, RDT_DOCUMENT_ERROR_FILE_IN_THE_WAY,
+                       _("Not saving into %s: cannot copy “%s” there: %s"), new_dir, ref,
+                       local ? local->message : g_strerror (errno));
+          return FALSE;
+        }
+      g_strv_builder_add (carried, ref);
+    }
+  self->carried = g_strv_builder_end (carried);
+  return TRUE;
+}
+
 gboolean
 rdt_document_save_as (RdtDocument  *self,
                       const char   *path,
@@ -562,7 +684,18 @@ rdt_document_save_as (RdtDocument  *self,
   g_return_val_if_fail (RDT_IS_DOCUMENT (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  if (!carry_files (self, path, error))
+    return FALSE;
   return save_to (self, path, g_strcmp0 (path, self->path) == 0, TRUE, error);
+}
+
+const char * const *
+rdt_document_get_carried_files (RdtDocument *self)
+{
+  static const char *const none[] = { NULL };
+
+  g_return_val_if_fail (RDT_IS_DOCUMENT (self), none);
+  return self->carried != NULL ? (const char * const *) self->carried : none;
 }
 
 gboolean

@@ -30,6 +30,9 @@ typedef enum {
    * keep when it was loaded (rdt_document_get_dropped()); the user has not
    * agreed to drop it (rdt_document_confirm_drop()). */
   RDT_DOCUMENT_ERROR_WOULD_DROP,
+  /* Save As into another folder: a file the scenario refers to cannot be
+   * copied there (a different file of that name is in the way; issue 16). */
+  RDT_DOCUMENT_ERROR_FILE_IN_THE_WAY,
 } RdtDocumentError;
 
 GQuark        rdt_document_error_quark      (void);
@@ -102,6 +105,10 @@ gboolean      rdt_document_save             (RdtDocument   *self,
 gboolean      rdt_document_save_as          (RdtDocument   *self,
                                              const char    *path,
                                              GError       **error);
+/* (transfer none) The references (underlay, counter art, volume href) the
+ * last Save As copied into the new file's folder so they keep working
+ * (issue 16); an empty array when none. */
+const char * const *rdt_document_get_carried_files (RdtDocument *self);
 /* (transfer none) The names of the temporary files, left next to the file by
  * an earlier save that was killed, that the last save removed (issue 11;
  * rdt_file_remove_stale_temporaries()); an empty array when none. */
