@@ -431,6 +431,22 @@ script (RdtWindow *window,
   report = find_report ();
   g_assert_nonnull (report);
   gtk_window_destroy (GTK_WINDOW (report));
+  {
+    /* The save chooser opens beside the module, named after it (a new user
+     * otherwise hunts for the folder the program was started from). */
+    GtkFileChooserNative *save = rdt_import_vassal_save_chooser_new (window, module);
+    g_autoptr(GFile) folder = NULL;
+    g_autoptr(GFile) expected = g_file_new_for_path (run->dir);
+    g_autofree char *name = NULL;
+
+    spin (200);
+    folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (save));
+    name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (save));
+    g_assert_nonnull (folder);
+    g_assert_true (g_file_equal (folder, expected));
+    g_assert_cmpstr (name, ==, "module.redoubt");
+    g_object_unref (save);
+  }
   script_boards (shown, run);
   script_letters (shown, run);
   run->done = TRUE;
