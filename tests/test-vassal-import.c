@@ -1704,6 +1704,50 @@ test_realistic_module (void)
   fixture_clear (&f);
 }
 
+/* JPEG and GIF boards (VASSAL accepts both; many older modules have them):
+ * their size read from the header, the scan extracted under its own
+ * extension and set as the underlay. */
+static void
+test_board_jpeg_gif (void)
+{
+  /* SOF0 after APP0: 480 rows, 640 columns. */
+  static const guint8 jpeg[] = "\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+                               "\xff\xc0\x00\x11\x08\x01\xe0\x02\x80\x03\x01\x22\x00\x02\x11\x01\x03\x11\x01";
+  /* Logical screen 640 x 480, little-endian. */
+  static const guint8 gif[] = "GIF89a\x80\x02\xe0\x01\x00\x00\x00;";
+  const struct { const char *image; const guint8 *data; gsize len; const char *href; } boards[] = {
+    { "Main Map.jpg", jpeg, sizeof jpeg - 1, "game-vassal/board-Main_Map.jpg" },
+    { "main.gif", gif, sizeof gif - 1, "game-vassal/board-main.gif" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (boards); i++)
+    {
+      Fixture f = { 0 };
+      VGrid g = base_grid;
+      g_autofree char *grid = grid_xml (&g, NULL);
+      g_autofree char *map = map_xml ("Main", boards[i].image, grid, NULL);
+      g_autofree char *build = buildfile (map, NULL, NULL);
+      g_autofree char *entry = g_strconcat ("images/", boards[i].image, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtVassalReport) report = NULL;
+      g_autoptr(RdtScenario) scenario = NULL;
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      Entry e[] = { { "buildFile.xml", (const guint8 *) build, strlen (build), FALSE },
+                    { entry, boards[i].data, boards[i].len, FALSE } };
+
+      fixture_init (&f);
+      write_zip (f.module, e, G_N_ELEMENTS (e));
+      g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (report->image_width, ==, 640);
+      g_assert_cmpint (report->image_height, ==, 480);
+      scenario = rdt_scenario_load_from_file (f.out, diagnostics, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (rdt_scenario_get_underlay (scenario)->href, ==, boards[i].href);
+      fixture_clear (&f);
+    }
+}
+
 /* Two archive entries differing only in case: neither is guessed. */
 static void
 test_image_case_ambiguous (void)
@@ -1820,6 +1864,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/two-boards", test_two_boards);
   g_test_add_func ("/vassal-import/realistic-module", test_realistic_module);
   g_test_add_func ("/vassal-import/image-case-ambiguous", test_image_case_ambiguous);
+  g_test_add_func ("/vassal-import/board-jpeg-gif", test_board_jpeg_gif);
   g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
   g_test_add_func ("/vassal-import/set-up/descending-letters", test_setup_descending_letters);
