@@ -248,6 +248,25 @@ collect_text (GtkWidget *root,
 /* A module with several boards: the picker lists them (name, image size, grid
  * kind; a board without a hex grid listed but not selectable); choosing South
  * imports South; Cancel imports nothing. */
+/* The palette tile of unit @id under @root (issue 16's Counters page keeps
+ * "unit-id" and its drawn "counter" on each tile). */
+static GtkWidget *
+find_tile (GtkWidget  *root,
+           const char *id)
+{
+  const char *unit_id = g_object_get_data (G_OBJECT (root), "unit-id");
+
+  if (unit_id != NULL && g_str_equal (unit_id, id))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tile (c, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 script_boards (RdtWindow *window,
                Run       *run)
@@ -428,6 +447,16 @@ script (RdtWindow *window,
   g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
   g_assert_cmpint (unit->placement.hex.col, ==, 3);
   g_assert_cmpint (unit->placement.hex.row, ==, 4);
+  {
+    /* The imported counter is in the palette (Counters page), drawn. */
+    GtkWidget *palette = g_object_get_data (G_OBJECT (shown), "rdt-palette");
+    GtkWidget *tile;
+
+    g_assert_nonnull (palette);
+    tile = find_tile (palette, "alpha-regiment");
+    g_assert_nonnull (tile);
+    g_assert_nonnull (g_object_get_data (G_OBJECT (tile), "counter"));
+  }
   report = find_report ();
   g_assert_nonnull (report);
   gtk_window_destroy (GTK_WINDOW (report));
