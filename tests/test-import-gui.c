@@ -453,7 +453,13 @@ script (RdtWindow *window,
     GtkWidget *tile;
 
     g_assert_nonnull (palette);
+    /* The page is rebuilt in an idle: wait for it (at most 5 s). */
     tile = find_tile (palette, "alpha-regiment");
+    for (int i = 0; i < 50 && tile == NULL; i++)
+      {
+        spin (100);
+        tile = find_tile (palette, "alpha-regiment");
+      }
     g_assert_nonnull (tile);
     g_assert_nonnull (g_object_get_data (G_OBJECT (tile), "counter"));
   }
