@@ -639,6 +639,42 @@ test_grid_letters (void)
   check_grid (&g, 640, 480, FALSE);
 }
 
+/* sep=" " (VASSAL's "03 04"): the space is VASSAL's text, kept, not
+ * stripped as names are; an at-start stack at "03 04" is found. */
+static void
+test_grid_space_separator (void)
+{
+  VGrid g = base_grid;
+  g.sep = " ";
+  check_grid (&g, 640, 480, FALSE);
+  {
+    Fixture f = { 0 };
+    g_autofree char *grid = grid_xml (&g, NULL);
+    g_autofree char *slot = g_strdup ("<VASSAL.build.widget.PieceSlot entryName=\"A\">+/null/piece;;;;A/null;0;0;1;</VASSAL.build.widget.PieceSlot>");
+    g_autofree char *stack = g_strdup_printf ("<VASSAL.build.module.map.SetupStack name=\"S\" owningBoard=\"Main\" "
+                                              "useGridLocation=\"true\" location=\"03 04\" x=\"0\" y=\"0\">%s"
+                                              "</VASSAL.build.module.map.SetupStack>\n", slot);
+    g_autofree char *map = map_xml ("Main", "board.png", grid, stack);
+    g_autofree char *build = buildfile (map, NULL, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtVassalReport) report = NULL;
+    g_autoptr(RdtScenario) scenario = NULL;
+    const RdtUnit *unit;
+
+    fixture_init (&f);
+    write_module (&f, build, 640, 480, NULL, 0);
+    g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+    g_assert_no_error (error);
+    scenario = load_valid (f.out);
+    unit = rdt_scenario_find_unit (scenario, "a");
+    g_assert_nonnull (unit);
+    g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+    g_assert_cmpint (unit->placement.hex.col, ==, 3);
+    g_assert_cmpint (unit->placement.hex.row, ==, 4);
+    fixture_clear (&f);
+  }
+}
+
 static void
 test_grid_irregular (void)
 {
@@ -1857,6 +1893,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/grid/flat-staggered", test_grid_flat_staggered);
   g_test_add_func ("/vassal-import/grid/sideways", test_grid_sideways);
   g_test_add_func ("/vassal-import/grid/letters", test_grid_letters);
+  g_test_add_func ("/vassal-import/grid/space-separator", test_grid_space_separator);
   g_test_add_func ("/vassal-import/cli/display-labels", test_cli_display_labels);
   g_test_add_func ("/vassal-import/grid/irregular-hexes", test_grid_irregular);
   g_test_add_func ("/vassal-import/grid/descending", test_grid_descending);

@@ -810,8 +810,17 @@ read_hex_grid (xmlNode       *node,
           grid->v_type = v_type[0] == 'A' ? 'A' : 'N';
         if (sep != NULL)
           {
+            /* Not clean_name(): a separator of spaces (sep=" ", "03 04") is
+             * VASSAL's text and must not be stripped; control characters
+             * are dropped. */
+            g_autofree char *valid = g_utf8_make_valid (sep, -1);
+            GString *kept = g_string_new (NULL);
+
+            for (const char *q = valid; *q != '\0'; q++)
+              if ((guchar) *q >= 0x20 && *q != 0x7f)
+                g_string_append_c (kept, *q);
             g_free (grid->sep);
-            grid->sep = clean_name (sep);
+            grid->sep = g_string_free (kept, FALSE);
           }
         if (fmt != NULL)
           {
