@@ -1661,6 +1661,9 @@ test_realistic_module (void)
     "    <VASSAL.build.widget.ListWidget entryName=\"American\">\n"
     "      <VASSAL.build.widget.PieceSlot entryName=\"1st Maryland\" gpid=\"5\" height=\"75\" width=\"75\">" REAL_MD "</VASSAL.build.widget.PieceSlot>\n"
     "    </VASSAL.build.widget.ListWidget>\n"
+    "    <VASSAL.build.widget.ListWidget entryName=\"All\">\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"1st Maryland\" gpid=\"8\" height=\"75\" width=\"75\">" REAL_MD "</VASSAL.build.widget.PieceSlot>\n"
+    "    </VASSAL.build.widget.ListWidget>\n"
     "    <VASSAL.build.widget.PanelWidget entryName=\"British\" nColumns=\"3\">\n"
     "      <VASSAL.build.widget.PieceSlot entryName=\"Hessian Grenadiers/2\" gpid=\"6\" height=\"75\" width=\"75\">%s</VASSAL.build.widget.PieceSlot>\n"
     "      <VASSAL.build.widget.PieceSlot entryName=\"Flag\" gpid=\"7\" height=\"75\" width=\"75\">" REAL_FL "</VASSAL.build.widget.PieceSlot>\n"
@@ -1706,7 +1709,9 @@ test_realistic_module (void)
   g_assert_cmpstr (unit->art_back, ==, "game-vassal/1md_back.png");
   g_assert_true (has_warning (report, "images/1MD.png", "upper and lower case"));
   g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  /* In two palettes ("American" and "All") and one stack: one unit. */
   g_assert_null (rdt_scenario_find_unit (scenario, "1st-maryland-2"));
+  g_assert_cmpuint (report->n_units, ==, 3);
 
   /* "\/" in the name and the image path; old "emb;" layer as back. */
   unit = rdt_scenario_find_unit (scenario, "hessian-grenadiers-2");

@@ -1699,6 +1699,7 @@ rdt_vassal_import (const char                   *module_path,
     g_autoptr(GHashTable) made = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
     guint no_side = 0;
+    guint n_palette_dups = 0;
 
     for (int pass = 0; pass < 2; pass++)
       for (guint i = 0; i < pieces->len; i++)
@@ -1713,6 +1714,13 @@ rdt_vassal_import (const char                   *module_path,
           if (p->at_start != (pass == 1))
             continue;
           list = g_hash_table_lookup (made, key);
+          /* The same counter (name and image) in several palettes (a module's
+           * "All" tab beside the per-side ones) is one counter: one unit. */
+          if (pass == 0 && list != NULL)
+            {
+              n_palette_dups++;
+              continue;
+            }
           if (pass == 1 && list != NULL)
             for (guint u = 0; u < list->len && unit == NULL; u++)
               {
@@ -1865,6 +1873,11 @@ rdt_vassal_import (const char                   *module_path,
                        g_strdup_printf (_("units (%u): kind (infantry), movement (0) and morale (0) are placeholders, marked "
                                           "provisional; strength is 1 unless a “strength” property gave it; each unit's note says which"),
                                         report->n_units));
+    if (n_palette_dups > 0)
+      g_ptr_array_add (report->left_for_user,
+                       g_strdup_printf (_("palette entries repeating a counter already read (same name and image, %u): "
+                                          "one unit each counter; add a unit by hand if the game has several such counters"),
+                                        n_palette_dups));
     if (no_side > 0)
       g_ptr_array_add (report->left_for_user,
                        g_strdup_printf (_("units without a “side” property (%u): put on the first side"), no_side));
