@@ -248,6 +248,25 @@ collect_text (GtkWidget *root,
 /* A module with several boards: the picker lists them (name, image size, grid
  * kind; a board without a hex grid listed but not selectable); choosing South
  * imports South; Cancel imports nothing. */
+/* The palette tile of unit @id under @root (issue 16's Counters page keeps
+ * "unit-id" and its drawn "counter" on each tile). */
+static GtkWidget *
+find_tile (GtkWidget  *root,
+           const char *id)
+{
+  const char *unit_id = g_object_get_data (G_OBJECT (root), "unit-id");
+
+  if (unit_id != NULL && g_str_equal (unit_id, id))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tile (c, id);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 script_boards (RdtWindow *window,
                Run       *run)
@@ -428,9 +447,41 @@ script (RdtWindow *window,
   g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
   g_assert_cmpint (unit->placement.hex.col, ==, 3);
   g_assert_cmpint (unit->placement.hex.row, ==, 4);
+  {
+    /* The imported counter is in the palette (Counters page), drawn. */
+    GtkWidget *palette = g_object_get_data (G_OBJECT (shown), "rdt-palette");
+    GtkWidget *tile;
+
+    g_assert_nonnull (palette);
+    /* The page is rebuilt in an idle: wait for it (at most 5 s). */
+    tile = find_tile (palette, "alpha-regiment");
+    for (int i = 0; i < 50 && tile == NULL; i++)
+      {
+        spin (100);
+        tile = find_tile (palette, "alpha-regiment");
+      }
+    g_assert_nonnull (tile);
+    g_assert_nonnull (g_object_get_data (G_OBJECT (tile), "counter"));
+  }
   report = find_report ();
   g_assert_nonnull (report);
   gtk_window_destroy (GTK_WINDOW (report));
+  {
+    /* The save chooser opens beside the module, named after it (a new user
+     * otherwise hunts for the folder the program was started from). */
+    GtkFileChooserNative *save = rdt_import_vassal_save_chooser_new (window, module);
+    g_autoptr(GFile) folder = NULL;
+    g_autoptr(GFile) expected = g_file_new_for_path (run->dir);
+    g_autofree char *name = NULL;
+
+    spin (200);
+    folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (save));
+    name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (save));
+    g_assert_nonnull (folder);
+    g_assert_true (g_file_equal (folder, expected));
+    g_assert_cmpstr (name, ==, "module.redoubt");
+    g_object_unref (save);
+  }
   script_boards (shown, run);
   script_letters (shown, run);
   run->done = TRUE;

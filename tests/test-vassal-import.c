@@ -254,6 +254,15 @@ write_zip (const char *path, const Entry *entries, guint n)
           g_assert_cmpint (archive_write_header (a, e), ==, ARCHIVE_OK);
           continue;
         }
+      if (g_str_has_suffix (entries[i].name, "/"))
+        {
+          /* A directory entry, as zip tools and VASSAL's editor write them. */
+          archive_entry_set_filetype (e, AE_IFDIR);
+          archive_entry_set_perm (e, 0755);
+          archive_entry_set_size (e, 0);
+          g_assert_cmpint (archive_write_header (a, e), ==, ARCHIVE_OK);
+          continue;
+        }
       archive_entry_set_filetype (e, AE_IFREG);
       archive_entry_set_perm (e, 0644);
       archive_entry_set_size (e, (la_int64_t) entries[i].len);
@@ -628,6 +637,42 @@ test_grid_letters (void)
   g.sep = "-";
   g.h_off = 0;
   check_grid (&g, 640, 480, FALSE);
+}
+
+/* sep=" " (VASSAL's "03 04"): the space is VASSAL's text, kept, not
+ * stripped as names are; an at-start stack at "03 04" is found. */
+static void
+test_grid_space_separator (void)
+{
+  VGrid g = base_grid;
+  g.sep = " ";
+  check_grid (&g, 640, 480, FALSE);
+  {
+    Fixture f = { 0 };
+    g_autofree char *grid = grid_xml (&g, NULL);
+    g_autofree char *slot = g_strdup ("<VASSAL.build.widget.PieceSlot entryName=\"A\">+/null/piece;;;;A/null;0;0;1;</VASSAL.build.widget.PieceSlot>");
+    g_autofree char *stack = g_strdup_printf ("<VASSAL.build.module.map.SetupStack name=\"S\" owningBoard=\"Main\" "
+                                              "useGridLocation=\"true\" location=\"03 04\" x=\"0\" y=\"0\">%s"
+                                              "</VASSAL.build.module.map.SetupStack>\n", slot);
+    g_autofree char *map = map_xml ("Main", "board.png", grid, stack);
+    g_autofree char *build = buildfile (map, NULL, NULL);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtVassalReport) report = NULL;
+    g_autoptr(RdtScenario) scenario = NULL;
+    const RdtUnit *unit;
+
+    fixture_init (&f);
+    write_module (&f, build, 640, 480, NULL, 0);
+    g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+    g_assert_no_error (error);
+    scenario = load_valid (f.out);
+    unit = rdt_scenario_find_unit (scenario, "a");
+    g_assert_nonnull (unit);
+    g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+    g_assert_cmpint (unit->placement.hex.col, ==, 3);
+    g_assert_cmpint (unit->placement.hex.row, ==, 4);
+    fixture_clear (&f);
+  }
 }
 
 static void
@@ -1547,6 +1592,232 @@ test_cli (void)
   fixture_clear (&f);
 }
 
+
+/* ------------------------------------------------ a module as VASSAL writes it */
+
+/* Piece definitions encoded exactly as VASSAL writes them (AddPiece
+ * "+/id/type/state", Decorator chains joined by SequenceEncoder with a real
+ * tab, so a trait nested n deep has n - 1 backslashes before its tab; '/' in
+ * a name escaped as "\/"), written by an independent re-implementation of
+ * SequenceEncoder.append (tools-free: the strings are spelled out here). */
+#define REAL_MD "+/null/prototype;Continental Infantry\temb2;Flip;130;F;;130;;;130;;;;1;false;0;0;1md_back.png;Reduced;true;Step;;;false;;1;1;true;70,130;;;;1.0;;true\\\treport;70,130;$location$: $newPieceName$ flipped;;;\\\\\tpiece;;;1MD.png;1st Maryland/\t1\\\t\\\\\tnull;0;0;5;"
+#define REAL_HG "+/null/emb;F;_Flip;];;[;;0;0;u2b.png,Reduced\tobs;79,130;fog.png;Hide;G;;;\\\tpiece;;;units\\/u2.png;Hessian Grenadiers\\/2/1\t\\\tnull;0;0;6;"
+#define REAL_FL "+/null/mark;Side\tpiece;;;flag;Flag/British\tnull;0;0;7;"
+#define REAL_PROTO_CI "+/null/mark;Side\tprototype;Infantry Base\\\tpiece;;;;/American\t\\\tnull;0;0;;"
+#define REAL_PROTO_IB "+/null/mark;Formation,Strength\tmacro;Ret;;70,130;;;\\\tpiece;;;;/Smallwood,4\t\\\tnull;0;0;;"
+
+/* A module the way VASSAL 3.2 writes one: the older "buildFile" name,
+ * directory entries, a sideways staggered grid, a PlayerRoster with <entry>
+ * children, nested prototypes, an old-style "emb;" layer trait, a counter
+ * image in a sub-folder, an image named in other letter case than the
+ * archive holds it, an extensionless GIF (DataArchive tries NAME.gif), a
+ * tab written as a character reference, unknown traits and components. */
+static void
+test_realistic_module (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = NULL;
+  g_autofree char *hg_ref = NULL;
+  g_autofree char *build = NULL;
+  g_autoptr(GByteArray) board = make_png (900, 700);
+  g_autoptr(GByteArray) front = make_png_rgb (60, 60, 1, 0, 0);
+  g_autoptr(GByteArray) back = make_png (60, 60);
+  g_autoptr(GByteArray) u2 = make_png (60, 60);
+  g_autoptr(GByteArray) u2b = make_png (60, 60);
+  static const guint8 gif[] = "GIF89a\x3c\x00\x3c\x00\x00\x00\x00;";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  const RdtUnit *unit;
+
+  g.sideways = TRUE;
+  g.stagger = TRUE;
+  grid = grid_xml (&g, NULL);
+  /* One tab of the Hessians' definition as the character reference "&#9;". */
+  {
+    g_autoptr(GString) s = g_string_new (REAL_HG);
+    const char *tab = strchr (s->str, '\t');
+    g_string_erase (s, tab - s->str, 1);
+    g_string_insert (s, tab - s->str, "&#9;");
+    hg_ref = g_string_free (g_steal_pointer (&s), FALSE);
+  }
+  build = g_strdup_printf (
+    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n"
+    "<VASSAL.launch.BasicModule VassalVersion=\"3.2.17\" name=\"Brandywine (test)\" nextPieceSlotId=\"20\" version=\"1.2\">\n"
+    "  <VASSAL.build.module.BasicCommandEncoder/>\n"
+    "  <VASSAL.build.module.PlayerRoster buttonText=\"Retire\"><entry>American</entry><entry>British</entry></VASSAL.build.module.PlayerRoster>\n"
+    "  <VASSAL.build.module.Map mapName=\"Main Map\" markMoved=\"Always\" moveWithinFormat=\"$pieceName$ moves $previousLocation$ -&gt; $location$ *\">\n"
+    "    <VASSAL.build.module.map.BoardPicker title=\"Choose Boards\">\n"
+    "      <VASSAL.build.module.map.boardPicker.Board image=\"Brandywine Map.png\" name=\"Brandywine\" reversible=\"false\">\n%s"
+    "      </VASSAL.build.module.map.boardPicker.Board>\n"
+    "    </VASSAL.build.module.map.BoardPicker>\n"
+    "    <VASSAL.build.module.map.StackMetrics bottom=\"40\" disabled=\"false\"/>\n"
+    "    <VASSAL.build.module.map.SetupStack location=\"0304\" name=\"1MD\" owningBoard=\"Brandywine\" useGridLocation=\"true\" x=\"0\" y=\"0\">\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"1st Maryland\" gpid=\"5\" height=\"75\" width=\"75\">" REAL_MD "</VASSAL.build.widget.PieceSlot>\n"
+    "    </VASSAL.build.module.map.SetupStack>\n"
+    "  </VASSAL.build.module.Map>\n"
+    "  <VASSAL.build.module.PieceWindow name=\"Forces\"><VASSAL.build.widget.TabWidget entryName=\"Forces\">\n"
+    "    <VASSAL.build.widget.ListWidget entryName=\"American\">\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"1st Maryland\" gpid=\"5\" height=\"75\" width=\"75\">" REAL_MD "</VASSAL.build.widget.PieceSlot>\n"
+    "    </VASSAL.build.widget.ListWidget>\n"
+    "    <VASSAL.build.widget.ListWidget entryName=\"All\">\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"1st Maryland\" gpid=\"8\" height=\"75\" width=\"75\">" REAL_MD "</VASSAL.build.widget.PieceSlot>\n"
+    "    </VASSAL.build.widget.ListWidget>\n"
+    "    <VASSAL.build.widget.PanelWidget entryName=\"British\" nColumns=\"3\">\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"Hessian Grenadiers/2\" gpid=\"6\" height=\"75\" width=\"75\">%s</VASSAL.build.widget.PieceSlot>\n"
+    "      <VASSAL.build.widget.PieceSlot entryName=\"Flag\" gpid=\"7\" height=\"75\" width=\"75\">" REAL_FL "</VASSAL.build.widget.PieceSlot>\n"
+    "    </VASSAL.build.widget.PanelWidget>\n"
+    "  </VASSAL.build.widget.TabWidget></VASSAL.build.module.PieceWindow>\n"
+    "  <VASSAL.build.module.turn.TurnTracker name=\"Turn\"/>\n"
+    "  <VASSAL.build.module.PrototypesContainer>\n"
+    "    <VASSAL.build.module.PrototypeDefinition description=\"\" name=\"Continental Infantry\">" REAL_PROTO_CI "</VASSAL.build.module.PrototypeDefinition>\n"
+    "    <VASSAL.build.module.PrototypeDefinition description=\"\" name=\"Infantry Base\">" REAL_PROTO_IB "</VASSAL.build.module.PrototypeDefinition>\n"
+    "  </VASSAL.build.module.PrototypesContainer>\n"
+    "</VASSAL.launch.BasicModule>\n", grid, hg_ref);
+  {
+    Entry entries[] = {
+      { "images/", NULL, 0, FALSE },
+      { "images/units/", NULL, 0, FALSE },
+      { "buildFile", (const guint8 *) build, strlen (build), FALSE },
+      { "moduledata", (const guint8 *) "<data version=\"1\"/>", 19, FALSE },
+      { "images/Brandywine Map.png", board->data, board->len, FALSE },
+      { "images/1md.png", front->data, front->len, FALSE },
+      { "images/1md_back.png", back->data, back->len, FALSE },
+      { "images/units/u2.png", u2->data, u2->len, FALSE },
+      { "images/u2b.png", u2b->data, u2b->len, FALSE },
+      { "images/flag.gif", gif, sizeof gif - 1, FALSE },
+    };
+    fixture_init (&f);
+    write_zip (f.module, entries, G_N_ELEMENTS (entries));
+  }
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < report->warnings->len; i++)
+    g_test_message ("warning: %s", (const char *) g_ptr_array_index (report->warnings, i));
+  scenario = load_valid (f.out);
+  g_assert_cmpuint (report->n_prototypes, ==, 2);
+
+  /* Nested prototypes: Side from the first, Formation and Strength from the
+   * second; emb2 layer as back; the front named "1MD.png" found as 1md.png. */
+  unit = rdt_scenario_find_unit (scenario, "1st-maryland");
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (rdt_scenario_get_side (scenario, unit->side)->name, ==, "American");
+  g_assert_cmpstr (unit->formation, ==, "smallwood");
+  g_assert_cmpint (g_array_index (unit->steps, RdtUnitStep, 0).strength, ==, 4);
+  g_assert_cmpstr (unit->art_front, ==, "game-vassal/1md.png");
+  g_assert_cmpstr (unit->art_back, ==, "game-vassal/1md_back.png");
+  g_assert_true (has_warning (report, "images/1MD.png", "upper and lower case"));
+  g_assert_cmpint (unit->placement.kind, ==, RDT_PLACEMENT_HEX);
+  /* In two palettes ("American" and "All") and one stack: one unit. */
+  g_assert_null (rdt_scenario_find_unit (scenario, "1st-maryland-2"));
+  g_assert_cmpuint (report->n_units, ==, 3);
+
+  /* "\/" in the name and the image path; old "emb;" layer as back. */
+  unit = rdt_scenario_find_unit (scenario, "hessian-grenadiers-2");
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (unit->name, ==, "Hessian Grenadiers/2");
+  g_assert_cmpstr (unit->art_front, ==, "game-vassal/u2.png");
+  g_assert_cmpstr (unit->art_back, ==, "game-vassal/u2b.png");
+
+  /* The extensionless GIF is found and extracted under its .gif name. */
+  unit = rdt_scenario_find_unit (scenario, "flag");
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (rdt_scenario_get_side (scenario, unit->side)->name, ==, "British");
+  g_assert_null (unit->art_front);
+  {
+    g_autofree char *gif_path = g_build_filename (f.dir, "out", "game-vassal", "flag.gif", NULL);
+    g_assert_true (g_file_test (gif_path, G_FILE_TEST_IS_REGULAR));
+  }
+  g_assert_false (has_warning (report, "images/flag", "not in the archive"));
+
+  /* Skipped: the unknown traits (not "emb") and Java components only. */
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_traits, "obs")), >=, 1);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_traits, "macro")), >=, 1);
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_traits, "report")), >=, 1);
+  g_assert_false (g_hash_table_contains (report->skipped_traits, "emb"));
+  g_assert_false (g_hash_table_contains (report->skipped_components, "entry"));
+  g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (report->skipped_components, "PlayerRoster")), ==, 1);
+  /* Each warning once, though the piece is read twice (palette and stack). */
+  for (guint i = 0; i < report->warnings->len; i++)
+    for (guint j = i + 1; j < report->warnings->len; j++)
+      g_assert_cmpstr (g_ptr_array_index (report->warnings, i), !=, g_ptr_array_index (report->warnings, j));
+  fixture_clear (&f);
+}
+
+/* JPEG and GIF boards (VASSAL accepts both; many older modules have them):
+ * their size read from the header, the scan extracted under its own
+ * extension and set as the underlay. */
+static void
+test_board_jpeg_gif (void)
+{
+  /* SOF0 after APP0: 480 rows, 640 columns. */
+  static const guint8 jpeg[] = "\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+                               "\xff\xc0\x00\x11\x08\x01\xe0\x02\x80\x03\x01\x22\x00\x02\x11\x01\x03\x11\x01";
+  /* Logical screen 640 x 480, little-endian. */
+  static const guint8 gif[] = "GIF89a\x80\x02\xe0\x01\x00\x00\x00;";
+  const struct { const char *image; const guint8 *data; gsize len; const char *href; } boards[] = {
+    { "Main Map.jpg", jpeg, sizeof jpeg - 1, "game-vassal/board-Main_Map.jpg" },
+    { "main.gif", gif, sizeof gif - 1, "game-vassal/board-main.gif" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (boards); i++)
+    {
+      Fixture f = { 0 };
+      VGrid g = base_grid;
+      g_autofree char *grid = grid_xml (&g, NULL);
+      g_autofree char *map = map_xml ("Main", boards[i].image, grid, NULL);
+      g_autofree char *build = buildfile (map, NULL, NULL);
+      g_autofree char *entry = g_strconcat ("images/", boards[i].image, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtVassalReport) report = NULL;
+      g_autoptr(RdtScenario) scenario = NULL;
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      Entry e[] = { { "buildFile.xml", (const guint8 *) build, strlen (build), FALSE },
+                    { entry, boards[i].data, boards[i].len, FALSE } };
+
+      fixture_init (&f);
+      write_zip (f.module, e, G_N_ELEMENTS (e));
+      g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (report->image_width, ==, 640);
+      g_assert_cmpint (report->image_height, ==, 480);
+      scenario = rdt_scenario_load_from_file (f.out, diagnostics, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (rdt_scenario_get_underlay (scenario)->href, ==, boards[i].href);
+      fixture_clear (&f);
+    }
+}
+
+/* Two archive entries differing only in case: neither is guessed. */
+static void
+test_image_case_ambiguous (void)
+{
+  Fixture f = { 0 };
+  VGrid g = base_grid;
+  g_autofree char *grid = grid_xml (&g, NULL);
+  g_autofree char *map = map_xml ("Main", "board.png", grid, NULL);
+  g_autofree char *pieces = g_strdup ("<VASSAL.build.widget.PieceSlot entryName=\"A\">+/null/piece;;;UNIT.png;A/null;0;0;1;</VASSAL.build.widget.PieceSlot>\n");
+  g_autofree char *build = buildfile (map, pieces, NULL);
+  g_autoptr(GByteArray) png = make_png (60, 60);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtVassalReport) report = NULL;
+  g_autoptr(RdtScenario) scenario = NULL;
+  Entry extra[] = {
+    { "images/unit.png", png->data, png->len, FALSE },
+    { "images/Unit.png", png->data, png->len, FALSE },
+  };
+
+  fixture_init (&f);
+  write_module (&f, build, 640, 480, extra, G_N_ELEMENTS (extra));
+  g_assert_true (rdt_vassal_import (f.module, f.out, NULL, &report, &error));
+  g_assert_no_error (error);
+  scenario = load_valid (f.out);
+  g_assert_true (has_warning (report, "images/UNIT.png", "several entries"));
+  g_assert_null (rdt_scenario_find_unit (scenario, "a")->art_front);
+  fixture_clear (&f);
+}
+
 static int
 run_cli (const char *const *argv, char **out, char **err)
 {
@@ -1627,11 +1898,15 @@ main (int argc, char *argv[])
   g_test_add_func ("/vassal-import/grid/flat-staggered", test_grid_flat_staggered);
   g_test_add_func ("/vassal-import/grid/sideways", test_grid_sideways);
   g_test_add_func ("/vassal-import/grid/letters", test_grid_letters);
+  g_test_add_func ("/vassal-import/grid/space-separator", test_grid_space_separator);
   g_test_add_func ("/vassal-import/cli/display-labels", test_cli_display_labels);
   g_test_add_func ("/vassal-import/grid/irregular-hexes", test_grid_irregular);
   g_test_add_func ("/vassal-import/grid/descending", test_grid_descending);
   g_test_add_func ("/vassal-import/grid/zoned", test_zoned);
   g_test_add_func ("/vassal-import/two-boards", test_two_boards);
+  g_test_add_func ("/vassal-import/realistic-module", test_realistic_module);
+  g_test_add_func ("/vassal-import/image-case-ambiguous", test_image_case_ambiguous);
+  g_test_add_func ("/vassal-import/board-jpeg-gif", test_board_jpeg_gif);
   g_test_add_func ("/vassal-import/two-boards/list-for-picker", test_list_boards);
   g_test_add_func ("/vassal-import/counters", test_counters);
   g_test_add_func ("/vassal-import/set-up/descending-letters", test_setup_descending_letters);

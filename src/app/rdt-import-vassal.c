@@ -287,6 +287,29 @@ save_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+GtkFileChooserNative *
+rdt_import_vassal_save_chooser_new (RdtWindow *self,
+                                    GFile     *module)
+{
+  GtkFileChooserNative *save;
+  g_autoptr(GFile) folder = g_file_get_parent (module);
+  g_autofree char *base = g_file_get_basename (module);
+  g_autofree char *name = NULL;
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  name = g_strconcat (base, ".redoubt", NULL);
+  save = gtk_file_chooser_native_new (_("Save Imported Scenario"), GTK_WINDOW (self),
+                                      GTK_FILE_CHOOSER_ACTION_SAVE, _("_Import"), _("_Cancel"));
+  /* Beside the module, where a new user looks for it, rather than in
+   * whatever folder the program was started from. */
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (save), folder, NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (save), name);
+  return save;
+}
+
 static void
 module_response (GtkNativeDialog *dialog,
                  int              response,
@@ -296,20 +319,10 @@ module_response (GtkNativeDialog *dialog,
     {
       Pending *p = g_new0 (Pending, 1);
       GtkFileChooserNative *save;
-      g_autofree char *base = NULL;
-      g_autofree char *name = NULL;
-      char *dot;
 
       p->window = self;
       p->module = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      base = g_file_get_basename (p->module);
-      dot = strrchr (base, '.');
-      if (dot != NULL)
-        *dot = '\0';
-      name = g_strconcat (base, ".redoubt", NULL);
-      save = gtk_file_chooser_native_new (_("Save Imported Scenario"), GTK_WINDOW (self),
-                                          GTK_FILE_CHOOSER_ACTION_SAVE, _("_Import"), _("_Cancel"));
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (save), name);
+      save = rdt_import_vassal_save_chooser_new (self, p->module);
       gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (save), TRUE);
       g_signal_connect (save, "response", G_CALLBACK (save_response), p);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (save));

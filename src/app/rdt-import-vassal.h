@@ -26,4 +26,9 @@ RdtWindow *rdt_window_import_vassal_board (RdtWindow  *self,
                                            GFile      *scenario,
                                            const char *board);
 
+/* The "Save Imported Scenario" chooser for @module: in the module's folder,
+ * named after it ("NAME.redoubt"). */
+GtkFileChooserNative *rdt_import_vassal_save_chooser_new (RdtWindow *self,
+                                                          GFile     *module);
+
 G_END_DECLS

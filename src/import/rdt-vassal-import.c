@@ -553,6 +553,24 @@ apply_emb2 (Piece      *piece,
     }
 }
 
+/* The older Embellishment encoding (Embellishment.OLD_ID "emb;", read by
+ * Embellishment.originalSetType): emb;KEY[;reset...];command;upKey;upCommand;
+ * downKey;downCommand;xOff;yOff, then one field per layer, "IMAGE,NAME". */
+static void
+apply_old_emb (Piece      *piece,
+               const char *type)
+{
+  g_autoptr(GPtrArray) f = rdt_vassal_decode_sequence (type, ';', 9 + 64);
+
+  for (guint i = 9; i < f->len; i++)
+    {
+      g_autoptr(GPtrArray) layer = rdt_vassal_decode_sequence (g_ptr_array_index (f, i), ',', 2);
+      const char *img = token (layer, 0);
+      if (img != NULL && img[0] != '\0')
+        g_ptr_array_add (piece->layers, g_strdup (img));
+    }
+}
+
 static gboolean walk_traits (Decoder *d, Piece *piece, const char *type, const char *state,
                              const char *where, int proto_depth);
 
@@ -631,6 +649,8 @@ walk_traits (Decoder    *d,
         }
       else if (g_str_has_prefix (mine, "emb2;"))
         apply_emb2 (piece, mine);
+      else if (g_str_has_prefix (mine, "emb;"))
+        apply_old_emb (piece, mine);
       else if (g_str_has_prefix (mine, "mark;"))
         apply_mark (piece, mine, my_state);
       else if (g_str_has_prefix (mine, "prototype;"))
@@ -790,8 +810,17 @@ read_hex_grid (xmlNode       *node,
           grid->v_type = v_type[0] == 'A' ? 'A' : 'N';
         if (sep != NULL)
           {
+            /* Not clean_name(): a separator of spaces (sep=" ", "03 04") is
+             * VASSAL's text and must not be stripped; control characters
+             * are dropped. */
+            g_autofree char *valid = g_utf8_make_valid (sep, -1);
+            GString *kept = g_string_new (NULL);
+
+            for (const char *q = valid; *q != '\0'; q++)
+              if ((guchar) *q >= 0x20 && *q != 0x7f)
+                g_string_append_c (kept, *q);
             g_free (grid->sep);
-            grid->sep = clean_name (sep);
+            grid->sep = g_string_free (kept, FALSE);
           }
         if (fmt != NULL)
           {
@@ -974,6 +1003,74 @@ typedef struct {
   RdtVassalReport *report;
 } Images;
 
+/* Adds @message to the warnings unless the same text is already there (a
+ * counter named by a palette and by an at-start stack is looked up twice). */
+static void
+warn_once (RdtVassalReport *report,
+           char            *message)
+{
+  for (guint i = 0; i < report->warnings->len; i++)
+    if (g_str_equal (g_ptr_array_index (report->warnings, i), message))
+      {
+        g_free (message);
+        return;
+      }
+  g_ptr_array_add (report->warnings, message);
+}
+
+/* The archive entry of VASSAL image @image, as DataArchive.getInputStream
+ * finds it: "images/NAME", else the same name in Unicode NFD (a module zipped
+ * again on a Mac), else "images/NAME.gif" (extensionless GIFs of old
+ * modules). VASSAL's ZIP lookup is case-sensitive, but modules edited on
+ * Windows or macOS often name "Unit.PNG" what the archive holds as
+ * "unit.png": when exactly one entry matches without regard to ASCII case,
+ * it is taken, with a warning. NULL (with a warning naming the entry) when
+ * missing, refused or duplicated (pass 1 warned about the latter two). */
+static char *
+find_image_entry (Images     *images,
+                  const char *image)
+{
+  GHashTable *names = images->archive->names;
+  g_autofree char *entry = g_strconcat ("images/", image, NULL);
+  g_autofree char *nfd = g_utf8_normalize (entry, -1, G_NORMALIZE_NFD);
+  g_autofree char *gif = g_strconcat (entry, ".gif", NULL);
+  const char *tries[] = { entry, nfd, gif };
+  GHashTableIter it;
+  gpointer key, value;
+  const char *folded = NULL;
+  guint n_folded = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (tries); i++)
+    if (tries[i] != NULL && g_hash_table_contains (names, tries[i]))
+      {
+        if (GPOINTER_TO_UINT (g_hash_table_lookup (names, tries[i])) != 1)
+          return NULL;
+        return g_strdup (tries[i]);
+      }
+  g_hash_table_iter_init (&it, names);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    if (g_ascii_strcasecmp (key, entry) == 0 || g_ascii_strcasecmp (key, gif) == 0)
+      {
+        folded = key;
+        n_folded += GPOINTER_TO_UINT (value);
+      }
+  if (n_folded == 1)
+    {
+      warn_once (images->report,
+                 g_strdup_printf (_("entry “%s”: not in the archive; “%s” (same name but for upper and lower case) used instead"),
+                                  entry, folded));
+      return g_strdup (folded);
+    }
+  if (n_folded > 1)
+    warn_once (images->report,
+               g_strdup_printf (_("entry “%s”: not in the archive, and several entries differ from it only in upper and lower case: none used"),
+                                entry));
+  else
+    warn_once (images->report,
+               g_strdup_printf (_("entry “%s”: named by the module but not in the archive"), entry));
+  return NULL;
+}
+
 static RdtVassalWanted *
 want_image (Images     *images,
             const char *image,
@@ -987,18 +1084,13 @@ want_image (Images     *images,
   w = g_hash_table_lookup (images->by_image, image);
   if (w != NULL)
     return w;
-  entry = g_strconcat ("images/", image, NULL);
-  if (GPOINTER_TO_UINT (g_hash_table_lookup (images->archive->names, entry)) != 1)
-    {
-      /* Missing, refused or duplicated (pass 1 warned about the latter two). */
-      if (!g_hash_table_contains (images->archive->names, entry))
-        g_ptr_array_add (images->report->warnings,
-                         g_strdup_printf (_("entry “%s”: named by the module but not in the archive"), entry));
-      return NULL;
-    }
+  entry = find_image_entry (images, image);
+  if (entry == NULL)
+    return NULL;
   w = g_new0 (RdtVassalWanted, 1);
   w->entry = g_steal_pointer (&entry);
-  w->out_name = out_name_for (images->out_names, image, is_board ? "board-" : "");
+  /* Named after the entry: an extensionless GIF gets its ".gif". */
+  w->out_name = out_name_for (images->out_names, w->entry + strlen ("images/"), is_board ? "board-" : "");
   w->is_board = is_board;
   g_ptr_array_add (images->wanted, w);
   g_hash_table_insert (images->by_image, g_strdup (image), w);
@@ -1353,7 +1445,9 @@ rdt_vassal_import (const char                   *module_path,
             }
           descend = FALSE;
         }
-      else if (n->type == XML_ELEMENT_NODE && n != root &&
+      /* Only Java classes are components: plain child elements such as
+       * PlayerRoster's <entry> are part of their component. */
+      else if (n->type == XML_ELEMENT_NODE && n != root && strchr ((const char *) n->name, '.') != NULL &&
                !is_class (n, "PrototypeDefinition") && !is_class (n, "PrototypesContainer") &&
                !is_map_class (n) && !is_class (n, "BoardPicker") && !is_class (n, "Board") &&
                !is_class (n, "HexGrid") && !is_class (n, "HexGridNumbering") &&
@@ -1605,6 +1699,7 @@ rdt_vassal_import (const char                   *module_path,
     g_autoptr(GHashTable) made = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
     RdtHexGrid *grid = rdt_scenario_get_grid (scenario);
     guint no_side = 0;
+    guint n_palette_dups = 0;
 
     for (int pass = 0; pass < 2; pass++)
       for (guint i = 0; i < pieces->len; i++)
@@ -1619,6 +1714,13 @@ rdt_vassal_import (const char                   *module_path,
           if (p->at_start != (pass == 1))
             continue;
           list = g_hash_table_lookup (made, key);
+          /* The same counter (name and image) in several palettes (a module's
+           * "All" tab beside the per-side ones) is one counter: one unit. */
+          if (pass == 0 && list != NULL)
+            {
+              n_palette_dups++;
+              continue;
+            }
           if (pass == 1 && list != NULL)
             for (guint u = 0; u < list->len && unit == NULL; u++)
               {
@@ -1771,6 +1873,11 @@ rdt_vassal_import (const char                   *module_path,
                        g_strdup_printf (_("units (%u): kind (infantry), movement (0) and morale (0) are placeholders, marked "
                                           "provisional; strength is 1 unless a “strength” property gave it; each unit's note says which"),
                                         report->n_units));
+    if (n_palette_dups > 0)
+      g_ptr_array_add (report->left_for_user,
+                       g_strdup_printf (_("palette entries repeating a counter already read (same name and image, %u): "
+                                          "one unit each counter; add a unit by hand if the game has several such counters"),
+                                        n_palette_dups));
     if (no_side > 0)
       g_ptr_array_add (report->left_for_user,
                        g_strdup_printf (_("units without a “side” property (%u): put on the first side"), no_side));
