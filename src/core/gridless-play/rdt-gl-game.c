@@ -267,6 +267,7 @@ reset (RdtGlGame *game)
       p->facing = game->start[i].facing;
       p->spent = game->start[i].spent;
       p->road_column = game->start[i].road_column;
+      p->destroyed = FALSE;
       memset (&game->st[i], 0, sizeof game->st[i]);
       game->st[i].moved_from_level = -1;
     }
@@ -439,17 +440,42 @@ act_alter (RdtGlGame   *game,
            GError     **error)
 {
   int i;
-  const RdtGlCommand *cmd;
+  const RdtGlCommand *cmd, *own;
   gboolean delay, ok;
   RdtGlPiece *hq;
+  guint n = g_strv_length (w);
 
-  if (g_strv_length (w) != 3 || (!g_str_equal (w[2], "delay") && !g_str_equal (w[2], "now")))
-    FAIL (_("usage: alter HQ delay|now"));
+  if ((n != 3 && n != 4) || (!g_str_equal (w[2], "delay") && !g_str_equal (w[2], "now")))
+    FAIL (_("usage: alter HQ delay|now [COMMAND]"));
   if (!need_piece (game, w[1], &i, error))
     return FALSE;
   hq = piece_at (game, i);
-  cmd = command_of_hq (game, hq->id);
-  if (hq->type != RDT_GL_HQ || cmd == NULL || cmd->chit == NULL)
+  own = cmd = command_of_hq (game, hq->id);
+  if (n == 4)
+    {
+      /* How to Alter Turn Order, Note: "The Army Commander can also roll for
+       * one of his Commands if he is within Command Range of that HQ (1/3 Cav
+       * move)."  He rolls his own rating and uses his own once per turn. */
+      int h = -1;
+      RdtGlCommandRange cr;
+      if (hq->type != RDT_GL_HQ || own == NULL || (!own->army && own->chit != NULL))
+        FAIL (_("How to Alter Turn Order, Note: only the Army Commander rolls for another Command (%s is not an Army HQ)"),
+              hq->id);
+      cmd = find_command (game, w[3]);
+      if (cmd == NULL || g_strcmp0 (cmd->side, own->side) != 0 || cmd->chit == NULL)
+        FAIL (_("How to Alter Turn Order, Note: “%s” is not one of his Commands with a chit"), w[3]);
+      if (cmd->hq != NULL)
+        for (guint k = 0; k < game->g->pieces->len; k++)
+          if (g_strcmp0 (piece_at (game, k)->id, cmd->hq) == 0 && alive (game, k))
+            h = (int) k;
+      if (h < 0)
+        FAIL (_("How to Alter Turn Order, Note: %s has no HQ on the map"), cmd->id);
+      rdt_gl_command_range (game->g, hq, piece_at (game, h), &cr);
+      if (cr.verdict != RDT_GL_YES)
+        FAIL (_("How to Alter Turn Order, Note: %s is not within Command Range (1/3 Cav move) of %s"), hq->id,
+              cmd->hq);
+    }
+  else if (hq->type != RDT_GL_HQ || cmd == NULL || cmd->chit == NULL)
     FAIL (_("How to Alter Turn Order: %s is not the HQ of a command with a chit"), hq->id);
   if (game->phase != RDT_GL_PHASE_COMMANDS || game->current == NULL || game->current_acted)
     FAIL (_("How to Alter Turn Order: an alter is tried just after a chit is pulled, before its pieces move"));
@@ -477,15 +503,16 @@ act_alter (RdtGlGame   *game,
       int r;
       if (game->st[i].altered)
         FAIL (_("How to Alter Turn Order: once per turn, each HQ may attempt to alter (%s has)"), hq->id);
-      if (cmd->rating <= 0)
+      if (own->rating <= 0)
         FAIL (_("How to Alter Turn Order: %s has no rating in the scenario"), hq->id);
       r = roll_d6 (game);
-      ok = r <= cmd->rating;
+      ok = r <= own->rating;
       game->st[i].altered = TRUE;
       /* "Flip the HQ, name side up to show it has already rolled this turn: Spent." */
       hq->spent = TRUE;
-      g_string_append_printf (res, "%s %s: rolled %d against rating %d: %s", cmd->id, w[2], r, cmd->rating,
-                              ok ? "success" : "failure");
+      g_string_append_printf (res, "%s %s%s%s: rolled %d against rating %d%s: %s", cmd->id, w[2],
+                              own != cmd ? " by Army Commander " : "", own != cmd ? hq->id : "", r, own->rating,
+                              own->rating_provisional ? " (provisional)" : "", ok ? "success" : "failure");
     }
   if (!ok)
     return TRUE;
@@ -739,15 +766,16 @@ cover_of (RdtGlGame        *game,
   return NULL;
 }
 
-/* A destroyed piece leaves the table: it is put far off the map, each at
- * its own place, so the rulings (LOS, movement, contact) no longer meet it. */
+/* A destroyed piece leaves the table: it keeps its last pose (so a view can
+ * show where it fell) and is flagged destroyed, which every ruling (LOS,
+ * movement, contact, FoF) respects: it no longer blocks or fights. */
 static void
 destroy (RdtGlGame *game,
          int        i)
 {
   game->st[i].destroyed = TRUE;
   game->st[i].must_retreat = FALSE;
-  piece_at (game, i)->centre = rdt_point (-100.0 - 2.0 * i, -100.0);
+  piece_at (game, i)->destroyed = TRUE;
 }
 
 /* Applying Hits; Unit Quality.  @may_destroy FALSE for bombardment
@@ -1151,8 +1179,21 @@ apply_words (RdtGlGame  *game,
 
   if (g_str_equal (a, "option"))
     {
+      /* The other optional rules of the rulebook are named and refused:
+       * each needs what a script cannot give (hidden pieces, talk between
+       * players, written orders read by a person). */
+      static const struct { const char *name, *why; } unsupported[] = {
+        { "hidden-reserves", N_("Optional Hidden Reserves is not supported: it hides pieces on Reserve Cards off board, which this sandbox does not model (every piece is on the table)") },
+        { "baggage", N_("Optional Baggage Trains is not supported yet: Rally within 1/3 Mounted move of a Baggage Train, 1 Rally per Train per turn and double victory value are not applied") },
+        { "multi-player", N_("Optional Multi Player Rules are not supported: they govern what players may say to each other, which the program cannot see") },
+        { "written-orders", N_("Optional Written Orders is not supported: orders are written and interpreted by players, not checked by the program") },
+      };
+      if (g_strv_length (w) == 2)
+        for (guint k = 0; k < G_N_ELEMENTS (unsupported); k++)
+          if (g_str_equal (w[1], unsupported[k].name))
+            FAIL ("%s", _(unsupported[k].why));
       if (g_strv_length (w) != 2 || !g_str_equal (w[1], "hq-alter"))
-        FAIL (_("usage: option hq-alter"));
+        FAIL (_("usage: option hq-alter (the optional rules hidden-reserves, baggage, multi-player and written-orders are refused)"));
       if (game->log->len > 0)
         FAIL (_("options are chosen before the first action"));
       game->optional_alter = TRUE;
@@ -1243,6 +1284,8 @@ snapshot_restore (RdtGlGame *game,
       p->road_column = s->poses[i].road_column;
     }
   memcpy (game->st, s->st, sizeof (RdtGlPieceState) * n);
+  for (guint i = 0; i < n; i++)
+    piece_at (game, i)->destroyed = game->st[i].destroyed;
   game->die = s->die;
   game->turn = s->turn;
   game->phase = s->phase;

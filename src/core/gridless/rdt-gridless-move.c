@@ -236,6 +236,9 @@ check_leg (const RdtGridless *g,
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
 
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
+
       if (o == piece || o->type == RDT_GL_HQ || g_strcmp0 (o->side, piece->side) == 0)
         continue;
       rdt_gridless_piece_corners (g, o, oc);
@@ -332,6 +335,9 @@ check_end (const RdtGridless *g,
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
 
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
+
       /* HQs "do not block movement. Simply push them back". */
       if (o == piece || o->type == RDT_GL_HQ)
         continue;
@@ -352,6 +358,9 @@ check_end (const RdtGridless *g,
         RdtGlPiece *real = (RdtGlPiece *) piece;
         RdtGlPiece saved = *real;
         RdtGlFof fof;
+
+        if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+          continue;
         RdtGlVerdict v;
 
         if (o == piece || g_strcmp0 (o->side, piece->side) == 0)
@@ -482,6 +491,9 @@ road_move (const RdtGridless *g,
     {
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
+
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
 
       if (o == piece || o->type == RDT_GL_HQ)
         continue;
