@@ -662,6 +662,167 @@ digest_line (const char *out)
   return g_strndup (d + 8, 64);
 }
 
+/* How to Alter Turn Order, Note: "The Army Commander can also roll for one
+ * of his Commands if he is within Command Range of that HQ (1/3 Cav move)." */
+static void
+test_army_commander_alter (void)
+{
+  int tried = 0;
+
+  for (guint64 seed = 0; seed < 20; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      const char *cur;
+
+      /* Command range is 12/3 = 4 in.: army-hq 5.83 in. from a-hq. */
+      ((RdtGlCommand *) g_ptr_array_index (g->commands, 1))->rating = 5;
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      cur = rdt_gl_game_get_current (game);
+      refused (game, g_str_equal (cur, "a") ? "alter army-hq delay a" : "alter army-hq now a", "Command Range");
+      refused (game, g_str_equal (cur, "a") ? "alter a-hq delay b" : "alter a-hq now b", "only the Army Commander");
+      refused (game, "alter army-hq now b", "not one of his Commands");
+      refused (game, "alter army-hq now", "not the HQ of a command with a chit");
+    }
+  for (guint64 seed = 0; seed < 20; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      RdtGlPiece *army = (RdtGlPiece *) rdt_gridless_find_piece (g, "army-hq");
+      const char *at;
+      int roll;
+      gboolean was_a;
+
+      ((RdtGlCommand *) g_ptr_array_index (g->commands, 1))->rating = 5;
+      army->centre = rdt_point (10, 24.5); /* 2.5 in. from a-hq: in range */
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      was_a = g_str_equal (rdt_gl_game_get_current (game), "a");
+      /* Delay for the pulled A, or Move Now for A still in the cup. */
+      r = ok_result (game, was_a ? "alter army-hq delay a" : "alter army-hq now a");
+      g_assert_nonnull (strstr (r, "by Army Commander army-hq"));
+      g_assert_nonnull (strstr (r, "against rating 5"));   /* his own rating, not A's 3 */
+      at = strstr (r, "rolled ");
+      roll = atoi (at + strlen ("rolled "));
+      g_assert_cmpint (roll <= 5, ==, strstr (r, "success") != NULL);
+      if (roll <= 5)
+        g_assert_cmpstr (rdt_gl_game_get_current (game), ==, was_a ? "b" : "a");
+      else
+        g_assert_cmpstr (rdt_gl_game_get_current (game), ==, was_a ? "a" : "b");
+      /* "Once per turn, each HQ may attempt": the Army HQ has rolled. */
+      g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "army-hq")->spent);
+      tried++;
+    }
+  g_assert_cmpint (tried, ==, 20);
+}
+
+/* Brandywine, HQ Ratings: "HQ ratings are as shown on the units" (values the
+ * text lacks: provisional in the bundled scenario); the die-roll alter works
+ * on it. */
+static void
+test_bundled_ratings (void)
+{
+  g_autofree char *src = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                           "pub-battles-brandywine.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  RdtGridless *g = rdt_gridless_load_from_file (src, NULL, &error);
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *r = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const char *cur;
+  const char *hq = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (g->commands, i);
+      g_assert_cmpint (c->rating, >=, 1);
+      g_assert_true (c->rating_provisional);
+    }
+  /* The canonical form keeps the mark. */
+  bytes = rdt_gridless_to_bytes (g, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "provisional=\"rating\""));
+  game = rdt_gl_game_new (g, 3);
+  ok (game, "pull");
+  cur = rdt_gl_game_get_current (game);
+  hq = g_str_equal (cur, "c") ? "knyp" : g_str_equal (cur, "k") ? "crwl" : g_str_equal (cur, "g") ? "sulvn" : "greene";
+  {
+    g_autofree char *line = g_strdup_printf ("alter %s now", hq);
+    r = ok_result (game, line);
+  }
+  g_assert_nonnull (strstr (r, "against rating 3 (provisional)"));
+}
+
+/* Optional Hidden Reserves, Optional Baggage Trains, Optional Multi Player
+ * Rules, Optional Written Orders: refused by name with the reason. */
+static void
+test_optional_refused (void)
+{
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 5);
+
+  refused (game, "option hidden-reserves", "Optional Hidden Reserves is not supported");
+  refused (game, "option baggage", "Optional Baggage Trains is not supported");
+  refused (game, "option multi-player", "Optional Multi Player Rules are not supported");
+  refused (game, "option written-orders", "Optional Written Orders is not supported");
+  refused (game, "option fog", "usage: option hq-alter");
+  ok (game, "option hq-alter");
+}
+
+/* Applying Hits: "Already Retreated piece is destroyed"; a destroyed piece
+ * keeps its place but is flagged, and LOS (Line of Sight: "pieces block")
+ * and movement ("Move through friendly pieces but not enemy") no longer
+ * meet it. */
+static void
+test_destroyed_flag (void)
+{
+  int destroyed = 0;
+
+  for (guint64 seed = 0; seed < 60; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+      const RdtGlPiece *b;
+      RdtGlPose pose = { rdt_point (10, 15.2), 0, FALSE };
+      RdtGlMove m;
+      RdtGlLos los;
+      gboolean b_in_los = FALSE;
+
+      a->centre = rdt_point (10, 16.375);
+      game = rdt_gl_game_new (g, seed);
+      b = rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "b-inf");
+      ok (game, "pull");
+      ok (game, "pull");
+      ok (game, "combat");
+      ok (game, "round a-inf:b-inf");
+      if (!rdt_gl_game_get_state (game, "b-inf")->destroyed)
+        continue;
+      destroyed++;
+      g_assert_true (b->destroyed);
+      g_assert_cmpfloat (b->centre.x, ==, 10);
+      g_assert_cmpfloat (b->centre.y, ==, 16);
+      rdt_gl_can_reach (rdt_gl_game_get_gridless (game), a, &pose, &m);
+      g_assert_cmpint (m.verdict, ==, RDT_GL_YES);
+      rdt_gl_los (rdt_gl_game_get_gridless (game), (RdtGlLosEnd) { a, { 0, 0 } },
+                  (RdtGlLosEnd) { NULL, rdt_point (10, 14.5) }, &los);
+      for (guint k = 0; k < los.steps->len; k++)
+        b_in_los |= g_strcmp0 (g_array_index (los.steps, RdtGlLosStep, k).id, "b-inf") == 0;
+      rdt_gl_los_clear (&los);
+      g_assert_false (b_in_los);
+      refused (game, "round b-inf:a-inf", "destroyed");
+      /* Undo brings it back, and with it its place in the rulings. */
+      g_assert_true (rdt_gl_game_undo (game, NULL));
+      g_assert_false (b->destroyed);
+      rdt_gl_can_reach (rdt_gl_game_get_gridless (game), a, &pose, &m);
+      g_assert_cmpint (m.verdict, !=, RDT_GL_YES);
+    }
+  g_assert_cmpint (destroyed, >, 0);
+}
+
 /* The scripted first turn of the bundled scenario replays identically. */
 static void
 test_bundled_first_turn (void)
@@ -773,5 +934,10 @@ main (int   argc,
   g_test_add_func ("/gridless/play/replay/undo-and-saved-game", test_undo_replay);
   g_test_add_func ("/gridless/play/replay/random-actions-refused-cleanly", test_random_actions);
   g_test_add_func ("/gridless/play/replay/bundled-first-turn-identical", test_bundled_first_turn);
+  g_test_add_func ("/gridless/play/how-to-alter-turn-order/note-army-commander-rolls-for-command-in-range",
+                   test_army_commander_alter);
+  g_test_add_func ("/gridless/play/brandywine-hq-ratings/provisional-ratings-alter-on-bundled", test_bundled_ratings);
+  g_test_add_func ("/gridless/play/optional-rules/unsupported-refused-by-name", test_optional_refused);
+  g_test_add_func ("/gridless/play/applying-hits/destroyed-flag-respected-by-rulings", test_destroyed_flag);
   return g_test_run ();
 }
