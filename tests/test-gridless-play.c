@@ -573,6 +573,42 @@ test_withdrawal (void)
   g_assert_true (rdt_gl_game_get_state (game, "b-cav")->retreated);
 }
 
+/* Retreat: "The Piece must turn about and make a 1/3 move, ignoring terrain
+ * costs, back and away from the combat ... If unable to do this because of
+ * enemy pieces or impassible terrain, it is destroyed": the route is a path
+ * (its legs checked like move legs, G10), its length counts every leg, and no
+ * leg goes forward.  Cavalry Withdrawal retreats "as above". */
+static void
+test_retreat_route (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+  RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf2");
+  RdtGlPiece *r = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-far");
+  const RdtGlPiece *cav;
+
+  a->centre = rdt_point (20, 16.375);   /* infantry in contact with b-cav's front */
+  r->centre = rdt_point (20.9, 15.1);   /* an enemy block across the straight way back */
+  r->facing = 180;
+  game = rdt_gl_game_new (g, 2);
+  cav = rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "b-cav");
+  ok (game, "pull");
+  ok (game, "pull");
+  ok (game, "combat");
+  /* Straight to 22.5,14.3: the end is free, the path crosses a-far. */
+  refused (game, "withdraw b-cav 22.5,14.3", "a-far");
+  refused (game, "withdraw b-cav 22.5,14.3", "is blocked");
+  /* "turn about ... back": a leg towards its front is refused. */
+  refused (game, "withdraw b-cav 19,16.5 18,14", "turn about");
+  /* The route's length is every leg: 2 + 3 > 1/3 of 12. */
+  refused (game, "withdraw b-cav 20,14 23,14", "1/3 move");
+  /* Around the enemy block: 1.503 + 2.408 in., accepted. */
+  ok (game, "withdraw b-cav 20.1,14.5 22.5,14.3");
+  g_assert_cmpfloat_with_epsilon (cav->centre.x, 22.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cav->centre.y, 14.3, 1e-9);
+  g_assert_true (rdt_gl_game_get_state (game, "b-cav")->retreated);
+}
+
 /* ---------------------------------------------------------------- replay */
 
 /* The same log, undo, replay and save as the hex game: the state digest is
@@ -939,5 +975,6 @@ main (int   argc,
   g_test_add_func ("/gridless/play/brandywine-hq-ratings/provisional-ratings-alter-on-bundled", test_bundled_ratings);
   g_test_add_func ("/gridless/play/optional-rules/unsupported-refused-by-name", test_optional_refused);
   g_test_add_func ("/gridless/play/applying-hits/destroyed-flag-respected-by-rulings", test_destroyed_flag);
+  g_test_add_func ("/gridless/play/retreat/route-checked-as-a-path-turn-about", test_retreat_route);
   return g_test_run ();
 }

@@ -1026,6 +1026,9 @@ act_round (RdtGlGame  *game,
  * is destroyed." Cavalry Withdrawal: "Defending Cavalry may retreat before
  * combat IF in contact with Infantry. Cavalry in Road Column cannot
  * Withdrawal." */
+/* The points of a retreat's route (a loop bound read from the action). */
+#define RETREAT_MAX_POINTS 8
+
 static gboolean
 act_retreat (RdtGlGame  *game,
              char      **w,
@@ -1041,11 +1044,15 @@ act_retreat (RdtGlGame  *game,
   double facing, nearest_before = G_MAXDOUBLE, nearest_after = G_MAXDOUBLE;
   StartPose before;
   gboolean forced;
+  RdtPoint route[RETREAT_MAX_POINTS + 2];
+  guint nr = 0;
+  double length = 0;
 
   if (game->phase != RDT_GL_PHASE_COMBAT)
     FAIL (_("Retreat: retreats happen in combat (step 5)"));
-  if (n < 3 || n > 4)
-    FAIL (withdraw ? _("usage: withdraw PIECE X,Y [FACING]") : _("usage: retreat PIECE X,Y [FACING] | retreat PIECE destroyed"));
+  if (n < 3 || n > 3 + RETREAT_MAX_POINTS)
+    FAIL (withdraw ? _("usage: withdraw PIECE [X,Y...] X,Y [FACING]")
+                   : _("usage: retreat PIECE [X,Y...] X,Y [FACING] | retreat PIECE destroyed"));
   if (!need_piece (game, w[1], &i, error))
     return FALSE;
   p = piece_at (game, i);
@@ -1073,14 +1080,44 @@ act_retreat (RdtGlGame  *game,
       g_string_append_printf (res, "%s cannot retreat: destroyed", p->id);
       return TRUE;
     }
-  if (!parse_point (w[2], &to))
-    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  /* The route: X,Y points (the last is the end), then an optional facing. */
+  route[nr++] = p->centre;
   facing = p->facing;
-  if (n == 4 && !parse_facing (w[3], &facing))
-    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  for (guint k = 2; k < n; k++)
+    {
+      if (strchr (w[k], ',') == NULL && k == n - 1 && k > 2)
+        {
+          if (!parse_facing (w[k], &facing))
+            FAIL (_("“%s” is not a facing in degrees"), w[k]);
+          continue;
+        }
+      if (!parse_point (w[k], &route[nr]))
+        FAIL (_("“%s” is not a point X,Y in inches"), w[k]);
+      length += rdt_geom_distance (route[nr - 1], route[nr]);
+      nr++;
+    }
+  to = route[nr - 1];
   spec = rdt_gridless_get_spec (game->g, p->type);
-  if (rdt_geom_distance (p->centre, to) > spec->move / 3 + RDT_GEOM_EPS_LEN)
-    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.)"), spec->move / 3);
+  if (length > spec->move / 3 + RDT_GEOM_EPS_LEN)
+    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.; the route is %.4f in.)"), spec->move / 3, length);
+  /* "The Piece must turn about and make a 1/3 move ... back": no leg of the
+   * route goes forward of the front it had (each within 90 degrees of its
+   * rear); "If unable to do this because of enemy pieces or impassible
+   * terrain, it is destroyed": every leg is checked as a move leg (G10,
+   * without terrain costs), the block turned about all along. */
+  for (guint k = 1; k < nr; k++)
+    {
+      double rad = p->facing * G_PI / 180.0;
+      double dx = route[k].x - route[k - 1].x, dy = route[k].y - route[k - 1].y;
+      const char *blocker = NULL, *reason = NULL, *rule = NULL;
+
+      if (dx * sin (rad) - dy * cos (rad) > RDT_GEOM_EPS_LEN * hypot (dx, dy))
+        FAIL (_("Retreat: the piece must turn about and move back; leg %u of the route goes forward of its front"), k);
+      if (!rdt_gl_leg_passable (game->g, p, route[k - 1], route[k], fmod (p->facing + 180.0, 360.0), &blocker, &reason,
+                                &rule))
+        FAIL (_("Retreat: leg %u of the route is blocked: %s (%s%s%s); if unable to retreat because of enemy pieces or impassible terrain, it is destroyed (“retreat %s destroyed”)"),
+              k, _(reason), _(rule), blocker != NULL ? ": " : "", blocker != NULL ? blocker : "", p->id);
+    }
   for (guint k = 0; k < game->g->pieces->len; k++)
     if (alive (game, k) && enemies (p, piece_at (game, k)) && piece_at (game, k)->type != RDT_GL_HQ)
       nearest_before = MIN (nearest_before, rdt_geom_distance (p->centre, piece_at (game, k)->centre));

@@ -305,6 +305,29 @@ check_leg (const RdtGridless *g,
     }
 }
 
+gboolean
+rdt_gl_leg_passable (const RdtGridless  *g,
+                     const RdtGlPiece   *piece,
+                     RdtPoint            a,
+                     RdtPoint            b,
+                     double              facing,
+                     const char        **blocker,
+                     const char        **reason,
+                     const char        **rule)
+{
+  LegCheck lc;
+
+  g_return_val_if_fail (g != NULL && piece != NULL, FALSE);
+  check_leg (g, piece, a, b, facing, &lc);
+  if (blocker != NULL)
+    *blocker = lc.blocked ? lc.blocker : NULL;
+  if (reason != NULL)
+    *reason = lc.blocked ? lc.reason : NULL;
+  if (rule != NULL)
+    *rule = lc.blocked ? lc.rule : NULL;
+  return !lc.blocked;
+}
+
 /* ---------------------------------------------------------- the pose */
 
 /* Things about the end pose that no path changes: the map, stacking, and
