@@ -609,6 +609,98 @@ test_retreat_route (void)
   g_assert_true (rdt_gl_game_get_state (game, "b-cav")->retreated);
 }
 
+GPtrArray *_rdt_gl_crossings_new (void);
+
+/* The modifier the result gives the group that starts with @head. */
+static int
+group_modifier (const char *result,
+                const char *head)
+{
+  const char *q = strstr (result, head);
+  int mod = 99;
+
+  g_assert_nonnull (q);
+  q = strchr (q, '(');
+  g_assert_nonnull (q);
+  g_assert_cmpint (sscanf (q, "(%d)", &mod), ==, 1);
+  return mod;
+}
+
+/* Terrain Effects, Road Column: "Treat as Flanked for combat"; Flanking
+ * Attacks: "IF you are Flanked, you may fire at a piece on your flank with a
+ * -1 modifier" (the only effect of being Flanked the text gives: no bonus for
+ * the flanker, whose "die roll modifiers" have no value). */
+static void
+test_flank_road_column (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *r = NULL;
+  RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+  RdtGlPiece *b = (RdtGlPiece *) rdt_gridless_find_piece (g, "b-inf");
+
+  a->centre = rdt_point (10, 16.375);
+  b->road_column = TRUE;
+  game = rdt_gl_game_new (g, 4);
+  ok (game, "pull");
+  ok (game, "pull");
+  ok (game, "combat");
+  r = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+  g_assert_nonnull (strstr (r, "b-inf melee a-inf — Terrain Effects, Road Column: treat as Flanked"));
+  g_assert_cmpint (group_modifier (r, "b-inf melee a-inf"), ==, -1);
+  g_assert_cmpint (group_modifier (r, "a-inf melee b-inf"), ==, 0);
+}
+
+/* Terrain Effects, Rivers: "Treat pieces attacking across a River as flanked
+ * for 1st round only"; Buildings: "Defenders cannot be Flanked". */
+static void
+test_flank_river_first_round (void)
+{
+  int second_rounds = 0;
+
+  for (guint64 seed = 0; seed < 40; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL, *r2 = NULL;
+      RdtGlWater *w = g_new0 (RdtGlWater, 1);
+      RdtPoint line[2] = { { 0, 16.19 }, { 30, 16.19 } };
+      const RdtGlPieceState *as, *bs;
+
+      /* A river along b-inf's front edge: a-inf stops short of it, in
+       * contact, and attacks across it. */
+      w->id = g_strdup ("river");
+      w->river = TRUE;
+      w->points = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+      g_array_append_vals (w->points, line, 2);
+      w->crossings = _rdt_gl_crossings_new ();
+      g_ptr_array_add (g->waters, w);
+      game = rdt_gl_game_new (g, seed);
+      pull_until (game, "a");
+      r = ok_result (game, "move a-inf 10,16.375");
+      g_assert_nonnull (strstr (r, "attacks b-inf"));
+      g_assert_true (rdt_gl_game_get_state (game, "a-inf")->attacker);
+      while (rdt_gl_game_get_cup (game)->len > 0)
+        ok (game, "pull");
+      ok (game, "combat");
+      g_clear_pointer (&r, g_free);
+      r = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+      g_assert_nonnull (strstr (r, "a-inf melee b-inf — Terrain Effects, Rivers"));
+      g_assert_cmpint (group_modifier (r, "a-inf melee b-inf"), ==, -1);
+      g_assert_cmpint (group_modifier (r, "b-inf melee a-inf"), ==, 0);
+      as = rdt_gl_game_get_state (game, "a-inf");
+      bs = rdt_gl_game_get_state (game, "b-inf");
+      if (as->destroyed || bs->destroyed || as->must_retreat || bs->must_retreat)
+        continue;
+      /* "1st round only". */
+      r2 = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+      g_assert_null (strstr (r2, "Rivers"));
+      g_assert_cmpint (group_modifier (r2, "a-inf melee b-inf"), ==, 0);
+      second_rounds++;
+    }
+  g_assert_cmpint (second_rounds, >, 0);
+}
+
 /* ---------------------------------------------------------------- replay */
 
 /* The same log, undo, replay and save as the hex game: the state digest is
@@ -976,5 +1068,7 @@ main (int   argc,
   g_test_add_func ("/gridless/play/optional-rules/unsupported-refused-by-name", test_optional_refused);
   g_test_add_func ("/gridless/play/applying-hits/destroyed-flag-respected-by-rulings", test_destroyed_flag);
   g_test_add_func ("/gridless/play/retreat/route-checked-as-a-path-turn-about", test_retreat_route);
+  g_test_add_func ("/gridless/play/terrain-effects/road-column-treat-as-flanked", test_flank_road_column);
+  g_test_add_func ("/gridless/play/terrain-effects/rivers-attacking-across-flanked-1st-round", test_flank_river_first_round);
   return g_test_run ();
 }

@@ -679,7 +679,10 @@ act_move (RdtGlGame  *game,
   if (m.reduced)
     g_string_append_printf (res, ", reduced by %s", m.reduced_id);
   if (victim != NULL)
-    g_string_append_printf (res, ", attacks %s", victim);
+    {
+      g_string_append_printf (res, ", attacks %s", victim);
+      game->st[i].attacker = TRUE;
+    }
   if (in_buildings (game, p) && !p->spent)
     {
       p->spent = TRUE;
@@ -912,6 +915,47 @@ act_combat (RdtGlGame  *game,
   return TRUE;
 }
 
+/* Is the firer @f "treated as Flanked" against @t?  Terrain Effects: Road
+ * Column "Treat as Flanked for combat"; Rivers "Treat pieces attacking
+ * across a River as flanked for 1st round only" (the attacker: it moved this
+ * turn creating a Combat, and the segment between the two centres meets a
+ * river); Buildings: "Defenders cannot be Flanked" (a piece in Buildings that
+ * did not attack is never treated as Flanked).  The text gives being Flanked
+ * one effect: "IF you are Flanked, you may fire at a piece on your flank with
+ * a -1 modifier"; so such a firer fires at -1 (and may fire at an enemy that
+ * has it as a target even outside its own FoF).  No bonus for the other side:
+ * the text states none ("gives you die roll modifiers", no value). */
+static const char *
+treated_as_flanked (RdtGlGame *game,
+                    int        f,
+                    int        t)
+{
+  const RdtGlPiece *fp = piece_at (game, f), *tp = piece_at (game, t);
+
+  if (!game->st[f].attacker && in_buildings (game, fp))
+    return NULL;
+  if (fp->road_column)
+    return N_("Terrain Effects, Road Column: treat as Flanked for combat");
+  if (game->rounds_in_combat == 0 && game->st[f].attacker)
+    for (guint k = 0; k < game->g->waters->len; k++)
+      {
+        const RdtGlWater *w = g_ptr_array_index (game->g->waters, k);
+        const RdtPoint *pts = (const RdtPoint *) w->points->data;
+        gboolean across;
+
+        if (!w->river)
+          continue;
+        if (w->area)
+          across = rdt_geom_segment_inside_length (fp->centre, tp->centre, pts, w->points->len, NULL, NULL) >
+                   RDT_GEOM_EPS_LEN;
+        else
+          across = rdt_geom_segment_crosses_polyline (fp->centre, tp->centre, pts, w->points->len, NULL);
+        if (across)
+          return N_("Terrain Effects, Rivers: attacking across a River, flanked for the 1st round only");
+      }
+  return NULL;
+}
+
 typedef struct {
   int firer, target;
   gboolean melee;
@@ -950,6 +994,7 @@ act_round (RdtGlGame  *game,
       const RdtGlPiece *f, *t;
       RdtGlFlank flank;
       const char *cover;
+      const char *treated;
 
       if (g_strv_length (ft) != 2)
         FAIL (_("“%s” is not FIRER:TARGET"), w[k]);
@@ -963,7 +1008,15 @@ act_round (RdtGlGame  *game,
       if (!enemies (f, t) || f->type == RDT_GL_HQ || t->type == RDT_GL_HQ)
         FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked; and a piece fires at enemies (%s)"), w[k]);
       s->melee = in_contact (game, f, t);
-      if (!s->melee && in_fof (game, f, t) != RDT_GL_YES)
+      treated = treated_as_flanked (game, s->firer, s->target);
+      if (treated != NULL && (s->melee || in_fof (game, f, t) == RDT_GL_YES || in_fof (game, t, f) == RDT_GL_YES))
+        {
+          /* Treated as Flanked: fires at -1 at an enemy that has it as a
+           * target (see treated_as_flanked). */
+          s->modifier -= 1;
+          s->why = _(treated);
+        }
+      else if (!s->melee && in_fof (game, f, t) != RDT_GL_YES)
         {
           /* Flanking Attacks: "IF you are Flanked, you may fire at a piece on
            * your flank with a -1 modifier." */
@@ -1195,7 +1248,7 @@ act_end_turn (RdtGlGame  *game,
       /* The HQs flipped to show they rolled are turned back for the new turn. */
       if (game->st[i].altered)
         p->spent = FALSE;
-      game->st[i].acted = game->st[i].altered = FALSE;
+      game->st[i].acted = game->st[i].altered = game->st[i].attacker = FALSE;
       game->st[i].moved_from_level = -1;
     }
   game->turn++;
