@@ -701,6 +701,62 @@ test_flank_river_first_round (void)
   g_assert_cmpint (second_rounds, >, 0);
 }
 
+/* How to Resolve Combat: "Resolve Combats one at a time ... Continue Rounds
+ * until the Combat is broken: there are no opposing pieces remaining in
+ * contact or FoF. Then resolve the next Combat"; Order: "The side with the
+ * better Command Ratings chooses the order" (Brandywine: the British player).
+ * The players' calls are actions: engage names the pieces of each Combat in
+ * the chosen order; round keeps to them; end-combat waits for it to break. */
+static void
+test_engage (void)
+{
+  int broken = 0;
+
+  for (guint64 seed = 0; seed < 30; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+      RdtGlPiece *a2 = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf2");
+      const RdtGlPieceState *bs;
+
+      a->centre = rdt_point (10, 16.375);   /* Melee with b-inf */
+      a2->centre = rdt_point (14, 16.375);  /* Melee with b-inf2: another Combat */
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      ok (game, "pull");
+      refused (game, "engage a-inf b-inf", "after the cup is empty");
+      ok (game, "combat");
+      refused (game, "engage a-inf b-inf2", "not in contact");
+      refused (game, "engage a-inf b-hq", "HQs");
+      r = ok_result (game, "engage a-inf b-inf");
+      g_assert_cmpstr (r, ==, "Combat 1: a-inf b-inf");
+      refused (game, "round a-inf2:b-inf2", "not within the Combat declared");
+      /* Not broken before a round: a-inf and b-inf are in contact. */
+      refused (game, "end-combat", "not broken");
+      ok (game, "round a-inf:b-inf b-inf:a-inf");
+      bs = rdt_gl_game_get_state (game, "b-inf");
+      if (bs->must_retreat)
+        ok (game, "retreat b-inf 10,14");
+      if (rdt_gl_game_get_state (game, "a-inf")->must_retreat &&
+          !rdt_gl_game_apply (game, "retreat a-inf 10,18.37", NULL, NULL))
+        ok (game, "retreat a-inf destroyed");
+      if (rdt_gl_game_get_state (game, "b-inf")->destroyed || rdt_gl_game_get_state (game, "a-inf")->destroyed ||
+          bs->retreated || rdt_gl_game_get_state (game, "a-inf")->retreated)
+        {
+          ok (game, "end-combat");
+          g_clear_pointer (&r, g_free);
+          r = ok_result (game, "engage a-inf2 b-inf2");
+          g_assert_cmpstr (r, ==, "Combat 2: a-inf2 b-inf2");
+          broken++;
+        }
+      else
+        refused (game, "end-combat", "not broken");
+    }
+  g_assert_cmpint (broken, >, 0);
+}
+
 /* ---------------------------------------------------------------- replay */
 
 /* The same log, undo, replay and save as the hex game: the state digest is
@@ -1069,6 +1125,7 @@ main (int   argc,
   g_test_add_func ("/gridless/play/applying-hits/destroyed-flag-respected-by-rulings", test_destroyed_flag);
   g_test_add_func ("/gridless/play/retreat/route-checked-as-a-path-turn-about", test_retreat_route);
   g_test_add_func ("/gridless/play/terrain-effects/road-column-treat-as-flanked", test_flank_road_column);
+  g_test_add_func ("/gridless/play/how-to-resolve-combat/engage-pieces-order-until-broken", test_engage);
   g_test_add_func ("/gridless/play/terrain-effects/rivers-attacking-across-flanked-1st-round", test_flank_river_first_round);
   return g_test_run ();
 }

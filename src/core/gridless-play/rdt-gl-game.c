@@ -39,6 +39,7 @@ struct _RdtGlGame {
   gboolean alter_this_pull;    /* Optional HQ Alter: "only 1 Alter per Chit Pull" */
   GHashTable *commands_moved;  /* command ids that moved this turn */
   int rounds_in_combat;
+  int combats;                 /* Combats declared by engage this turn */
   GPtrArray *log;
   GPtrArray *results;
 };
@@ -282,6 +283,7 @@ reset (RdtGlGame *game)
   game->alter_this_pull = FALSE;
   g_hash_table_remove_all (game->commands_moved);
   game->rounds_in_combat = 0;
+  game->combats = 0;
   g_ptr_array_set_size (game->log, 0);
   g_ptr_array_set_size (game->results, 0);
 }
@@ -977,11 +979,14 @@ act_round (RdtGlGame  *game,
   g_autofree Shot *shots = NULL;
   g_autofree int *hits = NULL;
   guint np = game->g->pieces->len;
+  gboolean any_engaged = FALSE;
 
   if (game->phase != RDT_GL_PHASE_COMBAT)
     FAIL (_("How the Turns Work, step 5: combat comes after the cup is empty (action “combat”)"));
   if (n < 2)
     FAIL (_("usage: round FIRER:TARGET [FIRER:TARGET...]"));
+  for (guint i = 0; i < np; i++)
+    any_engaged |= game->st[i].engaged;
   for (guint i = 0; i < np; i++)
     if (game->st[i].must_retreat)
       FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
@@ -1007,6 +1012,8 @@ act_round (RdtGlGame  *game,
       t = piece_at (game, s->target);
       if (!enemies (f, t) || f->type == RDT_GL_HQ || t->type == RDT_GL_HQ)
         FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked; and a piece fires at enemies (%s)"), w[k]);
+      if (any_engaged && (!game->st[s->firer].engaged || !game->st[s->target].engaged))
+        FAIL (_("How to Resolve Combat: “%s” is not within the Combat declared (engage adds follow-on pieces)"), w[k]);
       s->melee = in_contact (game, f, t);
       treated = treated_as_flanked (game, s->firer, s->target);
       if (treated != NULL && (s->melee || in_fof (game, f, t) == RDT_GL_YES || in_fof (game, t, f) == RDT_GL_YES))
@@ -1215,6 +1222,79 @@ act_retreat (RdtGlGame  *game,
   return TRUE;
 }
 
+/* Do pieces @i and @k (enemies) have each other as a target: in contact
+ * (Melee) or one in the other's FoF (Fire Fight)?  "A Combat is two opposing
+ * pieces in Melee (contact) or a Fire Fight (in FoF)". */
+static gboolean
+engaged_pair (RdtGlGame *game,
+              int        i,
+              int        k)
+{
+  const RdtGlPiece *p = piece_at (game, i), *o = piece_at (game, k);
+
+  return alive (game, i) && alive (game, k) && enemies (p, o) && p->type != RDT_GL_HQ && o->type != RDT_GL_HQ &&
+         (in_contact (game, p, o) || in_fof (game, p, o) == RDT_GL_YES || in_fof (game, o, p) == RDT_GL_YES);
+}
+
+/* The players' calls of How to Resolve Combat: which pieces make one Combat
+ * ("In general, a Combat is between 2 opposing pieces"; "Combine nearby
+ * Flanking attacks into a combined Combat"; "follow-on pieces behind them may
+ * become involved in the next Round") and the order ("The side with the
+ * better Command Ratings chooses the order"; Brandywine: "The British player
+ * decides the order of combat"): each `engage` names pieces of the Combat
+ * resolved now, in the order the players choose; each must be engaged with
+ * an enemy piece of it.  Who chooses is not checked (a script has no
+ * players). */
+static gboolean
+act_engage (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  guint n = g_strv_length (w), np = game->g->pieces->len;
+  g_autofree gboolean *in = g_new0 (gboolean, np);
+  gboolean any_before = FALSE;
+
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work, step 5: combats are declared after the cup is empty (action “combat”)"));
+  if (n < 2 || n > 1 + np)
+    FAIL (_("usage: engage PIECE [PIECE...]"));
+  for (guint i = 0; i < np; i++)
+    {
+      in[i] = game->st[i].engaged;
+      any_before |= in[i];
+    }
+  for (guint k = 1; k < n; k++)
+    {
+      int i;
+      if (!need_piece (game, w[k], &i, error))
+        return FALSE;
+      if (piece_at (game, i)->type == RDT_GL_HQ)
+        FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked (%s)"), w[k]);
+      in[i] = TRUE;
+    }
+  for (guint i = 0; i < np; i++)
+    {
+      gboolean with = FALSE;
+      if (!in[i])
+        continue;
+      for (guint k = 0; k < np && !with; k++)
+        with = in[k] && engaged_pair (game, i, k);
+      if (!with)
+        FAIL (_("How to Resolve Combat, Definition: %s is not in contact with nor in the FoF of an opposing piece of this Combat (nor has one in its FoF)"),
+              piece_at (game, i)->id);
+    }
+  for (guint i = 0; i < np; i++)
+    game->st[i].engaged = in[i];
+  if (!any_before)
+    game->combats++;
+  g_string_append_printf (res, "Combat %d%s:", game->combats, any_before ? " (joined)" : "");
+  for (guint i = 0; i < np; i++)
+    if (in[i])
+      g_string_append_printf (res, " %s", piece_at (game, i)->id);
+  return TRUE;
+}
+
 static gboolean
 act_end_combat (RdtGlGame  *game,
                 GString    *res,
@@ -1225,9 +1305,16 @@ act_end_combat (RdtGlGame  *game,
   for (guint i = 0; i < game->g->pieces->len; i++)
     if (game->st[i].must_retreat)
       FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
+  /* "Continue Rounds until the Combat is broken: there are no opposing
+   * pieces remaining in contact or FoF" (for a Combat declared by engage). */
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    for (guint k = i + 1; k < game->g->pieces->len; k++)
+      if (game->st[i].engaged && game->st[k].engaged && engaged_pair (game, i, k))
+        FAIL (_("How to Resolve Combat: the Combat is not broken: %s and %s are still in contact or FoF; continue Rounds"),
+              piece_at (game, i)->id, piece_at (game, k)->id);
   /* "Elite ... the first hit in a combat", "Already Retreated piece": per combat. */
   for (guint i = 0; i < game->g->pieces->len; i++)
-    game->st[i].absorbed = game->st[i].militia_hit = game->st[i].retreated = FALSE;
+    game->st[i].absorbed = game->st[i].militia_hit = game->st[i].retreated = game->st[i].engaged = FALSE;
   game->rounds_in_combat = 0;
   g_string_append (res, "combat over");
   return TRUE;
@@ -1252,6 +1339,7 @@ act_end_turn (RdtGlGame  *game,
       game->st[i].moved_from_level = -1;
     }
   game->turn++;
+  game->combats = 0;
   game->phase = RDT_GL_PHASE_COMMANDS;
   fill_cup (game);
   g_hash_table_remove_all (game->commands_moved);
@@ -1304,6 +1392,8 @@ apply_words (RdtGlGame  *game,
     return act_combat (game, res, error);
   if (g_str_equal (a, "round"))
     return act_round (game, w, res, error);
+  if (g_str_equal (a, "engage"))
+    return act_engage (game, w, res, error);
   if (g_str_equal (a, "retreat"))
     return act_retreat (game, w, FALSE, res, error);
   if (g_str_equal (a, "withdraw"))
@@ -1326,7 +1416,7 @@ typedef struct {
   char *current, *after;
   gboolean current_acted, alter_this_pull, optional_alter;
   GList *moved;
-  int rounds;
+  int rounds, combats;
 } Snapshot;
 
 static void
@@ -1357,6 +1447,7 @@ snapshot_take (RdtGlGame *game,
   for (GList *l = s->moved; l != NULL; l = l->next)
     l->data = g_strdup (l->data);
   s->rounds = game->rounds_in_combat;
+  s->combats = game->combats;
 }
 
 static void
@@ -1391,6 +1482,7 @@ snapshot_restore (RdtGlGame *game,
   for (GList *l = s->moved; l != NULL; l = l->next)
     g_hash_table_add (game->commands_moved, g_strdup (l->data));
   game->rounds_in_combat = s->rounds;
+  game->combats = s->combats;
 }
 
 static void
