@@ -1050,9 +1050,9 @@ static void
 test_random_actions (void)
 {
   static const char *const verbs[] = { "pull", "alter", "move", "rally", "bombard", "combat", "round", "retreat",
-                                       "withdraw", "end-combat", "end-turn", "option", "fly", "" };
+                                       "withdraw", "end-combat", "end-turn", "option", "fly", "engage", "" };
   static const char *const extra[] = { "now", "delay", "column", "line", "destroyed", "90", "-45", "nan", "1e400",
-                                       "hq-alter", "x", ":", "a-inf:b-inf", "b-inf:a-inf", "a-art:b-inf2", "" };
+                                       "hq-alter", "baggage", "10,14", "x", ":", "a-inf:b-inf", "b-inf:a-inf", "a-art:b-inf2", "" };
   g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 77);
   const RdtGridless *g = rdt_gl_game_get_gridless (game);
   guint accepted = 0;
