@@ -858,13 +858,13 @@ test_army_commander_alter (void)
       RdtGridless *g = small_battle ();
       g_autoptr(RdtGlGame) game = NULL;
       g_autofree char *r = NULL;
-      const char *cur;
+      g_autofree char *cur = NULL;   /* a copy: a refused action rebuilds the state */
 
       /* Command range is 12/3 = 4 in.: army-hq 5.83 in. from a-hq. */
       ((RdtGlCommand *) g_ptr_array_index (g->commands, 1))->rating = 5;
       game = rdt_gl_game_new (g, seed);
       ok (game, "pull");
-      cur = rdt_gl_game_get_current (game);
+      cur = g_strdup (rdt_gl_game_get_current (game));
       refused (game, g_str_equal (cur, "a") ? "alter army-hq delay a" : "alter army-hq now a", "Command Range");
       refused (game, g_str_equal (cur, "a") ? "alter a-hq delay b" : "alter a-hq now b", "only the Army Commander");
       refused (game, "alter army-hq now b", "not one of his Commands");
