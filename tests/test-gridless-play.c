@@ -573,6 +573,190 @@ test_withdrawal (void)
   g_assert_true (rdt_gl_game_get_state (game, "b-cav")->retreated);
 }
 
+/* Retreat: "The Piece must turn about and make a 1/3 move, ignoring terrain
+ * costs, back and away from the combat ... If unable to do this because of
+ * enemy pieces or impassible terrain, it is destroyed": the route is a path
+ * (its legs checked like move legs, G10), its length counts every leg, and no
+ * leg goes forward.  Cavalry Withdrawal retreats "as above". */
+static void
+test_retreat_route (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+  RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf2");
+  RdtGlPiece *r = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-far");
+  const RdtGlPiece *cav;
+
+  a->centre = rdt_point (20, 16.375);   /* infantry in contact with b-cav's front */
+  r->centre = rdt_point (20.9, 15.1);   /* an enemy block across the straight way back */
+  r->facing = 180;
+  game = rdt_gl_game_new (g, 2);
+  cav = rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "b-cav");
+  ok (game, "pull");
+  ok (game, "pull");
+  ok (game, "combat");
+  /* Straight to 22.5,14.3: the end is free, the path crosses a-far. */
+  refused (game, "withdraw b-cav 22.5,14.3", "a-far");
+  refused (game, "withdraw b-cav 22.5,14.3", "is blocked");
+  /* "turn about ... back": a leg towards its front is refused. */
+  refused (game, "withdraw b-cav 19,16.5 18,14", "turn about");
+  /* The route's length is every leg: 2 + 3 > 1/3 of 12. */
+  refused (game, "withdraw b-cav 20,14 23,14", "1/3 move");
+  /* Around the enemy block: 1.503 + 2.408 in., accepted. */
+  ok (game, "withdraw b-cav 20.1,14.5 22.5,14.3");
+  g_assert_cmpfloat_with_epsilon (cav->centre.x, 22.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cav->centre.y, 14.3, 1e-9);
+  g_assert_true (rdt_gl_game_get_state (game, "b-cav")->retreated);
+}
+
+GPtrArray *_rdt_gl_crossings_new (void);
+
+/* The modifier the result gives the group that starts with @head. */
+static int
+group_modifier (const char *result,
+                const char *head)
+{
+  const char *q = strstr (result, head);
+  int mod = 99;
+
+  g_assert_nonnull (q);
+  q = strchr (q, '(');
+  g_assert_nonnull (q);
+  g_assert_cmpint (sscanf (q, "(%d)", &mod), ==, 1);
+  return mod;
+}
+
+/* Terrain Effects, Road Column: "Treat as Flanked for combat"; Flanking
+ * Attacks: "IF you are Flanked, you may fire at a piece on your flank with a
+ * -1 modifier" (the only effect of being Flanked the text gives: no bonus for
+ * the flanker, whose "die roll modifiers" have no value). */
+static void
+test_flank_road_column (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *r = NULL;
+  RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+  RdtGlPiece *b = (RdtGlPiece *) rdt_gridless_find_piece (g, "b-inf");
+
+  a->centre = rdt_point (10, 16.375);
+  b->road_column = TRUE;
+  game = rdt_gl_game_new (g, 4);
+  ok (game, "pull");
+  ok (game, "pull");
+  ok (game, "combat");
+  r = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+  g_assert_nonnull (strstr (r, "b-inf melee a-inf — Terrain Effects, Road Column: treat as Flanked"));
+  g_assert_cmpint (group_modifier (r, "b-inf melee a-inf"), ==, -1);
+  g_assert_cmpint (group_modifier (r, "a-inf melee b-inf"), ==, 0);
+}
+
+/* Terrain Effects, Rivers: "Treat pieces attacking across a River as flanked
+ * for 1st round only"; Buildings: "Defenders cannot be Flanked". */
+static void
+test_flank_river_first_round (void)
+{
+  int second_rounds = 0;
+
+  for (guint64 seed = 0; seed < 40; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL, *r2 = NULL;
+      RdtGlWater *w = g_new0 (RdtGlWater, 1);
+      RdtPoint line[2] = { { 0, 16.19 }, { 30, 16.19 } };
+      const RdtGlPieceState *as, *bs;
+
+      /* A river along b-inf's front edge: a-inf stops short of it, in
+       * contact, and attacks across it. */
+      w->id = g_strdup ("river");
+      w->river = TRUE;
+      w->points = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+      g_array_append_vals (w->points, line, 2);
+      w->crossings = _rdt_gl_crossings_new ();
+      g_ptr_array_add (g->waters, w);
+      game = rdt_gl_game_new (g, seed);
+      pull_until (game, "a");
+      r = ok_result (game, "move a-inf 10,16.375");
+      g_assert_nonnull (strstr (r, "attacks b-inf"));
+      g_assert_true (rdt_gl_game_get_state (game, "a-inf")->attacker);
+      while (rdt_gl_game_get_cup (game)->len > 0)
+        ok (game, "pull");
+      ok (game, "combat");
+      g_clear_pointer (&r, g_free);
+      r = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+      g_assert_nonnull (strstr (r, "a-inf melee b-inf — Terrain Effects, Rivers"));
+      g_assert_cmpint (group_modifier (r, "a-inf melee b-inf"), ==, -1);
+      g_assert_cmpint (group_modifier (r, "b-inf melee a-inf"), ==, 0);
+      as = rdt_gl_game_get_state (game, "a-inf");
+      bs = rdt_gl_game_get_state (game, "b-inf");
+      if (as->destroyed || bs->destroyed || as->must_retreat || bs->must_retreat)
+        continue;
+      /* "1st round only". */
+      r2 = ok_result (game, "round a-inf:b-inf b-inf:a-inf");
+      g_assert_null (strstr (r2, "Rivers"));
+      g_assert_cmpint (group_modifier (r2, "a-inf melee b-inf"), ==, 0);
+      second_rounds++;
+    }
+  g_assert_cmpint (second_rounds, >, 0);
+}
+
+/* How to Resolve Combat: "Resolve Combats one at a time ... Continue Rounds
+ * until the Combat is broken: there are no opposing pieces remaining in
+ * contact or FoF. Then resolve the next Combat"; Order: "The side with the
+ * better Command Ratings chooses the order" (Brandywine: the British player).
+ * The players' calls are actions: engage names the pieces of each Combat in
+ * the chosen order; round keeps to them; end-combat waits for it to break. */
+static void
+test_engage (void)
+{
+  int broken = 0;
+
+  for (guint64 seed = 0; seed < 30; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+      RdtGlPiece *a2 = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf2");
+      const RdtGlPieceState *bs;
+
+      a->centre = rdt_point (10, 16.375);   /* Melee with b-inf */
+      a2->centre = rdt_point (14, 16.375);  /* Melee with b-inf2: another Combat */
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      ok (game, "pull");
+      refused (game, "engage a-inf b-inf", "after the cup is empty");
+      ok (game, "combat");
+      refused (game, "engage a-inf b-inf2", "not in contact");
+      refused (game, "engage a-inf b-hq", "HQs");
+      r = ok_result (game, "engage a-inf b-inf");
+      g_assert_cmpstr (r, ==, "Combat 1: a-inf b-inf");
+      refused (game, "round a-inf2:b-inf2", "not within the Combat declared");
+      /* Not broken before a round: a-inf and b-inf are in contact. */
+      refused (game, "end-combat", "not broken");
+      ok (game, "round a-inf:b-inf b-inf:a-inf");
+      bs = rdt_gl_game_get_state (game, "b-inf");
+      if (bs->must_retreat)
+        ok (game, "retreat b-inf 10,14");
+      if (rdt_gl_game_get_state (game, "a-inf")->must_retreat &&
+          !rdt_gl_game_apply (game, "retreat a-inf 10,18.37", NULL, NULL))
+        ok (game, "retreat a-inf destroyed");
+      if (rdt_gl_game_get_state (game, "b-inf")->destroyed || rdt_gl_game_get_state (game, "a-inf")->destroyed ||
+          bs->retreated || rdt_gl_game_get_state (game, "a-inf")->retreated)
+        {
+          ok (game, "end-combat");
+          g_clear_pointer (&r, g_free);
+          r = ok_result (game, "engage a-inf2 b-inf2");
+          g_assert_cmpstr (r, ==, "Combat 2: a-inf2 b-inf2");
+          broken++;
+        }
+      else
+        refused (game, "end-combat", "not broken");
+    }
+  g_assert_cmpint (broken, >, 0);
+}
+
 /* ---------------------------------------------------------------- replay */
 
 /* The same log, undo, replay and save as the hex game: the state digest is
@@ -662,6 +846,167 @@ digest_line (const char *out)
   return g_strndup (d + 8, 64);
 }
 
+/* How to Alter Turn Order, Note: "The Army Commander can also roll for one
+ * of his Commands if he is within Command Range of that HQ (1/3 Cav move)." */
+static void
+test_army_commander_alter (void)
+{
+  int tried = 0;
+
+  for (guint64 seed = 0; seed < 20; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      g_autofree char *cur = NULL;   /* a copy: a refused action rebuilds the state */
+
+      /* Command range is 12/3 = 4 in.: army-hq 5.83 in. from a-hq. */
+      ((RdtGlCommand *) g_ptr_array_index (g->commands, 1))->rating = 5;
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      cur = g_strdup (rdt_gl_game_get_current (game));
+      refused (game, g_str_equal (cur, "a") ? "alter army-hq delay a" : "alter army-hq now a", "Command Range");
+      refused (game, g_str_equal (cur, "a") ? "alter a-hq delay b" : "alter a-hq now b", "only the Army Commander");
+      refused (game, "alter army-hq now b", "not one of his Commands");
+      refused (game, "alter army-hq now", "not the HQ of a command with a chit");
+    }
+  for (guint64 seed = 0; seed < 20; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      g_autofree char *r = NULL;
+      RdtGlPiece *army = (RdtGlPiece *) rdt_gridless_find_piece (g, "army-hq");
+      const char *at;
+      int roll;
+      gboolean was_a;
+
+      ((RdtGlCommand *) g_ptr_array_index (g->commands, 1))->rating = 5;
+      army->centre = rdt_point (10, 24.5); /* 2.5 in. from a-hq: in range */
+      game = rdt_gl_game_new (g, seed);
+      ok (game, "pull");
+      was_a = g_str_equal (rdt_gl_game_get_current (game), "a");
+      /* Delay for the pulled A, or Move Now for A still in the cup. */
+      r = ok_result (game, was_a ? "alter army-hq delay a" : "alter army-hq now a");
+      g_assert_nonnull (strstr (r, "by Army Commander army-hq"));
+      g_assert_nonnull (strstr (r, "against rating 5"));   /* his own rating, not A's 3 */
+      at = strstr (r, "rolled ");
+      roll = atoi (at + strlen ("rolled "));
+      g_assert_cmpint (roll <= 5, ==, strstr (r, "success") != NULL);
+      if (roll <= 5)
+        g_assert_cmpstr (rdt_gl_game_get_current (game), ==, was_a ? "b" : "a");
+      else
+        g_assert_cmpstr (rdt_gl_game_get_current (game), ==, was_a ? "a" : "b");
+      /* "Once per turn, each HQ may attempt": the Army HQ has rolled. */
+      g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "army-hq")->spent);
+      tried++;
+    }
+  g_assert_cmpint (tried, ==, 20);
+}
+
+/* Brandywine, HQ Ratings: "HQ ratings are as shown on the units" (values the
+ * text lacks: provisional in the bundled scenario); the die-roll alter works
+ * on it. */
+static void
+test_bundled_ratings (void)
+{
+  g_autofree char *src = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                           "pub-battles-brandywine.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  RdtGridless *g = rdt_gridless_load_from_file (src, NULL, &error);
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *r = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  const char *cur;
+  const char *hq = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (g->commands, i);
+      g_assert_cmpint (c->rating, >=, 1);
+      g_assert_true (c->rating_provisional);
+    }
+  /* The canonical form keeps the mark. */
+  bytes = rdt_gridless_to_bytes (g, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (g_strstr_len (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), "provisional=\"rating\""));
+  game = rdt_gl_game_new (g, 3);
+  ok (game, "pull");
+  cur = rdt_gl_game_get_current (game);
+  hq = g_str_equal (cur, "c") ? "knyp" : g_str_equal (cur, "k") ? "crwl" : g_str_equal (cur, "g") ? "sulvn" : "greene";
+  {
+    g_autofree char *line = g_strdup_printf ("alter %s now", hq);
+    r = ok_result (game, line);
+  }
+  g_assert_nonnull (strstr (r, "against rating 3 (provisional)"));
+}
+
+/* Optional Hidden Reserves, Optional Baggage Trains, Optional Multi Player
+ * Rules, Optional Written Orders: refused by name with the reason. */
+static void
+test_optional_refused (void)
+{
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 5);
+
+  refused (game, "option hidden-reserves", "Optional Hidden Reserves is not supported");
+  refused (game, "option baggage", "Optional Baggage Trains is not supported");
+  refused (game, "option multi-player", "Optional Multi Player Rules are not supported");
+  refused (game, "option written-orders", "Optional Written Orders is not supported");
+  refused (game, "option fog", "usage: option hq-alter");
+  ok (game, "option hq-alter");
+}
+
+/* Applying Hits: "Already Retreated piece is destroyed"; a destroyed piece
+ * keeps its place but is flagged, and LOS (Line of Sight: "pieces block")
+ * and movement ("Move through friendly pieces but not enemy") no longer
+ * meet it. */
+static void
+test_destroyed_flag (void)
+{
+  int destroyed = 0;
+
+  for (guint64 seed = 0; seed < 60; seed++)
+    {
+      RdtGridless *g = small_battle ();
+      g_autoptr(RdtGlGame) game = NULL;
+      RdtGlPiece *a = (RdtGlPiece *) rdt_gridless_find_piece (g, "a-inf");
+      const RdtGlPiece *b;
+      RdtGlPose pose = { rdt_point (10, 15.2), 0, FALSE };
+      RdtGlMove m;
+      RdtGlLos los;
+      gboolean b_in_los = FALSE;
+
+      a->centre = rdt_point (10, 16.375);
+      game = rdt_gl_game_new (g, seed);
+      b = rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "b-inf");
+      ok (game, "pull");
+      ok (game, "pull");
+      ok (game, "combat");
+      ok (game, "round a-inf:b-inf");
+      if (!rdt_gl_game_get_state (game, "b-inf")->destroyed)
+        continue;
+      destroyed++;
+      g_assert_true (b->destroyed);
+      g_assert_cmpfloat (b->centre.x, ==, 10);
+      g_assert_cmpfloat (b->centre.y, ==, 16);
+      rdt_gl_can_reach (rdt_gl_game_get_gridless (game), a, &pose, &m);
+      g_assert_cmpint (m.verdict, ==, RDT_GL_YES);
+      rdt_gl_los (rdt_gl_game_get_gridless (game), (RdtGlLosEnd) { a, { 0, 0 } },
+                  (RdtGlLosEnd) { NULL, rdt_point (10, 14.5) }, &los);
+      for (guint k = 0; k < los.steps->len; k++)
+        b_in_los |= g_strcmp0 (g_array_index (los.steps, RdtGlLosStep, k).id, "b-inf") == 0;
+      rdt_gl_los_clear (&los);
+      g_assert_false (b_in_los);
+      refused (game, "round b-inf:a-inf", "destroyed");
+      /* Undo brings it back, and with it its place in the rulings. */
+      g_assert_true (rdt_gl_game_undo (game, NULL));
+      g_assert_false (b->destroyed);
+      rdt_gl_can_reach (rdt_gl_game_get_gridless (game), a, &pose, &m);
+      g_assert_cmpint (m.verdict, !=, RDT_GL_YES);
+    }
+  g_assert_cmpint (destroyed, >, 0);
+}
+
 /* The scripted first turn of the bundled scenario replays identically. */
 static void
 test_bundled_first_turn (void)
@@ -705,9 +1050,9 @@ static void
 test_random_actions (void)
 {
   static const char *const verbs[] = { "pull", "alter", "move", "rally", "bombard", "combat", "round", "retreat",
-                                       "withdraw", "end-combat", "end-turn", "option", "fly", "" };
+                                       "withdraw", "end-combat", "end-turn", "option", "fly", "engage", "" };
   static const char *const extra[] = { "now", "delay", "column", "line", "destroyed", "90", "-45", "nan", "1e400",
-                                       "hq-alter", "x", ":", "a-inf:b-inf", "b-inf:a-inf", "a-art:b-inf2", "" };
+                                       "hq-alter", "baggage", "10,14", "x", ":", "a-inf:b-inf", "b-inf:a-inf", "a-art:b-inf2", "" };
   g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 77);
   const RdtGridless *g = rdt_gl_game_get_gridless (game);
   guint accepted = 0;
@@ -773,5 +1118,14 @@ main (int   argc,
   g_test_add_func ("/gridless/play/replay/undo-and-saved-game", test_undo_replay);
   g_test_add_func ("/gridless/play/replay/random-actions-refused-cleanly", test_random_actions);
   g_test_add_func ("/gridless/play/replay/bundled-first-turn-identical", test_bundled_first_turn);
+  g_test_add_func ("/gridless/play/how-to-alter-turn-order/note-army-commander-rolls-for-command-in-range",
+                   test_army_commander_alter);
+  g_test_add_func ("/gridless/play/brandywine-hq-ratings/provisional-ratings-alter-on-bundled", test_bundled_ratings);
+  g_test_add_func ("/gridless/play/optional-rules/unsupported-refused-by-name", test_optional_refused);
+  g_test_add_func ("/gridless/play/applying-hits/destroyed-flag-respected-by-rulings", test_destroyed_flag);
+  g_test_add_func ("/gridless/play/retreat/route-checked-as-a-path-turn-about", test_retreat_route);
+  g_test_add_func ("/gridless/play/terrain-effects/road-column-treat-as-flanked", test_flank_road_column);
+  g_test_add_func ("/gridless/play/how-to-resolve-combat/engage-pieces-order-until-broken", test_engage);
+  g_test_add_func ("/gridless/play/terrain-effects/rivers-attacking-across-flanked-1st-round", test_flank_river_first_round);
   return g_test_run ();
 }

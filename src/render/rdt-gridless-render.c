@@ -141,7 +141,7 @@ rdt_gridless_render (cairo_t                        *cr,
         const RdtGlPiece *p = g_ptr_array_index (g->pieces, i);
         RdtPoint zone[4];
 
-        if (p->type != RDT_GL_INFANTRY && p->type != RDT_GL_DRAGOONS && p->type != RDT_GL_ARTILLERY)
+        if (p->destroyed || (p->type != RDT_GL_INFANTRY && p->type != RDT_GL_DRAGOONS && p->type != RDT_GL_ARTILLERY))
           continue;
         rdt_gl_fof_zone (g, p, zone);
         path_points (cr, zone, 4, scale, TRUE);
@@ -163,6 +163,8 @@ rdt_gridless_render (cairo_t                        *cr,
       RdtPoint c[4];
       double alpha = p->spent ? 0.55 : 1.0;
 
+      if (p->destroyed)   /* issue 18: a destroyed piece has left the table */
+        continue;
       rdt_gridless_piece_corners (g, p, c);
       path_points (cr, c, 4, scale, TRUE);
       if (first_side (g, p))

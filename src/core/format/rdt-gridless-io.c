@@ -413,6 +413,7 @@ build (Loader  *l,
                 RdtGlCommand *cmd = g_new0 (RdtGlCommand, 1);
                 g_autofree char *rating = attr (c, "rating");
                 g_autofree char *army = attr (c, "army");
+                g_autofree char *cprov = attr (c, "provisional");
                 cmd->id = attr (c, "id");
                 cmd->name = attr (c, "name");
                 cmd->side = attr (c, "side");
@@ -420,6 +421,9 @@ build (Loader  *l,
                 cmd->chit = attr (c, "chit");
                 cmd->rating = rating != NULL ? atoi (rating) : 0;
                 cmd->army = g_strcmp0 (army, "true") == 0;
+                /* Brandywine, HQ Ratings: "as shown on the units" (not in the
+                 * text): a scenario marks its values provisional="rating". */
+                cmd->rating_provisional = g_strcmp0 (cprov, "rating") == 0;
                 cmd->line = line_of (c);
                 g_ptr_array_add (g->commands, cmd);
               }
@@ -1184,6 +1188,8 @@ rdt_gridless_to_bytes (const RdtGridless *g,
           put_attr (out, "chit", cmd->chit);
           if (cmd->rating > 0)
             g_string_append_printf (out, " rating=\"%d\"", cmd->rating);
+          if (cmd->rating_provisional)
+            g_string_append (out, " provisional=\"rating\"");
           if (cmd->army)
             g_string_append (out, " army=\"true\"");
           g_string_append (out, "/>\n");

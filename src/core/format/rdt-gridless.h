@@ -119,6 +119,7 @@ typedef struct {
   char *hq;               /* (nullable) piece id */
   char *chit;             /* (nullable) the Command Chit's letter */
   int rating;             /* HQ rating, 0 when not given */
+  gboolean rating_provisional; /* provisional="rating": not stated in the text */
   gboolean army;          /* an Army HQ's command (HQs: "Army HQs can also Command Attacks") */
   int line;
 } RdtGlCommand;
@@ -134,6 +135,10 @@ typedef struct {
   gboolean spent;
   RdtGlQuality quality;
   gboolean road_column;
+  /* Set by play (issue 18, Applying Hits: "is destroyed"): the piece stays
+   * where it fell but every ruling (LOS, movement, contact) ignores it.
+   * Never read from nor written to a file. */
+  gboolean destroyed;
   int line;
 } RdtGlPiece;
 

@@ -39,6 +39,7 @@ struct _RdtGlGame {
   gboolean alter_this_pull;    /* Optional HQ Alter: "only 1 Alter per Chit Pull" */
   GHashTable *commands_moved;  /* command ids that moved this turn */
   int rounds_in_combat;
+  int combats;                 /* Combats declared by engage this turn */
   GPtrArray *log;
   GPtrArray *results;
 };
@@ -267,6 +268,7 @@ reset (RdtGlGame *game)
       p->facing = game->start[i].facing;
       p->spent = game->start[i].spent;
       p->road_column = game->start[i].road_column;
+      p->destroyed = FALSE;
       memset (&game->st[i], 0, sizeof game->st[i]);
       game->st[i].moved_from_level = -1;
     }
@@ -281,6 +283,7 @@ reset (RdtGlGame *game)
   game->alter_this_pull = FALSE;
   g_hash_table_remove_all (game->commands_moved);
   game->rounds_in_combat = 0;
+  game->combats = 0;
   g_ptr_array_set_size (game->log, 0);
   g_ptr_array_set_size (game->results, 0);
 }
@@ -439,17 +442,42 @@ act_alter (RdtGlGame   *game,
            GError     **error)
 {
   int i;
-  const RdtGlCommand *cmd;
+  const RdtGlCommand *cmd, *own;
   gboolean delay, ok;
   RdtGlPiece *hq;
+  guint n = g_strv_length (w);
 
-  if (g_strv_length (w) != 3 || (!g_str_equal (w[2], "delay") && !g_str_equal (w[2], "now")))
-    FAIL (_("usage: alter HQ delay|now"));
+  if ((n != 3 && n != 4) || (!g_str_equal (w[2], "delay") && !g_str_equal (w[2], "now")))
+    FAIL (_("usage: alter HQ delay|now [COMMAND]"));
   if (!need_piece (game, w[1], &i, error))
     return FALSE;
   hq = piece_at (game, i);
-  cmd = command_of_hq (game, hq->id);
-  if (hq->type != RDT_GL_HQ || cmd == NULL || cmd->chit == NULL)
+  own = cmd = command_of_hq (game, hq->id);
+  if (n == 4)
+    {
+      /* How to Alter Turn Order, Note: "The Army Commander can also roll for
+       * one of his Commands if he is within Command Range of that HQ (1/3 Cav
+       * move)."  He rolls his own rating and uses his own once per turn. */
+      int h = -1;
+      RdtGlCommandRange cr;
+      if (hq->type != RDT_GL_HQ || own == NULL || (!own->army && own->chit != NULL))
+        FAIL (_("How to Alter Turn Order, Note: only the Army Commander rolls for another Command (%s is not an Army HQ)"),
+              hq->id);
+      cmd = find_command (game, w[3]);
+      if (cmd == NULL || g_strcmp0 (cmd->side, own->side) != 0 || cmd->chit == NULL)
+        FAIL (_("How to Alter Turn Order, Note: “%s” is not one of his Commands with a chit"), w[3]);
+      if (cmd->hq != NULL)
+        for (guint k = 0; k < game->g->pieces->len; k++)
+          if (g_strcmp0 (piece_at (game, k)->id, cmd->hq) == 0 && alive (game, k))
+            h = (int) k;
+      if (h < 0)
+        FAIL (_("How to Alter Turn Order, Note: %s has no HQ on the map"), cmd->id);
+      rdt_gl_command_range (game->g, hq, piece_at (game, h), &cr);
+      if (cr.verdict != RDT_GL_YES)
+        FAIL (_("How to Alter Turn Order, Note: %s is not within Command Range (1/3 Cav move) of %s"), hq->id,
+              cmd->hq);
+    }
+  else if (hq->type != RDT_GL_HQ || cmd == NULL || cmd->chit == NULL)
     FAIL (_("How to Alter Turn Order: %s is not the HQ of a command with a chit"), hq->id);
   if (game->phase != RDT_GL_PHASE_COMMANDS || game->current == NULL || game->current_acted)
     FAIL (_("How to Alter Turn Order: an alter is tried just after a chit is pulled, before its pieces move"));
@@ -477,15 +505,16 @@ act_alter (RdtGlGame   *game,
       int r;
       if (game->st[i].altered)
         FAIL (_("How to Alter Turn Order: once per turn, each HQ may attempt to alter (%s has)"), hq->id);
-      if (cmd->rating <= 0)
+      if (own->rating <= 0)
         FAIL (_("How to Alter Turn Order: %s has no rating in the scenario"), hq->id);
       r = roll_d6 (game);
-      ok = r <= cmd->rating;
+      ok = r <= own->rating;
       game->st[i].altered = TRUE;
       /* "Flip the HQ, name side up to show it has already rolled this turn: Spent." */
       hq->spent = TRUE;
-      g_string_append_printf (res, "%s %s: rolled %d against rating %d: %s", cmd->id, w[2], r, cmd->rating,
-                              ok ? "success" : "failure");
+      g_string_append_printf (res, "%s %s%s%s: rolled %d against rating %d%s: %s", cmd->id, w[2],
+                              own != cmd ? " by Army Commander " : "", own != cmd ? hq->id : "", r, own->rating,
+                              own->rating_provisional ? " (provisional)" : "", ok ? "success" : "failure");
     }
   if (!ok)
     return TRUE;
@@ -652,7 +681,10 @@ act_move (RdtGlGame  *game,
   if (m.reduced)
     g_string_append_printf (res, ", reduced by %s", m.reduced_id);
   if (victim != NULL)
-    g_string_append_printf (res, ", attacks %s", victim);
+    {
+      g_string_append_printf (res, ", attacks %s", victim);
+      game->st[i].attacker = TRUE;
+    }
   if (in_buildings (game, p) && !p->spent)
     {
       p->spent = TRUE;
@@ -739,15 +771,16 @@ cover_of (RdtGlGame        *game,
   return NULL;
 }
 
-/* A destroyed piece leaves the table: it is put far off the map, each at
- * its own place, so the rulings (LOS, movement, contact) no longer meet it. */
+/* A destroyed piece leaves the table: it keeps its last pose (so a view can
+ * show where it fell) and is flagged destroyed, which every ruling (LOS,
+ * movement, contact, FoF) respects: it no longer blocks or fights. */
 static void
 destroy (RdtGlGame *game,
          int        i)
 {
   game->st[i].destroyed = TRUE;
   game->st[i].must_retreat = FALSE;
-  piece_at (game, i)->centre = rdt_point (-100.0 - 2.0 * i, -100.0);
+  piece_at (game, i)->destroyed = TRUE;
 }
 
 /* Applying Hits; Unit Quality.  @may_destroy FALSE for bombardment
@@ -884,6 +917,47 @@ act_combat (RdtGlGame  *game,
   return TRUE;
 }
 
+/* Is the firer @f "treated as Flanked" against @t?  Terrain Effects: Road
+ * Column "Treat as Flanked for combat"; Rivers "Treat pieces attacking
+ * across a River as flanked for 1st round only" (the attacker: it moved this
+ * turn creating a Combat, and the segment between the two centres meets a
+ * river); Buildings: "Defenders cannot be Flanked" (a piece in Buildings that
+ * did not attack is never treated as Flanked).  The text gives being Flanked
+ * one effect: "IF you are Flanked, you may fire at a piece on your flank with
+ * a -1 modifier"; so such a firer fires at -1 (and may fire at an enemy that
+ * has it as a target even outside its own FoF).  No bonus for the other side:
+ * the text states none ("gives you die roll modifiers", no value). */
+static const char *
+treated_as_flanked (RdtGlGame *game,
+                    int        f,
+                    int        t)
+{
+  const RdtGlPiece *fp = piece_at (game, f), *tp = piece_at (game, t);
+
+  if (!game->st[f].attacker && in_buildings (game, fp))
+    return NULL;
+  if (fp->road_column)
+    return N_("Terrain Effects, Road Column: treat as Flanked for combat");
+  if (game->rounds_in_combat == 0 && game->st[f].attacker)
+    for (guint k = 0; k < game->g->waters->len; k++)
+      {
+        const RdtGlWater *w = g_ptr_array_index (game->g->waters, k);
+        const RdtPoint *pts = (const RdtPoint *) w->points->data;
+        gboolean across;
+
+        if (!w->river)
+          continue;
+        if (w->area)
+          across = rdt_geom_segment_inside_length (fp->centre, tp->centre, pts, w->points->len, NULL, NULL) >
+                   RDT_GEOM_EPS_LEN;
+        else
+          across = rdt_geom_segment_crosses_polyline (fp->centre, tp->centre, pts, w->points->len, NULL);
+        if (across)
+          return N_("Terrain Effects, Rivers: attacking across a River, flanked for the 1st round only");
+      }
+  return NULL;
+}
+
 typedef struct {
   int firer, target;
   gboolean melee;
@@ -905,11 +979,14 @@ act_round (RdtGlGame  *game,
   g_autofree Shot *shots = NULL;
   g_autofree int *hits = NULL;
   guint np = game->g->pieces->len;
+  gboolean any_engaged = FALSE;
 
   if (game->phase != RDT_GL_PHASE_COMBAT)
     FAIL (_("How the Turns Work, step 5: combat comes after the cup is empty (action “combat”)"));
   if (n < 2)
     FAIL (_("usage: round FIRER:TARGET [FIRER:TARGET...]"));
+  for (guint i = 0; i < np; i++)
+    any_engaged |= game->st[i].engaged;
   for (guint i = 0; i < np; i++)
     if (game->st[i].must_retreat)
       FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
@@ -922,6 +999,7 @@ act_round (RdtGlGame  *game,
       const RdtGlPiece *f, *t;
       RdtGlFlank flank;
       const char *cover;
+      const char *treated;
 
       if (g_strv_length (ft) != 2)
         FAIL (_("“%s” is not FIRER:TARGET"), w[k]);
@@ -934,8 +1012,18 @@ act_round (RdtGlGame  *game,
       t = piece_at (game, s->target);
       if (!enemies (f, t) || f->type == RDT_GL_HQ || t->type == RDT_GL_HQ)
         FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked; and a piece fires at enemies (%s)"), w[k]);
+      if (any_engaged && (!game->st[s->firer].engaged || !game->st[s->target].engaged))
+        FAIL (_("How to Resolve Combat: “%s” is not within the Combat declared (engage adds follow-on pieces)"), w[k]);
       s->melee = in_contact (game, f, t);
-      if (!s->melee && in_fof (game, f, t) != RDT_GL_YES)
+      treated = treated_as_flanked (game, s->firer, s->target);
+      if (treated != NULL && (s->melee || in_fof (game, f, t) == RDT_GL_YES || in_fof (game, t, f) == RDT_GL_YES))
+        {
+          /* Treated as Flanked: fires at -1 at an enemy that has it as a
+           * target (see treated_as_flanked). */
+          s->modifier -= 1;
+          s->why = _(treated);
+        }
+      else if (!s->melee && in_fof (game, f, t) != RDT_GL_YES)
         {
           /* Flanking Attacks: "IF you are Flanked, you may fire at a piece on
            * your flank with a -1 modifier." */
@@ -998,6 +1086,9 @@ act_round (RdtGlGame  *game,
  * is destroyed." Cavalry Withdrawal: "Defending Cavalry may retreat before
  * combat IF in contact with Infantry. Cavalry in Road Column cannot
  * Withdrawal." */
+/* The points of a retreat's route (a loop bound read from the action). */
+#define RETREAT_MAX_POINTS 8
+
 static gboolean
 act_retreat (RdtGlGame  *game,
              char      **w,
@@ -1013,11 +1104,15 @@ act_retreat (RdtGlGame  *game,
   double facing, nearest_before = G_MAXDOUBLE, nearest_after = G_MAXDOUBLE;
   StartPose before;
   gboolean forced;
+  RdtPoint route[RETREAT_MAX_POINTS + 2];
+  guint nr = 0;
+  double length = 0;
 
   if (game->phase != RDT_GL_PHASE_COMBAT)
     FAIL (_("Retreat: retreats happen in combat (step 5)"));
-  if (n < 3 || n > 4)
-    FAIL (withdraw ? _("usage: withdraw PIECE X,Y [FACING]") : _("usage: retreat PIECE X,Y [FACING] | retreat PIECE destroyed"));
+  if (n < 3 || n > 3 + RETREAT_MAX_POINTS)
+    FAIL (withdraw ? _("usage: withdraw PIECE [X,Y...] X,Y [FACING]")
+                   : _("usage: retreat PIECE [X,Y...] X,Y [FACING] | retreat PIECE destroyed"));
   if (!need_piece (game, w[1], &i, error))
     return FALSE;
   p = piece_at (game, i);
@@ -1045,14 +1140,44 @@ act_retreat (RdtGlGame  *game,
       g_string_append_printf (res, "%s cannot retreat: destroyed", p->id);
       return TRUE;
     }
-  if (!parse_point (w[2], &to))
-    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  /* The route: X,Y points (the last is the end), then an optional facing. */
+  route[nr++] = p->centre;
   facing = p->facing;
-  if (n == 4 && !parse_facing (w[3], &facing))
-    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  for (guint k = 2; k < n; k++)
+    {
+      if (strchr (w[k], ',') == NULL && k == n - 1 && k > 2)
+        {
+          if (!parse_facing (w[k], &facing))
+            FAIL (_("“%s” is not a facing in degrees"), w[k]);
+          continue;
+        }
+      if (!parse_point (w[k], &route[nr]))
+        FAIL (_("“%s” is not a point X,Y in inches"), w[k]);
+      length += rdt_geom_distance (route[nr - 1], route[nr]);
+      nr++;
+    }
+  to = route[nr - 1];
   spec = rdt_gridless_get_spec (game->g, p->type);
-  if (rdt_geom_distance (p->centre, to) > spec->move / 3 + RDT_GEOM_EPS_LEN)
-    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.)"), spec->move / 3);
+  if (length > spec->move / 3 + RDT_GEOM_EPS_LEN)
+    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.; the route is %.4f in.)"), spec->move / 3, length);
+  /* "The Piece must turn about and make a 1/3 move ... back": no leg of the
+   * route goes forward of the front it had (each within 90 degrees of its
+   * rear); "If unable to do this because of enemy pieces or impassible
+   * terrain, it is destroyed": every leg is checked as a move leg (G10,
+   * without terrain costs), the block turned about all along. */
+  for (guint k = 1; k < nr; k++)
+    {
+      double rad = p->facing * G_PI / 180.0;
+      double dx = route[k].x - route[k - 1].x, dy = route[k].y - route[k - 1].y;
+      const char *blocker = NULL, *reason = NULL, *rule = NULL;
+
+      if (dx * sin (rad) - dy * cos (rad) > RDT_GEOM_EPS_LEN * hypot (dx, dy))
+        FAIL (_("Retreat: the piece must turn about and move back; leg %u of the route goes forward of its front"), k);
+      if (!rdt_gl_leg_passable (game->g, p, route[k - 1], route[k], fmod (p->facing + 180.0, 360.0), &blocker, &reason,
+                                &rule))
+        FAIL (_("Retreat: leg %u of the route is blocked: %s (%s%s%s); if unable to retreat because of enemy pieces or impassible terrain, it is destroyed (“retreat %s destroyed”)"),
+              k, _(reason), _(rule), blocker != NULL ? ": " : "", blocker != NULL ? blocker : "", p->id);
+    }
   for (guint k = 0; k < game->g->pieces->len; k++)
     if (alive (game, k) && enemies (p, piece_at (game, k)) && piece_at (game, k)->type != RDT_GL_HQ)
       nearest_before = MIN (nearest_before, rdt_geom_distance (p->centre, piece_at (game, k)->centre));
@@ -1097,6 +1222,79 @@ act_retreat (RdtGlGame  *game,
   return TRUE;
 }
 
+/* Do pieces @i and @k (enemies) have each other as a target: in contact
+ * (Melee) or one in the other's FoF (Fire Fight)?  "A Combat is two opposing
+ * pieces in Melee (contact) or a Fire Fight (in FoF)". */
+static gboolean
+engaged_pair (RdtGlGame *game,
+              int        i,
+              int        k)
+{
+  const RdtGlPiece *p = piece_at (game, i), *o = piece_at (game, k);
+
+  return alive (game, i) && alive (game, k) && enemies (p, o) && p->type != RDT_GL_HQ && o->type != RDT_GL_HQ &&
+         (in_contact (game, p, o) || in_fof (game, p, o) == RDT_GL_YES || in_fof (game, o, p) == RDT_GL_YES);
+}
+
+/* The players' calls of How to Resolve Combat: which pieces make one Combat
+ * ("In general, a Combat is between 2 opposing pieces"; "Combine nearby
+ * Flanking attacks into a combined Combat"; "follow-on pieces behind them may
+ * become involved in the next Round") and the order ("The side with the
+ * better Command Ratings chooses the order"; Brandywine: "The British player
+ * decides the order of combat"): each `engage` names pieces of the Combat
+ * resolved now, in the order the players choose; each must be engaged with
+ * an enemy piece of it.  Who chooses is not checked (a script has no
+ * players). */
+static gboolean
+act_engage (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  guint n = g_strv_length (w), np = game->g->pieces->len;
+  g_autofree gboolean *in = g_new0 (gboolean, np);
+  gboolean any_before = FALSE;
+
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work, step 5: combats are declared after the cup is empty (action “combat”)"));
+  if (n < 2 || n > 1 + np)
+    FAIL (_("usage: engage PIECE [PIECE...]"));
+  for (guint i = 0; i < np; i++)
+    {
+      in[i] = game->st[i].engaged;
+      any_before |= in[i];
+    }
+  for (guint k = 1; k < n; k++)
+    {
+      int i;
+      if (!need_piece (game, w[k], &i, error))
+        return FALSE;
+      if (piece_at (game, i)->type == RDT_GL_HQ)
+        FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked (%s)"), w[k]);
+      in[i] = TRUE;
+    }
+  for (guint i = 0; i < np; i++)
+    {
+      gboolean with = FALSE;
+      if (!in[i])
+        continue;
+      for (guint k = 0; k < np && !with; k++)
+        with = in[k] && engaged_pair (game, i, k);
+      if (!with)
+        FAIL (_("How to Resolve Combat, Definition: %s is not in contact with nor in the FoF of an opposing piece of this Combat (nor has one in its FoF)"),
+              piece_at (game, i)->id);
+    }
+  for (guint i = 0; i < np; i++)
+    game->st[i].engaged = in[i];
+  if (!any_before)
+    game->combats++;
+  g_string_append_printf (res, "Combat %d%s:", game->combats, any_before ? " (joined)" : "");
+  for (guint i = 0; i < np; i++)
+    if (in[i])
+      g_string_append_printf (res, " %s", piece_at (game, i)->id);
+  return TRUE;
+}
+
 static gboolean
 act_end_combat (RdtGlGame  *game,
                 GString    *res,
@@ -1107,9 +1305,16 @@ act_end_combat (RdtGlGame  *game,
   for (guint i = 0; i < game->g->pieces->len; i++)
     if (game->st[i].must_retreat)
       FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
+  /* "Continue Rounds until the Combat is broken: there are no opposing
+   * pieces remaining in contact or FoF" (for a Combat declared by engage). */
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    for (guint k = i + 1; k < game->g->pieces->len; k++)
+      if (game->st[i].engaged && game->st[k].engaged && engaged_pair (game, i, k))
+        FAIL (_("How to Resolve Combat: the Combat is not broken: %s and %s are still in contact or FoF; continue Rounds"),
+              piece_at (game, i)->id, piece_at (game, k)->id);
   /* "Elite ... the first hit in a combat", "Already Retreated piece": per combat. */
   for (guint i = 0; i < game->g->pieces->len; i++)
-    game->st[i].absorbed = game->st[i].militia_hit = game->st[i].retreated = FALSE;
+    game->st[i].absorbed = game->st[i].militia_hit = game->st[i].retreated = game->st[i].engaged = FALSE;
   game->rounds_in_combat = 0;
   g_string_append (res, "combat over");
   return TRUE;
@@ -1130,10 +1335,11 @@ act_end_turn (RdtGlGame  *game,
       /* The HQs flipped to show they rolled are turned back for the new turn. */
       if (game->st[i].altered)
         p->spent = FALSE;
-      game->st[i].acted = game->st[i].altered = FALSE;
+      game->st[i].acted = game->st[i].altered = game->st[i].attacker = FALSE;
       game->st[i].moved_from_level = -1;
     }
   game->turn++;
+  game->combats = 0;
   game->phase = RDT_GL_PHASE_COMMANDS;
   fill_cup (game);
   g_hash_table_remove_all (game->commands_moved);
@@ -1151,8 +1357,21 @@ apply_words (RdtGlGame  *game,
 
   if (g_str_equal (a, "option"))
     {
+      /* The other optional rules of the rulebook are named and refused:
+       * each needs what a script cannot give (hidden pieces, talk between
+       * players, written orders read by a person). */
+      static const struct { const char *name, *why; } unsupported[] = {
+        { "hidden-reserves", N_("Optional Hidden Reserves is not supported: it hides pieces on Reserve Cards off board, which this sandbox does not model (every piece is on the table)") },
+        { "baggage", N_("Optional Baggage Trains is not supported yet: Rally within 1/3 Mounted move of a Baggage Train, 1 Rally per Train per turn and double victory value are not applied") },
+        { "multi-player", N_("Optional Multi Player Rules are not supported: they govern what players may say to each other, which the program cannot see") },
+        { "written-orders", N_("Optional Written Orders is not supported: orders are written and interpreted by players, not checked by the program") },
+      };
+      if (g_strv_length (w) == 2)
+        for (guint k = 0; k < G_N_ELEMENTS (unsupported); k++)
+          if (g_str_equal (w[1], unsupported[k].name))
+            FAIL ("%s", _(unsupported[k].why));
       if (g_strv_length (w) != 2 || !g_str_equal (w[1], "hq-alter"))
-        FAIL (_("usage: option hq-alter"));
+        FAIL (_("usage: option hq-alter (the optional rules hidden-reserves, baggage, multi-player and written-orders are refused)"));
       if (game->log->len > 0)
         FAIL (_("options are chosen before the first action"));
       game->optional_alter = TRUE;
@@ -1173,6 +1392,8 @@ apply_words (RdtGlGame  *game,
     return act_combat (game, res, error);
   if (g_str_equal (a, "round"))
     return act_round (game, w, res, error);
+  if (g_str_equal (a, "engage"))
+    return act_engage (game, w, res, error);
   if (g_str_equal (a, "retreat"))
     return act_retreat (game, w, FALSE, res, error);
   if (g_str_equal (a, "withdraw"))
@@ -1195,7 +1416,7 @@ typedef struct {
   char *current, *after;
   gboolean current_acted, alter_this_pull, optional_alter;
   GList *moved;
-  int rounds;
+  int rounds, combats;
 } Snapshot;
 
 static void
@@ -1226,6 +1447,7 @@ snapshot_take (RdtGlGame *game,
   for (GList *l = s->moved; l != NULL; l = l->next)
     l->data = g_strdup (l->data);
   s->rounds = game->rounds_in_combat;
+  s->combats = game->combats;
 }
 
 static void
@@ -1243,6 +1465,8 @@ snapshot_restore (RdtGlGame *game,
       p->road_column = s->poses[i].road_column;
     }
   memcpy (game->st, s->st, sizeof (RdtGlPieceState) * n);
+  for (guint i = 0; i < n; i++)
+    piece_at (game, i)->destroyed = game->st[i].destroyed;
   game->die = s->die;
   game->turn = s->turn;
   game->phase = s->phase;
@@ -1258,6 +1482,7 @@ snapshot_restore (RdtGlGame *game,
   for (GList *l = s->moved; l != NULL; l = l->next)
     g_hash_table_add (game->commands_moved, g_strdup (l->data));
   game->rounds_in_combat = s->rounds;
+  game->combats = s->combats;
 }
 
 static void

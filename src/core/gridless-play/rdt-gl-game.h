@@ -36,6 +36,9 @@ typedef struct {
   gboolean militia_hit;    /* Militia: the first hit of this combat counted twice */
   gboolean altered;        /* an HQ that has tried to alter this turn */
   int moved_from_level;    /* hill level at the start of its last move (Hills: cover) */
+  gboolean attacker;       /* its move this turn created a Combat ("The Attacker is the
+                            * piece that moved creating the Combat"; Rivers) */
+  gboolean engaged;        /* declared by `engage` in the Combat being resolved */
 } RdtGlPieceState;
 
 typedef struct _RdtGlGame RdtGlGame;

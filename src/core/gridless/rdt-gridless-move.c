@@ -236,6 +236,9 @@ check_leg (const RdtGridless *g,
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
 
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
+
       if (o == piece || o->type == RDT_GL_HQ || g_strcmp0 (o->side, piece->side) == 0)
         continue;
       rdt_gridless_piece_corners (g, o, oc);
@@ -302,6 +305,29 @@ check_leg (const RdtGridless *g,
     }
 }
 
+gboolean
+rdt_gl_leg_passable (const RdtGridless  *g,
+                     const RdtGlPiece   *piece,
+                     RdtPoint            a,
+                     RdtPoint            b,
+                     double              facing,
+                     const char        **blocker,
+                     const char        **reason,
+                     const char        **rule)
+{
+  LegCheck lc;
+
+  g_return_val_if_fail (g != NULL && piece != NULL, FALSE);
+  check_leg (g, piece, a, b, facing, &lc);
+  if (blocker != NULL)
+    *blocker = lc.blocked ? lc.blocker : NULL;
+  if (reason != NULL)
+    *reason = lc.blocked ? lc.reason : NULL;
+  if (rule != NULL)
+    *rule = lc.blocked ? lc.rule : NULL;
+  return !lc.blocked;
+}
+
 /* ---------------------------------------------------------- the pose */
 
 /* Things about the end pose that no path changes: the map, stacking, and
@@ -332,6 +358,9 @@ check_end (const RdtGridless *g,
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
 
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
+
       /* HQs "do not block movement. Simply push them back". */
       if (o == piece || o->type == RDT_GL_HQ)
         continue;
@@ -352,6 +381,9 @@ check_end (const RdtGridless *g,
         RdtGlPiece *real = (RdtGlPiece *) piece;
         RdtGlPiece saved = *real;
         RdtGlFof fof;
+
+        if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+          continue;
         RdtGlVerdict v;
 
         if (o == piece || g_strcmp0 (o->side, piece->side) == 0)
@@ -482,6 +514,9 @@ road_move (const RdtGridless *g,
     {
       const RdtGlPiece *o = g_ptr_array_index (g->pieces, i);
       RdtPoint oc[4];
+
+      if (o->destroyed)   /* a destroyed piece has left the table (issue 18) */
+        continue;
 
       if (o == piece || o->type == RDT_GL_HQ)
         continue;

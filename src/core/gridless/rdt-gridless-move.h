@@ -93,4 +93,20 @@ void rdt_gl_envelope       (const RdtGridless *gridless,
                             RdtGlEnvelope     *out);
 void rdt_gl_envelope_clear (RdtGlEnvelope     *envelope);
 
+/* Issue 18, Retreat ("If unable to do this because of enemy pieces or
+ * impassible terrain, it is destroyed"): may @piece's centre go along the leg
+ * @a -> @b, the block facing @facing all along?  The same leg check as a move
+ * (G10: the swept footprint against the map edge and enemy blocks, the
+ * centre's segment against Marsh for Artillery/Cavalry and Rivers away from a
+ * bridge or ford) without terrain costs ("ignoring terrain costs") or length.
+ * On FALSE, @blocker (nullable id), @reason (N_) and @rule say why. */
+gboolean rdt_gl_leg_passable (const RdtGridless  *gridless,
+                              const RdtGlPiece   *piece,
+                              RdtPoint            a,
+                              RdtPoint            b,
+                              double              facing,
+                              const char        **blocker,
+                              const char        **reason,
+                              const char        **rule);
+
 G_END_DECLS

@@ -387,7 +387,7 @@ rdt_gl_los (const RdtGridless *g,
           RdtPoint c[4];
           double t1, t2, inside;
 
-          if (p == from.piece || p == to.piece || !g->specs[p->type].present)
+          if (p == from.piece || p == to.piece || p->destroyed || !g->specs[p->type].present)
             continue;
           rdt_gridless_piece_corners (g, p, c);
           inside = rdt_geom_segment_inside_length (s0, s1, c, 4, &t1, &t2);
