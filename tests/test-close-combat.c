@@ -1262,6 +1262,12 @@ typedef struct {
   const char *def_unit;
 } GameFixture;
 
+/* British, American at-start chits for game_fixture_full (-1: the scenario's). */
+static int fixture_momentum[2] = { -1, -1 };
+/* British (kings-own), American (1-maryland) strength and printed morale. */
+static int fixture_strength[2] = { 4, 4 };
+static int fixture_morale[2] = { 1, 1 };
+
 /* A British and an American unit adjacent, the game advanced to the first
  * Close Combat phase; the phasing player's unit attacks. */
 static void
@@ -1275,14 +1281,19 @@ game_fixture_full (GameFixture *f,
   f->scenario = load ("brandywine.redoubt");
   d = open_hex (f->scenario);
   a = nb (f->scenario, d, 0);
-  place_full (f->scenario, "kings-own", a, 4, 1, RDT_UNIT_STATUS_PARADE);
-  place_full (f->scenario, "1-maryland", d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (f->scenario, "kings-own", a, fixture_strength[0], fixture_morale[0], RDT_UNIT_STATUS_PARADE);
+  place_full (f->scenario, "1-maryland", d, fixture_strength[1], fixture_morale[1], RDT_UNIT_STATUS_PARADE);
   if (second)
     {
       /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
       place_full (f->scenario, "28th-foot", a, 2, 0, RDT_UNIT_STATUS_PARADE);
       place_full (f->scenario, "2-maryland", d, 2, 0, RDT_UNIT_STATUS_PARADE);
     }
+  /* At-start momentum (12.61) for the step 6 and 12.64 tests. */
+  for (guint i = 0; i < 2; i++)
+    if (fixture_momentum[i] >= 0)
+      ((RdtSide *) rdt_scenario_get_side (f->scenario, (guint) rdt_scenario_find_side (f->scenario, i == 0 ? "british" : "american")))->momentum =
+        fixture_momentum[i];
   f->game = rdt_game_new (f->scenario, 7, &error);
   g_assert_no_error (error);
   ok (f->game, "deploy-all");
@@ -1322,9 +1333,11 @@ game_fixture_clear (GameFixture *f)
   g_clear_object (&f->scenario);
 }
 
-/* The die a modified roll needs: modified = die + DRMs (tactics 0). */
+/* The die a modified roll needs: modified = die + DRMs (tactics 0), in
+ * the odds column @column. */
 static int
-drm_now (GameFixture *f)
+drm_column (GameFixture *f,
+            const char  *column)
 {
   RdtCloseCombatInput in;
   RdtGameContext ctx;
@@ -1352,8 +1365,14 @@ drm_now (GameFixture *f)
   cc = rdt_close_combat_new (rdt_game_get_position (f->game), &in, NULL);
   g_assert_nonnull (cc);
   g_assert_false (rdt_close_combat_is_undecided (cc));
-  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
+  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, column);
   return rdt_close_combat_get_drm_total (cc);
+}
+
+static int
+drm_now (GameFixture *f)
+{
+  return drm_column (f, "1-1");
 }
 
 static void
@@ -1462,6 +1481,159 @@ test_game_combat_replays (void)
   d2 = rdt_game_dup_state_digest (again);
   g_assert_cmpstr (d1, ==, d2);
   game_fixture_clear (&f);
+}
+
+
+static int
+side_momentum (GameFixture *f,
+               const char  *side)
+{
+  return rdt_game_get_momentum (f->game, (guint) rdt_scenario_find_side (f->scenario, side));
+}
+
+/* 12.23 step 6: "The player holding the fewest Momentum Chits (the
+ * Defender in the case of a tie) may choose to spend one to return to the
+ * Resolve Close Combat step and re-roll the die. If this player declines to
+ * use momentum, the other player may choose to expend a Momentum Chit ...
+ * only one may be spent each time this step is reached"; 12.62: the chit
+ * returns to the pool.  British 2 chits, American 1 (pool 2): modified
+ * rolls 3, 4 and 7 at 1-1 ("R/-", "R/-", "-/R"): the last roll stands. */
+static void
+test_game_momentum_rerolls (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *twice = NULL;
+  g_autofree char *stranger = NULL;
+  const int rows[3] = { 3, 4, 7 };
+  int drm;
+
+  fixture_momentum[0] = 2;
+  fixture_momentum[1] = 1;
+  game_fixture (&f);
+  g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 2);
+  drm = drm_now (&f);
+  /* The American holds one chit: a second re-roll of his is refused. */
+  twice = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll american reroll american", f.att, f.def);
+  refused (f.game, twice, RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
+  stranger = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll hessian-nobody", f.att, f.def);
+  refused (f.game, stranger, RDT_GAME_ERROR_UNKNOWN, NULL);
+  for (int k = 0; k < 3; k++)
+    {
+      g_autofree char *roll = g_strdup_printf ("roll %d", rows[k] - drm);
+
+      g_assert_cmpint (rows[k] - drm, >=, 0);
+      g_assert_cmpint (rows[k] - drm, <=, 9);
+      ok (f.game, roll);
+    }
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll american reroll british", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 3: “R/-”"));
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 4: “R/-”"));
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 7: “-/R”"));
+  g_assert_true (log_has (f.game, "12.23 step 6, 12.62", "american spends a Momentum Chit"));
+  g_assert_true (log_has (f.game, "12.23 step 6, 12.62", "british spends a Momentum Chit"));
+  /* The American had the first option each time: he did not decline. */
+  g_assert_false (log_has (f.game, "12.23 step 6", "declines"));
+  g_assert_cmpint (side_momentum (&f, "british"), ==, 1);
+  g_assert_cmpint (side_momentum (&f, "american"), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 4);
+  /* Only the last roll's result: the defender's lead retreats, the
+   * attacker's does not. */
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+  /* The action with its re-rolls replays from the log. */
+  {
+    g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+    g_autoptr(RdtGame) again = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *d1 = NULL, *d2 = NULL;
+
+    for (guint i = 0; i < rdt_game_get_n_actions (f.game); i++)
+      g_ptr_array_add (actions, (gpointer) rdt_game_get_action (f.game, i));
+    again = rdt_game_replay (f.scenario, 7, (const char *const *) actions->pdata, actions->len, &error);
+    g_assert_no_error (error);
+    d1 = rdt_game_dup_state_digest (f.game);
+    d2 = rdt_game_dup_state_digest (again);
+    g_assert_cmpstr (d1, ==, d2);
+  }
+  game_fixture_clear (&f);
+
+  /* The British re-roll first: the American, holding fewer chits, had the
+   * first option and declined. */
+  game_fixture (&f);
+  action = (g_free (action), g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll british", f.att, f.def));
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 6", "american (fewest chits, or the Defender on a tie) declines"));
+  g_assert_cmpint (side_momentum (&f, "british"), ==, 1);
+  g_assert_cmpint (side_momentum (&f, "american"), ==, 1);
+  game_fixture_clear (&f);
+  fixture_momentum[0] = fixture_momentum[1] = -1;
+}
+
+/* 12.64: "If a unit with a printed unit morale of +2 is captured while it
+ * is at full strength, the owning player must return one Momentum Chit to
+ * the pool. If the player does not have a Momentum Chit, the opposing
+ * player is entitled to take a Momentum Chit from the pool."  4-1,
+ * modified roll 9: "-/DC" (13.1 DC: the defender's unit is captured). */
+static void
+test_game_surrender_momentum (void)
+{
+  for (int pass = 0; pass < 3; pass++)
+    {
+      GameFixture f = { 0 };
+      g_autofree char *action = NULL;
+      g_autofree char *roll = NULL;
+      const char *def_side, *att_side;
+      int d, a, die;
+
+      /* Who attacks (seed 7) decides which unit is made the defender. */
+      game_fixture (&f);
+      d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+      a = 1 - d;
+      game_fixture_clear (&f);
+      fixture_strength[a] = 4;
+      fixture_strength[d] = 1;
+      /* pass 0: +2, no chit; pass 1: +2 holding a chit; pass 2: +1. */
+      fixture_morale[a] = 2;
+      fixture_morale[d] = pass == 2 ? 1 : 2;
+      fixture_momentum[a] = 0;
+      fixture_momentum[d] = pass == 1 ? 1 : 0;
+      game_fixture (&f);
+      def_side = d == 0 ? "british" : "american";
+      att_side = a == 0 ? "british" : "american";
+      die = 9 - drm_column (&f, "4-1");
+      g_assert_cmpint (die, >=, 0);
+      g_assert_cmpint (die, <=, 9);
+      roll = g_strdup_printf ("roll %d", die);
+      ok (f.game, roll);
+      action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+      ok (f.game, action);
+      g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 4-1, row 9: “-/DC”"));
+      g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                       RDT_GAME_UNIT_CAPTURED);
+      if (pass == 0)
+        {
+          g_assert_true (log_has (f.game, "12.64", "takes one from the pool"));
+          g_assert_cmpint (side_momentum (&f, att_side), ==, 1);
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 4);
+        }
+      else if (pass == 1)
+        {
+          g_assert_true (log_has (f.game, "12.64", "returns a Momentum Chit to the pool"));
+          g_assert_cmpint (side_momentum (&f, def_side), ==, 0);
+          g_assert_cmpint (side_momentum (&f, att_side), ==, 0);
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 5);
+        }
+      else
+        {
+          g_assert_false (log_has (f.game, "12.64", "captured"));
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 5);
+        }
+      game_fixture_clear (&f);
+      fixture_strength[0] = fixture_strength[1] = 4;
+      fixture_morale[0] = fixture_morale[1] = 1;
+      fixture_momentum[0] = fixture_momentum[1] = -1;
+    }
 }
 
 /* ---------- redoubt-cli combat ---------- */
@@ -1845,6 +2017,8 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.11-12.14-12.23-refusals", test_game_combat_refusals);
   g_test_add_func ("/close-combat/game/12.23-step4-no-combat-withdraw", test_game_no_combat);
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
+  g_test_add_func ("/close-combat/game/12.23-step6-12.62/momentum-rerolls-in-order", test_game_momentum_rerolls);
+  g_test_add_func ("/close-combat/game/12.64/full-strength-plus-2-captured-surrenders-momentum", test_game_surrender_momentum);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

@@ -14,7 +14,9 @@
  * rule; the action replays from the log with the same dice.
  *
  * The other units' morale checks (13.1, 13.5) follow each side's result.
- * Not yet: the choices of DC and AC (the lead unit is taken), momentum re-rolls (step 6), optional
+ * Step 6: "reroll SIDE" words spend Momentum Chits for re-rolls, in order
+ * (declared with the action, before the die is seen).
+ * Not yet: the choices of DC and AC (the lead unit is taken), optional
  * advances of other units, the end-of-phase 13.3/13.4 consequences, the
  * designation of all combats before resolving any (12.21).
  */
@@ -29,6 +31,8 @@
 #include "rdt-retreat.h"
 
 #define PINNED "pinned"
+/* 12.61: five chits in all, so at most five re-rolls in one combat. */
+#define RDT_CC_MAX_REROLLS 5
 
 static const RdtUnit *
 unit_of (RdtGame *game,
@@ -331,6 +335,8 @@ do_close_combat (RdtGame     *game,
   int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
   const char *result;
   RdtHex def_hex;
+  int rerolls[RDT_CC_MAX_REROLLS];
+  guint n_rerolls = 0;
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
@@ -343,7 +349,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -371,6 +377,19 @@ do_close_combat (RdtGame     *game,
           have_tactics = TRUE;
           i += 2;
         }
+      else if (g_str_equal (argv[i], "reroll") && i + 1 < argc)
+        {
+          /* 12.23 step 6: one chit per re-roll; the pool holds five chits
+           * (12.61), so no more re-rolls than that are possible. */
+          if (n_rerolls >= RDT_CC_MAX_REROLLS)
+            return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                         _("12.23 step 6, 12.61: at most %d Momentum Chits can be spent in one Close Combat"),
+                         RDT_CC_MAX_REROLLS);
+          rerolls[n_rerolls] = rdt_scenario_find_side (game->scenario, argv[++i]);
+          if (rerolls[n_rerolls] < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
+          n_rerolls++;
+        }
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
         {
           input.has_diversion = TRUE;
@@ -379,7 +398,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]...");
     }
 
   position = rdt_game_get_position (game);
@@ -454,6 +473,25 @@ do_close_combat (RdtGame     *game,
                    role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
   if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
+  /* 12.23 step 6: each re-roll is paid by a side of this combat holding a
+   * chit at that moment (one chit each time the step is reached). */
+  {
+    int held[2] = { game->state->momentum[att_side], game->state->momentum[def_side] };
+
+    for (guint k = 0; k < n_rerolls; k++)
+      {
+        int role = rerolls[k] == def_side ? RDT_CC_DEFENDER : rerolls[k] == att_side ? RDT_CC_ATTACKER : -1;
+
+        if (role < 0)
+          return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 6: %s is not a side of this Close Combat"),
+                       rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
+        if (held[role] <= 0)
+          return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                       _("12.23 step 6: %s holds no Momentum Chit for re-roll %u"),
+                       rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id, k + 1);
+        held[role]--;
+      }
+  }
 
   /* The canonical action. */
   g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
@@ -467,6 +505,8 @@ do_close_combat (RdtGame     *game,
       g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
       g_string_append_printf (canonical, " diversion %s", l);
     }
+  for (guint k = 0; k < n_rerolls; k++)
+    g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
 
   for (int role = 0; role < 2; role++)
     {
@@ -548,18 +588,44 @@ do_close_combat (RdtGame     *game,
       return TRUE;
     }
 
-  /* Step 5. */
+  /* Step 5, and step 6: each Momentum Chit spent returns to step 5 for a
+   * re-roll (12.62); the "reroll SIDE" words are the spends in order. */
   *barrier = TRUE;
-  die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
-  modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
-  result = rdt_close_combat_lookup (cc, modified, &row);
-  if (result == NULL)
-    return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
-                 row, rdt_close_combat_get_column_label (cc));
-  _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs) %+d (tactics) = %d: Close Combat Table %s, row %d: “%s”%s"),
-                 die, rdt_close_combat_get_drm_total (cc), tactics_drm, modified,
-                 rdt_close_combat_get_column_label (cc), row, result,
-                 rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
+  for (guint k = 0;; k++)
+    {
+      die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
+      modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
+      result = rdt_close_combat_lookup (cc, modified, &row);
+      if (result == NULL)
+        return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
+                     row, rdt_close_combat_get_column_label (cc));
+      _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs) %+d (tactics) = %d: Close Combat Table %s, row %d: “%s”%s"),
+                     die, rdt_close_combat_get_drm_total (cc), tactics_drm, modified,
+                     rdt_close_combat_get_column_label (cc), row, result,
+                     rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
+      if (k >= n_rerolls)
+        break;
+      {
+        RdtGameState *st = game->state;
+        /* "The player holding the fewest Momentum Chits (the Defender in
+         * the case of a tie) may choose to spend one ... If this player
+         * declines ..., the other player may choose to expend" one. */
+        int first = st->momentum[att_side] < st->momentum[def_side] ? att_side : def_side;
+        int spender = rerolls[k];
+        int other_side = spender == att_side ? def_side : att_side;
+
+        if (spender != first && st->momentum[first] > 0)
+          _rdt_game_say (game, "12.23 step 6", _("%s (fewest chits, or the Defender on a tie) declines to re-roll"),
+                         rdt_scenario_get_side (game->scenario, (guint) first)->id);
+        st->momentum[spender]--;
+        st->pool++;
+        _rdt_game_say (game, "12.23 step 6, 12.62",
+                       _("%s spends a Momentum Chit (returned to the pool) to re-roll the Close Combat die (%s holds %d, %s %d)"),
+                       rdt_scenario_get_side (game->scenario, (guint) spender)->id,
+                       rdt_scenario_get_side (game->scenario, (guint) spender)->id, st->momentum[spender],
+                       rdt_scenario_get_side (game->scenario, (guint) other_side)->id, st->momentum[other_side]);
+      }
+    }
 
   /* Step 7: the defender's result first (13.1 R: "the defender retreats
    * and makes morale checks first"). */
