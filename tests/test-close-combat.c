@@ -1267,6 +1267,8 @@ static int fixture_momentum[2] = { -1, -1 };
 /* British (kings-own), American (1-maryland) strength and printed morale. */
 static int fixture_strength[2] = { 4, 4 };
 static int fixture_morale[2] = { 1, 1 };
+/* The second units' (28th-foot, 2-maryland) strength. */
+static int fixture_second_strength[2] = { 2, 2 };
 
 /* A British and an American unit adjacent, the game advanced to the first
  * Close Combat phase; the phasing player's unit attacks. */
@@ -1286,8 +1288,8 @@ game_fixture_full (GameFixture *f,
   if (second)
     {
       /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
-      place_full (f->scenario, "28th-foot", a, 2, 0, RDT_UNIT_STATUS_PARADE);
-      place_full (f->scenario, "2-maryland", d, 2, 0, RDT_UNIT_STATUS_PARADE);
+      place_full (f->scenario, "28th-foot", a, fixture_second_strength[0], 0, RDT_UNIT_STATUS_PARADE);
+      place_full (f->scenario, "2-maryland", d, fixture_second_strength[1], 0, RDT_UNIT_STATUS_PARADE);
     }
   /* At-start momentum (12.61) for the step 6 and 12.64 tests. */
   for (guint i = 0; i < 2; i++)
@@ -1633,6 +1635,74 @@ test_game_surrender_momentum (void)
       fixture_strength[0] = fixture_strength[1] = 4;
       fixture_morale[0] = fixture_morale[1] = 1;
       fixture_momentum[0] = fixture_momentum[1] = -1;
+    }
+}
+
+
+/* 13.1 DC: "One combat unit of the Defender's choice is captured ... The
+ * unit does not have to be the lead unit ... The other defending units ...
+ * must pass a morale check. If they pass, they must retreat one hex".
+ * 4 + 2 SP against 1 + 1 is 3-1, modified roll 10: "-/DC" (leads +2
+ * against +1, same army level: DRM +1, die 9).  "dc UNIT" names the second defender; without
+ * it the lead unit is taken. */
+static void
+test_game_dc_choice (void)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      GameFixture f = { 0 };
+      g_autofree char *action = NULL;
+      g_autofree char *check = NULL;
+      const char *second_def;
+      int d;
+
+      game_fixture (&f);
+      d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+      game_fixture_clear (&f);
+      fixture_strength[d] = 1;
+      fixture_second_strength[d] = 1;
+      fixture_morale[1 - d] = 2;
+      game_fixture_full (&f, TRUE);
+      second_def = g_str_equal (f.def_unit, "kings-own") ? "28th-foot" : "2-maryland";
+      /* Only participating combat units of this combat; one per side. */
+      {
+        g_autofree char *stranger = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish dc 3-maryland",
+                                                     f.att, f.def, f.att_unit, f.def_unit);
+        g_autofree char *two = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish dc %s dc %s",
+                                                f.att, f.def, f.att_unit, f.def_unit, f.def_unit, second_def);
+        refused (f.game, stranger, RDT_GAME_ERROR_ILLEGAL, "13.1 DC");
+        refused (f.game, two, RDT_GAME_ERROR_SYNTAX, "13.1");
+      }
+      ok (f.game, "roll 9");
+      ok (f.game, "roll 9");
+      action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish%s%s", f.att, f.def,
+                                f.att_unit, f.def_unit, pass == 0 ? " dc " : "", pass == 0 ? second_def : "");
+      ok (f.game, action);
+      g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 3-1, row 10: “-/DC”"));
+      if (pass == 0)
+        {
+          g_assert_true (log_has (f.game, "13.1", "is captured (the Defender's choice)"));
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, second_def))->where, ==,
+                           RDT_GAME_UNIT_CAPTURED);
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                           RDT_GAME_UNIT_MAP);
+          /* The lead, not taken, is one of "the other defending units". */
+          check = g_strdup_printf ("Morale check %s: roll 9", f.def_unit);
+        }
+      else
+        {
+          g_assert_true (log_has (f.game, "13.1", "the lead unit"));
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                           RDT_GAME_UNIT_CAPTURED);
+          check = g_strdup_printf ("Morale check %s: roll 9", second_def);
+        }
+      g_assert_true (log_has (f.game, "13.5, 14.23, 15.32", check));
+      /* Passed: the survivor retreats one hex. */
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+      game_fixture_clear (&f);
+      fixture_strength[0] = fixture_strength[1] = 4;
+      fixture_second_strength[0] = fixture_second_strength[1] = 2;
+      fixture_morale[0] = fixture_morale[1] = 1;
     }
 }
 
@@ -2019,6 +2089,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
   g_test_add_func ("/close-combat/game/12.23-step6-12.62/momentum-rerolls-in-order", test_game_momentum_rerolls);
   g_test_add_func ("/close-combat/game/12.64/full-strength-plus-2-captured-surrenders-momentum", test_game_surrender_momentum);
+  g_test_add_func ("/close-combat/game/13.1-dc/defenders-choice-of-the-captured-unit", test_game_dc_choice);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

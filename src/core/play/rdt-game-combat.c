@@ -16,7 +16,9 @@
  * The other units' morale checks (13.1, 13.5) follow each side's result.
  * Step 6: "reroll SIDE" words spend Momentum Chits for re-rolls, in order
  * (declared with the action, before the die is seen).
- * Not yet: the choices of DC and AC (the lead unit is taken), optional
+ * 13.1 DC/AC: "dc UNIT" and "ac UNIT" name the unit captured on its side
+ * (else the lead unit).
+ * Not yet: optional
  * advances of other units, the end-of-phase 13.3/13.4 consequences, the
  * designation of all combats before resolving any (12.21).
  */
@@ -210,10 +212,10 @@ other_units_check (RdtGame              *game,
                    RdtCcRole             role,
                    const RdtCombatResult *r,
                    const int            *modifiers,
-                   gboolean              fieldworks)
+                   gboolean              fieldworks,
+                   int                   lead)
 {
   GPtrArray *units = rdt_close_combat_get_units (cc, role);
-  int lead = rdt_close_combat_get_lead (cc, role);
   gboolean capture = r->dc || r->ac;
 
   if (r->none || !(r->retreat || r->disrupt || r->steps > 0 || capture))
@@ -249,7 +251,8 @@ apply_side (RdtGame              *game,
             RdtCcRole             role,
             const char           *text,
             const int            *modifiers,
-            gboolean              fieldworks)
+            gboolean              fieldworks,
+            const int            *chosen)
 {
   int lead = rdt_close_combat_get_lead (cc, role);
   RdtCombatResult r;
@@ -263,15 +266,29 @@ apply_side (RdtGame              *game,
     return;
   if (r.dc || r.ac)
     {
-      /* 13.1 DC/AC: one participating unit of the choosing player's choice
-       * is captured; the choice is not asked yet: the lead unit. */
-      _rdt_game_say (game, "13.1", _("“%s”: %s is captured (the choice among the participating units is not asked yet: the lead unit)"),
-                     text, unit_of (game, (guint) lead)->id);
-      _rdt_game_remove_unit (game, (guint) lead, RDT_GAME_UNIT_CAPTURED, "13.1");
+      /* 13.1 DC/AC: "One participating combat unit of the [Defender's /
+       * Attacker's] choice on the affected side is captured ... [it] does
+       * not have to be the lead unit": the "dc UNIT" / "ac UNIT" word
+       * naming a unit of this side, else the lead unit. */
+      int pick = chosen[(r.dc ? 0 : 2) + role];
+
+      if (pick >= 0)
+        _rdt_game_say (game, "13.1", _("“%s”: %s is captured (%s's choice)"), text, unit_of (game, (guint) pick)->id,
+                       r.dc ? _("the Defender") : _("the Attacker"));
+      else
+        {
+          pick = lead;
+          _rdt_game_say (game, "13.1", _("“%s”: %s is captured (no unit named with “%s UNIT”: the lead unit)"),
+                         text, unit_of (game, (guint) lead)->id, r.dc ? "dc" : "ac");
+        }
+      _rdt_game_remove_unit (game, (guint) pick, RDT_GAME_UNIT_CAPTURED, "13.1");
+      /* "The other friendly units in the close combat ... must make a
+       * morale check": the lead unit too when it was not the one taken. */
+      other_units_check (game, cc, role, &r, modifiers, fieldworks, pick);
+      return;
     }
-  else
-    _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
-  other_units_check (game, cc, role, &r, modifiers, fieldworks);
+  _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
+  other_units_check (game, cc, role, &r, modifiers, fieldworks, lead);
 }
 
 static gboolean
@@ -335,6 +352,11 @@ do_close_combat (RdtGame     *game,
   int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
   const char *result;
   RdtHex def_hex;
+  /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
+  int chosen[4] = { -1, -1, -1, -1 };
+  const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
+  const char *choice_ids[4] = { NULL, NULL, NULL, NULL };
+  guint n_choices[2] = { 0, 0 };
   int rerolls[RDT_CC_MAX_REROLLS];
   guint n_rerolls = 0;
 
@@ -349,7 +371,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]...");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -377,6 +399,15 @@ do_close_combat (RdtGame     *game,
           have_tactics = TRUE;
           i += 2;
         }
+      else if ((g_str_equal (argv[i], "dc") || g_str_equal (argv[i], "ac")) && i + 1 < argc)
+        {
+          /* One choice per side at most: two words of each kind. */
+          int kind = argv[i][0] == 'd' ? 0 : 1;
+
+          if (n_choices[kind] >= 2)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("13.1: at most one “%s UNIT” per side"), argv[i]);
+          choice_ids[kind * 2 + n_choices[kind]++] = argv[++i];
+        }
       else if (g_str_equal (argv[i], "reroll") && i + 1 < argc)
         {
           /* 12.23 step 6: one chit per re-roll; the pool holds five chits
@@ -398,7 +429,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]...");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]...");
     }
 
   position = rdt_game_get_position (game);
@@ -473,6 +504,31 @@ do_close_combat (RdtGame     *game,
                    role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
   if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
+  /* 13.1 DC, AC: each chosen unit is a participating combat unit; its side
+   * is the side the choice applies to. */
+  for (guint c = 0; c < 4; c++)
+    {
+      int index, kind = (int) c / 2, role = -1;
+
+      if (choice_ids[c] == NULL)
+        continue;
+      index = rdt_scenario_find_unit_index (game->scenario, choice_ids[c]);
+      for (int r = 0; r < 2 && index >= 0; r++)
+        {
+          GPtrArray *units = rdt_close_combat_get_units (cc, r);
+
+          for (guint i = 0; i < units->len; i++)
+            if (((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit == (guint) index)
+              role = r;
+        }
+      if (role < 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("13.1 %s: %s is not a participating combat unit of this Close Combat"),
+                     kind == 0 ? "DC" : "AC", choice_ids[c]);
+      if (chosen[kind * 2 + role] >= 0)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("13.1: at most one “%s UNIT” per side"), kind == 0 ? "dc" : "ac");
+      chosen[kind * 2 + role] = index;
+      chosen_ids[kind * 2 + role] = unit_of (game, (guint) index)->id;
+    }
   /* 12.23 step 6: each re-roll is paid by a side of this combat holding a
    * chit at that moment (one chit each time the step is reached). */
   {
@@ -505,6 +561,9 @@ do_close_combat (RdtGame     *game,
       g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
       g_string_append_printf (canonical, " diversion %s", l);
     }
+  for (guint c = 0; c < 4; c++)
+    if (chosen_ids[c] != NULL)
+      g_string_append_printf (canonical, " %s %s", c < 2 ? "dc" : "ac", chosen_ids[c]);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
 
@@ -637,9 +696,9 @@ do_close_combat (RdtGame     *game,
 
       if (g_strv_length (sides) != 2)
         return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
-      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex));
+      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex), chosen);
       if (!rdt_game_is_over (game))
-        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE);
+        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
     }
   _rdt_game_settle_retreats (game);
 
