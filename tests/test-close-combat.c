@@ -1706,6 +1706,69 @@ test_game_dc_choice (void)
     }
 }
 
+
+/* 13.3 Important: a disrupted unit that "ends its Combat Phase adjacent to
+ * a Parade Order enemy combat unit and ... is not stacked with a friendly
+ * Parade Order combat unit ... suffers an additional "D" result, and
+ * becomes shattered"; 13.4: shattered units "are captured, if they end any
+ * Close Combat phase adjacent to enemy units, and are not stacked with
+ * friendly Parade Order units".  Both players' units; a disrupted unit far
+ * from the enemy is left alone. */
+static void
+test_game_phase_end_disrupted_shattered (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc);
+  RdtHex far = nb (sc, nb (sc, nb (sc, nb (sc, d, 3), 3), 3), 3);
+  const RdtGameUnit *ko, *f28, *f49, *md;
+  const char *british[] = { "kings-own", "28th-foot", "49th-foot", "1-maryland" };
+  const char *american[] = { "1-maryland", "2-maryland", "3-maryland", "kings-own" };
+  const char *const *ids;
+  GameFixture f = { 0 };
+
+  /* The non-phasing player's units are the disrupted ones (the phasing
+   * player's disrupted units would have to move away first, 13.3). */
+  game_fixture (&f);
+  ids = g_str_equal (f.def_unit, "kings-own") ? british : american;
+  game_fixture_clear (&f);
+  place_full (sc, ids[3], d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, ids[0], nb (sc, d, 0), 4, 1, RDT_UNIT_STATUS_DISRUPTED);
+  place_full (sc, ids[1], nb (sc, d, 1), 2, 0, RDT_UNIT_STATUS_SHATTERED);
+  place_full (sc, ids[2], far, 2, 0, RDT_UNIT_STATUS_DISRUPTED);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  for (int i = 0; i < 10 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  ok (game, "next-phase");
+  ko = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[0]));
+  f28 = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[1]));
+  f49 = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[2]));
+  md = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[3]));
+  g_assert_true (log_has (game, "13.4", "ends the Close Combat phase shattered"));
+  g_assert_cmpint (f28->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_true (log_has (game, "13.3", "an additional “D” result"));
+  g_assert_cmpint (ko->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpint (ko->status, ==, RDT_UNIT_STATUS_SHATTERED);
+  g_assert_cmpint (f49->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpint (md->status, ==, RDT_UNIT_STATUS_PARADE);
+  /* The shattered unit retreats three hexes (13.4, 13.3) before the phase
+   * ends; no new combat in the meantime. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+  {
+    g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), d);
+    g_autofree char *from = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), ko->hex);
+    g_autofree char *action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", from, l);
+
+    refused (game, action, RDT_GAME_ERROR_WRONG_PHASE, "13.3, 13.4");
+  }
+}
+
 /* ---------- redoubt-cli combat ---------- */
 
 typedef struct {
@@ -2090,6 +2153,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.23-step6-12.62/momentum-rerolls-in-order", test_game_momentum_rerolls);
   g_test_add_func ("/close-combat/game/12.64/full-strength-plus-2-captured-surrenders-momentum", test_game_surrender_momentum);
   g_test_add_func ("/close-combat/game/13.1-dc/defenders-choice-of-the-captured-unit", test_game_dc_choice);
+  g_test_add_func ("/close-combat/game/13.3-13.4/end-of-phase-disrupted-and-shattered", test_game_phase_end_disrupted_shattered);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

@@ -18,8 +18,9 @@
  * (declared with the action, before the die is seen).
  * 13.1 DC/AC: "dc UNIT" and "ac UNIT" name the unit captured on its side
  * (else the lead unit).
+ * The end-of-phase 13.3/13.4 consequences (_rdt_game_combat_phase_end).
  * Not yet: optional
- * advances of other units, the end-of-phase 13.3/13.4 consequences, the
+ * advances of other units, the
  * designation of all combats before resolving any (12.21).
  */
 #include "config.h"
@@ -362,6 +363,9 @@ do_close_combat (RdtGame     *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (game->state->combat_phase_ending)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
+                 _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
   if (game->state->owed_casualties->len > 0)
     return fail (error, RDT_GAME_ERROR_ILLEGAL,
                  _("12.23 step 7: the results of the last combat are applied first: a leader casualty is owed (“casualty LEADER”, 13.1)"));
@@ -823,12 +827,100 @@ _rdt_game_combat_candidates (RdtGame   *game,
  * mandatory that were not made, logged (the program does not enforce them
  * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
  * not data). */
+/* TRUE when an enemy of @unit's player is adjacent to @unit: a combat unit
+ * (not a leader), in Parade Order if @parade. */
+static gboolean
+enemy_adjacent (RdtGame  *game,
+                guint     unit,
+                gboolean  parade)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int player = _rdt_game_unit_player (game, unit);
+
+  for (guint t = 0; t < game->n_units; t++)
+    if (s->units[t].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, t)) &&
+        _rdt_game_unit_player (game, t) != player && (!parade || s->units[t].status == RDT_UNIT_STATUS_PARADE) &&
+        rdt_hex_grid_are_adjacent (grid, s->units[unit].hex, s->units[t].hex))
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE when a friendly Parade Order combat unit shares @unit's hex. */
+static gboolean
+stacked_with_parade (RdtGame *game,
+                     guint    unit)
+{
+  RdtGameState *s = game->state;
+
+  for (guint t = 0; t < game->n_units; t++)
+    if (t != unit && s->units[t].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, t)) &&
+        _rdt_game_unit_player (game, t) == _rdt_game_unit_player (game, unit) &&
+        s->units[t].status == RDT_UNIT_STATUS_PARADE &&
+        s->units[t].hex.col == s->units[unit].hex.col && s->units[t].hex.row == s->units[unit].hex.row)
+      return TRUE;
+  return FALSE;
+}
+
+/* 13.3 Important: "If the unit ends its Combat Phase adjacent to a Parade
+ * Order enemy combat unit and it is not stacked with a friendly Parade
+ * Order combat unit, it suffers an additional "D" result, and becomes
+ * shattered"; 13.4: shattered units "are captured, if they end any Close
+ * Combat phase adjacent to enemy units, and are not stacked with friendly
+ * Parade Order units".  Both players' units, judged on the position at
+ * the end of the phase (the units shattered here retreat, 13.4 "when
+ * initially shattered, retreat three hexes per 13.3"). */
+static void
+disrupted_and_shattered_at_phase_end (RdtGame *game)
+{
+  RdtGameState *s = game->state;
+  g_autoptr(GArray) capture = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) shatter = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, i)) || stacked_with_parade (game, i))
+        continue;
+      if (gu->status == RDT_UNIT_STATUS_SHATTERED && enemy_adjacent (game, i, FALSE))
+        g_array_append_val (capture, i);
+      else if (gu->status == RDT_UNIT_STATUS_DISRUPTED && enemy_adjacent (game, i, TRUE))
+        g_array_append_val (shatter, i);
+    }
+  for (guint k = 0; k < capture->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (capture, guint, k);
+
+      _rdt_game_say (game, "13.4", _("%s ends the Close Combat phase shattered, adjacent to enemy units and not stacked with a friendly Parade Order unit"),
+                     unit_of (game, u)->id);
+      _rdt_game_remove_unit (game, u, RDT_GAME_UNIT_CAPTURED, "13.4");
+    }
+  for (guint k = 0; k < shatter->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (shatter, guint, k);
+      RdtCombatResult d = { 0 };
+
+      _rdt_game_say (game, "13.3", _("%s ends the Combat Phase disrupted, adjacent to a Parade Order enemy combat unit and not stacked with a friendly Parade Order combat unit: an additional “D” result"),
+                     unit_of (game, u)->id);
+      d.disrupt = TRUE;
+      _rdt_game_apply_result (game, u, &d, "13.3");
+    }
+  if (s->owed_retreats->len > 0)
+    s->combat_phase_ending = TRUE;
+}
+
 void
 _rdt_game_combat_phase_end (RdtGame *game)
 {
   RdtGameState *s = game->state;
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
   int phasing = rdt_game_get_phasing_player (game);
+
+  /* Applied once: the second "next-phase" only ends the phase once the
+   * retreats it owed are made. */
+  if (s->combat_phase_ending)
+    return;
 
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -861,4 +953,5 @@ _rdt_game_combat_phase_end (RdtGame *game)
           break;
         }
     }
+  disrupted_and_shattered_at_phase_end (game);
 }

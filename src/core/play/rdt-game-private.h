@@ -56,6 +56,10 @@ typedef struct {
    * releases made (Brandywine 3.6.1, 3.6.2), sorted, never NULL. */
   char *weather;
   char **released;
+  /* rdt-game-combat.c: the end of the Close Combat phase was applied (13.3,
+   * 13.4) and its retreats are owed: no new combat, the phase ends once
+   * they are made. */
+  gboolean combat_phase_ending;
 } RdtGameState;
 
 struct _RdtGame {

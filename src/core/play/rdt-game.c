@@ -1389,6 +1389,11 @@ do_next_phase (RdtGame  *game,
     return FALSE;
   if (s->over)
     return TRUE;
+  /* 13.3: the end of the Close Combat phase shattered units that owe their
+   * retreats: the phase ends once they are made (rdt-game-combat.c). */
+  if (s->owed_retreats->len > 0)
+    return TRUE;
+  s->combat_phase_ending = FALSE;
   for (guint skipped = 0;; skipped++)
     {
       if (s->step < 0)
