@@ -1769,6 +1769,49 @@ test_game_phase_end_disrupted_shattered (void)
   }
 }
 
+
+/* Brandywine 3.6.2.3: "The Proctor Artillery unit may not move until its
+ * hex (1127) has been attacked by the British player in Close Combat ...
+ * Once the hex has been attacked in one Close Combat, the Proctor Artillery
+ * unit is free to move": the volume's releases table, column "attacked
+ * hex" (data, not C keyed to the name). */
+static void
+test_game_proctor_released (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+  RdtHex battery, from;
+  int british;
+  const char *const *released;
+  g_autofree char *action = NULL;
+  char fl[RDT_HEX_LABEL_SIZE];
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1127", &battery, NULL));
+  from = nb (sc, battery, 0);
+  place_full (sc, "proctor-artillery", battery, -1, G_MININT, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, "1-maryland", battery, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, "kings-own", from, 4, 1, RDT_UNIT_STATUS_PARADE);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  british = rdt_game_get_side_player (game, (guint) rdt_scenario_find_side (sc, "british"));
+  for (int i = 0; i < 20 && !(rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT &&
+                              rdt_game_get_phasing_player (game) == british); i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  released = rdt_game_get_released (game);
+  g_assert_false (released != NULL && g_strv_contains (released, "proctor"));
+  rdt_hex_grid_format_label (grid, from, fl);
+  action = g_strdup_printf ("close-combat %s 1127 lead kings-own lead 1-maryland tactics skirmish skirmish", fl);
+  ok (game, action);
+  released = rdt_game_get_released (game);
+  g_assert_true (released != NULL && g_strv_contains (released, "proctor"));
+  g_assert_true (log_has (game, "Brandywine 3.6.2.3", "hex 1127 attacked in Close Combat"));
+}
+
 /* ---------- redoubt-cli combat ---------- */
 
 typedef struct {
@@ -2154,6 +2197,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.64/full-strength-plus-2-captured-surrenders-momentum", test_game_surrender_momentum);
   g_test_add_func ("/close-combat/game/13.1-dc/defenders-choice-of-the-captured-unit", test_game_dc_choice);
   g_test_add_func ("/close-combat/game/13.3-13.4/end-of-phase-disrupted-and-shattered", test_game_phase_end_disrupted_shattered);
+  g_test_add_func ("/close-combat/game/brandywine-3.6.2.3/proctor-released-when-1127-attacked", test_game_proctor_released);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

@@ -295,22 +295,24 @@ def play_tables(vid):
     if vid == "brandywine":
         out.append('<table id="releases" name="Releases" rule="Brandywine 3.6.1, 3.6.2">')
         out.append("  <columns><c>side</c><c>choose turns</c><c>automatic turn</c><c>near unit</c><c>near</c>"
-                   "<c>rule</c></columns>")
-        for key, side, choose, auto, near_unit, near, rule in [
-                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2"),
-                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3"),
-                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2"),
-                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3")]:
+                   "<c>rule</c><c>attacked hex</c></columns>")
+        for key, side, choose, auto, near_unit, near, rule, attacked in [
+                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2", ""),
+                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3", ""),
+                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2", ""),
+                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3", "1127")]:
             out.append('  <row key="%s">%s</row>' % (key, "".join(
-                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule))))
+                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule, attacked))))
         out.append("  <note>Read by the game (src/core/play/rdt-game-events.c): a release id of the restrictions "
                    "(until-released) is made automatically at the start of \"automatic turn\" (3.6.1.1: Greene's "
                    "wing on turn 4, everyone on turn 6), once any unit moves within \"near\" hexes of \"near "
                    "unit\" (3.6.2.2: the Delaware Blues), or by the action \"release NAME\" on \"choose turns\" "
                    "(3.6.1.2, 3.6.1.3: early releases; the VP penalty is on the Turn Record Track, not in the "
                    "rulebooks, and is not applied; Greene's precondition, an attack on Maxwell's Detachment, is "
-                   "the player's to check). Proctor (3.6.2.3) is released once hex 1127 is attacked in Close "
-                   "Combat: the combat code calls rdt_game_release(); until then the player says so.</note>")
+                   "the player's to check). Proctor (3.6.2.3) is released once the \"attacked hex\" (1127) is "
+                   "attacked in Close Combat by the row's \"side\" (the British): the close-combat action makes "
+                   "the release (rdt-game-combat.c); \"release proctor\" stays possible for a game not played "
+                   "through the program.</note>")
         out.append("</table>")
     if vid == "brandywine":
         out.append('<table id="removals" name="Units removed from play" rule="Brandywine 7.1.3.2">')

@@ -587,6 +587,8 @@ do_close_combat (RdtGame     *game,
     }
 
   _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
+  /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
+  _rdt_game_release_attacked_hex (game, att_side, def_hex);
   _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
   for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len; i++)
     {

@@ -159,6 +159,9 @@ void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
+void          _rdt_game_release_attacked_hex (RdtGame         *game,
+                                              int              attacker_side,
+                                              RdtHex           hex);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);
