@@ -1267,6 +1267,8 @@ static int fixture_momentum[2] = { -1, -1 };
 /* British (kings-own), American (1-maryland) strength and printed morale. */
 static int fixture_strength[2] = { 4, 4 };
 static int fixture_morale[2] = { 1, 1 };
+/* Lafayette stacked with 1-maryland (Brandywine 4.8). */
+static gboolean fixture_lafayette = FALSE;
 /* The second units' (28th-foot, 2-maryland) strength. */
 static int fixture_second_strength[2] = { 2, 2 };
 
@@ -1285,6 +1287,8 @@ game_fixture_full (GameFixture *f,
   a = nb (f->scenario, d, 0);
   place_full (f->scenario, "kings-own", a, fixture_strength[0], fixture_morale[0], RDT_UNIT_STATUS_PARADE);
   place_full (f->scenario, "1-maryland", d, fixture_strength[1], fixture_morale[1], RDT_UNIT_STATUS_PARADE);
+  if (fixture_lafayette)
+    place_full (f->scenario, "lafayette", d, -1, G_MININT, RDT_UNIT_STATUS_PARADE);
   if (second)
     {
       /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
@@ -1812,6 +1816,31 @@ test_game_proctor_released (void)
   g_assert_true (log_has (game, "Brandywine 3.6.2.3", "hex 1127 attacked in Close Combat"));
 }
 
+
+/* Brandywine 4.8: Lafayette gives a one-column shift "in one Close Combat
+ * during the game"; "Remove Lafayette after the Close Combat is resolved in
+ * which his ability is used ... no VP or Army Morale penalty": the volume's
+ * cc-shift table, column "removes". */
+static void
+test_game_lafayette_once (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  const RdtGameUnit *laf;
+
+  fixture_lafayette = TRUE;
+  game_fixture (&f);
+  fixture_lafayette = FALSE;
+  ok (f.game, "roll 5");
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "Brandywine 4.8", "Lafayette, the only leader"));
+  laf = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, "lafayette"));
+  g_assert_cmpint (laf->where, ==, RDT_GAME_UNIT_UNUSED);
+  g_assert_true (log_has (f.game, "Brandywine 4.8", "lafayette is removed from play"));
+  game_fixture_clear (&f);
+}
+
 /* ---------- redoubt-cli combat ---------- */
 
 typedef struct {
@@ -2198,6 +2227,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/13.1-dc/defenders-choice-of-the-captured-unit", test_game_dc_choice);
   g_test_add_func ("/close-combat/game/13.3-13.4/end-of-phase-disrupted-and-shattered", test_game_phase_end_disrupted_shattered);
   g_test_add_func ("/close-combat/game/brandywine-3.6.2.3/proctor-released-when-1127-attacked", test_game_proctor_released);
+  g_test_add_func ("/close-combat/game/brandywine-4.8/lafayette-removed-after-his-shift", test_game_lafayette_once);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

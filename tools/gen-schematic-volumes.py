@@ -179,9 +179,9 @@ CC_DRM = {
         ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
     ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm.", [
         ("Lafayette, the only leader with the attacking Americans (once per game)", "+1",
-         "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False),
+         "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False, "lafayette"),
         ("Lafayette, the only leader with the defending Americans (once per game)", "-1",
-         "defender-side:american only-leader:defender:lafayette", "Brandywine 4.8", False),
+         "defender-side:american only-leader:defender:lafayette", "Brandywine 4.8", False, "lafayette"),
     ]),
     "germantown": (CC_DRM_CURRENT + [
         ("American Surprise: Vanguard attacking on turn 1", "+1",
@@ -223,11 +223,13 @@ def cc_drm_tables(vid):
     out.append("</table>")
     if shifts:
         out.append('<table id="cc-shift" name="Close Combat column shifts" rule="Brandywine 4.8" corner="Case">')
-        out.append("  <columns><c>shift</c><c>when</c><c>rule</c></columns>")
-        out.extend(row(*r) for r in shifts)
+        out.append("  <columns><c>shift</c><c>when</c><c>rule</c><c>removes</c></columns>")
+        out.extend(row(*r[:5])[:-len("</row>")] + "<c>%s</c></row>" % text(r[5]) for r in shifts)
         out.append("  <note>%s</note>" % text("Columns: shift (+1 one column to the right, in the attacker\u2019s favour), "
-                                               "when (the conditions of the cc-drm table), rule. The 12.14 Diversion "
-                                               "shift is a rule, not data."))
+                                               "when (the conditions of the cc-drm table), rule, removes (a unit "
+                                               "removed from play, no VP or army morale, once the Close Combat that "
+                                               "used the shift is resolved: Brandywine 4.8, which makes Lafayette's "
+                                               "shift once per game). The 12.14 Diversion shift is a rule, not data."))
         out.append("</table>")
     return out
 

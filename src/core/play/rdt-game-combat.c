@@ -329,6 +329,38 @@ fieldworks_only (RdtGame *game,
   return attackers->len > 0;
 }
 
+/* The volume's "cc-shift" table, column "removes" (Brandywine 4.8:
+ * "Remove Lafayette after the Close Combat is resolved in which his ability
+ * is used"; no VP or army morale): the units of the shifts this combat used
+ * leave play, which makes the shift once per game. */
+static void
+remove_after_shifts (RdtGame              *game,
+                     const RdtCloseCombat *cc)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "cc-shift");
+  GPtrArray *shifts = rdt_close_combat_get_shifts (cc);
+
+  for (guint i = 0; table != NULL && i < shifts->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (shifts, i);
+      const char *removes;
+      int u;
+
+      if (it->undecided || it->id == NULL || !g_str_has_prefix (it->id, "cc-shift:"))
+        continue;
+      removes = rdt_table_lookup (table, it->id + strlen ("cc-shift:"), "removes", NULL);
+      if (removes == NULL || removes[0] == '\0')
+        continue;
+      u = rdt_scenario_find_unit_index (game->scenario, removes);
+      if (u < 0 || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      game->state->units[u].where = RDT_GAME_UNIT_UNUSED;
+      game->board_dirty = TRUE;
+      _rdt_game_say (game, it->rule, _("%s is removed from play after the Close Combat that used his column shift (no VP or army morale)"),
+                     removes);
+    }
+}
+
 static gboolean
 do_close_combat (RdtGame     *game,
                  char       **argv,
@@ -735,6 +767,7 @@ do_close_combat (RdtGame     *game,
     else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
       _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));
   }
+  remove_after_shifts (game, cc);
   return TRUE;
 }
 
