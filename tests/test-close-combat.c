@@ -2083,7 +2083,7 @@ test_game_random_replay (void)
 {
   g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
   RdtHex d = open_hex (sc);
-  guint combats = 0;
+  guint combats = 0, retreats = 0, choices = 0, rerolls = 0;
   const char *british[] = { "kings-own", "28th-foot", "49th-foot", NULL };
   const char *american[] = { "1-maryland", "2-maryland", "3-maryland", NULL };
 
@@ -2118,6 +2118,13 @@ test_game_random_replay (void)
           g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
           if (g_str_has_prefix (rdt_game_get_action (game, i), "close-combat "))
             combats++;
+          /* 13.1: results with retreats; DC/AC choices; 12.23 step 6. */
+          if (g_str_has_prefix (rdt_game_get_action (game, i), "retreat "))
+            retreats++;
+          if (strstr (rdt_game_get_action (game, i), " ac ") != NULL)
+            choices++;
+          if (strstr (rdt_game_get_action (game, i), " reroll ") != NULL)
+            rerolls++;
         }
       again = rdt_game_replay (sc, seed, (const char *const *) actions->pdata, actions->len, &error);
       g_assert_no_error (error);
@@ -2126,6 +2133,10 @@ test_game_random_replay (void)
       g_assert_cmpstr (a, ==, b);
     }
   g_assert_cmpuint (combats, >, 0);
+  g_assert_cmpuint (retreats, >, 0);
+  g_assert_cmpuint (choices, >, 0);
+  g_assert_cmpuint (rerolls, >, 0);
+  g_test_message ("%u combats, %u retreats, %u with DC/AC choices, %u with re-rolls", combats, retreats, choices, rerolls);
 }
 
 /* 13.1 R: "The other friendly units in the Close Combat ... must make a

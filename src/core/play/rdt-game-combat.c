@@ -854,6 +854,17 @@ _rdt_game_combat_candidates (RdtGame   *game,
           for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
             g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
                                                    u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+          /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused without
+           * a chit). */
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
+                                                 from, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
+                                                 unit_of (game, t)->id));
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                 from, to, u->id, unit_of (game, t)->id,
+                                                 rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                 from, to, u->id, unit_of (game, t)->id,
+                                                 rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
         }
     }
 }
