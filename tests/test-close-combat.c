@@ -1269,7 +1269,7 @@ static int fixture_strength[2] = { 4, 4 };
 static int fixture_morale[2] = { 1, 1 };
 /* Lafayette stacked with 1-maryland (Brandywine 4.8). */
 static gboolean fixture_lafayette = FALSE;
-/* The second units' (28th-foot, 2-maryland) strength. */
+/* The second units' (28th-foot, 2-maryland) strength; 0: not placed. */
 static int fixture_second_strength[2] = { 2, 2 };
 
 /* A British and an American unit adjacent, the game advanced to the first
@@ -1292,8 +1292,10 @@ game_fixture_full (GameFixture *f,
   if (second)
     {
       /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
-      place_full (f->scenario, "28th-foot", a, fixture_second_strength[0], 0, RDT_UNIT_STATUS_PARADE);
-      place_full (f->scenario, "2-maryland", d, fixture_second_strength[1], 0, RDT_UNIT_STATUS_PARADE);
+      if (fixture_second_strength[0] > 0)
+        place_full (f->scenario, "28th-foot", a, fixture_second_strength[0], 0, RDT_UNIT_STATUS_PARADE);
+      if (fixture_second_strength[1] > 0)
+        place_full (f->scenario, "2-maryland", d, fixture_second_strength[1], 0, RDT_UNIT_STATUS_PARADE);
     }
   /* At-start momentum (12.61) for the step 6 and 12.64 tests. */
   for (guint i = 0; i < 2; i++)
@@ -1841,6 +1843,54 @@ test_game_lafayette_once (void)
   game_fixture_clear (&f);
 }
 
+
+/* 12.23 step 9: "If the defender's hex becomes vacant, the attacker must
+ * advance with at least the lead unit ... Other units which participated
+ * may advance up to the stacking limit ... Artillery units may never
+ * advance."  4 + 2 SP against 1 is 4-1, modified roll 9 "-/DC": the lone
+ * defender is captured, the hex is vacant; "advance UNIT" brings the
+ * second attacker. */
+static void
+test_game_advance_others (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *wrong = NULL;
+  const char *second_att;
+  int d;
+  RdtHex def;
+
+  game_fixture (&f);
+  d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+  game_fixture_clear (&f);
+  fixture_strength[d] = 1;
+  fixture_second_strength[d] = 0;
+  game_fixture_full (&f, TRUE);
+  second_att = g_str_equal (f.att_unit, "kings-own") ? "28th-foot" : "2-maryland";
+  /* Only the other attacking units of this combat. */
+  wrong = g_strdup_printf ("close-combat %s %s lead %s tactics skirmish skirmish advance %s", f.att, f.def, f.att_unit,
+                           f.def_unit);
+  refused (f.game, wrong, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9");
+  ok (f.game, "roll 9");
+  action = g_strdup_printf ("close-combat %s %s lead %s tactics skirmish skirmish advance %s", f.att, f.def, f.att_unit,
+                            second_att);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 4-1, row 9: “-/DC”"));
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f.scenario), f.def, &def, NULL));
+  {
+    const RdtGameUnit *l = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.att_unit));
+    const RdtGameUnit *o = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, second_att));
+    g_autofree char *said = g_strdup_printf ("%s advances into %s", second_att, f.def);
+
+    g_assert_true (l->hex.col == def.col && l->hex.row == def.row);
+    g_assert_true (o->hex.col == def.col && o->hex.row == def.row);
+    g_assert_true (log_has (f.game, "12.23 step 9", said));
+  }
+  game_fixture_clear (&f);
+  fixture_strength[0] = fixture_strength[1] = 4;
+  fixture_second_strength[0] = fixture_second_strength[1] = 2;
+}
+
 /* ---------- redoubt-cli combat ---------- */
 
 typedef struct {
@@ -2239,6 +2289,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/13.3-13.4/end-of-phase-disrupted-and-shattered", test_game_phase_end_disrupted_shattered);
   g_test_add_func ("/close-combat/game/brandywine-3.6.2.3/proctor-released-when-1127-attacked", test_game_proctor_released);
   g_test_add_func ("/close-combat/game/brandywine-4.8/lafayette-removed-after-his-shift", test_game_lafayette_once);
+  g_test_add_func ("/close-combat/game/12.23-step9/other-units-advance", test_game_advance_others);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

@@ -2,6 +2,7 @@
  * docs/play.md "Close Combat").
  *
  *   close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT-TACTIC DEF-TACTIC] [diversion HEX]
+ *                [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...
  *
  * in the Close Combat phase resolves one combat: the rules layer
  * (rdt-close-combat.h) itemises it on the game's positions (turn, army
@@ -19,9 +20,10 @@
  * 13.1 DC/AC: "dc UNIT" and "ac UNIT" name the unit captured on its side
  * (else the lead unit).
  * The end-of-phase 13.3/13.4 consequences (_rdt_game_combat_phase_end).
- * Not yet: optional
- * advances of other units, the
- * designation of all combats before resolving any (12.21).
+ * "advance UNIT": other attackers follow the lead unit (step 9).
+ * Not yet: the advance after the defenders' retreats, 13.24, the
+ * designation of all combats before resolving any (12.21, 12.22), 12.12 and
+ * 12.13 enforced with the volumes' exceptions as data.
  */
 #include "config.h"
 
@@ -392,6 +394,11 @@ do_close_combat (RdtGame     *game,
   guint n_choices[2] = { 0, 0 };
   int rerolls[RDT_CC_MAX_REROLLS];
   guint n_rerolls = 0;
+  /* 12.23 step 9: other participating attackers that advance after the
+   * lead unit (at most six words: a hex holds no more units). */
+  const char *advance_ids[6];
+  int advancers[6];
+  guint n_advance = 0;
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
@@ -407,7 +414,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]...");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -444,6 +451,13 @@ do_close_combat (RdtGame     *game,
             return fail (error, RDT_GAME_ERROR_SYNTAX, _("13.1: at most one “%s UNIT” per side"), argv[i]);
           choice_ids[kind * 2 + n_choices[kind]++] = argv[++i];
         }
+      else if (g_str_equal (argv[i], "advance") && i + 1 < argc)
+        {
+          if (n_advance >= G_N_ELEMENTS (advance_ids))
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 9: at most %u “advance UNIT”"),
+                         (guint) G_N_ELEMENTS (advance_ids));
+          advance_ids[n_advance++] = argv[++i];
+        }
       else if (g_str_equal (argv[i], "reroll") && i + 1 < argc)
         {
           /* 12.23 step 6: one chit per re-roll; the pool holds five chits
@@ -465,7 +479,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]...");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
     }
 
   position = rdt_game_get_position (game);
@@ -565,6 +579,29 @@ do_close_combat (RdtGame     *game,
       chosen[kind * 2 + role] = index;
       chosen_ids[kind * 2 + role] = unit_of (game, (guint) index)->id;
     }
+  /* 12.23 step 9: "Other units which participated may advance ...
+   * Artillery units may never advance." */
+  for (guint k = 0; k < n_advance; k++)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+      int index = rdt_scenario_find_unit_index (game->scenario, advance_ids[k]);
+      gboolean found = FALSE;
+      const RdtUnit *au;
+
+      for (guint i = 0; i < units->len && index >= 0; i++)
+        if (((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit == (guint) index)
+          found = TRUE;
+      if (!found || index == rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER))
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s is not another attacking unit of this Close Combat"),
+                     advance_ids[k]);
+      au = unit_of (game, (guint) index);
+      if (au->kind == RDT_UNIT_KIND_ARTILLERY || au->kind == RDT_UNIT_KIND_AMUSETTE || au->kind == RDT_UNIT_KIND_MORTAR)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: artillery units may never advance (%s)"), au->id);
+      for (guint j = 0; j < k; j++)
+        if (advancers[j] == index)
+          return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 9: %s is named twice"), au->id);
+      advancers[k] = index;
+    }
   /* 12.23 step 6: each re-roll is paid by a side of this combat holding a
    * chit at that moment (one chit each time the step is reached). */
   {
@@ -600,6 +637,8 @@ do_close_combat (RdtGame     *game,
   for (guint c = 0; c < 4; c++)
     if (chosen_ids[c] != NULL)
       g_string_append_printf (canonical, " %s %s", c < 2 ? "dc" : "ac", chosen_ids[c]);
+  for (guint k = 0; k < n_advance; k++)
+    g_string_append_printf (canonical, " advance %s", unit_of (game, (guint) advancers[k])->id);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
 
@@ -763,6 +802,25 @@ do_close_combat (RdtGame     *game,
         game->state->units[lead].hex = def_hex;
         game->board_dirty = TRUE;
         _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
+        /* "Other units which participated may advance up to the stacking
+         * limit, including units which had to take a morale check and
+         * passed it." */
+        for (guint k = 0; k < n_advance; k++)
+          {
+            guint u = (guint) advancers[k];
+            const char *rule = NULL;
+
+            if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
+              continue;
+            if (_rdt_game_overstacked (game, def_hex, _rdt_game_unit_player (game, u), u, &rule))
+              {
+                _rdt_game_say (game, "12.23 step 9", _("%s does not advance: %s would be overstacked (%s)"),
+                               unit_of (game, u)->id, argv[2], rule != NULL ? rule : "7.1");
+                continue;
+              }
+            game->state->units[u].hex = def_hex;
+            _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, u)->id, argv[2]);
+          }
       }
     else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
       _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));

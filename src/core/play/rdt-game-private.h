@@ -159,6 +159,12 @@ void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
+/* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */
+gboolean      _rdt_game_overstacked        (RdtGame           *game,
+                                            RdtHex             hex,
+                                            int                player,
+                                            guint              extra,
+                                            const char       **out_rule);
 void          _rdt_game_release_attacked_hex (RdtGame         *game,
                                               int              attacker_side,
                                               RdtHex           hex);

@@ -940,6 +940,16 @@ overstacked (RdtGame     *game,
   return sp > max_sp || art > max_art;
 }
 
+gboolean
+_rdt_game_overstacked (RdtGame     *game,
+                       RdtHex       hex,
+                       int          player,
+                       guint        extra,
+                       const char **out_rule)
+{
+  return overstacked (game, hex, player, extra, out_rule);
+}
+
 static void
 set_state (RdtGameUnit *gu,
            const char  *state,
