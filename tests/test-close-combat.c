@@ -1262,6 +1262,16 @@ typedef struct {
   const char *def_unit;
 } GameFixture;
 
+/* British, American at-start chits for game_fixture_full (-1: the scenario's). */
+static int fixture_momentum[2] = { -1, -1 };
+/* British (kings-own), American (1-maryland) strength and printed morale. */
+static int fixture_strength[2] = { 4, 4 };
+static int fixture_morale[2] = { 1, 1 };
+/* Lafayette stacked with 1-maryland (Brandywine 4.8). */
+static gboolean fixture_lafayette = FALSE;
+/* The second units' (28th-foot, 2-maryland) strength; 0: not placed. */
+static int fixture_second_strength[2] = { 2, 2 };
+
 /* A British and an American unit adjacent, the game advanced to the first
  * Close Combat phase; the phasing player's unit attacks. */
 static void
@@ -1275,14 +1285,23 @@ game_fixture_full (GameFixture *f,
   f->scenario = load ("brandywine.redoubt");
   d = open_hex (f->scenario);
   a = nb (f->scenario, d, 0);
-  place_full (f->scenario, "kings-own", a, 4, 1, RDT_UNIT_STATUS_PARADE);
-  place_full (f->scenario, "1-maryland", d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (f->scenario, "kings-own", a, fixture_strength[0], fixture_morale[0], RDT_UNIT_STATUS_PARADE);
+  place_full (f->scenario, "1-maryland", d, fixture_strength[1], fixture_morale[1], RDT_UNIT_STATUS_PARADE);
+  if (fixture_lafayette)
+    place_full (f->scenario, "lafayette", d, -1, G_MININT, RDT_UNIT_STATUS_PARADE);
   if (second)
     {
       /* Morale 0: a second unit in each hex, 2 SP (2 + 4 against 2 + 4). */
-      place_full (f->scenario, "28th-foot", a, 2, 0, RDT_UNIT_STATUS_PARADE);
-      place_full (f->scenario, "2-maryland", d, 2, 0, RDT_UNIT_STATUS_PARADE);
+      if (fixture_second_strength[0] > 0)
+        place_full (f->scenario, "28th-foot", a, fixture_second_strength[0], 0, RDT_UNIT_STATUS_PARADE);
+      if (fixture_second_strength[1] > 0)
+        place_full (f->scenario, "2-maryland", d, fixture_second_strength[1], 0, RDT_UNIT_STATUS_PARADE);
     }
+  /* At-start momentum (12.61) for the step 6 and 12.64 tests. */
+  for (guint i = 0; i < 2; i++)
+    if (fixture_momentum[i] >= 0)
+      ((RdtSide *) rdt_scenario_get_side (f->scenario, (guint) rdt_scenario_find_side (f->scenario, i == 0 ? "british" : "american")))->momentum =
+        fixture_momentum[i];
   f->game = rdt_game_new (f->scenario, 7, &error);
   g_assert_no_error (error);
   ok (f->game, "deploy-all");
@@ -1322,9 +1341,11 @@ game_fixture_clear (GameFixture *f)
   g_clear_object (&f->scenario);
 }
 
-/* The die a modified roll needs: modified = die + DRMs (tactics 0). */
+/* The die a modified roll needs: modified = die + DRMs (tactics 0), in
+ * the odds column @column. */
 static int
-drm_now (GameFixture *f)
+drm_column (GameFixture *f,
+            const char  *column)
 {
   RdtCloseCombatInput in;
   RdtGameContext ctx;
@@ -1352,8 +1373,14 @@ drm_now (GameFixture *f)
   cc = rdt_close_combat_new (rdt_game_get_position (f->game), &in, NULL);
   g_assert_nonnull (cc);
   g_assert_false (rdt_close_combat_is_undecided (cc));
-  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
+  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, column);
   return rdt_close_combat_get_drm_total (cc);
+}
+
+static int
+drm_now (GameFixture *f)
+{
+  return drm_column (f, "1-1");
 }
 
 static void
@@ -1462,6 +1489,406 @@ test_game_combat_replays (void)
   d2 = rdt_game_dup_state_digest (again);
   g_assert_cmpstr (d1, ==, d2);
   game_fixture_clear (&f);
+}
+
+
+static int
+side_momentum (GameFixture *f,
+               const char  *side)
+{
+  return rdt_game_get_momentum (f->game, (guint) rdt_scenario_find_side (f->scenario, side));
+}
+
+/* 12.23 step 6: "The player holding the fewest Momentum Chits (the
+ * Defender in the case of a tie) may choose to spend one to return to the
+ * Resolve Close Combat step and re-roll the die. If this player declines to
+ * use momentum, the other player may choose to expend a Momentum Chit ...
+ * only one may be spent each time this step is reached"; 12.62: the chit
+ * returns to the pool.  British 2 chits, American 1 (pool 2): modified
+ * rolls 3, 4 and 7 at 1-1 ("R/-", "R/-", "-/R"): the last roll stands. */
+static void
+test_game_momentum_rerolls (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *twice = NULL;
+  g_autofree char *stranger = NULL;
+  const int rows[3] = { 3, 4, 7 };
+  int drm;
+
+  fixture_momentum[0] = 2;
+  fixture_momentum[1] = 1;
+  game_fixture (&f);
+  g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 2);
+  drm = drm_now (&f);
+  /* The American holds one chit: a second re-roll of his is refused. */
+  twice = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll american reroll american", f.att, f.def);
+  refused (f.game, twice, RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
+  stranger = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll hessian-nobody", f.att, f.def);
+  refused (f.game, stranger, RDT_GAME_ERROR_UNKNOWN, NULL);
+  for (int k = 0; k < 3; k++)
+    {
+      g_autofree char *roll = g_strdup_printf ("roll %d", rows[k] - drm);
+
+      g_assert_cmpint (rows[k] - drm, >=, 0);
+      g_assert_cmpint (rows[k] - drm, <=, 9);
+      ok (f.game, roll);
+    }
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll american reroll british", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 3: “R/-”"));
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 4: “R/-”"));
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 1-1, row 7: “-/R”"));
+  g_assert_true (log_has (f.game, "12.23 step 6, 12.62", "american spends a Momentum Chit"));
+  g_assert_true (log_has (f.game, "12.23 step 6, 12.62", "british spends a Momentum Chit"));
+  /* The American had the first option each time: he did not decline. */
+  g_assert_false (log_has (f.game, "12.23 step 6", "declines"));
+  g_assert_cmpint (side_momentum (&f, "british"), ==, 1);
+  g_assert_cmpint (side_momentum (&f, "american"), ==, 0);
+  g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 4);
+  /* Only the last roll's result: the defender's lead retreats, the
+   * attacker's does not. */
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+  /* The action with its re-rolls replays from the log. */
+  {
+    g_autoptr(GPtrArray) actions = g_ptr_array_new ();
+    g_autoptr(RdtGame) again = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autofree char *d1 = NULL, *d2 = NULL;
+
+    for (guint i = 0; i < rdt_game_get_n_actions (f.game); i++)
+      g_ptr_array_add (actions, (gpointer) rdt_game_get_action (f.game, i));
+    again = rdt_game_replay (f.scenario, 7, (const char *const *) actions->pdata, actions->len, &error);
+    g_assert_no_error (error);
+    d1 = rdt_game_dup_state_digest (f.game);
+    d2 = rdt_game_dup_state_digest (again);
+    g_assert_cmpstr (d1, ==, d2);
+  }
+  game_fixture_clear (&f);
+
+  /* The British re-roll first: the American, holding fewer chits, had the
+   * first option and declined. */
+  game_fixture (&f);
+  action = (g_free (action), g_strdup_printf ("close-combat %s %s tactics skirmish skirmish reroll british", f.att, f.def));
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 6", "american (fewest chits, or the Defender on a tie) declines"));
+  g_assert_cmpint (side_momentum (&f, "british"), ==, 1);
+  g_assert_cmpint (side_momentum (&f, "american"), ==, 1);
+  game_fixture_clear (&f);
+  fixture_momentum[0] = fixture_momentum[1] = -1;
+}
+
+/* 12.64: "If a unit with a printed unit morale of +2 is captured while it
+ * is at full strength, the owning player must return one Momentum Chit to
+ * the pool. If the player does not have a Momentum Chit, the opposing
+ * player is entitled to take a Momentum Chit from the pool."  4-1,
+ * modified roll 9: "-/DC" (13.1 DC: the defender's unit is captured). */
+static void
+test_game_surrender_momentum (void)
+{
+  for (int pass = 0; pass < 3; pass++)
+    {
+      GameFixture f = { 0 };
+      g_autofree char *action = NULL;
+      g_autofree char *roll = NULL;
+      const char *def_side, *att_side;
+      int d, a, die;
+
+      /* Who attacks (seed 7) decides which unit is made the defender. */
+      game_fixture (&f);
+      d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+      a = 1 - d;
+      game_fixture_clear (&f);
+      fixture_strength[a] = 4;
+      fixture_strength[d] = 1;
+      /* pass 0: +2, no chit; pass 1: +2 holding a chit; pass 2: +1. */
+      fixture_morale[a] = 2;
+      fixture_morale[d] = pass == 2 ? 1 : 2;
+      fixture_momentum[a] = 0;
+      fixture_momentum[d] = pass == 1 ? 1 : 0;
+      game_fixture (&f);
+      def_side = d == 0 ? "british" : "american";
+      att_side = a == 0 ? "british" : "american";
+      die = 9 - drm_column (&f, "4-1");
+      g_assert_cmpint (die, >=, 0);
+      g_assert_cmpint (die, <=, 9);
+      roll = g_strdup_printf ("roll %d", die);
+      ok (f.game, roll);
+      action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+      ok (f.game, action);
+      g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 4-1, row 9: “-/DC”"));
+      g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                       RDT_GAME_UNIT_CAPTURED);
+      if (pass == 0)
+        {
+          g_assert_true (log_has (f.game, "12.64", "takes one from the pool"));
+          g_assert_cmpint (side_momentum (&f, att_side), ==, 1);
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 4);
+        }
+      else if (pass == 1)
+        {
+          g_assert_true (log_has (f.game, "12.64", "returns a Momentum Chit to the pool"));
+          g_assert_cmpint (side_momentum (&f, def_side), ==, 0);
+          g_assert_cmpint (side_momentum (&f, att_side), ==, 0);
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 5);
+        }
+      else
+        {
+          g_assert_false (log_has (f.game, "12.64", "captured"));
+          g_assert_cmpint (rdt_game_get_momentum_pool (f.game), ==, 5);
+        }
+      game_fixture_clear (&f);
+      fixture_strength[0] = fixture_strength[1] = 4;
+      fixture_morale[0] = fixture_morale[1] = 1;
+      fixture_momentum[0] = fixture_momentum[1] = -1;
+    }
+}
+
+
+/* 13.1 DC: "One combat unit of the Defender's choice is captured ... The
+ * unit does not have to be the lead unit ... The other defending units ...
+ * must pass a morale check. If they pass, they must retreat one hex".
+ * 4 + 2 SP against 1 + 1 is 3-1, modified roll 10: "-/DC" (leads +2
+ * against +1, same army level: DRM +1, die 9).  "dc UNIT" names the second defender; without
+ * it the lead unit is taken. */
+static void
+test_game_dc_choice (void)
+{
+  for (int pass = 0; pass < 2; pass++)
+    {
+      GameFixture f = { 0 };
+      g_autofree char *action = NULL;
+      g_autofree char *check = NULL;
+      const char *second_def;
+      int d;
+
+      game_fixture (&f);
+      d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+      game_fixture_clear (&f);
+      fixture_strength[d] = 1;
+      fixture_second_strength[d] = 1;
+      fixture_morale[1 - d] = 2;
+      game_fixture_full (&f, TRUE);
+      second_def = g_str_equal (f.def_unit, "kings-own") ? "28th-foot" : "2-maryland";
+      /* Only participating combat units of this combat; one per side. */
+      {
+        g_autofree char *stranger = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish dc 3-maryland",
+                                                     f.att, f.def, f.att_unit, f.def_unit);
+        g_autofree char *two = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish dc %s dc %s",
+                                                f.att, f.def, f.att_unit, f.def_unit, f.def_unit, second_def);
+        refused (f.game, stranger, RDT_GAME_ERROR_ILLEGAL, "13.1 DC");
+        refused (f.game, two, RDT_GAME_ERROR_SYNTAX, "13.1");
+      }
+      ok (f.game, "roll 9");
+      ok (f.game, "roll 9");
+      action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish%s%s", f.att, f.def,
+                                f.att_unit, f.def_unit, pass == 0 ? " dc " : "", pass == 0 ? second_def : "");
+      ok (f.game, action);
+      g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 3-1, row 10: “-/DC”"));
+      if (pass == 0)
+        {
+          g_assert_true (log_has (f.game, "13.1", "is captured (the Defender's choice)"));
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, second_def))->where, ==,
+                           RDT_GAME_UNIT_CAPTURED);
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                           RDT_GAME_UNIT_MAP);
+          /* The lead, not taken, is one of "the other defending units". */
+          check = g_strdup_printf ("Morale check %s: roll 9", f.def_unit);
+        }
+      else
+        {
+          g_assert_true (log_has (f.game, "13.1", "the lead unit"));
+          g_assert_cmpint (rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.def_unit))->where, ==,
+                           RDT_GAME_UNIT_CAPTURED);
+          check = g_strdup_printf ("Morale check %s: roll 9", second_def);
+        }
+      g_assert_true (log_has (f.game, "13.5, 14.23, 15.32", check));
+      /* Passed: the survivor retreats one hex. */
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (f.game), ==, 1);
+      game_fixture_clear (&f);
+      fixture_strength[0] = fixture_strength[1] = 4;
+      fixture_second_strength[0] = fixture_second_strength[1] = 2;
+      fixture_morale[0] = fixture_morale[1] = 1;
+    }
+}
+
+
+/* 13.3 Important: a disrupted unit that "ends its Combat Phase adjacent to
+ * a Parade Order enemy combat unit and ... is not stacked with a friendly
+ * Parade Order combat unit ... suffers an additional "D" result, and
+ * becomes shattered"; 13.4: shattered units "are captured, if they end any
+ * Close Combat phase adjacent to enemy units, and are not stacked with
+ * friendly Parade Order units".  Both players' units; a disrupted unit far
+ * from the enemy is left alone. */
+static void
+test_game_phase_end_disrupted_shattered (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc);
+  RdtHex far = nb (sc, nb (sc, nb (sc, nb (sc, d, 3), 3), 3), 3);
+  const RdtGameUnit *ko, *f28, *f49, *md;
+  const char *british[] = { "kings-own", "28th-foot", "49th-foot", "1-maryland" };
+  const char *american[] = { "1-maryland", "2-maryland", "3-maryland", "kings-own" };
+  const char *const *ids;
+  GameFixture f = { 0 };
+
+  /* The non-phasing player's units are the disrupted ones (the phasing
+   * player's disrupted units would have to move away first, 13.3). */
+  game_fixture (&f);
+  ids = g_str_equal (f.def_unit, "kings-own") ? british : american;
+  game_fixture_clear (&f);
+  place_full (sc, ids[3], d, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, ids[0], nb (sc, d, 0), 4, 1, RDT_UNIT_STATUS_DISRUPTED);
+  place_full (sc, ids[1], nb (sc, d, 1), 2, 0, RDT_UNIT_STATUS_SHATTERED);
+  place_full (sc, ids[2], far, 2, 0, RDT_UNIT_STATUS_DISRUPTED);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  for (int i = 0; i < 10 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  ok (game, "next-phase");
+  ko = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[0]));
+  f28 = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[1]));
+  f49 = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[2]));
+  md = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[3]));
+  g_assert_true (log_has (game, "13.4", "ends the Close Combat phase shattered"));
+  g_assert_cmpint (f28->where, ==, RDT_GAME_UNIT_CAPTURED);
+  g_assert_true (log_has (game, "13.3", "an additional “D” result"));
+  g_assert_cmpint (ko->where, ==, RDT_GAME_UNIT_MAP);
+  g_assert_cmpint (ko->status, ==, RDT_UNIT_STATUS_SHATTERED);
+  g_assert_cmpint (f49->status, ==, RDT_UNIT_STATUS_DISRUPTED);
+  g_assert_cmpint (md->status, ==, RDT_UNIT_STATUS_PARADE);
+  /* The shattered unit retreats three hexes (13.4, 13.3) before the phase
+   * ends; no new combat in the meantime. */
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+  {
+    g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), d);
+    g_autofree char *from = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), ko->hex);
+    g_autofree char *action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", from, l);
+
+    refused (game, action, RDT_GAME_ERROR_WRONG_PHASE, "13.3, 13.4");
+  }
+}
+
+
+/* Brandywine 3.6.2.3: "The Proctor Artillery unit may not move until its
+ * hex (1127) has been attacked by the British player in Close Combat ...
+ * Once the hex has been attacked in one Close Combat, the Proctor Artillery
+ * unit is free to move": the volume's releases table, column "attacked
+ * hex" (data, not C keyed to the name). */
+static void
+test_game_proctor_released (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+  RdtHex battery, from;
+  int british;
+  const char *const *released;
+  g_autofree char *action = NULL;
+  char fl[RDT_HEX_LABEL_SIZE];
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1127", &battery, NULL));
+  from = nb (sc, battery, 0);
+  place_full (sc, "proctor-artillery", battery, -1, G_MININT, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, "1-maryland", battery, 4, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (sc, "kings-own", from, 4, 1, RDT_UNIT_STATUS_PARADE);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  british = rdt_game_get_side_player (game, (guint) rdt_scenario_find_side (sc, "british"));
+  for (int i = 0; i < 20 && !(rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT &&
+                              rdt_game_get_phasing_player (game) == british); i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, british);
+  released = rdt_game_get_released (game);
+  g_assert_false (released != NULL && g_strv_contains (released, "proctor"));
+  rdt_hex_grid_format_label (grid, from, fl);
+  action = g_strdup_printf ("close-combat %s 1127 lead kings-own lead 1-maryland tactics skirmish skirmish", fl);
+  ok (game, action);
+  released = rdt_game_get_released (game);
+  g_assert_true (released != NULL && g_strv_contains (released, "proctor"));
+  g_assert_true (log_has (game, "Brandywine 3.6.2.3", "hex 1127 attacked in Close Combat"));
+}
+
+
+/* Brandywine 4.8: Lafayette gives a one-column shift "in one Close Combat
+ * during the game"; "Remove Lafayette after the Close Combat is resolved in
+ * which his ability is used ... no VP or Army Morale penalty": the volume's
+ * cc-shift table, column "removes". */
+static void
+test_game_lafayette_once (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  const RdtGameUnit *laf;
+
+  fixture_lafayette = TRUE;
+  game_fixture (&f);
+  fixture_lafayette = FALSE;
+  ok (f.game, "roll 5");
+  action = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "Brandywine 4.8", "Lafayette, the only leader"));
+  laf = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, "lafayette"));
+  g_assert_cmpint (laf->where, ==, RDT_GAME_UNIT_UNUSED);
+  g_assert_true (log_has (f.game, "Brandywine 4.8", "lafayette is removed from play"));
+  game_fixture_clear (&f);
+}
+
+
+/* 12.23 step 9: "If the defender's hex becomes vacant, the attacker must
+ * advance with at least the lead unit ... Other units which participated
+ * may advance up to the stacking limit ... Artillery units may never
+ * advance."  4 + 2 SP against 1 is 4-1, modified roll 9 "-/DC": the lone
+ * defender is captured, the hex is vacant; "advance UNIT" brings the
+ * second attacker. */
+static void
+test_game_advance_others (void)
+{
+  GameFixture f = { 0 };
+  g_autofree char *action = NULL;
+  g_autofree char *wrong = NULL;
+  const char *second_att;
+  int d;
+  RdtHex def;
+
+  game_fixture (&f);
+  d = g_str_equal (f.def_unit, "kings-own") ? 0 : 1;
+  game_fixture_clear (&f);
+  fixture_strength[d] = 1;
+  fixture_second_strength[d] = 0;
+  game_fixture_full (&f, TRUE);
+  second_att = g_str_equal (f.att_unit, "kings-own") ? "28th-foot" : "2-maryland";
+  /* Only the other attacking units of this combat. */
+  wrong = g_strdup_printf ("close-combat %s %s lead %s tactics skirmish skirmish advance %s", f.att, f.def, f.att_unit,
+                           f.def_unit);
+  refused (f.game, wrong, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9");
+  ok (f.game, "roll 9");
+  action = g_strdup_printf ("close-combat %s %s lead %s tactics skirmish skirmish advance %s", f.att, f.def, f.att_unit,
+                            second_att);
+  ok (f.game, action);
+  g_assert_true (log_has (f.game, "12.23 step 5", "Close Combat Table 4-1, row 9: “-/DC”"));
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (f.scenario), f.def, &def, NULL));
+  {
+    const RdtGameUnit *l = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, f.att_unit));
+    const RdtGameUnit *o = rdt_game_get_unit (f.game, (guint) rdt_game_find_unit (f.game, second_att));
+    g_autofree char *said = g_strdup_printf ("%s advances into %s", second_att, f.def);
+
+    g_assert_true (l->hex.col == def.col && l->hex.row == def.row);
+    g_assert_true (o->hex.col == def.col && o->hex.row == def.row);
+    g_assert_true (log_has (f.game, "12.23 step 9", said));
+  }
+  game_fixture_clear (&f);
+  fixture_strength[0] = fixture_strength[1] = 4;
+  fixture_second_strength[0] = fixture_second_strength[1] = 2;
 }
 
 /* ---------- redoubt-cli combat ---------- */
@@ -1706,7 +2133,7 @@ test_game_random_replay (void)
 {
   g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
   RdtHex d = open_hex (sc);
-  guint combats = 0;
+  guint combats = 0, retreats = 0, choices = 0, rerolls = 0;
   const char *british[] = { "kings-own", "28th-foot", "49th-foot", NULL };
   const char *american[] = { "1-maryland", "2-maryland", "3-maryland", NULL };
 
@@ -1741,6 +2168,13 @@ test_game_random_replay (void)
           g_ptr_array_add (actions, (gpointer) rdt_game_get_action (game, i));
           if (g_str_has_prefix (rdt_game_get_action (game, i), "close-combat "))
             combats++;
+          /* 13.1: results with retreats; DC/AC choices; 12.23 step 6. */
+          if (g_str_has_prefix (rdt_game_get_action (game, i), "retreat "))
+            retreats++;
+          if (strstr (rdt_game_get_action (game, i), " ac ") != NULL)
+            choices++;
+          if (strstr (rdt_game_get_action (game, i), " reroll ") != NULL)
+            rerolls++;
         }
       again = rdt_game_replay (sc, seed, (const char *const *) actions->pdata, actions->len, &error);
       g_assert_no_error (error);
@@ -1749,6 +2183,10 @@ test_game_random_replay (void)
       g_assert_cmpstr (a, ==, b);
     }
   g_assert_cmpuint (combats, >, 0);
+  g_assert_cmpuint (retreats, >, 0);
+  g_assert_cmpuint (choices, >, 0);
+  g_assert_cmpuint (rerolls, >, 0);
+  g_test_message ("%u combats, %u retreats, %u with DC/AC choices, %u with re-rolls", combats, retreats, choices, rerolls);
 }
 
 /* 13.1 R: "The other friendly units in the Close Combat ... must make a
@@ -1845,6 +2283,13 @@ main (int    argc,
   g_test_add_func ("/close-combat/game/12.11-12.14-12.23-refusals", test_game_combat_refusals);
   g_test_add_func ("/close-combat/game/12.23-step4-no-combat-withdraw", test_game_no_combat);
   g_test_add_func ("/close-combat/game/replays-from-the-log", test_game_combat_replays);
+  g_test_add_func ("/close-combat/game/12.23-step6-12.62/momentum-rerolls-in-order", test_game_momentum_rerolls);
+  g_test_add_func ("/close-combat/game/12.64/full-strength-plus-2-captured-surrenders-momentum", test_game_surrender_momentum);
+  g_test_add_func ("/close-combat/game/13.1-dc/defenders-choice-of-the-captured-unit", test_game_dc_choice);
+  g_test_add_func ("/close-combat/game/13.3-13.4/end-of-phase-disrupted-and-shattered", test_game_phase_end_disrupted_shattered);
+  g_test_add_func ("/close-combat/game/brandywine-3.6.2.3/proctor-released-when-1127-attacked", test_game_proctor_released);
+  g_test_add_func ("/close-combat/game/brandywine-4.8/lafayette-removed-after-his-shift", test_game_lafayette_once);
+  g_test_add_func ("/close-combat/game/12.23-step9/other-units-advance", test_game_advance_others);
   g_test_add_func ("/cli/combat/game-positions", test_cli_game);
   g_test_add_func ("/close-combat/game/13.1-pin", test_game_pin);
   g_test_add_func ("/close-combat/game/13.1-13.5-other-units-morale-check", test_game_morale_checks);

@@ -179,9 +179,9 @@ CC_DRM = {
         ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
     ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm.", [
         ("Lafayette, the only leader with the attacking Americans (once per game)", "+1",
-         "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False),
+         "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False, "lafayette"),
         ("Lafayette, the only leader with the defending Americans (once per game)", "-1",
-         "defender-side:american only-leader:defender:lafayette", "Brandywine 4.8", False),
+         "defender-side:american only-leader:defender:lafayette", "Brandywine 4.8", False, "lafayette"),
     ]),
     "germantown": (CC_DRM_CURRENT + [
         ("American Surprise: Vanguard attacking on turn 1", "+1",
@@ -223,11 +223,13 @@ def cc_drm_tables(vid):
     out.append("</table>")
     if shifts:
         out.append('<table id="cc-shift" name="Close Combat column shifts" rule="Brandywine 4.8" corner="Case">')
-        out.append("  <columns><c>shift</c><c>when</c><c>rule</c></columns>")
-        out.extend(row(*r) for r in shifts)
+        out.append("  <columns><c>shift</c><c>when</c><c>rule</c><c>removes</c></columns>")
+        out.extend(row(*r[:5])[:-len("</row>")] + "<c>%s</c></row>" % text(r[5]) for r in shifts)
         out.append("  <note>%s</note>" % text("Columns: shift (+1 one column to the right, in the attacker\u2019s favour), "
-                                               "when (the conditions of the cc-drm table), rule. The 12.14 Diversion "
-                                               "shift is a rule, not data."))
+                                               "when (the conditions of the cc-drm table), rule, removes (a unit "
+                                               "removed from play, no VP or army morale, once the Close Combat that "
+                                               "used the shift is resolved: Brandywine 4.8, which makes Lafayette's "
+                                               "shift once per game). The 12.14 Diversion shift is a rule, not data."))
         out.append("</table>")
     return out
 
@@ -295,22 +297,24 @@ def play_tables(vid):
     if vid == "brandywine":
         out.append('<table id="releases" name="Releases" rule="Brandywine 3.6.1, 3.6.2">')
         out.append("  <columns><c>side</c><c>choose turns</c><c>automatic turn</c><c>near unit</c><c>near</c>"
-                   "<c>rule</c></columns>")
-        for key, side, choose, auto, near_unit, near, rule in [
-                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2"),
-                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3"),
-                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2"),
-                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3")]:
+                   "<c>rule</c><c>attacked hex</c></columns>")
+        for key, side, choose, auto, near_unit, near, rule, attacked in [
+                ("greene", "american", "1-3", "4", "", "", "Brandywine 3.6.1.1, 3.6.1.2", ""),
+                ("sullivan", "american", "4-5", "6", "", "", "Brandywine 3.6.1.1, 3.6.1.3", ""),
+                ("delaware-blues", "", "-", "", "delaware", "2", "Brandywine 3.6.2.2", ""),
+                ("proctor", "british", "", "", "", "", "Brandywine 3.6.2.3", "1127")]:
             out.append('  <row key="%s">%s</row>' % (key, "".join(
-                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule))))
+                "<c>%s</c>" % c for c in (side, choose, auto, near_unit, near, rule, attacked))))
         out.append("  <note>Read by the game (src/core/play/rdt-game-events.c): a release id of the restrictions "
                    "(until-released) is made automatically at the start of \"automatic turn\" (3.6.1.1: Greene's "
                    "wing on turn 4, everyone on turn 6), once any unit moves within \"near\" hexes of \"near "
                    "unit\" (3.6.2.2: the Delaware Blues), or by the action \"release NAME\" on \"choose turns\" "
                    "(3.6.1.2, 3.6.1.3: early releases; the VP penalty is on the Turn Record Track, not in the "
                    "rulebooks, and is not applied; Greene's precondition, an attack on Maxwell's Detachment, is "
-                   "the player's to check). Proctor (3.6.2.3) is released once hex 1127 is attacked in Close "
-                   "Combat: the combat code calls rdt_game_release(); until then the player says so.</note>")
+                   "the player's to check). Proctor (3.6.2.3) is released once the \"attacked hex\" (1127) is "
+                   "attacked in Close Combat by the row's \"side\" (the British): the close-combat action makes "
+                   "the release (rdt-game-combat.c); \"release proctor\" stays possible for a game not played "
+                   "through the program.</note>")
         out.append("</table>")
     if vid == "brandywine":
         out.append('<table id="removals" name="Units removed from play" rule="Brandywine 7.1.3.2">')

@@ -2,6 +2,7 @@
  * docs/play.md "Close Combat").
  *
  *   close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT-TACTIC DEF-TACTIC] [diversion HEX]
+ *                [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...
  *
  * in the Close Combat phase resolves one combat: the rules layer
  * (rdt-close-combat.h) itemises it on the game's positions (turn, army
@@ -14,9 +15,15 @@
  * rule; the action replays from the log with the same dice.
  *
  * The other units' morale checks (13.1, 13.5) follow each side's result.
- * Not yet: the choices of DC and AC (the lead unit is taken), momentum re-rolls (step 6), optional
- * advances of other units, the end-of-phase 13.3/13.4 consequences, the
- * designation of all combats before resolving any (12.21).
+ * Step 6: "reroll SIDE" words spend Momentum Chits for re-rolls, in order
+ * (declared with the action, before the die is seen).
+ * 13.1 DC/AC: "dc UNIT" and "ac UNIT" name the unit captured on its side
+ * (else the lead unit).
+ * The end-of-phase 13.3/13.4 consequences (_rdt_game_combat_phase_end).
+ * "advance UNIT": other attackers follow the lead unit (step 9).
+ * Not yet: the advance after the defenders' retreats, 13.24, the
+ * designation of all combats before resolving any (12.21, 12.22), 12.12 and
+ * 12.13 enforced with the volumes' exceptions as data.
  */
 #include "config.h"
 
@@ -29,6 +36,8 @@
 #include "rdt-retreat.h"
 
 #define PINNED "pinned"
+/* 12.61: five chits in all, so at most five re-rolls in one combat. */
+#define RDT_CC_MAX_REROLLS 5
 
 static const RdtUnit *
 unit_of (RdtGame *game,
@@ -206,10 +215,10 @@ other_units_check (RdtGame              *game,
                    RdtCcRole             role,
                    const RdtCombatResult *r,
                    const int            *modifiers,
-                   gboolean              fieldworks)
+                   gboolean              fieldworks,
+                   int                   lead)
 {
   GPtrArray *units = rdt_close_combat_get_units (cc, role);
-  int lead = rdt_close_combat_get_lead (cc, role);
   gboolean capture = r->dc || r->ac;
 
   if (r->none || !(r->retreat || r->disrupt || r->steps > 0 || capture))
@@ -245,7 +254,8 @@ apply_side (RdtGame              *game,
             RdtCcRole             role,
             const char           *text,
             const int            *modifiers,
-            gboolean              fieldworks)
+            gboolean              fieldworks,
+            const int            *chosen)
 {
   int lead = rdt_close_combat_get_lead (cc, role);
   RdtCombatResult r;
@@ -259,15 +269,29 @@ apply_side (RdtGame              *game,
     return;
   if (r.dc || r.ac)
     {
-      /* 13.1 DC/AC: one participating unit of the choosing player's choice
-       * is captured; the choice is not asked yet: the lead unit. */
-      _rdt_game_say (game, "13.1", _("“%s”: %s is captured (the choice among the participating units is not asked yet: the lead unit)"),
-                     text, unit_of (game, (guint) lead)->id);
-      _rdt_game_remove_unit (game, (guint) lead, RDT_GAME_UNIT_CAPTURED, "13.1");
+      /* 13.1 DC/AC: "One participating combat unit of the [Defender's /
+       * Attacker's] choice on the affected side is captured ... [it] does
+       * not have to be the lead unit": the "dc UNIT" / "ac UNIT" word
+       * naming a unit of this side, else the lead unit. */
+      int pick = chosen[(r.dc ? 0 : 2) + role];
+
+      if (pick >= 0)
+        _rdt_game_say (game, "13.1", _("“%s”: %s is captured (%s's choice)"), text, unit_of (game, (guint) pick)->id,
+                       r.dc ? _("the Defender") : _("the Attacker"));
+      else
+        {
+          pick = lead;
+          _rdt_game_say (game, "13.1", _("“%s”: %s is captured (no unit named with “%s UNIT”: the lead unit)"),
+                         text, unit_of (game, (guint) lead)->id, r.dc ? "dc" : "ac");
+        }
+      _rdt_game_remove_unit (game, (guint) pick, RDT_GAME_UNIT_CAPTURED, "13.1");
+      /* "The other friendly units in the close combat ... must make a
+       * morale check": the lead unit too when it was not the one taken. */
+      other_units_check (game, cc, role, &r, modifiers, fieldworks, pick);
+      return;
     }
-  else
-    _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
-  other_units_check (game, cc, role, &r, modifiers, fieldworks);
+  _rdt_game_apply_result (game, (guint) lead, &r, "13.1");
+  other_units_check (game, cc, role, &r, modifiers, fieldworks, lead);
 }
 
 static gboolean
@@ -307,6 +331,38 @@ fieldworks_only (RdtGame *game,
   return attackers->len > 0;
 }
 
+/* The volume's "cc-shift" table, column "removes" (Brandywine 4.8:
+ * "Remove Lafayette after the Close Combat is resolved in which his ability
+ * is used"; no VP or army morale): the units of the shifts this combat used
+ * leave play, which makes the shift once per game. */
+static void
+remove_after_shifts (RdtGame              *game,
+                     const RdtCloseCombat *cc)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "cc-shift");
+  GPtrArray *shifts = rdt_close_combat_get_shifts (cc);
+
+  for (guint i = 0; table != NULL && i < shifts->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (shifts, i);
+      const char *removes;
+      int u;
+
+      if (it->undecided || it->id == NULL || !g_str_has_prefix (it->id, "cc-shift:"))
+        continue;
+      removes = rdt_table_lookup (table, it->id + strlen ("cc-shift:"), "removes", NULL);
+      if (removes == NULL || removes[0] == '\0')
+        continue;
+      u = rdt_scenario_find_unit_index (game->scenario, removes);
+      if (u < 0 || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      game->state->units[u].where = RDT_GAME_UNIT_UNUSED;
+      game->board_dirty = TRUE;
+      _rdt_game_say (game, it->rule, _("%s is removed from play after the Close Combat that used his column shift (no VP or army morale)"),
+                     removes);
+    }
+}
+
 static gboolean
 do_close_combat (RdtGame     *game,
                  char       **argv,
@@ -331,9 +387,24 @@ do_close_combat (RdtGame     *game,
   int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
   const char *result;
   RdtHex def_hex;
+  /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
+  int chosen[4] = { -1, -1, -1, -1 };
+  const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
+  const char *choice_ids[4] = { NULL, NULL, NULL, NULL };
+  guint n_choices[2] = { 0, 0 };
+  int rerolls[RDT_CC_MAX_REROLLS];
+  guint n_rerolls = 0;
+  /* 12.23 step 9: other participating attackers that advance after the
+   * lead unit (at most six words: a hex holds no more units). */
+  const char *advance_ids[6];
+  int advancers[6];
+  guint n_advance = 0;
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (game->state->combat_phase_ending)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
+                 _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
   if (game->state->owed_casualties->len > 0)
     return fail (error, RDT_GAME_ERROR_ILLEGAL,
                  _("12.23 step 7: the results of the last combat are applied first: a leader casualty is owed (“casualty LEADER”, 13.1)"));
@@ -343,7 +414,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -371,6 +442,35 @@ do_close_combat (RdtGame     *game,
           have_tactics = TRUE;
           i += 2;
         }
+      else if ((g_str_equal (argv[i], "dc") || g_str_equal (argv[i], "ac")) && i + 1 < argc)
+        {
+          /* One choice per side at most: two words of each kind. */
+          int kind = argv[i][0] == 'd' ? 0 : 1;
+
+          if (n_choices[kind] >= 2)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("13.1: at most one “%s UNIT” per side"), argv[i]);
+          choice_ids[kind * 2 + n_choices[kind]++] = argv[++i];
+        }
+      else if (g_str_equal (argv[i], "advance") && i + 1 < argc)
+        {
+          if (n_advance >= G_N_ELEMENTS (advance_ids))
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 9: at most %u “advance UNIT”"),
+                         (guint) G_N_ELEMENTS (advance_ids));
+          advance_ids[n_advance++] = argv[++i];
+        }
+      else if (g_str_equal (argv[i], "reroll") && i + 1 < argc)
+        {
+          /* 12.23 step 6: one chit per re-roll; the pool holds five chits
+           * (12.61), so no more re-rolls than that are possible. */
+          if (n_rerolls >= RDT_CC_MAX_REROLLS)
+            return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                         _("12.23 step 6, 12.61: at most %d Momentum Chits can be spent in one Close Combat"),
+                         RDT_CC_MAX_REROLLS);
+          rerolls[n_rerolls] = rdt_scenario_find_side (game->scenario, argv[++i]);
+          if (rerolls[n_rerolls] < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
+          n_rerolls++;
+        }
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
         {
           input.has_diversion = TRUE;
@@ -379,7 +479,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX]");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
     }
 
   position = rdt_game_get_position (game);
@@ -454,6 +554,73 @@ do_close_combat (RdtGame     *game,
                    role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
   if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
+  /* 13.1 DC, AC: each chosen unit is a participating combat unit; its side
+   * is the side the choice applies to. */
+  for (guint c = 0; c < 4; c++)
+    {
+      int index, kind = (int) c / 2, role = -1;
+
+      if (choice_ids[c] == NULL)
+        continue;
+      index = rdt_scenario_find_unit_index (game->scenario, choice_ids[c]);
+      for (int r = 0; r < 2 && index >= 0; r++)
+        {
+          GPtrArray *units = rdt_close_combat_get_units (cc, r);
+
+          for (guint i = 0; i < units->len; i++)
+            if (((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit == (guint) index)
+              role = r;
+        }
+      if (role < 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("13.1 %s: %s is not a participating combat unit of this Close Combat"),
+                     kind == 0 ? "DC" : "AC", choice_ids[c]);
+      if (chosen[kind * 2 + role] >= 0)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("13.1: at most one “%s UNIT” per side"), kind == 0 ? "dc" : "ac");
+      chosen[kind * 2 + role] = index;
+      chosen_ids[kind * 2 + role] = unit_of (game, (guint) index)->id;
+    }
+  /* 12.23 step 9: "Other units which participated may advance ...
+   * Artillery units may never advance." */
+  for (guint k = 0; k < n_advance; k++)
+    {
+      GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+      int index = rdt_scenario_find_unit_index (game->scenario, advance_ids[k]);
+      gboolean found = FALSE;
+      const RdtUnit *au;
+
+      for (guint i = 0; i < units->len && index >= 0; i++)
+        if (((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit == (guint) index)
+          found = TRUE;
+      if (!found || index == rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER))
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s is not another attacking unit of this Close Combat"),
+                     advance_ids[k]);
+      au = unit_of (game, (guint) index);
+      if (au->kind == RDT_UNIT_KIND_ARTILLERY || au->kind == RDT_UNIT_KIND_AMUSETTE || au->kind == RDT_UNIT_KIND_MORTAR)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: artillery units may never advance (%s)"), au->id);
+      for (guint j = 0; j < k; j++)
+        if (advancers[j] == index)
+          return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 9: %s is named twice"), au->id);
+      advancers[k] = index;
+    }
+  /* 12.23 step 6: each re-roll is paid by a side of this combat holding a
+   * chit at that moment (one chit each time the step is reached). */
+  {
+    int held[2] = { game->state->momentum[att_side], game->state->momentum[def_side] };
+
+    for (guint k = 0; k < n_rerolls; k++)
+      {
+        int role = rerolls[k] == def_side ? RDT_CC_DEFENDER : rerolls[k] == att_side ? RDT_CC_ATTACKER : -1;
+
+        if (role < 0)
+          return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 6: %s is not a side of this Close Combat"),
+                       rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
+        if (held[role] <= 0)
+          return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                       _("12.23 step 6: %s holds no Momentum Chit for re-roll %u"),
+                       rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id, k + 1);
+        held[role]--;
+      }
+  }
 
   /* The canonical action. */
   g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
@@ -467,6 +634,13 @@ do_close_combat (RdtGame     *game,
       g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
       g_string_append_printf (canonical, " diversion %s", l);
     }
+  for (guint c = 0; c < 4; c++)
+    if (chosen_ids[c] != NULL)
+      g_string_append_printf (canonical, " %s %s", c < 2 ? "dc" : "ac", chosen_ids[c]);
+  for (guint k = 0; k < n_advance; k++)
+    g_string_append_printf (canonical, " advance %s", unit_of (game, (guint) advancers[k])->id);
+  for (guint k = 0; k < n_rerolls; k++)
+    g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
 
   for (int role = 0; role < 2; role++)
     {
@@ -484,6 +658,8 @@ do_close_combat (RdtGame     *game,
     }
 
   _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
+  /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
+  _rdt_game_release_attacked_hex (game, att_side, def_hex);
   _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
   for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len; i++)
     {
@@ -548,18 +724,44 @@ do_close_combat (RdtGame     *game,
       return TRUE;
     }
 
-  /* Step 5. */
+  /* Step 5, and step 6: each Momentum Chit spent returns to step 5 for a
+   * re-roll (12.62); the "reroll SIDE" words are the spends in order. */
   *barrier = TRUE;
-  die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
-  modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
-  result = rdt_close_combat_lookup (cc, modified, &row);
-  if (result == NULL)
-    return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
-                 row, rdt_close_combat_get_column_label (cc));
-  _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs) %+d (tactics) = %d: Close Combat Table %s, row %d: “%s”%s"),
-                 die, rdt_close_combat_get_drm_total (cc), tactics_drm, modified,
-                 rdt_close_combat_get_column_label (cc), row, result,
-                 rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
+  for (guint k = 0;; k++)
+    {
+      die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
+      modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
+      result = rdt_close_combat_lookup (cc, modified, &row);
+      if (result == NULL)
+        return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
+                     row, rdt_close_combat_get_column_label (cc));
+      _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs) %+d (tactics) = %d: Close Combat Table %s, row %d: “%s”%s"),
+                     die, rdt_close_combat_get_drm_total (cc), tactics_drm, modified,
+                     rdt_close_combat_get_column_label (cc), row, result,
+                     rdt_close_combat_lookup_is_provisional (cc, modified) ? _(" (provisional cell)") : "");
+      if (k >= n_rerolls)
+        break;
+      {
+        RdtGameState *st = game->state;
+        /* "The player holding the fewest Momentum Chits (the Defender in
+         * the case of a tie) may choose to spend one ... If this player
+         * declines ..., the other player may choose to expend" one. */
+        int first = st->momentum[att_side] < st->momentum[def_side] ? att_side : def_side;
+        int spender = rerolls[k];
+        int other_side = spender == att_side ? def_side : att_side;
+
+        if (spender != first && st->momentum[first] > 0)
+          _rdt_game_say (game, "12.23 step 6", _("%s (fewest chits, or the Defender on a tie) declines to re-roll"),
+                         rdt_scenario_get_side (game->scenario, (guint) first)->id);
+        st->momentum[spender]--;
+        st->pool++;
+        _rdt_game_say (game, "12.23 step 6, 12.62",
+                       _("%s spends a Momentum Chit (returned to the pool) to re-roll the Close Combat die (%s holds %d, %s %d)"),
+                       rdt_scenario_get_side (game->scenario, (guint) spender)->id,
+                       rdt_scenario_get_side (game->scenario, (guint) spender)->id, st->momentum[spender],
+                       rdt_scenario_get_side (game->scenario, (guint) other_side)->id, st->momentum[other_side]);
+      }
+    }
 
   /* Step 7: the defender's result first (13.1 R: "the defender retreats
    * and makes morale checks first"). */
@@ -571,9 +773,9 @@ do_close_combat (RdtGame     *game,
 
       if (g_strv_length (sides) != 2)
         return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
-      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex));
+      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex), chosen);
       if (!rdt_game_is_over (game))
-        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE);
+        apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
     }
   _rdt_game_settle_retreats (game);
 
@@ -600,10 +802,30 @@ do_close_combat (RdtGame     *game,
         game->state->units[lead].hex = def_hex;
         game->board_dirty = TRUE;
         _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
+        /* "Other units which participated may advance up to the stacking
+         * limit, including units which had to take a morale check and
+         * passed it." */
+        for (guint k = 0; k < n_advance; k++)
+          {
+            guint u = (guint) advancers[k];
+            const char *rule = NULL;
+
+            if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
+              continue;
+            if (_rdt_game_overstacked (game, def_hex, _rdt_game_unit_player (game, u), u, &rule))
+              {
+                _rdt_game_say (game, "12.23 step 9", _("%s does not advance: %s would be overstacked (%s)"),
+                               unit_of (game, u)->id, argv[2], rule != NULL ? rule : "7.1");
+                continue;
+              }
+            game->state->units[u].hex = def_hex;
+            _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, u)->id, argv[2]);
+          }
       }
     else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
       _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));
   }
+  remove_after_shifts (game, cc);
   return TRUE;
 }
 
@@ -690,6 +912,17 @@ _rdt_game_combat_candidates (RdtGame   *game,
           for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
             g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
                                                    u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+          /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused without
+           * a chit). */
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
+                                                 from, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
+                                                 unit_of (game, t)->id));
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                 from, to, u->id, unit_of (game, t)->id,
+                                                 rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                 from, to, u->id, unit_of (game, t)->id,
+                                                 rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
         }
     }
 }
@@ -698,12 +931,100 @@ _rdt_game_combat_candidates (RdtGame   *game,
  * mandatory that were not made, logged (the program does not enforce them
  * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
  * not data). */
+/* TRUE when an enemy of @unit's player is adjacent to @unit: a combat unit
+ * (not a leader), in Parade Order if @parade. */
+static gboolean
+enemy_adjacent (RdtGame  *game,
+                guint     unit,
+                gboolean  parade)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int player = _rdt_game_unit_player (game, unit);
+
+  for (guint t = 0; t < game->n_units; t++)
+    if (s->units[t].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, t)) &&
+        _rdt_game_unit_player (game, t) != player && (!parade || s->units[t].status == RDT_UNIT_STATUS_PARADE) &&
+        rdt_hex_grid_are_adjacent (grid, s->units[unit].hex, s->units[t].hex))
+      return TRUE;
+  return FALSE;
+}
+
+/* TRUE when a friendly Parade Order combat unit shares @unit's hex. */
+static gboolean
+stacked_with_parade (RdtGame *game,
+                     guint    unit)
+{
+  RdtGameState *s = game->state;
+
+  for (guint t = 0; t < game->n_units; t++)
+    if (t != unit && s->units[t].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, t)) &&
+        _rdt_game_unit_player (game, t) == _rdt_game_unit_player (game, unit) &&
+        s->units[t].status == RDT_UNIT_STATUS_PARADE &&
+        s->units[t].hex.col == s->units[unit].hex.col && s->units[t].hex.row == s->units[unit].hex.row)
+      return TRUE;
+  return FALSE;
+}
+
+/* 13.3 Important: "If the unit ends its Combat Phase adjacent to a Parade
+ * Order enemy combat unit and it is not stacked with a friendly Parade
+ * Order combat unit, it suffers an additional "D" result, and becomes
+ * shattered"; 13.4: shattered units "are captured, if they end any Close
+ * Combat phase adjacent to enemy units, and are not stacked with friendly
+ * Parade Order units".  Both players' units, judged on the position at
+ * the end of the phase (the units shattered here retreat, 13.4 "when
+ * initially shattered, retreat three hexes per 13.3"). */
+static void
+disrupted_and_shattered_at_phase_end (RdtGame *game)
+{
+  RdtGameState *s = game->state;
+  g_autoptr(GArray) capture = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autoptr(GArray) shatter = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, i)) || stacked_with_parade (game, i))
+        continue;
+      if (gu->status == RDT_UNIT_STATUS_SHATTERED && enemy_adjacent (game, i, FALSE))
+        g_array_append_val (capture, i);
+      else if (gu->status == RDT_UNIT_STATUS_DISRUPTED && enemy_adjacent (game, i, TRUE))
+        g_array_append_val (shatter, i);
+    }
+  for (guint k = 0; k < capture->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (capture, guint, k);
+
+      _rdt_game_say (game, "13.4", _("%s ends the Close Combat phase shattered, adjacent to enemy units and not stacked with a friendly Parade Order unit"),
+                     unit_of (game, u)->id);
+      _rdt_game_remove_unit (game, u, RDT_GAME_UNIT_CAPTURED, "13.4");
+    }
+  for (guint k = 0; k < shatter->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (shatter, guint, k);
+      RdtCombatResult d = { 0 };
+
+      _rdt_game_say (game, "13.3", _("%s ends the Combat Phase disrupted, adjacent to a Parade Order enemy combat unit and not stacked with a friendly Parade Order combat unit: an additional “D” result"),
+                     unit_of (game, u)->id);
+      d.disrupt = TRUE;
+      _rdt_game_apply_result (game, u, &d, "13.3");
+    }
+  if (s->owed_retreats->len > 0)
+    s->combat_phase_ending = TRUE;
+}
+
 void
 _rdt_game_combat_phase_end (RdtGame *game)
 {
   RdtGameState *s = game->state;
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
   int phasing = rdt_game_get_phasing_player (game);
+
+  /* Applied once: the second "next-phase" only ends the phase once the
+   * retreats it owed are made. */
+  if (s->combat_phase_ending)
+    return;
 
   for (guint i = 0; i < game->n_units; i++)
     {
@@ -736,4 +1057,5 @@ _rdt_game_combat_phase_end (RdtGame *game)
           break;
         }
     }
+  disrupted_and_shattered_at_phase_end (game);
 }

@@ -646,6 +646,38 @@ _rdt_game_release_near (RdtGame *game,
     }
 }
 
+/* The releases table's "attacked hex" column (Brandywine 3.6.2.3: Proctor
+ * "may not move until its hex (1127) has been attacked by the British
+ * player in Close Combat"): a Close Combat of @attacker_side against @hex
+ * makes the release of each row naming that hex (and that side in "side",
+ * when the row gives one). */
+void
+_rdt_game_release_attacked_hex (RdtGame *game,
+                                int      attacker_side,
+                                RdtHex   hex)
+{
+  const RdtTable *table = find_table (game, RELEASE_TABLE);
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *attacked = rdt_table_lookup (table, row->key, "attacked hex", NULL);
+      const char *side = rdt_table_lookup (table, row->key, "side", NULL);
+      g_autofree char *text = NULL;
+      RdtHex h;
+
+      if (attacked == NULL || attacked[0] == '\0' || is_released (game, row->key) ||
+          !rdt_hex_grid_parse_label (grid, attacked, &h, NULL) || h.col != hex.col || h.row != hex.row)
+        continue;
+      if (side != NULL && side[0] != '\0' &&
+          (attacker_side < 0 || g_strcmp0 (rdt_scenario_get_side (game->scenario, (guint) attacker_side)->id, side) != 0))
+        continue;
+      text = g_strdup_printf (_("Released: %s (hex %s attacked in Close Combat)"), row->key, attacked);
+      add_release (game, row->key, release_rule (table, row->key), text);
+    }
+}
+
 static void
 start_weather (RdtGame *game)
 {

@@ -56,6 +56,10 @@ typedef struct {
    * releases made (Brandywine 3.6.1, 3.6.2), sorted, never NULL. */
   char *weather;
   char **released;
+  /* rdt-game-combat.c: the end of the Close Combat phase was applied (13.3,
+   * 13.4) and its retreats are owed: no new combat, the phase ends once
+   * they are made. */
+  gboolean combat_phase_ending;
 } RdtGameState;
 
 struct _RdtGame {
@@ -155,6 +159,15 @@ void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
+/* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */
+gboolean      _rdt_game_overstacked        (RdtGame           *game,
+                                            RdtHex             hex,
+                                            int                player,
+                                            guint              extra,
+                                            const char       **out_rule);
+void          _rdt_game_release_attacked_hex (RdtGame         *game,
+                                              int              attacker_side,
+                                              RdtHex           hex);
 /* Candidate fire actions for random play (rdt-game-auto.c). */
 void          _rdt_game_fire_candidates    (RdtGame            *game,
                                             GPtrArray          *out);

@@ -77,6 +77,46 @@ adjust_army_morale (RdtGame    *game,
 /* Removes @unit to the eliminated or captured box; @adjust: the army morale
  * adjustment for the removal (not when the result's own row covers it: 13.1
  * "2"). */
+/* 12.64: "If a unit with a printed unit morale of +2 is captured while it
+ * is at full strength, the owning player must return one Momentum Chit to
+ * the pool. If the player does not have a Momentum Chit, the opposing
+ * player is entitled to take a Momentum Chit from the pool. If there are no
+ * Momentum Chits in the pool, there is no further effect." */
+static void
+surrender_momentum (RdtGame *game,
+                    guint    unit)
+{
+  RdtGameState *s = game->state;
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtGameUnit *gu = &s->units[unit];
+  int side = u->side, other = -1;
+
+  if (rdt_unit_is_leader (u) || u->steps == NULL || u->steps->len == 0 || gu->step != 0 ||
+      g_array_index (u->steps, RdtUnitStep, 0).morale != 2 || side < 0 || (guint) side >= game->n_sides)
+    return;
+  for (guint i = 0; i < game->n_sides && other < 0; i++)
+    if (game->side_player[i] != game->side_player[side])
+      other = (int) i;
+  if (s->momentum[side] > 0)
+    {
+      s->momentum[side]--;
+      s->pool++;
+      _rdt_game_say (game, "12.64", _("%s (printed morale +2) captured at full strength: %s returns a Momentum Chit to the pool"),
+                     u->id, rdt_scenario_get_side (game->scenario, (guint) side)->id);
+    }
+  else if (other >= 0 && s->pool > 0)
+    {
+      s->pool--;
+      s->momentum[other]++;
+      _rdt_game_say (game, "12.64", _("%s (printed morale +2) captured at full strength: %s has no chit; %s takes one from the pool"),
+                     u->id, rdt_scenario_get_side (game->scenario, (guint) side)->id,
+                     rdt_scenario_get_side (game->scenario, (guint) other)->id);
+    }
+  else
+    _rdt_game_say (game, "12.64", _("%s (printed morale +2) captured at full strength: no chit to return and none in the pool: no further effect"),
+                   u->id);
+}
+
 static void
 remove_unit_adjusting (RdtGame          *game,
                        guint             unit,
@@ -97,6 +137,7 @@ remove_unit_adjusting (RdtGame          *game,
       _rdt_game_say (game, rule, _("%s is captured"), unit_of (game, unit)->id);
       if (adjust)
         adjust_army_morale (game, unit, "unit-captured", rule);
+      surrender_momentum (game, unit);
     }
   else
     {

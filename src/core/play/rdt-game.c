@@ -940,6 +940,16 @@ overstacked (RdtGame     *game,
   return sp > max_sp || art > max_art;
 }
 
+gboolean
+_rdt_game_overstacked (RdtGame     *game,
+                       RdtHex       hex,
+                       int          player,
+                       guint        extra,
+                       const char **out_rule)
+{
+  return overstacked (game, hex, player, extra, out_rule);
+}
+
 static void
 set_state (RdtGameUnit *gu,
            const char  *state,
@@ -1389,6 +1399,11 @@ do_next_phase (RdtGame  *game,
     return FALSE;
   if (s->over)
     return TRUE;
+  /* 13.3: the end of the Close Combat phase shattered units that owe their
+   * retreats: the phase ends once they are made (rdt-game-combat.c). */
+  if (s->owed_retreats->len > 0)
+    return TRUE;
+  s->combat_phase_ending = FALSE;
   for (guint skipped = 0;; skipped++)
     {
       if (s->step < 0)
