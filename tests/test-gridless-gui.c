@@ -6,17 +6,26 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rdt-application.h"
+#include "rdt-gridless-io.h"
+#include "rdt-gridless-rules.h"
 #include "rdt-gridless-view.h"
 #include "rdt-window-private.h"
 
 typedef struct {
   gboolean done;
   gboolean saw_view;
+  gboolean saw_hex_window;
+  gboolean interact;
+  gboolean interacted;
+  gboolean held;
   int width, height;
 } Run;
+
+static void interact (GtkWidget *area);
 
 static GtkWidget *
 find_named (GtkWidget  *w,
@@ -46,11 +55,16 @@ run_script (gpointer user_data)
       if (area != NULL)
         {
           run->saw_view = TRUE;
-          g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (l->data)), "read-only view"));
+          g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (l->data)), "Pub Battles"));
           g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (l->data)), "Brandywine"));
           run->width = gtk_drawing_area_get_content_width (GTK_DRAWING_AREA (area));
           run->height = gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (area));
+          if (run->interact && !run->interacted)
+            interact (area);
+          run->interacted = TRUE;
         }
+      if (RDT_IS_WINDOW (l->data))
+        run->saw_hex_window = TRUE;
     }
   if (!run->saw_view)
     {
@@ -58,6 +72,13 @@ run_script (gpointer user_data)
       return G_SOURCE_REMOVE;
     }
   run->done = TRUE;
+  /* REDOUBT_GUI_HOLD=ms keeps the window up for a screenshot. */
+  if (g_getenv ("REDOUBT_GUI_HOLD") != NULL && !run->held)
+    {
+      run->held = TRUE;
+      g_timeout_add (atoi (g_getenv ("REDOUBT_GUI_HOLD")), run_script, run);
+      return G_SOURCE_REMOVE;
+    }
   for (GList *l = windows; l != NULL; l = l->next)
     if (RDT_IS_WINDOW (l->data))
       RDT_WINDOW (l->data)->close_confirmed = TRUE;
@@ -96,6 +117,174 @@ test_open_gridless (void)
   /* The bundled table is 36 x 24 inches. */
   g_assert_cmpint (run.width, ==, 36 * 40);
   g_assert_cmpint (run.height, ==, 24 * 40);
+  /* Opening a gridless file leaves no empty hex-editor window behind. */
+  g_assert_false (run.saw_hex_window);
+}
+
+static gboolean
+info_has (GtkWidget  *area,
+          const char *text)
+{
+  const char *info = rdt_gridless_view_get_info (area);
+
+  if (strstr (info, text) == NULL)
+    {
+      g_printerr ("info line lacks \"%s\": %s\n", text, info);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static const RdtGlPiece *
+piece (GtkWidget  *area,
+       const char *id)
+{
+  const RdtGlPiece *p = rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), id);
+
+  g_assert_nonnull (p);
+  return p;
+}
+
+/* The gestures of the view, in inches of table, and what the info line and
+ * the scenario say after each. */
+static void
+interact (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  RdtGlLos los;
+  RdtGlLosEnd from = { NULL, { 0, 0 } }, to = { NULL, { 0, 0 } };
+  g_autofree char *expect = NULL;
+
+  /* Select: the piece, its terrain (How the Pieces Move, G2), its FoF
+   * (Field of Fire, G5). */
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  g_assert_true (info_has (area, "mathew (infantry, british)"));
+  g_assert_true (info_has (area, "Terrain:"));
+  g_assert_true (info_has (area, "Field of Fire: 1/3 Foot move = 2.00\""));
+  /* An HQ: its command range, 1/3 Cavalry move (12"/3, G9). */
+  rdt_gridless_view_click (area, 32, 19.5, 0);
+  g_assert_true (info_has (area, "crwl (hq, british)"));
+  g_assert_true (info_has (area, "Command range: 4.00\""));
+  /* Empty table: nothing selected. */
+  rdt_gridless_view_click (area, 0.5, 0.5, 0);
+  g_assert_false (strstr (rdt_gridless_view_get_info (area), "crwl") != NULL);
+
+  /* LOS mode (L): viewer, then target; the verdict and reason are those of
+   * rdt_gl_los (Pub Battles, Line of Sight). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_l, 0));
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  rdt_gridless_view_click (area, 31.3, 4.8, 0);
+  from.piece = piece (area, "mathew");
+  to.piece = piece (area, "stephen");
+  rdt_gl_los (g, from, to, &los);
+  expect = g_strdup_printf ("LOS mathew → stephen: %s. %s", los.verdict == RDT_GL_YES ? "sees"
+                            : los.verdict == RDT_GL_NO ? "does not see" : "undecided", los.reason);
+  g_assert_true (info_has (area, expect));
+  rdt_gl_los_clear (&los);
+  g_clear_pointer (&expect, g_free);
+  /* To a point on the table. */
+  rdt_gridless_view_click (area, 31, 12.5, 0);
+  to.piece = NULL;
+  to.point.x = 31;
+  to.point.y = 12.5;
+  rdt_gl_los (g, from, to, &los);
+  expect = g_strdup_printf ("LOS mathew → point: %s.", los.verdict == RDT_GL_YES ? "sees"
+                            : los.verdict == RDT_GL_NO ? "does not see" : "undecided");
+  g_assert_true (info_has (area, expect));
+  rdt_gl_los_clear (&los);
+
+  /* Measuring tape (T): 6" is one Foot move (6") and half a Cavalry move (12"). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Escape, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_t, 0));
+  rdt_gridless_view_drag (area, 1, 1, 7, 1);
+  g_assert_true (info_has (area, "Tape: 6.00\" = 1.00 Foot moves (6.00\") = 0.50 Cavalry moves (12.00\")"));
+
+  /* Zoom (+, -, 0). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_plus, 0));
+  g_assert_cmpfloat_with_epsilon (rdt_gridless_view_get_zoom (area), 1.25, 1e-9);
+  g_assert_cmpint (gtk_drawing_area_get_content_width (GTK_DRAWING_AREA (area)), ==, 36 * 50);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_0, 0));
+  g_assert_cmpint (gtk_drawing_area_get_content_width (GTK_DRAWING_AREA (area)), ==, 36 * 40);
+
+  /* Editing (S): drag the selected piece, rotate it, undo and redo. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, 0));
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  rdt_gridless_view_drag (area, 31, 14.5, 31, 13.5);
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->centre.y, 13.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->facing, 30, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_R, GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->facing, 15, 1e-9);
+  g_assert_true (info_has (area, "Modified."));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->facing, 30, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->facing, 0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->centre.y, 13.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->centre.y, 14.5, 1e-9);
+  g_assert_false (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_cmpfloat_with_epsilon (piece (area, "mathew")->centre.y, 13.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+
+  /* Save (Ctrl+S) through the core's saver: the file reloads with the move. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, GDK_CONTROL_MASK));
+  g_assert_true (info_has (area, "Saved "));
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(RdtGridless) back = rdt_gridless_load_from_file (g->path != NULL ? g->path : "", NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->centre.y, 13.5, 1e-9);
+    g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->facing, 15, 1e-9);
+  }
+}
+
+static void
+test_interact (void)
+{
+  g_autofree char *source = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                              "pub-battles-brandywine.redoubt", NULL);
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *bak = NULL;
+  g_autofree char *contents = NULL;
+  gsize length;
+  g_autoptr(RdtApplication) app = NULL;
+  Run run = { 0 };
+  char *argv[3];
+
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no display (run under Xvfb)");
+      return;
+    }
+  if (!g_test_subprocess ())
+    {
+      g_test_trap_subprocess (NULL, 120 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+      g_test_trap_assert_passed ();
+      return;
+    }
+  dir = g_dir_make_tmp ("rdt-gl-gui-XXXXXX", NULL);
+  path = g_build_filename (dir, "pub.redoubt", NULL);
+  bak = g_strconcat (path, ".bak", NULL);
+  g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
+  g_assert_true (g_file_set_contents (path, contents, length, NULL));
+  app = rdt_application_new ();
+  argv[0] = (char *) "redoubt";
+  argv[1] = path;
+  argv[2] = NULL;
+  run.interact = TRUE;
+  g_timeout_add (100, run_script, &run);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_assert_true (run.done);
+  g_assert_true (run.interacted);
+  g_unlink (path);
+  g_unlink (bak);
+  g_rmdir (dir);
 }
 
 /* The root element decides, as for redoubt-cli: hex scenarios are not
@@ -123,6 +312,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gridless/gui/sniff-root-element", test_sniff);
-  g_test_add_func ("/gridless/gui/editor-opens-read-only-view", test_open_gridless);
+  g_test_add_func ("/gridless/gui/editor-opens-view-without-hex-window", test_open_gridless);
+  g_test_add_func ("/gridless/gui/select-fof-command-los-tape-zoom-move-rotate-undo-save", test_interact);
   return g_test_run ();
 }

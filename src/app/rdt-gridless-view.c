@@ -1,14 +1,91 @@
-/* rdt-gridless-view.c: the read-only gridless scenario window (issue 18). */
+/* rdt-gridless-view.c: the gridless scenario window (issue 18): the table,
+ * with interactive rulings (selection, FoF, command range, LOS with its
+ * reason, movement envelope, measuring tape), zoom and pan, and moving and
+ * rotating pieces with undo and Save. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "rdt-gridless-view.h"
+#include "rdt-diagnostic.h"
+#include "rdt-gridless-io.h"
+#include "rdt-scenario-io.h"
+#include "rdt-gridless-move.h"
+#include "rdt-gridless-rules.h"
 #include "redoubt-render.h"
 
 /* Pixels per inch of table at zoom 1. */
 #define VIEW_SCALE 40.0
+#define ZOOM_MIN 0.25
+#define ZOOM_MAX 8.0
+/* Rotation step of R / Shift+R, degrees (an editing convenience, no rule). */
+#define ROTATE_STEP 15.0
+/* A press that moves less than this many pixels is a click. */
+#define CLICK_SLOP 4.0
+/* Undo depth (bounded). */
+#define UNDO_MAX 500
+
+typedef struct {
+  char *id;
+  RdtPoint centre;
+  double facing;
+} UndoStep;
+
+typedef struct {
+  RdtGridless *g;
+  char *path;
+  GtkWidget *window;
+  GtkWidget *area;
+  GtkWidget *scrolled;
+  GtkWidget *info;
+  double zoom;
+  RdtGridlessViewMode mode;
+  gboolean show_envelope;
+  gboolean show_fof;
+  char *selected;
+  /* LOS: from the selected piece (or los_from point) to los_to. */
+  gboolean los_shown;
+  gboolean los_from_point;
+  RdtPoint los_from;
+  char *los_target;               /* (nullable) piece id */
+  RdtPoint los_to;
+  /* Measuring tape. */
+  gboolean tape_shown;
+  RdtPoint tape_a, tape_b;
+  /* Dragging. */
+  RdtPoint drag_start;            /* inches */
+  double drag_px_x, drag_px_y;
+  gboolean dragging_piece;
+  gboolean drag_edited;           /* the undo step of this drag is pushed */
+  RdtPoint drag_piece_centre;
+  double pan_h, pan_v;
+  GArray *undo;                   /* UndoStep */
+  GArray *redo;                   /* UndoStep */
+  gboolean dirty;
+} View;
+
+static void
+undo_step_clear (gpointer data)
+{
+  UndoStep *s = data;
+  g_free (s->id);
+}
+
+static void
+view_free (gpointer data)
+{
+  View *v = data;
+
+  rdt_gridless_free (v->g);
+  g_free (v->path);
+  g_free (v->selected);
+  g_free (v->los_target);
+  g_array_unref (v->undo);
+  g_array_unref (v->redo);
+  g_free (v);
+}
 
 gboolean
 rdt_gridless_view_is_gridless_file (const char *path)
@@ -34,6 +111,167 @@ rdt_gridless_view_is_gridless_file (const char *path)
   return FALSE;
 }
 
+static View *
+view_of (GtkWidget *area)
+{
+  return g_object_get_data (G_OBJECT (area), "rdt-gridless-view");
+}
+
+static double
+scale_of (const View *v)
+{
+  return VIEW_SCALE * v->zoom;
+}
+
+static RdtGlPiece *
+find_piece (View       *v,
+            const char *id)
+{
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < v->g->pieces->len; i++)
+    {
+      RdtGlPiece *p = g_ptr_array_index (v->g->pieces, i);
+      if (g_strcmp0 (p->id, id) == 0)
+        return p;
+    }
+  return NULL;
+}
+
+/* Is @p inside the convex quadrilateral @c? */
+static gboolean
+in_quad (const RdtPoint c[4],
+         RdtPoint       p)
+{
+  int sign = 0;
+
+  for (int i = 0; i < 4; i++)
+    {
+      RdtPoint a = c[i], b = c[(i + 1) % 4];
+      double cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+      int s = cross > 0 ? 1 : cross < 0 ? -1 : 0;
+
+      if (s == 0)
+        continue;
+      if (sign == 0)
+        sign = s;
+      else if (s != sign)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The topmost piece under @p (the last drawn). */
+static RdtGlPiece *
+piece_at (View     *v,
+          RdtPoint  p)
+{
+  for (guint i = v->g->pieces->len; i-- > 0;)
+    {
+      RdtGlPiece *piece = g_ptr_array_index (v->g->pieces, i);
+      RdtPoint c[4];
+
+      rdt_gridless_piece_corners (v->g, piece, c);
+      if (in_quad (c, p))
+        return piece;
+    }
+  return NULL;
+}
+
+static void
+path_points (cairo_t        *cr,
+             const RdtPoint *p,
+             guint           n,
+             double          scale,
+             gboolean        close)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      if (i == 0)
+        cairo_move_to (cr, p[i].x * scale, p[i].y * scale);
+      else
+        cairo_line_to (cr, p[i].x * scale, p[i].y * scale);
+    }
+  if (close && n > 0)
+    cairo_close_path (cr);
+}
+
+static gboolean
+projects_fof (const RdtGlPiece *p)
+{
+  /* Field of Fire: infantry, dragoons and artillery project one. */
+  return p->type == RDT_GL_INFANTRY || p->type == RDT_GL_DRAGOONS || p->type == RDT_GL_ARTILLERY;
+}
+
+/* The text of the info line: what the last gesture decided, with its rule. */
+static void
+update_info (View *v)
+{
+  GString *s = g_string_new (NULL);
+  const char *modes[] = { N_("Select"), N_("Line of Sight"), N_("Measure") };
+  const RdtGlPiece *sel = find_piece (v, v->selected);
+
+  g_string_append_printf (s, _("Mode: %s. Zoom %.0f%%."), _(modes[v->mode]), v->zoom * 100);
+  if (v->dirty)
+    g_string_append_printf (s, " %s", _("Modified."));
+  if (sel != NULL)
+    {
+      RdtGlTerrain t;
+      const RdtGlPieceSpec *spec = rdt_gridless_get_spec (v->g, sel->type);
+
+      rdt_gl_piece_terrain (v->g, sel, &t);
+      g_string_append_printf (s, "\n%s (%s, %s) at %.2f\", %.2f\" facing %.0f°. ", sel->id,
+                              rdt_gl_piece_type_to_string (sel->type), sel->side,
+                              sel->centre.x, sel->centre.y, sel->facing);
+      if (t.has_majority == RDT_GL_YES)
+        g_string_append_printf (s, _("Terrain: %s (%.0f%% of the block, %s, %s)."),
+                                rdt_gl_area_kind_to_string (t.majority), 100 * t.fraction[t.majority],
+                                _(t.rule), t.convention);
+      else
+        g_string_append_printf (s, _("Terrain: no kind under the majority (%s, %s): undecided."),
+                                _(t.rule), t.convention);
+      if (t.level > 0)
+        g_string_append_printf (s, _(" On hill %s, level %d."), t.hill_id != NULL ? t.hill_id : "?", t.level);
+      if (spec != NULL && spec->present)
+        g_string_append_printf (s, _(" One move: %.2f\"%s."), spec->move,
+                                spec->move_provisional ? _(" (provisional)") : "");
+      if (sel->type == RDT_GL_HQ)
+        g_string_append_printf (s, _(" Command range: %.2f\" from the block (1/3 Cavalry move, Pub Battles HQs, G9)."),
+                                rdt_gridless_cavalry_move (v->g) / 3);
+      if (projects_fof (sel))
+        g_string_append_printf (s, _(" Field of Fire: 1/3 Foot move = %.2f\" (Pub Battles, Field of Fire, G5)."),
+                                rdt_gridless_foot_move (v->g) / 3);
+    }
+  if (v->los_shown)
+    {
+      RdtGlLos los;
+      RdtGlLosEnd from = { NULL, v->los_from }, to = { NULL, v->los_to };
+
+      if (!v->los_from_point)
+        from.piece = find_piece (v, v->selected);
+      to.piece = find_piece (v, v->los_target);
+      rdt_gl_los (v->g, from, to, &los);
+      g_string_append_printf (s, _("\nLOS %s → %s: %s. %s (%s, %s; %.2f\", range %.2f\")."),
+                              from.piece != NULL ? from.piece->id : _("point"),
+                              to.piece != NULL ? to.piece->id : _("point"),
+                              los.verdict == RDT_GL_YES ? _("sees")
+                              : los.verdict == RDT_GL_NO ? _("does not see") : _("undecided"),
+                              los.reason != NULL ? _(los.reason) : "", los.rule != NULL ? _(los.rule) : "",
+                              los.convention != NULL ? los.convention : "", los.length, los.max_range);
+      rdt_gl_los_clear (&los);
+    }
+  if (v->tape_shown)
+    {
+      double d = hypot (v->tape_b.x - v->tape_a.x, v->tape_b.y - v->tape_a.y);
+      double foot = rdt_gridless_foot_move (v->g), cav = rdt_gridless_cavalry_move (v->g);
+
+      g_string_append_printf (s, _("\nTape: %.2f\" = %.2f Foot moves (%.2f\") = %.2f Cavalry moves (%.2f\")."),
+                              d, foot > 0 ? d / foot : 0, foot, cav > 0 ? d / cav : 0, cav);
+    }
+  gtk_label_set_text (GTK_LABEL (v->info), s->str);
+  g_string_free (s, TRUE);
+}
+
 static void
 draw (GtkDrawingArea *area,
       cairo_t        *cr,
@@ -41,10 +279,514 @@ draw (GtkDrawingArea *area,
       int             height,
       gpointer        data)
 {
-  const RdtGridless *g = data;
-  RdtGridlessRenderOptions options = { TRUE, TRUE, NULL };
+  View *v = data;
+  double scale = scale_of (v);
+  const RdtGlPiece *sel = find_piece (v, v->selected);
+  RdtGridlessRenderOptions options = { v->show_fof, TRUE, v->selected };
 
-  rdt_gridless_render (cr, g, VIEW_SCALE, &options);
+  rdt_gridless_render (cr, v->g, scale, &options);
+  if (sel != NULL && v->show_envelope && v->mode == RDT_GRIDLESS_VIEW_SELECT)
+    {
+      RdtGlEnvelope env;
+
+      /* The movement envelope of the centre (G10). */
+      rdt_gl_envelope (v->g, sel, &env);
+      if (env.polygon != NULL && env.polygon->len > 2)
+        {
+          path_points (cr, (const RdtPoint *) env.polygon->data, env.polygon->len, scale, TRUE);
+          cairo_set_source_rgba (cr, 0.2, 0.6, 0.2, 0.18);
+          cairo_fill_preserve (cr);
+          cairo_set_source_rgba (cr, 0.1, 0.45, 0.1, 0.9);
+          cairo_set_line_width (cr, 1.5);
+          cairo_stroke (cr);
+        }
+      if (env.road != NULL && env.road->len > 1)
+        {
+          path_points (cr, (const RdtPoint *) env.road->data, env.road->len, scale, FALSE);
+          cairo_set_source_rgba (cr, 0.1, 0.6, 0.1, 0.8);
+          cairo_set_line_width (cr, MAX (3.0, 0.1 * scale));
+          cairo_stroke (cr);
+        }
+      rdt_gl_envelope_clear (&env);
+    }
+  if (sel != NULL && projects_fof (sel))
+    {
+      RdtPoint zone[4];
+
+      /* The selected piece's FoF zone, outlined (G5). */
+      rdt_gl_fof_zone (v->g, sel, zone);
+      path_points (cr, zone, 4, scale, TRUE);
+      cairo_set_source_rgba (cr, 0.9, 0.5, 0.0, 0.25);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.85, 0.4, 0.0);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+    }
+  if (sel != NULL && sel->type == RDT_GL_HQ)
+    {
+      RdtPoint c[4];
+      double range = rdt_gridless_cavalry_move (v->g) / 3;
+
+      /* Command range (G9): everything within range of the footprint, the
+       * footprint stroked with a round pen of twice the range. */
+      rdt_gridless_piece_corners (v->g, sel, c);
+      path_points (cr, c, 4, scale, TRUE);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      cairo_set_line_width (cr, 2 * range * scale);
+      cairo_set_source_rgba (cr, 1.0, 0.85, 0.2, 0.18);
+      cairo_stroke (cr);
+      cairo_new_path (cr);
+      cairo_arc (cr, sel->centre.x * scale, sel->centre.y * scale, 2, 0, 2 * G_PI);
+      cairo_fill (cr);
+    }
+  if (v->los_shown)
+    {
+      RdtGlLos los;
+      RdtGlLosEnd from = { NULL, v->los_from }, to = { NULL, v->los_to };
+
+      if (!v->los_from_point)
+        from.piece = find_piece (v, v->selected);
+      to.piece = find_piece (v, v->los_target);
+      rdt_gl_los (v->g, from, to, &los);
+      cairo_move_to (cr, los.from.x * scale, los.from.y * scale);
+      cairo_line_to (cr, los.to.x * scale, los.to.y * scale);
+      if (los.verdict == RDT_GL_YES)
+        cairo_set_source_rgb (cr, 0.0, 0.6, 0.0);
+      else if (los.verdict == RDT_GL_NO)
+        cairo_set_source_rgb (cr, 0.8, 0.0, 0.0);
+      else
+        cairo_set_source_rgb (cr, 0.9, 0.6, 0.0);
+      cairo_set_line_width (cr, 3.0);
+      cairo_stroke (cr);
+      rdt_gl_los_clear (&los);
+    }
+  if (v->tape_shown)
+    {
+      double d = hypot (v->tape_b.x - v->tape_a.x, v->tape_b.y - v->tape_a.y);
+      g_autofree char *text = g_strdup_printf ("%.2f\"", d);
+      const double dash[] = { 6, 4 };
+
+      cairo_move_to (cr, v->tape_a.x * scale, v->tape_a.y * scale);
+      cairo_line_to (cr, v->tape_b.x * scale, v->tape_b.y * scale);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_font_size (cr, 14);
+      cairo_move_to (cr, v->tape_b.x * scale + 6, v->tape_b.y * scale - 6);
+      cairo_show_text (cr, text);
+    }
+}
+
+static void
+refresh (View *v)
+{
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (v->area), (int) ceil (v->g->width * scale_of (v)));
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (v->area), (int) ceil (v->g->height * scale_of (v)));
+  gtk_widget_queue_draw (v->area);
+  update_info (v);
+}
+
+static void
+push_undo (GArray     *stack,
+           RdtGlPiece *p)
+{
+  UndoStep s = { g_strdup (p->id), p->centre, p->facing };
+
+  if (stack->len >= UNDO_MAX)
+    g_array_remove_index (stack, 0);
+  g_array_append_val (stack, s);
+}
+
+/* Pops @from, applies it, and pushes the state it replaced on @to. */
+static gboolean
+undo_redo (View   *v,
+           GArray *from,
+           GArray *to)
+{
+  UndoStep *s;
+  RdtGlPiece *p;
+
+  if (from->len == 0)
+    return FALSE;
+  s = &g_array_index (from, UndoStep, from->len - 1);
+  p = find_piece (v, s->id);
+  if (p != NULL)
+    {
+      push_undo (to, p);
+      p->centre = s->centre;
+      p->facing = s->facing;
+    }
+  g_array_remove_index (from, from->len - 1);
+  v->dirty = TRUE;
+  refresh (v);
+  return TRUE;
+}
+
+static void
+begin_edit (View       *v,
+            RdtGlPiece *p)
+{
+  push_undo (v->undo, p);
+  g_array_set_size (v->redo, 0);
+  v->dirty = TRUE;
+}
+
+static void
+do_click (View           *v,
+          RdtPoint        at,
+          GdkModifierType state)
+{
+  RdtGlPiece *p = piece_at (v, at);
+
+  if (v->mode == RDT_GRIDLESS_VIEW_LOS || (state & GDK_SHIFT_MASK) != 0)
+    {
+      /* The first click without a selection fixes the viewer point. */
+      if (v->selected == NULL && !v->los_from_point)
+        {
+          if (p != NULL)
+            v->selected = g_strdup (p->id);
+          else
+            {
+              v->los_from_point = TRUE;
+              v->los_from = at;
+            }
+          v->los_shown = FALSE;
+        }
+      else
+        {
+          g_clear_pointer (&v->los_target, g_free);
+          if (p != NULL)
+            v->los_target = g_strdup (p->id);
+          v->los_to = at;
+          v->los_shown = TRUE;
+        }
+    }
+  else
+    {
+      g_clear_pointer (&v->selected, g_free);
+      if (p != NULL)
+        v->selected = g_strdup (p->id);
+      v->los_shown = FALSE;
+      v->los_from_point = FALSE;
+    }
+  refresh (v);
+}
+
+static RdtPoint
+to_inches (View   *v,
+           double  x,
+           double  y)
+{
+  RdtPoint p = { x / scale_of (v), y / scale_of (v) };
+  return p;
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            gpointer        data)
+{
+  View *v = data;
+  RdtGlPiece *p;
+
+  v->drag_px_x = x;
+  v->drag_px_y = y;
+  v->drag_start = to_inches (v, x, y);
+  v->dragging_piece = FALSE;
+  p = piece_at (v, v->drag_start);
+  if (v->mode == RDT_GRIDLESS_VIEW_SELECT && p != NULL && g_strcmp0 (p->id, v->selected) == 0)
+    {
+      v->dragging_piece = TRUE;
+      v->drag_edited = FALSE;
+      v->drag_piece_centre = p->centre;
+    }
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             gpointer        data)
+{
+  View *v = data;
+
+  if (hypot (dx, dy) < CLICK_SLOP)
+    return;
+  if (v->mode == RDT_GRIDLESS_VIEW_TAPE)
+    {
+      v->tape_shown = TRUE;
+      v->tape_a = v->drag_start;
+      v->tape_b = to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy);
+      refresh (v);
+    }
+  else if (v->dragging_piece)
+    {
+      RdtGlPiece *p = find_piece (v, v->selected);
+
+      if (p == NULL)
+        return;
+      if (!v->drag_edited)
+        begin_edit (v, p);
+      v->drag_edited = TRUE;
+      p->centre.x = CLAMP (v->drag_piece_centre.x + dx / scale_of (v), 0, v->g->width);
+      p->centre.y = CLAMP (v->drag_piece_centre.y + dy / scale_of (v), 0, v->g->height);
+      refresh (v);
+    }
+}
+
+static void
+drag_end (GtkGestureDrag *gesture,
+          double          dx,
+          double          dy,
+          gpointer        data)
+{
+  View *v = data;
+
+  if (hypot (dx, dy) < CLICK_SLOP)
+    do_click (v, v->drag_start, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
+  v->dragging_piece = FALSE;
+}
+
+static void
+pan_begin (GtkGestureDrag *gesture,
+           double          x,
+           double          y,
+           gpointer        data)
+{
+  View *v = data;
+
+  v->pan_h = gtk_adjustment_get_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (v->scrolled)));
+  v->pan_v = gtk_adjustment_get_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (v->scrolled)));
+}
+
+static void
+pan_update (GtkGestureDrag *gesture,
+            double          dx,
+            double          dy,
+            gpointer        data)
+{
+  View *v = data;
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (v->scrolled)), v->pan_h - dx);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (v->scrolled)), v->pan_v - dy);
+}
+
+static void
+set_zoom (View   *v,
+          double  zoom)
+{
+  v->zoom = CLAMP (zoom, ZOOM_MIN, ZOOM_MAX);
+  refresh (v);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           gpointer                  data)
+{
+  View *v = data;
+
+  if ((gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller)) & GDK_CONTROL_MASK) == 0)
+    return FALSE;
+  set_zoom (v, v->zoom * (dy < 0 ? 1.25 : 0.8));
+  return TRUE;
+}
+
+static gboolean
+rotate_selected (View   *v,
+                 double  by)
+{
+  RdtGlPiece *p = find_piece (v, v->selected);
+
+  if (p == NULL)
+    return FALSE;
+  begin_edit (v, p);
+  p->facing = fmod (p->facing + by + 360.0, 360.0);
+  refresh (v);
+  return TRUE;
+}
+
+static void
+show_findings (View      *v,
+               GPtrArray *diagnostics,
+               GError    *error)
+{
+  GString *s = g_string_new (NULL);
+
+  if (error != NULL)
+    g_string_append_printf (s, _("Not saved: %s"), error->message);
+  else
+    g_string_append_printf (s, _("Saved %s."), v->path);
+  for (guint i = 0; i < diagnostics->len && i < 5; i++)
+    {
+      g_autofree char *line = rdt_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
+      g_string_append_printf (s, "\n%s", line);
+    }
+  gtk_label_set_text (GTK_LABEL (v->info), s->str);
+  g_string_free (s, TRUE);
+}
+
+gboolean
+rdt_gridless_view_save (GtkWidget  *area,
+                        GError    **error)
+{
+  View *v = view_of (area);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (v != NULL, FALSE);
+  rdt_gridless_validate (v->g, diagnostics);
+  if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
+    g_set_error (&local, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED, _("the scenario has errors"));
+  else if (rdt_gridless_save_to_file (v->g, v->path, TRUE, &local))
+    v->dirty = FALSE;
+  show_findings (v, diagnostics, local);
+  if (local != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+rdt_gridless_view_key (GtkWidget       *area,
+                       guint            keyval,
+                       GdkModifierType  state)
+{
+  View *v = view_of (area);
+  gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
+
+  g_return_val_if_fail (v != NULL, FALSE);
+  if (ctrl)
+    switch (keyval)
+      {
+      case GDK_KEY_z:
+        return undo_redo (v, v->undo, v->redo);
+      case GDK_KEY_Z:
+      case GDK_KEY_y:
+        return undo_redo (v, v->redo, v->undo);
+      case GDK_KEY_s:
+        rdt_gridless_view_save (area, NULL);
+        return TRUE;
+      default:
+        return FALSE;
+      }
+  switch (keyval)
+    {
+    case GDK_KEY_r:
+      return rotate_selected (v, ROTATE_STEP);
+    case GDK_KEY_R:
+      return rotate_selected (v, -ROTATE_STEP);
+    case GDK_KEY_s:
+      v->mode = RDT_GRIDLESS_VIEW_SELECT;
+      break;
+    case GDK_KEY_l:
+      v->mode = RDT_GRIDLESS_VIEW_LOS;
+      break;
+    case GDK_KEY_t:
+      v->mode = RDT_GRIDLESS_VIEW_TAPE;
+      break;
+    case GDK_KEY_e:
+      v->show_envelope = !v->show_envelope;
+      break;
+    case GDK_KEY_f:
+      v->show_fof = !v->show_fof;
+      break;
+    case GDK_KEY_plus:
+    case GDK_KEY_equal:
+    case GDK_KEY_KP_Add:
+      set_zoom (v, v->zoom * 1.25);
+      return TRUE;
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
+      set_zoom (v, v->zoom * 0.8);
+      return TRUE;
+    case GDK_KEY_0:
+      set_zoom (v, 1.0);
+      return TRUE;
+    case GDK_KEY_Escape:
+      g_clear_pointer (&v->selected, g_free);
+      g_clear_pointer (&v->los_target, g_free);
+      v->los_shown = v->los_from_point = v->tape_shown = FALSE;
+      break;
+    default:
+      return FALSE;
+    }
+  refresh (v);
+  return TRUE;
+}
+
+static gboolean
+on_key (GtkEventControllerKey *controller,
+        guint                  keyval,
+        guint                  keycode,
+        GdkModifierType        state,
+        gpointer               data)
+{
+  View *v = data;
+  return rdt_gridless_view_key (v->area, keyval, state);
+}
+
+void
+rdt_gridless_view_click (GtkWidget       *area,
+                         double           x,
+                         double           y,
+                         GdkModifierType  state)
+{
+  View *v = view_of (area);
+  RdtPoint p = { x, y };
+
+  g_return_if_fail (v != NULL);
+  do_click (v, p, state);
+}
+
+void
+rdt_gridless_view_drag (GtkWidget *area,
+                        double     x0,
+                        double     y0,
+                        double     x1,
+                        double     y1)
+{
+  View *v = view_of (area);
+  double s;
+
+  g_return_if_fail (v != NULL);
+  s = scale_of (v);
+  drag_begin (NULL, x0 * s, y0 * s, v);
+  drag_update (NULL, (x1 - x0) * s, (y1 - y0) * s, v);
+  v->dragging_piece = FALSE;
+}
+
+const char *
+rdt_gridless_view_get_info (GtkWidget *area)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, NULL);
+  return gtk_label_get_text (GTK_LABEL (v->info));
+}
+
+const RdtGridless *
+rdt_gridless_view_get_gridless (GtkWidget *area)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, NULL);
+  return v->g;
+}
+
+double
+rdt_gridless_view_get_zoom (GtkWidget *area)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, 0);
+  return v->zoom;
 }
 
 GtkWindow *
@@ -53,18 +795,65 @@ rdt_gridless_view_new (GtkApplication *application,
                        const char     *path)
 {
   GtkWidget *window = gtk_application_window_new (application);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *scrolled = gtk_scrolled_window_new ();
   GtkWidget *area = gtk_drawing_area_new ();
+  GtkWidget *info = gtk_label_new (NULL);
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *pan = gtk_gesture_drag_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  GtkEventController *key = gtk_event_controller_key_new ();
   g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *title = g_strdup_printf (_("%s — %s (Pub Battles, read-only view)"), gridless->title, base);
+  g_autofree char *title = g_strdup_printf (_("%s — %s (Pub Battles)"), gridless->title, base);
+  View *v = g_new0 (View, 1);
+
+  v->g = gridless;
+  v->path = g_strdup (path);
+  v->window = window;
+  v->area = area;
+  v->scrolled = scrolled;
+  v->info = info;
+  v->zoom = 1.0;
+  v->show_envelope = TRUE;
+  v->show_fof = TRUE;
+  v->undo = g_array_new (FALSE, FALSE, sizeof (UndoStep));
+  g_array_set_clear_func (v->undo, undo_step_clear);
+  v->redo = g_array_new (FALSE, FALSE, sizeof (UndoStep));
+  g_array_set_clear_func (v->redo, undo_step_clear);
 
   gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   gtk_widget_set_name (area, "gridless-view");
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (area), (int) (gridless->width * VIEW_SCALE));
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (area), (int) (gridless->height * VIEW_SCALE));
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, gridless, (GDestroyNotify) rdt_gridless_free);
+  gtk_widget_set_name (info, "gridless-info");
+  gtk_label_set_xalign (GTK_LABEL (info), 0);
+  gtk_label_set_wrap (GTK_LABEL (info), TRUE);
+  gtk_label_set_selectable (GTK_LABEL (info), TRUE);
+  gtk_widget_set_margin_start (info, 6);
+  gtk_widget_set_margin_end (info, 6);
+  gtk_widget_set_focusable (area, TRUE);
+  g_object_set_data_full (G_OBJECT (area), "rdt-gridless-view", v, view_free);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, v, NULL);
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin), v);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (drag_update), v);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (drag_end), v);
+  gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (drag));
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (pan), GDK_BUTTON_MIDDLE);
+  g_signal_connect (pan, "drag-begin", G_CALLBACK (pan_begin), v);
+  g_signal_connect (pan, "drag-update", G_CALLBACK (pan_update), v);
+  gtk_widget_add_controller (area, GTK_EVENT_CONTROLLER (pan));
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), v);
+  gtk_widget_add_controller (scrolled, scroll);
+  g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), v);
+  gtk_widget_add_controller (window, key);
+
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), area);
-  gtk_window_set_child (GTK_WINDOW (window), scrolled);
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (box), info);
+  gtk_window_set_child (GTK_WINDOW (window), box);
+  refresh (v);
+  gtk_widget_grab_focus (area);
   return GTK_WINDOW (window);
 }
