@@ -241,6 +241,14 @@ interact (GtkWidget *area)
     g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->centre.y, 13.5, 1e-9);
     g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->facing, 15, 1e-9);
   }
+
+  /* Shift+click in Select mode: LOS from the selected piece (an HQ, whose
+   * command range and envelope stay drawn: the screenshot of docs/editor.md). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Escape, 0));
+  rdt_gridless_view_click (area, 20, 8.5, 0);
+  rdt_gridless_view_click (area, 18.5, 11, GDK_SHIFT_MASK);
+  g_assert_true (info_has (area, "wshtn (hq, colonial)"));
+  g_assert_true (info_has (area, "LOS wshtn → maxwell: "));
 }
 
 static void
