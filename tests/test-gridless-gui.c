@@ -235,7 +235,7 @@ interact (GtkWidget *area)
   g_assert_true (info_has (area, "Saved "));
   {
     g_autoptr(GError) error = NULL;
-    g_autoptr(RdtGridless) back = rdt_gridless_load_from_file (g->path != NULL ? g->path : "", NULL, &error);
+    g_autoptr(RdtGridless) back = rdt_gridless_load_from_file (rdt_gridless_view_get_gridless (area)->path, NULL, &error);
 
     g_assert_no_error (error);
     g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->centre.y, 13.5, 1e-9);

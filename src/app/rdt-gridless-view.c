@@ -26,12 +26,25 @@
 #define CLICK_SLOP 4.0
 /* Undo depth (bounded). */
 #define UNDO_MAX 500
+/* Vertices within this many pixels are picked and snapped to. */
+#define SNAP_PIXELS 8.0
+
+/* A vertex of a terrain shape. */
+typedef enum {
+  SHAPE_NONE,
+  SHAPE_AREA,
+  SHAPE_HILL,       /* the outline */
+  SHAPE_CREST,      /* a hill's crest line */
+  SHAPE_WATER,
+  SHAPE_ROAD,
+  N_SHAPE_KINDS,
+} ShapeKind;
 
 typedef struct {
-  char *id;
-  RdtPoint centre;
-  double facing;
-} UndoStep;
+  ShapeKind kind;
+  guint index;      /* in its array of the scenario */
+  guint vertex;
+} VertexRef;
 
 typedef struct {
   RdtGridless *g;
@@ -61,17 +74,19 @@ typedef struct {
   gboolean drag_edited;           /* the undo step of this drag is pushed */
   RdtPoint drag_piece_centre;
   double pan_h, pan_v;
-  GArray *undo;                   /* UndoStep */
-  GArray *redo;                   /* UndoStep */
+  GPtrArray *undo;                /* GBytes: the canonical scenario before each edit */
+  GPtrArray *redo;                /* GBytes */
   gboolean dirty;
+  /* Shape editing. */
+  VertexRef vertex;               /* the selected vertex (kind NONE: none) */
+  gboolean dragging_vertex;
+  GArray *draft;                  /* RdtPoint: the shape being drawn */
+  RdtGlAreaKind draft_kind;
 } View;
 
-static void
-undo_step_clear (gpointer data)
-{
-  UndoStep *s = data;
-  g_free (s->id);
-}
+
+static GArray *shape_points (View *v, ShapeKind kind, guint index);
+static guint   n_shapes     (View *v, ShapeKind kind);
 
 static void
 view_free (gpointer data)
@@ -82,8 +97,9 @@ view_free (gpointer data)
   g_free (v->path);
   g_free (v->selected);
   g_free (v->los_target);
-  g_array_unref (v->undo);
-  g_array_unref (v->redo);
+  g_ptr_array_unref (v->undo);
+  g_ptr_array_unref (v->redo);
+  g_array_unref (v->draft);
   g_free (v);
 }
 
@@ -208,10 +224,21 @@ static void
 update_info (View *v)
 {
   GString *s = g_string_new (NULL);
-  const char *modes[] = { N_("Select"), N_("Line of Sight"), N_("Measure") };
+  const char *modes[] = { N_("Select"), N_("Line of Sight"), N_("Measure"), N_("Vertices"),
+                          N_("Draw polygon"), N_("Draw polyline (road)") };
   const RdtGlPiece *sel = find_piece (v, v->selected);
 
   g_string_append_printf (s, _("Mode: %s. Zoom %.0f%%."), _(modes[v->mode]), v->zoom * 100);
+  if (v->mode == RDT_GRIDLESS_VIEW_POLYGON)
+    g_string_append_printf (s, _(" New area: %s (1 woods, 2 buildings, 3 marsh; Enter ends, %u points)."),
+                            rdt_gl_area_kind_to_string (v->draft_kind), v->draft->len);
+  else if (v->mode == RDT_GRIDLESS_VIEW_POLYLINE)
+    g_string_append_printf (s, _(" New road: Enter ends, %u points."), v->draft->len);
+  else if (v->mode == RDT_GRIDLESS_VIEW_VERTEX && v->vertex.kind != SHAPE_NONE)
+    {
+      RdtPoint q = g_array_index (shape_points (v, v->vertex.kind, v->vertex.index), RdtPoint, v->vertex.vertex);
+      g_string_append_printf (s, _(" Vertex %u at %.3f\", %.3f\" (Delete removes it)."), v->vertex.vertex, q.x, q.y);
+    }
   if (v->dirty)
     g_string_append_printf (s, " %s", _("Modified."));
   if (sel != NULL)
@@ -360,6 +387,39 @@ draw (GtkDrawingArea *area,
       cairo_stroke (cr);
       rdt_gl_los_clear (&los);
     }
+  if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
+    for (int kind = SHAPE_AREA; kind < N_SHAPE_KINDS; kind++)
+      for (guint i = 0; i < n_shapes (v, kind); i++)
+        {
+          GArray *pts = shape_points (v, kind, i);
+
+          for (guint k = 0; pts != NULL && k < pts->len; k++)
+            {
+              RdtPoint q = g_array_index (pts, RdtPoint, k);
+              gboolean on = v->vertex.kind == (ShapeKind) kind && v->vertex.index == i && v->vertex.vertex == k;
+
+              cairo_rectangle (cr, q.x * scale - 3, q.y * scale - 3, 6, 6);
+              cairo_set_source_rgb (cr, 1.0, on ? 0.3 : 1.0, on ? 0.0 : 1.0);
+              cairo_fill_preserve (cr);
+              cairo_set_source_rgb (cr, 0, 0, 0);
+              cairo_set_line_width (cr, 1.0);
+              cairo_stroke (cr);
+            }
+        }
+  if (v->draft->len > 0)
+    {
+      path_points (cr, (const RdtPoint *) v->draft->data, v->draft->len, scale,
+                   v->mode == RDT_GRIDLESS_VIEW_POLYGON);
+      cairo_set_source_rgba (cr, 0.5, 0.0, 0.5, 0.9);
+      cairo_set_line_width (cr, 2.0);
+      cairo_stroke (cr);
+      for (guint k = 0; k < v->draft->len; k++)
+        {
+          RdtPoint q = g_array_index (v->draft, RdtPoint, k);
+          cairo_rectangle (cr, q.x * scale - 3, q.y * scale - 3, 6, 6);
+          cairo_fill (cr);
+        }
+    }
   if (v->tape_shown)
     {
       double d = hypot (v->tape_b.x - v->tape_a.x, v->tape_b.y - v->tape_a.y);
@@ -388,49 +448,274 @@ refresh (View *v)
   update_info (v);
 }
 
+/* Undo keeps the canonical bytes of the whole scenario before each edit
+ * (pieces and shapes alike), bounded by UNDO_MAX. */
 static void
-push_undo (GArray     *stack,
-           RdtGlPiece *p)
+push_snapshot (View      *v,
+               GPtrArray *stack)
 {
-  UndoStep s = { g_strdup (p->id), p->centre, p->facing };
+  GBytes *bytes = rdt_gridless_to_bytes (v->g, NULL);
 
+  if (bytes == NULL)
+    return;
   if (stack->len >= UNDO_MAX)
-    g_array_remove_index (stack, 0);
-  g_array_append_val (stack, s);
+    g_ptr_array_remove_index (stack, 0);
+  g_ptr_array_add (stack, bytes);
 }
 
-/* Pops @from, applies it, and pushes the state it replaced on @to. */
+/* Pops @from, restores it, and pushes the state it replaced on @to. */
 static gboolean
-undo_redo (View   *v,
-           GArray *from,
-           GArray *to)
+undo_redo (View      *v,
+           GPtrArray *from,
+           GPtrArray *to)
 {
-  UndoStep *s;
-  RdtGlPiece *p;
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  GBytes *bytes;
+  RdtGridless *restored;
 
   if (from->len == 0)
     return FALSE;
-  s = &g_array_index (from, UndoStep, from->len - 1);
-  p = find_piece (v, s->id);
-  if (p != NULL)
-    {
-      push_undo (to, p);
-      p->centre = s->centre;
-      p->facing = s->facing;
-    }
-  g_array_remove_index (from, from->len - 1);
+  bytes = g_ptr_array_index (from, from->len - 1);
+  restored = rdt_gridless_load_from_bytes (bytes, v->path, diagnostics, NULL);
+  if (restored == NULL)
+    return FALSE;
+  push_snapshot (v, to);
+  g_ptr_array_remove_index (from, from->len - 1);
+  rdt_gridless_free (v->g);
+  v->g = restored;
+  v->vertex.kind = SHAPE_NONE;
   v->dirty = TRUE;
   refresh (v);
   return TRUE;
 }
 
 static void
-begin_edit (View       *v,
-            RdtGlPiece *p)
+begin_edit (View *v)
 {
-  push_undo (v->undo, p);
-  g_array_set_size (v->redo, 0);
+  push_snapshot (v, v->undo);
+  g_ptr_array_set_size (v->redo, 0);
   v->dirty = TRUE;
+}
+
+/* The points of a shape, NULL when it does not exist. */
+static GArray *
+shape_points (View      *v,
+              ShapeKind  kind,
+              guint      index)
+{
+  switch (kind)
+    {
+    case SHAPE_AREA:
+      return index < v->g->areas->len ? ((RdtGlArea *) g_ptr_array_index (v->g->areas, index))->points : NULL;
+    case SHAPE_HILL:
+      return index < v->g->hills->len ? ((RdtGlHill *) g_ptr_array_index (v->g->hills, index))->points : NULL;
+    case SHAPE_CREST:
+      return index < v->g->hills->len ? ((RdtGlHill *) g_ptr_array_index (v->g->hills, index))->crest : NULL;
+    case SHAPE_WATER:
+      return index < v->g->waters->len ? ((RdtGlWater *) g_ptr_array_index (v->g->waters, index))->points : NULL;
+    case SHAPE_ROAD:
+      return index < v->g->roads->len ? ((RdtGlRoad *) g_ptr_array_index (v->g->roads, index))->points : NULL;
+    case SHAPE_NONE:
+    case N_SHAPE_KINDS:
+    default:
+      return NULL;
+    }
+}
+
+static guint
+n_shapes (View      *v,
+          ShapeKind  kind)
+{
+  switch (kind)
+    {
+    case SHAPE_AREA:
+      return v->g->areas->len;
+    case SHAPE_HILL:
+    case SHAPE_CREST:
+      return v->g->hills->len;
+    case SHAPE_WATER:
+      return v->g->waters->len;
+    case SHAPE_ROAD:
+      return v->g->roads->len;
+    case SHAPE_NONE:
+    case N_SHAPE_KINDS:
+    default:
+      return 0;
+    }
+}
+
+static gboolean
+shape_closed (View      *v,
+              ShapeKind  kind,
+              guint      index)
+{
+  if (kind == SHAPE_AREA || kind == SHAPE_HILL)
+    return TRUE;
+  if (kind == SHAPE_WATER)
+    return ((RdtGlWater *) g_ptr_array_index (v->g->waters, index))->area;
+  return FALSE;
+}
+
+/* The vertex nearest @p within @tol inches, other than @except. */
+static gboolean
+nearest_vertex (View            *v,
+                RdtPoint         p,
+                double           tol,
+                const VertexRef *except,
+                VertexRef       *out)
+{
+  double best = tol;
+  gboolean found = FALSE;
+
+  for (int kind = SHAPE_AREA; kind < N_SHAPE_KINDS; kind++)
+    for (guint i = 0; i < n_shapes (v, kind); i++)
+      {
+        GArray *pts = shape_points (v, kind, i);
+
+        for (guint k = 0; pts != NULL && k < pts->len; k++)
+          {
+            RdtPoint q = g_array_index (pts, RdtPoint, k);
+            double d = hypot (q.x - p.x, q.y - p.y);
+
+            if (except != NULL && (ShapeKind) kind == except->kind && i == except->index && k == except->vertex)
+              continue;
+            if (d <= best)
+              {
+                best = d;
+                found = TRUE;
+                out->kind = kind;
+                out->index = i;
+                out->vertex = k;
+              }
+          }
+      }
+  return found;
+}
+
+/* Snapping to shared vertices: a point within the tolerance of a vertex
+ * (other than @except) becomes that vertex, so shapes share it exactly. */
+static RdtPoint
+snap (View            *v,
+      RdtPoint         p,
+      const VertexRef *except)
+{
+  VertexRef r;
+
+  if (nearest_vertex (v, p, SNAP_PIXELS / scale_of (v), except, &r))
+    return g_array_index (shape_points (v, r.kind, r.index), RdtPoint, r.vertex);
+  return p;
+}
+
+static double
+segment_distance (RdtPoint  a,
+                  RdtPoint  b,
+                  RdtPoint  p)
+{
+  double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  double t = l2 > 0 ? CLAMP (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2, 0, 1) : 0;
+
+  return hypot (a.x + t * dx - p.x, a.y + t * dy - p.y);
+}
+
+/* Inserts a vertex at @p on the nearest segment of any shape within the
+ * snapping tolerance; TRUE when it did. */
+static gboolean
+insert_vertex (View     *v,
+               RdtPoint  p)
+{
+  double best = SNAP_PIXELS / scale_of (v);
+  VertexRef at = { SHAPE_NONE, 0, 0 };
+
+  for (int kind = SHAPE_AREA; kind < N_SHAPE_KINDS; kind++)
+    for (guint i = 0; i < n_shapes (v, kind); i++)
+      {
+        GArray *pts = shape_points (v, kind, i);
+        guint n = pts != NULL ? pts->len : 0;
+        guint segs = shape_closed (v, kind, i) ? n : (n > 0 ? n - 1 : 0);
+
+        for (guint k = 0; k < segs; k++)
+          {
+            double d = segment_distance (g_array_index (pts, RdtPoint, k),
+                                         g_array_index (pts, RdtPoint, (k + 1) % n), p);
+            if (d <= best)
+              {
+                best = d;
+                at.kind = kind;
+                at.index = i;
+                at.vertex = k + 1;
+              }
+          }
+      }
+  if (at.kind == SHAPE_NONE || shape_points (v, at.kind, at.index)->len >= RDT_GRIDLESS_MAX_VERTICES)
+    return FALSE;
+  begin_edit (v);
+  g_array_insert_val (shape_points (v, at.kind, at.index), at.vertex, p);
+  v->vertex = at;
+  return TRUE;
+}
+
+static gboolean
+delete_vertex (View *v)
+{
+  GArray *pts = shape_points (v, v->vertex.kind, v->vertex.index);
+  guint min = shape_closed (v, v->vertex.kind, v->vertex.index) ? 3 : 2;
+
+  if (pts == NULL || v->vertex.vertex >= pts->len || pts->len <= min)
+    return FALSE;
+  begin_edit (v);
+  g_array_remove_index (pts, v->vertex.vertex);
+  v->vertex.kind = SHAPE_NONE;
+  refresh (v);
+  return TRUE;
+}
+
+/* Enter in the Polygon or Polyline mode: the draft becomes a terrain area
+ * (woods, buildings or marsh: G1) or a road. */
+static gboolean
+finish_draft (View *v)
+{
+  gboolean polygon = v->mode == RDT_GRIDLESS_VIEW_POLYGON;
+  const char *prefix = polygon ? rdt_gl_area_kind_to_string (v->draft_kind) : "road";
+  char *id = NULL;
+
+  if (v->draft->len < (polygon ? 3u : 2u))
+    return FALSE;
+  for (guint n = 1; id == NULL; n++)
+    {
+      gboolean taken = FALSE;
+      char *candidate = g_strdup_printf ("%s-%u", prefix, n);
+
+      for (guint i = 0; i < v->g->areas->len && !taken; i++)
+        taken = g_strcmp0 (((RdtGlArea *) g_ptr_array_index (v->g->areas, i))->id, candidate) == 0;
+      for (guint i = 0; i < v->g->roads->len && !taken; i++)
+        taken = g_strcmp0 (((RdtGlRoad *) g_ptr_array_index (v->g->roads, i))->id, candidate) == 0;
+      if (taken)
+        g_free (candidate);
+      else
+        id = candidate;
+    }
+  begin_edit (v);
+  if (polygon)
+    {
+      RdtGlArea *a = g_new0 (RdtGlArea, 1);
+
+      a->id = id;
+      a->kind = v->draft_kind;
+      a->points = g_array_ref (v->draft);
+      g_ptr_array_add (v->g->areas, a);
+    }
+  else
+    {
+      RdtGlRoad *r = g_new0 (RdtGlRoad, 1);
+
+      r->id = id;
+      r->points = g_array_ref (v->draft);
+      g_ptr_array_add (v->g->roads, r);
+    }
+  g_array_unref (v->draft);
+  v->draft = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  refresh (v);
+  return TRUE;
 }
 
 static void
@@ -440,6 +725,26 @@ do_click (View           *v,
 {
   RdtGlPiece *p = piece_at (v, at);
 
+  if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
+    {
+      /* A vertex selects it; a shape's edge gets a new vertex. */
+      if (!nearest_vertex (v, at, SNAP_PIXELS / scale_of (v), NULL, &v->vertex))
+        {
+          v->vertex.kind = SHAPE_NONE;
+          insert_vertex (v, at);
+        }
+      refresh (v);
+      return;
+    }
+  if (v->mode == RDT_GRIDLESS_VIEW_POLYGON || v->mode == RDT_GRIDLESS_VIEW_POLYLINE)
+    {
+      RdtPoint q = snap (v, at, NULL);
+
+      if (v->draft->len < RDT_GRIDLESS_MAX_VERTICES)
+        g_array_append_val (v->draft, q);
+      refresh (v);
+      return;
+    }
   if (v->mode == RDT_GRIDLESS_VIEW_LOS || (state & GDK_SHIFT_MASK) != 0)
     {
       /* The first click without a selection fixes the viewer point. */
@@ -496,6 +801,13 @@ drag_begin (GtkGestureDrag *gesture,
   v->drag_px_y = y;
   v->drag_start = to_inches (v, x, y);
   v->dragging_piece = FALSE;
+  v->dragging_vertex = FALSE;
+  if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
+    {
+      v->dragging_vertex = nearest_vertex (v, v->drag_start, SNAP_PIXELS / scale_of (v), NULL, &v->vertex);
+      v->drag_edited = FALSE;
+      return;
+    }
   p = piece_at (v, v->drag_start);
   if (v->mode == RDT_GRIDLESS_VIEW_SELECT && p != NULL && g_strcmp0 (p->id, v->selected) == 0)
     {
@@ -522,6 +834,22 @@ drag_update (GtkGestureDrag *gesture,
       v->tape_b = to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy);
       refresh (v);
     }
+  else if (v->dragging_vertex)
+    {
+      GArray *pts = shape_points (v, v->vertex.kind, v->vertex.index);
+      RdtPoint q = to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy);
+
+      if (pts == NULL || v->vertex.vertex >= pts->len)
+        return;
+      if (!v->drag_edited)
+        begin_edit (v);
+      v->drag_edited = TRUE;
+      /* begin_edit does not replace v->g, so pts stays valid. */
+      q.x = CLAMP (q.x, 0, v->g->width);
+      q.y = CLAMP (q.y, 0, v->g->height);
+      g_array_index (pts, RdtPoint, v->vertex.vertex) = snap (v, q, &v->vertex);
+      refresh (v);
+    }
   else if (v->dragging_piece)
     {
       RdtGlPiece *p = find_piece (v, v->selected);
@@ -529,7 +857,7 @@ drag_update (GtkGestureDrag *gesture,
       if (p == NULL)
         return;
       if (!v->drag_edited)
-        begin_edit (v, p);
+        begin_edit (v);
       v->drag_edited = TRUE;
       p->centre.x = CLAMP (v->drag_piece_centre.x + dx / scale_of (v), 0, v->g->width);
       p->centre.y = CLAMP (v->drag_piece_centre.y + dy / scale_of (v), 0, v->g->height);
@@ -548,6 +876,7 @@ drag_end (GtkGestureDrag *gesture,
   if (hypot (dx, dy) < CLICK_SLOP)
     do_click (v, v->drag_start, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
   v->dragging_piece = FALSE;
+  v->dragging_vertex = FALSE;
 }
 
 static void
@@ -604,7 +933,7 @@ rotate_selected (View   *v,
 
   if (p == NULL)
     return FALSE;
-  begin_edit (v, p);
+  begin_edit (v);
   p->facing = fmod (p->facing + by + 360.0, 360.0);
   refresh (v);
   return TRUE;
@@ -691,6 +1020,36 @@ rdt_gridless_view_key (GtkWidget       *area,
     case GDK_KEY_t:
       v->mode = RDT_GRIDLESS_VIEW_TAPE;
       break;
+    case GDK_KEY_v:
+      v->mode = RDT_GRIDLESS_VIEW_VERTEX;
+      break;
+    case GDK_KEY_p:
+      v->mode = RDT_GRIDLESS_VIEW_POLYGON;
+      g_array_set_size (v->draft, 0);
+      break;
+    case GDK_KEY_n:
+      v->mode = RDT_GRIDLESS_VIEW_POLYLINE;
+      g_array_set_size (v->draft, 0);
+      break;
+    case GDK_KEY_1:
+    case GDK_KEY_2:
+    case GDK_KEY_3:
+      if (v->mode != RDT_GRIDLESS_VIEW_POLYGON)
+        return FALSE;
+      v->draft_kind = keyval == GDK_KEY_1 ? RDT_GL_AREA_WOODS
+                      : keyval == GDK_KEY_2 ? RDT_GL_AREA_BUILDINGS : RDT_GL_AREA_MARSH;
+      break;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+      return finish_draft (v);
+    case GDK_KEY_Delete:
+    case GDK_KEY_BackSpace:
+      if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
+        return delete_vertex (v);
+      if (v->draft->len == 0)
+        return FALSE;
+      g_array_set_size (v->draft, v->draft->len - 1);
+      break;
     case GDK_KEY_e:
       v->show_envelope = !v->show_envelope;
       break;
@@ -713,6 +1072,8 @@ rdt_gridless_view_key (GtkWidget       *area,
       g_clear_pointer (&v->selected, g_free);
       g_clear_pointer (&v->los_target, g_free);
       v->los_shown = v->los_from_point = v->tape_shown = FALSE;
+      v->vertex.kind = SHAPE_NONE;
+      g_array_set_size (v->draft, 0);
       break;
     default:
       return FALSE;
@@ -760,6 +1121,7 @@ rdt_gridless_view_drag (GtkWidget *area,
   drag_begin (NULL, x0 * s, y0 * s, v);
   drag_update (NULL, (x1 - x0) * s, (y1 - y0) * s, v);
   v->dragging_piece = FALSE;
+  v->dragging_vertex = FALSE;
 }
 
 const char *
@@ -816,10 +1178,10 @@ rdt_gridless_view_new (GtkApplication *application,
   v->zoom = 1.0;
   v->show_envelope = TRUE;
   v->show_fof = TRUE;
-  v->undo = g_array_new (FALSE, FALSE, sizeof (UndoStep));
-  g_array_set_clear_func (v->undo, undo_step_clear);
-  v->redo = g_array_new (FALSE, FALSE, sizeof (UndoStep));
-  g_array_set_clear_func (v->redo, undo_step_clear);
+  v->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  v->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  v->draft = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  v->draft_kind = RDT_GL_AREA_WOODS;
 
   gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);

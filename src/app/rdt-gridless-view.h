@@ -3,8 +3,9 @@
  * (select a piece: its FoF zone, its command range if an HQ, its movement
  * envelope; LOS between two pieces or points with its reason; a measuring
  * tape in inches and Foot/Cavalry moves), zoom and pan, and moving (drag)
- * and rotating (R / Shift+R) pieces with undo and Save.  Drawing and editing
- * terrain shapes is not done yet.  docs/editor.md describes the keys. */
+ * and rotating (R / Shift+R) pieces, drawing terrain areas and roads and
+ * editing the vertices of every shape (snapping to shared vertices), with
+ * undo for all of it and Save.  docs/editor.md describes the keys. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -17,6 +18,9 @@ typedef enum {
   RDT_GRIDLESS_VIEW_SELECT,     /* click selects, drag moves the selected piece */
   RDT_GRIDLESS_VIEW_LOS,        /* click: viewer, then target */
   RDT_GRIDLESS_VIEW_TAPE,       /* drag measures */
+  RDT_GRIDLESS_VIEW_VERTEX,     /* drag a shape's vertex (snapping), click an edge adds one */
+  RDT_GRIDLESS_VIEW_POLYGON,    /* clicks add points of a new terrain area */
+  RDT_GRIDLESS_VIEW_POLYLINE,   /* clicks add points of a new road */
 } RdtGridlessViewMode;
 
 /* TRUE when the file at @path is a <gridless-scenario> (its root element). */
@@ -45,6 +49,7 @@ gboolean    rdt_gridless_view_key       (GtkWidget       *area,
 gboolean    rdt_gridless_view_save      (GtkWidget       *area,
                                          GError         **error);
 const char *rdt_gridless_view_get_info  (GtkWidget       *area);
+/* (transfer none): valid until the next undo or redo, which replace it. */
 const RdtGridless *rdt_gridless_view_get_gridless (GtkWidget *area);
 double      rdt_gridless_view_get_zoom  (GtkWidget       *area);
 
