@@ -20,12 +20,12 @@ typedef struct {
   gboolean saw_view;
   gboolean saw_hex_window;
   gboolean interact;
+  void (*script) (GtkWidget *area);
   gboolean interacted;
   gboolean held;
   int width, height;
 } Run;
 
-static void interact (GtkWidget *area);
 
 static GtkWidget *
 find_named (GtkWidget  *w,
@@ -60,7 +60,7 @@ run_script (gpointer user_data)
           run->width = gtk_drawing_area_get_content_width (GTK_DRAWING_AREA (area));
           run->height = gtk_drawing_area_get_content_height (GTK_DRAWING_AREA (area));
           if (run->interact && !run->interacted)
-            interact (area);
+            run->script (area);
           run->interacted = TRUE;
         }
       if (RDT_IS_WINDOW (l->data))
@@ -251,8 +251,142 @@ interact (GtkWidget *area)
   g_assert_true (info_has (area, "LOS wshtn → maxwell: "));
 }
 
+static RdtPoint
+vertex (GtkWidget  *area,
+        GPtrArray *(*which) (const RdtGridless *),
+        guint       shape,
+        guint       k)
+{
+  const RdtGlArea *a = g_ptr_array_index (which (rdt_gridless_view_get_gridless (area)), shape);
+  return g_array_index (a->points, RdtPoint, k);
+}
+
+static GPtrArray *
+areas_of (const RdtGridless *g)
+{
+  return g->areas;
+}
+
+static GPtrArray *
+roads_of (const RdtGridless *g)
+{
+  /* RdtGlRoad starts like RdtGlArea (id, name) but its points come third:
+   * read roads through road_points(). */
+  return g->roads;
+}
+
+static RdtPoint
+road_point (GtkWidget *area,
+            guint      road,
+            guint      k)
+{
+  const RdtGlRoad *r = g_ptr_array_index (roads_of (rdt_gridless_view_get_gridless (area)), road);
+  return g_array_index (r->points, RdtPoint, k);
+}
+
+/* Shapes (V, P, N): vertex drag with snapping to another shape's vertex,
+ * insertion on an edge, deletion, new areas and roads, undo and redo. */
+static void
+shapes (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  guint n_areas = g->areas->len, n_roads = g->roads->len, n_marsh;
+  const RdtGlArea *a;
+  RdtPoint q;
+
+  /* chadds-woods is area 0: 12,8 16,7.5 17,10 13,10.5. */
+  g_assert_cmpstr (((RdtGlArea *) g_ptr_array_index (g->areas, 0))->id, ==, "chadds-woods");
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_v, 0));
+  rdt_gridless_view_drag (area, 16, 7.5, 16.5, 8.0);
+  q = vertex (area, areas_of, 0, 1);
+  g_assert_cmpfloat_with_epsilon (q.x, 16.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (q.y, 8.0, 1e-9);
+  g_assert_true (info_has (area, "Vertex 1 at 16.500\", 8.000\""));
+  /* Within 8 px (0.2" at 40 px/inch) of south-woods' first vertex 22,15: snapped onto it. */
+  rdt_gridless_view_drag (area, 16.5, 8.0, 22.1, 15.1);
+  q = vertex (area, areas_of, 0, 1);
+  g_assert_cmpfloat (q.x, ==, 22);
+  g_assert_cmpfloat (q.y, ==, 15);
+  /* Farther than that: not snapped. */
+  rdt_gridless_view_drag (area, 22, 15, 22.5, 15.5);
+  q = vertex (area, areas_of, 0, 1);
+  g_assert_cmpfloat_with_epsilon (q.x, 22.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  q = vertex (area, areas_of, 0, 1);
+  g_assert_cmpfloat_with_epsilon (q.x, 16, 1e-9);
+  g_assert_cmpfloat_with_epsilon (q.y, 7.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  q = vertex (area, areas_of, 0, 1);
+  g_assert_cmpfloat_with_epsilon (q.x, 16.5, 1e-9);
+
+  /* Insert on west-marsh's first edge (4,14)-(7,13.8), then delete it. */
+  g = rdt_gridless_view_get_gridless (area);
+  a = g_ptr_array_index (g->areas, 3);
+  g_assert_cmpstr (a->id, ==, "west-marsh");
+  n_marsh = a->points->len;
+  rdt_gridless_view_click (area, 5.5, 13.9, 0);
+  a = g_ptr_array_index (rdt_gridless_view_get_gridless (area)->areas, 3);
+  g_assert_cmpuint (a->points->len, ==, n_marsh + 1);
+  q = vertex (area, areas_of, 3, 1);
+  g_assert_cmpfloat_with_epsilon (q.x, 5.5, 1e-9);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Delete, 0));
+  a = g_ptr_array_index (rdt_gridless_view_get_gridless (area)->areas, 3);
+  g_assert_cmpuint (a->points->len, ==, n_marsh);
+
+  /* A new buildings area (P, 2); its third point snaps to west-marsh's 4,14. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_p, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
+  rdt_gridless_view_click (area, 1, 20, 0);
+  rdt_gridless_view_click (area, 2, 20, 0);
+  g_assert_false (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  rdt_gridless_view_click (area, 4.05, 14.05, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g = rdt_gridless_view_get_gridless (area);
+  g_assert_cmpuint (g->areas->len, ==, n_areas + 1);
+  a = g_ptr_array_index (g->areas, n_areas);
+  g_assert_cmpstr (a->id, ==, "buildings-1");
+  g_assert_cmpint (a->kind, ==, RDT_GL_AREA_BUILDINGS);
+  q = vertex (area, areas_of, n_areas, 2);
+  g_assert_cmpfloat (q.x, ==, 4);
+  g_assert_cmpfloat (q.y, ==, 14);
+  /* A new road (N). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_n, 0));
+  rdt_gridless_view_click (area, 1, 1, 0);
+  rdt_gridless_view_click (area, 3, 1, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g = rdt_gridless_view_get_gridless (area);
+  g_assert_cmpuint (g->roads->len, ==, n_roads + 1);
+  g_assert_cmpstr (((RdtGlRoad *) g_ptr_array_index (g->roads, n_roads))->id, ==, "road-1");
+  g_assert_cmpfloat_with_epsilon (road_point (area, n_roads, 1).x, 3, 1e-9);
+  /* Undo both. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g = rdt_gridless_view_get_gridless (area);
+  g_assert_cmpuint (g->roads->len, ==, n_roads);
+  g_assert_cmpuint (g->areas->len, ==, n_areas);
+  /* The vertices of every shape are drawn in V mode (screenshot). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_v, 0));
+}
+
+static void
+run_scripted (void (*script) (GtkWidget *area));
+
 static void
 test_interact (void)
+{
+  run_scripted (interact);
+}
+
+static void
+test_shapes (void)
+{
+  run_scripted (shapes);
+}
+
+static void
+run_scripted (void (*script) (GtkWidget *area))
 {
   g_autofree char *source = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
                                               "pub-battles-brandywine.redoubt", NULL);
@@ -286,6 +420,7 @@ test_interact (void)
   argv[1] = path;
   argv[2] = NULL;
   run.interact = TRUE;
+  run.script = script;
   g_timeout_add (100, run_script, &run);
   g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
   g_assert_true (run.done);
@@ -322,5 +457,6 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/sniff-root-element", test_sniff);
   g_test_add_func ("/gridless/gui/editor-opens-view-without-hex-window", test_open_gridless);
   g_test_add_func ("/gridless/gui/select-fof-command-los-tape-zoom-move-rotate-undo-save", test_interact);
+  g_test_add_func ("/gridless/gui/shapes-vertex-drag-snap-insert-delete-draw-undo", test_shapes);
   return g_test_run ();
 }

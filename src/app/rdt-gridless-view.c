@@ -804,7 +804,17 @@ drag_begin (GtkGestureDrag *gesture,
   v->dragging_vertex = FALSE;
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
     {
-      v->dragging_vertex = nearest_vertex (v, v->drag_start, SNAP_PIXELS / scale_of (v), NULL, &v->vertex);
+      GArray *pts = shape_points (v, v->vertex.kind, v->vertex.index);
+      double tol = SNAP_PIXELS / scale_of (v);
+
+      /* The selected vertex first: shapes that share a vertex (snapped)
+       * have several under the pointer. */
+      if (pts != NULL && v->vertex.vertex < pts->len
+          && hypot (g_array_index (pts, RdtPoint, v->vertex.vertex).x - v->drag_start.x,
+                    g_array_index (pts, RdtPoint, v->vertex.vertex).y - v->drag_start.y) <= tol)
+        v->dragging_vertex = TRUE;
+      else
+        v->dragging_vertex = nearest_vertex (v, v->drag_start, tol, NULL, &v->vertex);
       v->drag_edited = FALSE;
       return;
     }
