@@ -1,7 +1,8 @@
 /* test-gridless-gui.c: the editor opens a Pub Battles gridless scenario
- * (issue 18) in a read-only view instead of refusing it: a window titled by
+ * (issue 18) in a window of its own instead of refusing it: a window titled by
  * the scenario with a drawing area as large as the table at 40 px/inch, and
- * the hex editor window untouched.  A damaged gridless file is refused. */
+ * no hex editor window left open; the rulings, editing, undo and Save of the
+ * view.  A damaged gridless file is refused. */
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
