@@ -14,6 +14,7 @@
 #include "rdt-scenario-io.h"
 #include "rdt-gridless-move.h"
 #include "rdt-gridless-rules.h"
+#include "rdt-gl-game.h"
 #include "redoubt-render.h"
 
 /* Pixels per inch of table at zoom 1. */
@@ -82,6 +83,13 @@ typedef struct {
   gboolean dragging_vertex;
   GArray *draft;                  /* RdtPoint: the shape being drawn */
   RdtGlAreaKind draft_kind;
+  /* Play mode: v->g then points at the game's scenario (read through the
+   * rulings only, never edited here); the edited one waits in edit_g. */
+  RdtGlGame *game;
+  RdtGridless *edit_g;
+  GtkWidget *play_bar;
+  GtkWidget *entry;
+  char *play_message;             /* the last result or refusal */
 } View;
 
 
@@ -93,7 +101,13 @@ view_free (gpointer data)
 {
   View *v = data;
 
+  if (v->game != NULL)
+    {
+      rdt_gl_game_free (v->game);
+      v->g = v->edit_g;
+    }
   rdt_gridless_free (v->g);
+  g_free (v->play_message);
   g_free (v->path);
   g_free (v->selected);
   g_free (v->los_target);
@@ -241,6 +255,18 @@ update_info (View *v)
     }
   if (v->dirty)
     g_string_append_printf (s, " %s", _("Modified."));
+  if (v->game != NULL)
+    {
+      GPtrArray *cup = rdt_gl_game_get_cup (v->game);
+      const char *current = rdt_gl_game_get_current (v->game);
+
+      g_string_append_printf (s, _("\nPlay: turn %d, %s; moving: %s; chits in the cup: %u (How the Turns Work)."),
+                              rdt_gl_game_get_turn (v->game),
+                              rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_COMBAT ? _("combat") : _("commands"),
+                              current != NULL ? current : _("none"), cup->len);
+      if (v->play_message != NULL)
+        g_string_append_printf (s, "\n%s", v->play_message);
+    }
   if (sel != NULL)
     {
       RdtGlTerrain t;
@@ -718,6 +744,146 @@ finish_draft (View *v)
   return TRUE;
 }
 
+/* ------------------------------------------------------------- play */
+
+static void
+play_message (View       *v,
+              const char *text)
+{
+  g_free (v->play_message);
+  v->play_message = g_strdup (text);
+}
+
+/* One action line of docs/gridless-play.md through rdt_gl_game_apply: the
+ * result (the dice) or the refusal with its rule goes to the info line. */
+static gboolean
+play_apply (View       *v,
+            const char *line)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *result = NULL;
+  gboolean ok;
+
+  if (v->game == NULL)
+    return FALSE;
+  ok = rdt_gl_game_apply (v->game, line, &result, &error);
+  if (ok)
+    {
+      g_autofree char *text = g_strdup_printf ("%s: %s", line, result != NULL && *result != '\0' ? result : _("done"));
+      play_message (v, text);
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("%s: refused: %s"), line, error->message);
+      play_message (v, text);
+    }
+  v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
+  refresh (v);
+  return ok;
+}
+
+static gboolean
+play_undo (View *v)
+{
+  g_autoptr(GError) error = NULL;
+  gboolean ok = rdt_gl_game_undo (v->game, &error);
+
+  play_message (v, ok ? _("Undone.") : error->message);
+  v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
+  refresh (v);
+  return ok;
+}
+
+/* A move of @p to @to facing @facing, as an action line. */
+static gboolean
+play_move (View             *v,
+           const RdtGlPiece *p,
+           RdtPoint          to,
+           double            facing)
+{
+  char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE], f[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *line = NULL;
+
+  g_ascii_formatd (x, sizeof x, "%.3f", to.x);
+  g_ascii_formatd (y, sizeof y, "%.3f", to.y);
+  g_ascii_formatd (f, sizeof f, "%.1f", fmod (facing + 360.0, 360.0));
+  line = g_strdup_printf ("move %s %s,%s %s", p->id, x, y, f);
+  return play_apply (v, line);
+}
+
+gboolean
+rdt_gridless_view_play (GtkWidget *area,
+                        gboolean   on,
+                        guint64    seed)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, FALSE);
+  if (on && v->game == NULL)
+    {
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      g_autoptr(GBytes) bytes = rdt_gridless_to_bytes (v->g, NULL);
+      RdtGridless *copy = bytes != NULL ? rdt_gridless_load_from_bytes (bytes, v->path, diagnostics, NULL) : NULL;
+      g_autofree char *text = NULL;
+
+      if (copy == NULL)
+        return FALSE;
+      v->game = rdt_gl_game_new (copy, seed);
+      v->edit_g = v->g;
+      v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
+      v->mode = RDT_GRIDLESS_VIEW_SELECT;
+      v->vertex.kind = SHAPE_NONE;
+      g_array_set_size (v->draft, 0);
+      text = g_strdup_printf (_("Game started, seed %" G_GUINT64_FORMAT "."), seed);
+      play_message (v, text);
+    }
+  else if (!on && v->game != NULL)
+    {
+      rdt_gl_game_free (v->game);
+      v->game = NULL;
+      v->g = v->edit_g;
+      v->edit_g = NULL;
+      g_clear_pointer (&v->play_message, g_free);
+    }
+  gtk_widget_set_visible (v->play_bar, v->game != NULL);
+  refresh (v);
+  return TRUE;
+}
+
+gboolean
+rdt_gridless_view_play_action (GtkWidget  *area,
+                               const char *line)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, FALSE);
+  return play_apply (v, line);
+}
+
+static void
+on_play_button (GtkButton *button,
+                gpointer   data)
+{
+  View *v = data;
+  const char *line = g_object_get_data (G_OBJECT (button), "action");
+
+  if (line == NULL)
+    play_undo (v);
+  else
+    play_apply (v, line);
+}
+
+static void
+on_entry_activate (GtkEntry *entry,
+                   gpointer  data)
+{
+  View *v = data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (entry));
+
+  if (text[0] != '\0' && play_apply (v, text))
+    gtk_editable_set_text (GTK_EDITABLE (entry), "");
+}
+
 static void
 do_click (View           *v,
           RdtPoint        at,
@@ -866,6 +1032,17 @@ drag_update (GtkGestureDrag *gesture,
 
       if (p == NULL)
         return;
+      if (v->game != NULL)
+        {
+          /* Play: the tape shows where the move would go; the move is an
+           * action at the end of the drag. */
+          v->tape_shown = TRUE;
+          v->tape_a = v->drag_piece_centre;
+          v->tape_b.x = v->drag_piece_centre.x + dx / scale_of (v);
+          v->tape_b.y = v->drag_piece_centre.y + dy / scale_of (v);
+          refresh (v);
+          return;
+        }
       if (!v->drag_edited)
         begin_edit (v);
       v->drag_edited = TRUE;
@@ -873,6 +1050,21 @@ drag_update (GtkGestureDrag *gesture,
       p->centre.y = CLAMP (v->drag_piece_centre.y + dy / scale_of (v), 0, v->g->height);
       refresh (v);
     }
+}
+
+static void
+finish_drag (View *v)
+{
+  if (v->game != NULL && v->dragging_piece && v->tape_shown)
+    {
+      const RdtGlPiece *p = find_piece (v, v->selected);
+
+      v->tape_shown = FALSE;
+      if (p != NULL)
+        play_move (v, p, v->tape_b, p->facing);
+    }
+  v->dragging_piece = FALSE;
+  v->dragging_vertex = FALSE;
 }
 
 static void
@@ -885,8 +1077,8 @@ drag_end (GtkGestureDrag *gesture,
 
   if (hypot (dx, dy) < CLICK_SLOP)
     do_click (v, v->drag_start, gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)));
-  v->dragging_piece = FALSE;
-  v->dragging_vertex = FALSE;
+  else
+    finish_drag (v);
 }
 
 static void
@@ -1001,6 +1193,40 @@ rdt_gridless_view_key (GtkWidget       *area,
   gboolean ctrl = (state & GDK_CONTROL_MASK) != 0;
 
   g_return_val_if_fail (v != NULL, FALSE);
+  if (v->game != NULL)
+    {
+      const RdtGlPiece *p = find_piece (v, v->selected);
+
+      /* Play: the scenario is not edited; undo is the game's. */
+      if (ctrl)
+        return (keyval == GDK_KEY_z) ? play_undo (v) : FALSE;
+      switch (keyval)
+        {
+        case GDK_KEY_g:
+          return rdt_gridless_view_play (area, FALSE, 0);
+        case GDK_KEY_r:
+        case GDK_KEY_R:
+          if (p == NULL)
+            return FALSE;
+          play_move (v, p, p->centre, p->facing + (keyval == GDK_KEY_r ? ROTATE_STEP : -ROTATE_STEP));
+          return TRUE;
+        case GDK_KEY_v:
+        case GDK_KEY_p:
+        case GDK_KEY_n:
+        case GDK_KEY_1:
+        case GDK_KEY_2:
+        case GDK_KEY_3:
+        case GDK_KEY_Return:
+        case GDK_KEY_KP_Enter:
+        case GDK_KEY_Delete:
+        case GDK_KEY_BackSpace:
+          return FALSE;
+        default:
+          break;
+        }
+    }
+  else if (keyval == GDK_KEY_g && !ctrl)
+    return rdt_gridless_view_play (area, TRUE, ((guint64) g_random_int () << 32) | g_random_int ());
   if (ctrl)
     switch (keyval)
       {
@@ -1130,8 +1356,7 @@ rdt_gridless_view_drag (GtkWidget *area,
   s = scale_of (v);
   drag_begin (NULL, x0 * s, y0 * s, v);
   drag_update (NULL, (x1 - x0) * s, (y1 - y0) * s, v);
-  v->dragging_piece = FALSE;
-  v->dragging_vertex = FALSE;
+  finish_drag (v);
 }
 
 const char *
@@ -1224,6 +1449,34 @@ rdt_gridless_view_new (GtkApplication *application,
   gtk_widget_set_vexpand (scrolled, TRUE);
   gtk_box_append (GTK_BOX (box), scrolled);
   gtk_box_append (GTK_BOX (box), info);
+  {
+    static const struct { const char *label; const char *action; } buttons[] = {
+      { N_("Pull chit"), "pull" },
+      { N_("Combat"), "combat" },
+      { N_("End combat"), "end-combat" },
+      { N_("End turn"), "end-turn" },
+      { N_("Undo"), NULL },
+    };
+
+    v->play_bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+    gtk_widget_set_name (v->play_bar, "gridless-play-bar");
+    for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
+      {
+        GtkWidget *b = gtk_button_new_with_label (_(buttons[i].label));
+
+        g_object_set_data (G_OBJECT (b), "action", (gpointer) buttons[i].action);
+        g_signal_connect (b, "clicked", G_CALLBACK (on_play_button), v);
+        gtk_box_append (GTK_BOX (v->play_bar), b);
+      }
+    v->entry = gtk_entry_new ();
+    gtk_widget_set_name (v->entry, "gridless-action");
+    gtk_widget_set_hexpand (v->entry, TRUE);
+    gtk_entry_set_placeholder_text (GTK_ENTRY (v->entry), _("Action (docs/gridless-play.md), e.g. round 71st:maxwell"));
+    g_signal_connect (v->entry, "activate", G_CALLBACK (on_entry_activate), v);
+    gtk_box_append (GTK_BOX (v->play_bar), v->entry);
+    gtk_widget_set_visible (v->play_bar, FALSE);
+    gtk_box_append (GTK_BOX (box), v->play_bar);
+  }
   gtk_window_set_child (GTK_WINDOW (window), box);
   refresh (v);
   gtk_widget_grab_focus (area);

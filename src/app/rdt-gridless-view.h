@@ -49,6 +49,15 @@ gboolean    rdt_gridless_view_key       (GtkWidget       *area,
 gboolean    rdt_gridless_view_save      (GtkWidget       *area,
                                          GError         **error);
 const char *rdt_gridless_view_get_info  (GtkWidget       *area);
+/* Play mode (G): a game (rdt-gl-game.h) on a copy of the scenario with
+ * @seed; dragging the selected block and R / Shift+R become move actions,
+ * Ctrl+Z the game's undo; @on FALSE leaves it (the game is dropped). */
+gboolean    rdt_gridless_view_play      (GtkWidget       *area,
+                                         gboolean         on,
+                                         guint64          seed);
+/* One action line of docs/gridless-play.md; FALSE when refused. */
+gboolean    rdt_gridless_view_play_action (GtkWidget     *area,
+                                           const char    *line);
 /* (transfer none): valid until the next undo or redo, which replace it. */
 const RdtGridless *rdt_gridless_view_get_gridless (GtkWidget *area);
 double      rdt_gridless_view_get_zoom  (GtkWidget       *area);
