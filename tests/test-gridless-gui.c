@@ -245,6 +245,30 @@ interact (GtkWidget *area)
     g_assert_cmpfloat_with_epsilon (rdt_gridless_find_piece (back, "mathew")->facing, 15, 1e-9);
   }
 
+  /* Unsaved edits: closing asks first; Cancel keeps the window. */
+  {
+    GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (area));
+    GtkWidget *dialog = NULL;
+    GListModel *tops = gtk_window_get_toplevels ();
+
+    g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+    g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+    gtk_window_close (GTK_WINDOW (window));
+    g_assert_nonnull (window);
+    for (guint i = 0; i < g_list_model_get_n_items (tops) && dialog == NULL; i++)
+      {
+        g_autoptr(GtkWidget) w = g_list_model_get_item (tops, i);
+        if (g_strcmp0 (gtk_widget_get_name (w), "gridless-close-dialog") == 0)
+          dialog = w;
+      }
+    g_assert_nonnull (dialog);
+    gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+    g_assert_nonnull (window);
+    g_assert_true (gtk_widget_get_visible (window));
+    g_object_remove_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+    g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  }
+
   /* Shift+click in Select mode: LOS from the selected piece (an HQ, whose
    * command range and envelope stay drawn: the screenshot of docs/editor.md). */
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Escape, 0));
@@ -552,7 +576,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gridless/gui/sniff-root-element", test_sniff);
   g_test_add_func ("/gridless/gui/editor-opens-view-without-hex-window", test_open_gridless);
-  g_test_add_func ("/gridless/gui/select-fof-command-los-tape-zoom-move-rotate-undo-save", test_interact);
+  g_test_add_func ("/gridless/gui/select-fof-command-los-tape-zoom-move-rotate-undo-save-close-asks", test_interact);
   g_test_add_func ("/gridless/gui/shapes-vertex-drag-snap-insert-delete-draw-undo", test_shapes);
   g_test_add_func ("/gridless/gui/play-pull-move-pivot-undo-as-the-core-game", test_play);
   return g_test_run ();

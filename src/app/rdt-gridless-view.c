@@ -90,6 +90,7 @@ typedef struct {
   GtkWidget *play_bar;
   GtkWidget *entry;
   char *play_message;             /* the last result or refusal */
+  gboolean close_confirmed;
 } View;
 
 
@@ -1386,6 +1387,46 @@ rdt_gridless_view_get_zoom (GtkWidget *area)
   return v->zoom;
 }
 
+static void
+on_close_response (GtkDialog *dialog,
+                   int        response,
+                   gpointer   data)
+{
+  View *v = data;
+  GtkWidget *window = v->window;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT && !rdt_gridless_view_save (v->area, NULL))
+    return;   /* the findings are in the line; the window stays */
+  if (response == GTK_RESPONSE_ACCEPT || response == GTK_RESPONSE_REJECT)
+    {
+      v->close_confirmed = TRUE;
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* A window with unsaved edits asks before closing. */
+static gboolean
+on_close_request (GtkWindow *window,
+                  gpointer   data)
+{
+  View *v = data;
+  GtkWidget *dialog;
+
+  if (!v->dirty || v->close_confirmed)
+    return FALSE;
+  dialog = gtk_message_dialog_new (window, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save the changes to “%s” before closing?"), v->path);
+  gtk_widget_set_name (dialog, "gridless-close-dialog");
+  gtk_dialog_add_buttons (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL,
+                          _("Close _without Saving"), GTK_RESPONSE_REJECT,
+                          _("_Save"), GTK_RESPONSE_ACCEPT, NULL);
+  g_signal_connect (dialog, "response", G_CALLBACK (on_close_response), v);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 GtkWindow *
 rdt_gridless_view_new (GtkApplication *application,
                        RdtGridless    *gridless,
@@ -1443,6 +1484,7 @@ rdt_gridless_view_new (GtkApplication *application,
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), v);
   gtk_widget_add_controller (scrolled, scroll);
   g_signal_connect (key, "key-pressed", G_CALLBACK (on_key), v);
+  g_signal_connect (window, "close-request", G_CALLBACK (on_close_request), v);
   gtk_widget_add_controller (window, key);
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), area);
