@@ -439,18 +439,32 @@ play (GtkWidget *area)
   g_assert_nonnull (mover);
   start = mover->centre;
   facing = mover->facing;
-  /* Drag it 1 inch straight ahead: the action "move ID X,Y FACING". */
-  to.x = start.x + sin (facing * G_PI / 180);
-  to.y = start.y - cos (facing * G_PI / 180);
+  /* Dragged 10 inches, beyond any move (6" infantry, provisional): refused by
+   * How the Pieces Move (G10) with the core's message, and nothing moves. */
+  to.x = start.x - 10 * sin (facing * G_PI / 180);
+  to.y = start.y + 10 * cos (facing * G_PI / 180);
   rdt_gridless_view_click (area, start.x, start.y, 0);
+  rdt_gridless_view_drag (area, start.x, start.y, to.x, to.y);
+  move = g_strdup_printf ("move %s %.3f,%.3f %.1f", mover->id, to.x, to.y, facing);
+  g_assert_false (rdt_gl_game_apply (twin, move, NULL, &error));
+  g_assert_true (info_has (area, "refused: "));
+  g_assert_true (info_has (area, error->message));
+  g_clear_error (&error);
+  g_clear_pointer (&move, g_free);
+  shown = rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), mover->id);
+  g_assert_cmpfloat (shown->centre.x, ==, start.x);
+  g_assert_cmpfloat (shown->centre.y, ==, start.y);
+  /* Dragged half an inch straight ahead: the action "move ID X,Y FACING". */
+  to.x = start.x + 0.5 * sin (facing * G_PI / 180);
+  to.y = start.y - 0.5 * cos (facing * G_PI / 180);
   rdt_gridless_view_drag (area, start.x, start.y, to.x, to.y);
   move = g_strdup_printf ("move %s %.3f,%.3f %.1f", mover->id, to.x, to.y, facing);
   ok = rdt_gl_game_apply (twin, move, NULL, NULL);
   shown = rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), mover->id);
   g_assert_cmpfloat_with_epsilon (shown->centre.x, mover->centre.x, 1e-9);
   g_assert_cmpfloat_with_epsilon (shown->centre.y, mover->centre.y, 1e-9);
-  if (ok)
-    g_assert_cmpfloat_with_epsilon (shown->centre.y, to.y, 1e-3);
+  g_assert_true (ok);
+  g_assert_cmpfloat_with_epsilon (shown->centre.y, to.y, 1e-3);
   /* A pivot in place (R): +15 degrees. */
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
   pivot = g_strdup_printf ("move %s %.3f,%.3f %.1f", mover->id, mover->centre.x, mover->centre.y,
