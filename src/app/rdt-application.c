@@ -6,6 +6,7 @@
 #include <gio/gsettingsbackend.h>
 
 #include "rdt-application.h"
+#include "rdt-gridless-view.h"
 #include "rdt-recovery.h"
 #include "redoubt-resources.h"
 #include "rdt-window.h"
@@ -136,7 +137,20 @@ rdt_application_open (GApplication  *app,
   for (int i = 0; i < n_files; i++)
     {
       RdtWindow *window = new_window (self);
+      g_autofree char *path = g_file_get_path (files[i]);
 
+      /* A gridless scenario (issue 18) opens in a window of its own: the
+       * hex window is only there to report a refusal. */
+      if (path != NULL && rdt_gridless_view_is_gridless_file (path))
+        {
+          if (rdt_window_open_file (window, files[i]))
+            {
+              gtk_window_destroy (GTK_WINDOW (window));
+            }
+          else
+            gtk_window_present (GTK_WINDOW (window));
+          continue;
+        }
       gtk_window_present (GTK_WINDOW (window));
       rdt_window_open_file (window, files[i]);
     }

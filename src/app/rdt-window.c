@@ -376,7 +376,7 @@ rdt_window_open_file (RdtWindow *self,
       _rdt_window_show_message (self, GTK_MESSAGE_ERROR, _("Only local files can be opened."));
       return FALSE;
     }
-  /* A Pub Battles gridless scenario (issue 18): a read-only view of its own. */
+  /* A Pub Battles gridless scenario (issue 18): a window of its own. */
   if (rdt_gridless_view_is_gridless_file (path))
     {
       RdtGridless *gridless = rdt_gridless_load_from_file (path, diagnostics, &error);
