@@ -738,6 +738,133 @@ test_art_reduced_and_marker (void)
   cairo_surface_destroy (art);
 }
 
+/* Issue 16, "Counter art and generated counters scale with zoom and stay
+ * crisp (cached per zoom level like the map tiles)": a counter with art
+ * (a sharp black/white edge at its middle) drawn at two zooms fills the
+ * counter's size at that zoom, keeps its edge one or two device pixels
+ * wide (an image cached at another zoom and magnified would smear it), and
+ * gives the same pixels as drawing the counter directly at that size.  The
+ * counter image cache holds the counter at the current zoom only: a second
+ * frame at the same zoom reuses it, another zoom draws it anew. */
+static guint
+grey_level (guint32 p)
+{
+  guint r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+
+  return (r == g && g == b) ? r : 0x100;
+}
+
+static void
+test_art_crisp_per_zoom (void)
+{
+  g_autoptr(RdtRenderMap) map = make_map (6, 1);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  cairo_surface_t *art = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 512, 512);
+  /* 200: above the largest zoom with counter images (drawn directly). */
+  const double scales[] = { 24.0, 96.0, 24.0, 200.0 };
+  RdtRenderCounter counter = { 0 };
+  guint drawn_before = 0;
+
+  {
+    cairo_t *cr = cairo_create (art);
+
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    cairo_paint (cr);
+    cairo_rectangle (cr, 0, 0, 256, 512);
+    cairo_set_source_rgb (cr, 0, 0, 0);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+  }
+  counter.hex = (RdtHex) { 4, 4 };
+  counter.name = "Art";
+  counter.values = "2-1-4";
+  counter.body_rgb = BLUE;
+  counter.band_rgb = BLUE;
+  counter.text_rgb = RDT_RGB (0xff, 0xff, 0xff);
+  counter.art = art;
+  rdt_render_map_add_counter (map, &counter);
+
+  for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
+    {
+      const double scale = scales[i], side = 1.05 * scale;
+      RdtRenderView view = rdt_render_view_make (scale, 0, 0);
+      cairo_t *cr, *dcr;
+      cairo_surface_t *surface, *direct;
+      double mx, my, cx, cy, sprite_scale = 0;
+      guint drawn = 0, grey = 0, black = 0, white = 0, differ = 0, box = 0;
+      int y;
+
+      /* The counter's hex in the middle of a 400 x 400 frame. */
+      rdt_hex_grid_hex_centre (rdt_render_map_get_grid (map), counter.hex, &mx, &my);
+      view = rdt_render_view_make (scale, 200 - mx * scale, 200 - my * scale);
+      surface = make_surface (400, 400, &cr);
+      rdt_map_renderer_draw (renderer, cr, &view, NULL);
+      if (scale > 128.0)
+        {
+          /* Drawn as paths every frame: no image to reuse or magnify. */
+          _rdt_map_renderer_get_counter_sprites (renderer, NULL, &drawn);
+          g_assert_cmpuint (drawn, ==, drawn_before);
+        }
+      else
+        {
+          g_assert_cmpuint (_rdt_map_renderer_get_counter_sprites (renderer, &sprite_scale, &drawn), ==, 1);
+          g_assert_cmpfloat (sprite_scale, ==, scale);
+          /* A new zoom draws the counter anew, at that zoom. */
+          g_assert_cmpuint (drawn, ==, drawn_before + 1);
+          /* The next frame at the same zoom reuses it. */
+          rdt_map_renderer_draw (renderer, cr, &view, NULL);
+          g_assert_cmpuint (_rdt_map_renderer_get_counter_sprites (renderer, &sprite_scale, &drawn), ==, 1);
+          g_assert_cmpuint (drawn, ==, drawn_before + 1);
+          drawn_before = drawn;
+        }
+      cairo_destroy (cr);
+
+      hex_device (map, &view, counter.hex, 0, 0, &cx, &cy);
+      cx = floor (cx + 0.5);
+      cy = floor (cy + 0.5);
+      /* One row through the art, inside the border: black left of the
+       * middle, white right of it, and only the edge pixels between. */
+      y = (int) (cy - side * 0.2);
+      for (int x = (int) ceil (cx - side * 0.44); x <= (int) floor (cx + side * 0.44); x++)
+        {
+          guint level = grey_level (pixel (surface, x, y));
+
+          g_assert_cmpuint (level, <=, 0xff);
+          if (level <= 0x10)
+            black++;
+          else if (level >= 0xef)
+            white++;
+          else
+            grey++;
+        }
+      g_assert_cmpuint (grey, <=, 2);
+      g_assert_cmpfloat (fabs ((double) black - side * 0.44), <=, 2.5);
+      g_assert_cmpfloat (fabs ((double) white - side * 0.44), <=, 2.5);
+      /* The art ends at the counter's edge at this zoom: terrain beyond
+       * its border (as wide as 2.5% of the counter). */
+      g_assert_cmphex (pixel (surface, cx - side / 2 - MAX (0.6, side * 0.025) - 1.5, y), ==, RED);
+      g_assert_cmpuint (grey_level (pixel (surface, cx - side / 2 + side * 0.05, y)), <=, 0x10);
+
+      /* The same pixels as the counter drawn directly at this size. */
+      direct = make_surface (400, 400, &dcr);
+      cairo_set_source_rgb (dcr, 1, 0, 0);
+      cairo_paint (dcr);
+      rdt_map_renderer_draw_counter (renderer, dcr, scale, &counter, cx, cy);
+      cairo_destroy (dcr);
+      for (int py = (int) (cy - side / 2); py <= (int) (cy + side / 2); py++)
+        for (int px = (int) (cx - side / 2); px <= (int) (cx + side / 2); px++)
+          {
+            box++;
+            if (pixel (surface, px, py) != pixel (direct, px, py))
+              differ++;
+          }
+      g_assert_cmpuint (differ, <=, box / 50);
+      cairo_surface_destroy (direct);
+      cairo_surface_destroy (surface);
+    }
+  cairo_surface_destroy (art);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -754,6 +881,7 @@ main (int   argc,
   g_test_add_func ("/render/counter/drawn-and-stacked", test_counter_drawn);
   g_test_add_func ("/render/counter/issue-16/stack-count-badge", test_stack_count_badge);
   g_test_add_func ("/render/counter/issue-16/art-under-reduced-mark-and-status-marker", test_art_reduced_and_marker);
+  g_test_add_func ("/render/counter/issue-16/art-crisp-and-cached-per-zoom", test_art_crisp_per_zoom);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
   g_test_add_func ("/render/sprites/issue-15/blit-identical-to-cairo", test_sprite_blit_identical);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);

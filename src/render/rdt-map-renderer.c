@@ -94,6 +94,7 @@ struct _RdtMapRenderer
   GHashTable *counter_sprites;  /* counter index and top flag -> SideSprite */
   double counter_sprite_scale;
   guint64 counter_sprite_serial;
+  guint counter_sprites_drawn;  /* for the tests (issue 16) */
 
   /* During rdt_map_renderer_draw() into an image surface: the target as a
    * pixman image, clipped like the cairo_t, where sprites are copied
@@ -991,6 +992,19 @@ _rdt_map_renderer_set_direct_blit (RdtMapRenderer *self,
 {
   g_return_if_fail (RDT_IS_MAP_RENDERER (self));
   self->no_direct_blit = !enabled;
+}
+
+guint
+_rdt_map_renderer_get_counter_sprites (RdtMapRenderer *self,
+                                       double         *scale,
+                                       guint          *n_drawn)
+{
+  g_return_val_if_fail (RDT_IS_MAP_RENDERER (self), 0);
+  if (scale)
+    *scale = self->counter_sprite_scale;
+  if (n_drawn)
+    *n_drawn = self->counter_sprites_drawn;
+  return self->counter_sprites ? g_hash_table_size (self->counter_sprites) : 0;
 }
 
 static void
@@ -2308,6 +2322,7 @@ put_counter (RdtMapRenderer *self,
       cairo_surface_destroy (surface);
       cairo_pattern_set_filter (sprite->pattern, CAIRO_FILTER_NEAREST);
       g_hash_table_insert (self->counter_sprites, key, sprite);
+      self->counter_sprites_drawn++;
     }
   blit_sprite (self, cr, sprite->pattern, &sprite->pix, (int) fx + sprite->x, (int) fy + sprite->y,
                sprite->width, sprite->height);
