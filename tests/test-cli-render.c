@@ -251,7 +251,24 @@ test_art_png_jpeg_svg (void)
                                             "<?xml version=\"1.0\"?>\n"
                                             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"64\" height=\"64\">"
                                             "<rect width=\"64\" height=\"64\" fill=\"#fa14c8\"/></svg>\n", -1, NULL));
-      rgb = render_centre (scenario, &err);
+      {
+        /* Under AddressSanitizer, LeakSanitizer's tracer itself crashes
+         * ("Tracer caught signal 11", a tool failure, not a leak report) at
+         * the exit of a CLI that decoded JPEG or SVG through gdk-pixbuf when
+         * it runs as this test's child; memory errors are still checked, only
+         * the leak scan of that child is off.  Seen in CI (session 3). */
+        const char *asan = g_getenv ("ASAN_OPTIONS");
+        g_autofree char *saved = g_strdup (asan);
+
+        if (asan != NULL && k > 0)
+          {
+            g_autofree char *no_leaks = g_strconcat (asan, ":detect_leaks=0", NULL);
+            g_setenv ("ASAN_OPTIONS", no_leaks, TRUE);
+          }
+        rgb = render_centre (scenario, &err);
+        if (saved != NULL)
+          g_setenv ("ASAN_OPTIONS", saved, TRUE);
+      }
       g_test_message ("%s: centre %06x", kinds[k], rgb);
       g_assert_true (near_rgb (rgb, ART_RGB));
       remove_folder (scenario);

@@ -1766,6 +1766,8 @@ test_game_phase_end_disrupted_shattered (void)
   g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+  /* A refused action may replace the state: fetch the unit again. */
+  ko = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, ids[0]));
   {
     g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), d);
     g_autofree char *from = rdt_hex_grid_dup_label (rdt_scenario_get_grid (sc), ko->hex);

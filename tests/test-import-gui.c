@@ -14,6 +14,7 @@
 #include "rdt-map-view.h"
 #include "rdt-map-view-private.h"
 #include "rdt-window-private.h"
+#include "lsan-file-chooser.h"
 
 /* File → Import VASSAL Module… in the real editor under Xvfb (issue 17): a
  * module built here is imported, the result opens with the scan as underlay and
@@ -469,10 +470,13 @@ script (RdtWindow *window,
   {
     /* The save chooser opens beside the module, named after it (a new user
      * otherwise hunts for the folder the program was started from). */
-    GtkFileChooserNative *save = rdt_import_vassal_save_chooser_new (window, module);
+    GtkFileChooserNative *save = NULL;
     g_autoptr(GFile) folder = NULL;
     g_autoptr(GFile) expected = g_file_new_for_path (run->dir);
     g_autofree char *name = NULL;
+
+    RDT_TEST_BEFORE_FILE_CHOOSER ();
+    save = rdt_import_vassal_save_chooser_new (window, module);
 
     spin (200);
     folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (save));
