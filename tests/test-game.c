@@ -1228,6 +1228,52 @@ test_variable_entry_savannah_4_7 (void)
   g_assert_cmpuint (n, ==, 3);
 }
 
+static int
+reach_halves (RdtGame    *game,
+              const char *unit_id,
+              gboolean    strategic)
+{
+  g_autoptr(GError) error = NULL;
+  RdtReach *reach = rdt_game_dup_reach (game, unit_id, strategic, &error);
+  int halves;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (reach);
+  halves = rdt_reach_get_allowance_halves (reach);
+  rdt_reach_unref (reach);
+  return halves;
+}
+
+/* Savannah 4.7: V-1 "On turn of arrival all units receive a +2 MP bonus. In
+ * addition, all artillery receive double their printed MPs. Example: A French
+ * mortar unit with a normal MP of 2 would be increased to 4 (2+2) and then
+ * doubled to 8 ... effectively increased to 16"; V-2 "all artillery receive
+ * double their printed MPs ... 2 would be doubled to 4" (volume table
+ * "entry-arrival-mp"); F: "Apply normal restrictions". */
+static void
+test_arrival_bonus_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v1 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 2");
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autoptr(RdtGame) f = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 9");
+  g_autofree char *at = hex_of (v1, "mortar-battery");
+
+  g_assert_cmpstr (at, ==, "3822");
+  /* V-1: mortar (2+2) x 2 = 8 MPs, strategic 16; artillery (3+2) x 2;
+   * infantry 4+2. */
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", FALSE), ==, 2 * 8);
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", TRUE), ==, 2 * 16);
+  g_assert_cmpint (reach_halves (v1, "naval-bombardiers", FALSE), ==, 2 * 10);
+  g_assert_cmpint (reach_halves (v1, "marine-bn", FALSE), ==, 2 * 6);
+  g_assert_true (log_has (v1, "Savannah 4.7", "mortar-battery has 8 MPs on its turn of arrival at V-1 instead of 2"));
+  /* V-2: artillery double, no bonus. */
+  g_assert_cmpint (reach_halves (v2, "mortar-battery", FALSE), ==, 2 * 4);
+  g_assert_cmpint (reach_halves (v2, "marine-bn", FALSE), ==, 2 * 4);
+  /* F: the printed allowance. */
+  g_assert_cmpint (reach_halves (f, "mortar-battery", FALSE), ==, 2 * 2);
+  g_assert_cmpint (reach_halves (f, "marine-bn", FALSE), ==, 2 * 4);
+}
+
 /* A game of @file started on @first_turn, set up, at its first initiative
  * phase. */
 static RdtGame *
@@ -2343,6 +2389,7 @@ main (int   argc,
   g_test_add_func ("/play/release/brandywine-3.6.2.2/delaware-blues-near", test_release_delaware_3_6_2_2);
   g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
   g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
+  g_test_add_func ("/play/movement/savannah-4.7/v1-arrival-bonus", test_arrival_bonus_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/rally/germantown-3.2.3.1/panic-recovery", test_panic_recovery_germantown_3_2_3_1);

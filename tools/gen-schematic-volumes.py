@@ -415,7 +415,20 @@ def play_tables(vid):
         out.append("  <note>Read by the game at the start of the French player's movement phase: the French "
                    "reinforcements of turns 8-11 (scheduled at V-1) roll one die together (Savannah 4.7 and "
                    "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
-                   "arrival bonuses (+2 MPs, artillery double MPs) are not applied yet.</note>")
+                   "arrival bonuses are the entry-arrival-mp table.</note>")
+        out.append("</table>")
+        out.append('<table id="entry-arrival-mp" name="Movement on the turn of arrival" rule="Savannah 4.7">')
+        out.append("  <columns><c>MP bonus</c><c>double kinds</c><c>rule</c></columns>")
+        for key in ("V-1", "V-1-3920"):
+            out.append('  <row key="%s"><c>+2</c><c>artillery mortar amusette</c><c>Savannah 4.7</c></row>' % key)
+        for key in ("V-2", "V-3"):
+            out.append('  <row key="%s"><c>0</c><c>artillery mortar amusette</c><c>Savannah 4.7</c></row>' % key)
+        out.append("  <note>Read by the game when a unit placed this movement phase at the entry hex of the row key "
+                   "moves (src/core/play/rdt-game-events.c): its allowance is the printed MPs plus \"MP bonus\", "
+                   "doubled for the unit kinds of \"double kinds\", and doubled again by strategic movement "
+                   "(Savannah 4.7: V-1 \"all units receive a +2 MP bonus. In addition, all artillery receive "
+                   "double their printed MPs\", a mortar 2 -> (2+2) x 2 = 8; V-2 and V-3 artillery double, "
+                   "2 -> 4).</note>")
         out.append("</table>")
     return out
 

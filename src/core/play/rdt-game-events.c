@@ -25,6 +25,7 @@
 #define MORALE_TABLE "army-morale-adjustments"
 #define ADJACENT_TABLE "leader-adjacent-drm"
 #define ENTRY_TABLE "variable-entry"
+#define ARRIVAL_TABLE "entry-arrival-mp"
 
 static const RdtTable *
 find_table (RdtGame    *game,
@@ -370,6 +371,39 @@ _rdt_game_roll_variable_entry (RdtGame *game,
             }
         }
     }
+}
+
+/* Savannah 4.7: "On turn of arrival all units receive a +2 MP bonus. In
+ * addition, all artillery receive double their printed MPs" (V-1; V-2 and
+ * V-3: artillery double).  Volume table "entry-arrival-mp": rows keyed by
+ * entry hex id, columns "MP bonus", "double kinds" (unit kind ids), "rule". */
+int
+_rdt_game_arrival_allowance_halves (RdtGame     *game,
+                                    guint        index,
+                                    const char **out_rule)
+{
+  const RdtTable *table = find_table (game, ARRIVAL_TABLE);
+  const RdtGameUnit *gu = &game->state->units[index];
+  const RdtUnit *u = rdt_scenario_get_unit (game->scenario, index);
+  const char *bonus_text, *kinds;
+  g_auto(GStrv) kind_ids = NULL;
+  int bonus = 0, mp;
+
+  if (table == NULL || !(gu->flags & RDT_GAME_UNIT_ARRIVED) || gu->entry == NULL)
+    return -1;
+  bonus_text = rdt_table_lookup (table, gu->entry, "MP bonus", NULL);
+  kinds = rdt_table_lookup (table, gu->entry, "double kinds", NULL);
+  if (bonus_text == NULL && kinds == NULL)
+    return -1;
+  if (bonus_text != NULL && bonus_text[0] != '\0' && !parse_signed (bonus_text, &bonus))
+    bonus = 0;
+  kind_ids = g_strsplit_set (kinds != NULL ? kinds : "", " ,", -1);
+  mp = MAX (u->movement + bonus, 0);
+  if (g_strv_contains ((const char *const *) kind_ids, rdt_unit_kind_to_string (u->kind)))
+    mp *= 2;
+  if (out_rule != NULL)
+    *out_rule = rdt_table_lookup (table, gu->entry, "rule", NULL);
+  return 2 * mp;
 }
 
 /* ------------------------------------------- turn tracks, weather, releases

@@ -1134,6 +1134,16 @@ place_reinforcements (RdtGame *game)
 
         say (game, "9.11", _("%s arrives at entry hex %s (%s)"), u->id, gu->entry, l);
       }
+      {
+        /* Savannah 4.7: the arrival bonuses of the entry hex (volume data). */
+        const char *rule = NULL;
+        int halves = _rdt_game_arrival_allowance_halves (game, i, &rule);
+
+        if (halves >= 0 && halves != 2 * u->movement)
+          say (game, rule != NULL ? rule : "Savannah 4.7",
+               _("%s has %d MPs on its turn of arrival at %s instead of %d"),
+               u->id, halves / 2, gu->entry, u->movement);
+      }
     }
 }
 
