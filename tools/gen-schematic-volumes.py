@@ -427,8 +427,8 @@ def play_tables(vid):
                    "moves (src/core/play/rdt-game-events.c): its allowance is the printed MPs plus \"MP bonus\", "
                    "doubled for the unit kinds of \"double kinds\", and doubled again by strategic movement "
                    "(Savannah 4.7: V-1 \"all units receive a +2 MP bonus. In addition, all artillery receive "
-                   "double their printed MPs\", a mortar 2 -> (2+2) x 2 = 8; V-2 and V-3 artillery double, "
-                   "2 -> 4).</note>")
+                   "double their printed MPs\", a mortar 2 becomes (2+2) x 2 = 8; V-2 and V-3 artillery double, "
+                   "2 becomes 4).</note>")
         out.append("</table>")
     return out
 
