@@ -1274,6 +1274,27 @@ test_arrival_bonus_savannah_4_7 (void)
   g_assert_cmpint (reach_halves (f, "marine-bn", FALSE), ==, 2 * 4);
 }
 
+/* Savannah 4.7: V-1 "Reinforcements enter at hex 3822 or 3920" (volume table
+ * "entry-choices", action enter-at UNIT ENTRY); the +2 MP bonus stays. */
+static void
+test_v1_second_hex_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v1 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 2");
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autofree char *at = NULL, *other = NULL;
+
+  ok (v1, "enter-at mortar-battery V-1-3920");
+  at = hex_of (v1, "mortar-battery");
+  other = hex_of (v1, "marine-bn");
+  g_assert_cmpstr (at, ==, "3920");
+  g_assert_cmpstr (other, ==, "3822");
+  g_assert_true (log_has (v1, "Savannah 4.7", "mortar-battery enters at entry hex V-1-3920"));
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", FALSE), ==, 2 * 8);
+  /* Only the entries the table offers: not V-2 from V-1, not V-1 from V-2. */
+  refused (v1, "enter-at marine-bn V-2", RDT_GAME_ERROR_ILLEGAL, "9.11");
+  refused (v2, "enter-at marine-bn V-1", RDT_GAME_ERROR_ILLEGAL, "9.11");
+}
+
 /* A game of @file started on @first_turn, set up, at its first initiative
  * phase. */
 static RdtGame *
@@ -2390,6 +2411,7 @@ main (int   argc,
   g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
   g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
   g_test_add_func ("/play/movement/savannah-4.7/v1-arrival-bonus", test_arrival_bonus_savannah_4_7);
+  g_test_add_func ("/play/movement/savannah-4.7/v1-second-hex-3920", test_v1_second_hex_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/rally/germantown-3.2.3.1/panic-recovery", test_panic_recovery_germantown_3_2_3_1);

@@ -417,6 +417,15 @@ def play_tables(vid):
                    "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
                    "arrival bonuses are the entry-arrival-mp table.</note>")
         out.append("</table>")
+        out.append('<table id="entry-choices" name="Entry hex choices" rule="Savannah 4.7">')
+        out.append("  <columns><c>choices</c><c>rule</c></columns>")
+        out.append('  <row key="V-1"><c>V-1-3920</c><c>Savannah 4.7</c></row>')
+        out.append('  <row key="V-1-3920"><c>V-1</c><c>Savannah 4.7</c></row>')
+        out.append("  <note>Read by the game's action enter-at UNIT ENTRY (src/core/play/rdt-game.c): a "
+                   "reinforcement placed this movement phase at the entry of the row key that has not moved "
+                   "may go to one of the entries listed instead (Savannah 4.7: V-1 reinforcements \"enter "
+                   "at hex 3822 or 3920\"; the game places them at 3822 first).</note>")
+        out.append("</table>")
         out.append('<table id="entry-arrival-mp" name="Movement on the turn of arrival" rule="Savannah 4.7">')
         out.append("  <columns><c>MP bonus</c><c>double kinds</c><c>rule</c></columns>")
         for key in ("V-1", "V-1-3920"):

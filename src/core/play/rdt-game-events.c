@@ -26,6 +26,7 @@
 #define ADJACENT_TABLE "leader-adjacent-drm"
 #define ENTRY_TABLE "variable-entry"
 #define ARRIVAL_TABLE "entry-arrival-mp"
+#define CHOICE_TABLE "entry-choices"
 
 static const RdtTable *
 find_table (RdtGame    *game,
@@ -404,6 +405,28 @@ _rdt_game_arrival_allowance_halves (RdtGame     *game,
   if (out_rule != NULL)
     *out_rule = rdt_table_lookup (table, gu->entry, "rule", NULL);
   return 2 * mp;
+}
+
+/* Savannah 4.7 "Reinforcements enter at hex 3822 or 3920": volume table
+ * "entry-choices", rows keyed by entry hex id, columns "choices" (entry hex
+ * ids the arriving units may take instead), "rule". */
+const char *
+_rdt_game_entry_choice_rule (RdtGame    *game,
+                             const char *from,
+                             const char *to)
+{
+  const RdtTable *table = find_table (game, CHOICE_TABLE);
+  const char *choices, *rule;
+  g_auto(GStrv) ids = NULL;
+
+  if (table == NULL || from == NULL || to == NULL)
+    return NULL;
+  choices = rdt_table_lookup (table, from, "choices", NULL);
+  ids = g_strsplit_set (choices != NULL ? choices : "", " ,", -1);
+  if (!g_strv_contains ((const char *const *) ids, to))
+    return NULL;
+  rule = rdt_table_lookup (table, from, "rule", NULL);
+  return rule != NULL && rule[0] != '\0' ? rule : "Savannah 4.7";
 }
 
 /* ------------------------------------------- turn tracks, weather, releases

@@ -201,6 +201,11 @@ void          _rdt_game_roll_variable_entry (RdtGame           *game,
 int           _rdt_game_arrival_allowance_halves (RdtGame       *game,
                                                   guint          index,
                                                   const char   **out_rule);
+/* Savannah 4.7: the rule of the volume's "entry-choices" row that lets a
+ * unit that arrived at entry @from enter at entry @to instead, or NULL. */
+const char   *_rdt_game_entry_choice_rule (RdtGame           *game,
+                                           const char        *from,
+                                           const char        *to);
 
 /* At the start of each game turn: the turn track (Savannah 1.6), the weather
  * (Germantown 3.1, Savannah 4.2) and automatic releases (Brandywine 3.6.1.1). */

@@ -1824,6 +1824,61 @@ do_delay (RdtGame     *game,
   return TRUE;
 }
 
+/* Savannah 4.7: "Reinforcements enter at hex 3822 or 3920": a reinforcement
+ * placed this phase that has not moved goes to another entry hex the
+ * volume's "entry-choices" table offers for its entry (rdt-game-events.c). */
+static gboolean
+do_enter_at (RdtGame     *game,
+             guint        unit,
+             const char  *entry_id,
+             GError     **error)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtEntryHex *entry = NULL;
+  const char *rule;
+
+  if (!require_phase (game, RDT_PHASE_MOVEMENT, "enter-at", error) ||
+      !require_phasing (game, unit, error))
+    return FALSE;
+  if (!(gu->flags & RDT_GAME_UNIT_ARRIVED) || (gu->flags & RDT_GAME_UNIT_MOVED) ||
+      gu->where != RDT_GAME_UNIT_MAP)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.11: only a reinforcement placed this phase that has not moved may change "
+                     "its entry hex (%s)"), u->id);
+      return FALSE;
+    }
+  rule = _rdt_game_entry_choice_rule (game, gu->entry, entry_id);
+  for (guint e = 0; e < rdt_scenario_get_n_entries (game->scenario); e++)
+    if (g_strcmp0 (rdt_scenario_get_entry (game->scenario, e)->id, entry_id) == 0)
+      entry = rdt_scenario_get_entry (game->scenario, e);
+  if (rule == NULL || entry == NULL ||
+      !rdt_hex_grid_contains (rdt_scenario_get_grid (game->scenario), entry->hex))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.11: %s arrived at %s; the volume’s entry-choices table offers no entry %s "
+                     "instead"), u->id, gu->entry, entry_id);
+      return FALSE;
+    }
+  if (enemy_in_hex (game, entry->hex, unit_player (game, unit)))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.3: entry hex %s is occupied by the enemy"), entry_id);
+      return FALSE;
+    }
+  g_free (gu->entry);
+  gu->entry = g_strdup (entry_id);
+  gu->hex = entry->hex;
+  game->board_dirty = TRUE;
+  {
+    g_autofree char *l = label (game, entry->hex);
+
+    say (game, rule, _("%s enters at entry hex %s (%s) instead"), u->id, entry_id, l);
+  }
+  return TRUE;
+}
+
 static gboolean
 do_eliminate (RdtGame     *game,
               guint        unit,
@@ -2275,6 +2330,15 @@ apply (RdtGame     *game,
       if (g_str_equal (verb, "recover"))
         return do_recover (game, unit, error);  /* Germantown 3.2.3.1 */
       return do_rally (game, unit, error);
+    }
+  if (g_str_equal (verb, "enter-at"))
+    {
+      /* Savannah 4.7: the choice of the V-1 hex (3822 or 3920). */
+      WANT (3, 3, "enter-at UNIT ENTRY");
+      if (!parse_unit (game, argv[1], &unit, error))
+        return FALSE;
+      g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
+      return do_enter_at (game, unit, argv[2], error);
     }
   if (g_str_equal (verb, "release"))
     {
