@@ -417,6 +417,17 @@ def play_tables(vid):
                    "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
                    "arrival bonuses are the entry-arrival-mp table.</note>")
         out.append("</table>")
+        out.append('<table id="blocked-entry" name="Blocked entry" rule="Savannah 4.7">')
+        out.append("  <columns><c>blocked by</c><c>after delay</c><c>rule</c></columns>")
+        for side in ("american", "french"):
+            out.append('  <row key="%s"><c>units zoc</c><c>nearest-free</c><c>Savannah 4.7</c></row>' % side)
+        out.append("  <note>Read by the game when reinforcements of the side of the row key arrive "
+                   "(src/core/play/rdt-game.c): an entry hex holding an enemy unit, or (zoc) in an enemy ZOC, "
+                   "delays them one game turn; after the delay (nearest-free) they enter at the nearest hex "
+                   "neither enemy-occupied nor in an enemy ZOC (Savannah 4.7, American/French "
+                   "Reinforcements). Equally distant hexes: the owning player may choose (not offered yet); "
+                   "the terrain cost of that hex is not charged yet.</note>")
+        out.append("</table>")
         out.append('<table id="entry-choices" name="Entry hex choices" rule="Savannah 4.7">')
         out.append("  <columns><c>choices</c><c>rule</c></columns>")
         out.append('  <row key="V-1"><c>V-1-3920</c><c>Savannah 4.7</c></row>')

@@ -27,6 +27,7 @@
 #define ENTRY_TABLE "variable-entry"
 #define ARRIVAL_TABLE "entry-arrival-mp"
 #define CHOICE_TABLE "entry-choices"
+#define BLOCKED_TABLE "blocked-entry"
 
 static const RdtTable *
 find_table (RdtGame    *game,
@@ -426,6 +427,37 @@ _rdt_game_entry_choice_rule (RdtGame    *game,
   if (!g_strv_contains ((const char *const *) ids, to))
     return NULL;
   rule = rdt_table_lookup (table, from, "rule", NULL);
+  return rule != NULL && rule[0] != '\0' ? rule : "Savannah 4.7";
+}
+
+/* Savannah 4.7 "If the British player's units or their ZOCs occupy the entry
+ * hex, the reinforcements are delayed for one Game Turn, after which they may
+ * enter at the nearest hex that is neither blocked by an enemy unit, nor in an
+ * enemy unit's ZOC": volume table "blocked-entry", rows keyed by side id,
+ * columns "blocked by" ("units zoc"), "after delay" ("nearest-free"), "rule". */
+const char *
+_rdt_game_blocked_entry (RdtGame  *game,
+                         int       side,
+                         gboolean *out_zoc,
+                         gboolean *out_nearest)
+{
+  const RdtTable *table = find_table (game, BLOCKED_TABLE);
+  const RdtSide *s;
+  const char *by, *after, *rule;
+  g_auto(GStrv) words = NULL;
+
+  *out_zoc = *out_nearest = FALSE;
+  if (table == NULL || side < 0 || (guint) side >= game->n_sides)
+    return NULL;
+  s = rdt_scenario_get_side (game->scenario, (guint) side);
+  by = rdt_table_lookup (table, s->id, "blocked by", NULL);
+  if (by == NULL)
+    return NULL;
+  words = g_strsplit_set (by, " ,", -1);
+  *out_zoc = g_strv_contains ((const char *const *) words, "zoc");
+  after = rdt_table_lookup (table, s->id, "after delay", NULL);
+  *out_nearest = g_strcmp0 (after, "nearest-free") == 0;
+  rule = rdt_table_lookup (table, s->id, "rule", NULL);
   return rule != NULL && rule[0] != '\0' ? rule : "Savannah 4.7";
 }
 

@@ -9,8 +9,10 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "rdt-board.h"
 #include "rdt-game-private.h"
 #include "rdt-scenario-io.h"
+#include "rdt-zoc.h"
 
 G_DEFINE_QUARK (rdt-game-error-quark, rdt_game_error)
 
@@ -1090,6 +1092,64 @@ clear_phase_flags (RdtGame *game)
   game->state->fire_resolved = FALSE;
 }
 
+/* An enemy unit's ZOC covers @hex for a unit of @side. */
+static gboolean
+hex_in_enemy_zoc (RdtGame *game,
+                  RdtHex   hex,
+                  int      side)
+{
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(GArray) enemies = NULL;
+
+  _rdt_game_sync_board (game);
+  board = rdt_board_new_from_scenario (game->board, NULL, NULL);
+  if (board == NULL)
+    return FALSE;
+  enemies = rdt_zoc_enemy_units_into (board, hex, side);
+  return enemies != NULL && enemies->len > 0;
+}
+
+/* Savannah 4.7: the nearest map hex to @from neither enemy-occupied nor in an
+ * enemy ZOC; @out_ties: how many hexes are that near. */
+static gboolean
+nearest_free_hex (RdtGame *game,
+                  RdtHex   from,
+                  int      side,
+                  int      player,
+                  RdtHex  *out,
+                  guint   *out_ties)
+{
+  const RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  g_autoptr(RdtBoard) board = NULL;
+  int best = G_MAXINT;
+
+  *out_ties = 0;
+  _rdt_game_sync_board (game);
+  board = rdt_board_new_from_scenario (game->board, NULL, NULL);
+  if (board == NULL)
+    return FALSE;
+  for (guint h = 0; h < rdt_hex_grid_get_n_hexes (grid); h++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (grid, h);
+      int d = rdt_hex_grid_distance (grid, from, hex);
+      g_autoptr(GArray) enemies = NULL;
+
+      if (d > best || enemy_in_hex (game, hex, player))
+        continue;
+      enemies = rdt_zoc_enemy_units_into (board, hex, side);
+      if (enemies != NULL && enemies->len > 0)
+        continue;
+      if (d < best)
+        {
+          best = d;
+          *out = hex;
+          *out_ties = 0;
+        }
+      (*out_ties)++;
+    }
+  return best != G_MAXINT;
+}
+
 /* 9.11: reinforcements of the phasing player arrive at the start of the
  * movement phase on their entry hex, in excess of stacking if need be. */
 static void
@@ -1116,18 +1176,49 @@ place_reinforcements (RdtGame *game)
           say (game, "9.11", _("%s cannot arrive: entry hex %s is not on the map"), u->id, gu->entry);
           continue;
         }
-      if (enemy_in_hex (game, entry->hex, phasing))
-        {
-          /* 9.3: never into an enemy-occupied hex; the exclusive rules say
-           * where a blocked reinforcement enters (Brandywine 6.4.4), which is
-           * not data yet: it waits a turn. */
-          gu->arrive_turn = game->state->turn + 1;
-          say (game, "9.3, 9.11", _("%s cannot arrive: entry hex %s is occupied by the enemy; "
-                                    "it arrives on turn %d"), u->id, gu->entry, gu->arrive_turn);
-          continue;
-        }
-      gu->where = RDT_GAME_UNIT_MAP;
-      gu->hex = entry->hex;
+      {
+        gboolean zoc_blocks = FALSE, nearest = FALSE;
+        /* Savannah 4.7: a side's blocked entry (volume table "blocked-entry"). */
+        const char *brule = _rdt_game_blocked_entry (game, u->side, &zoc_blocks, &nearest);
+        gboolean in_zoc = FALSE;
+        RdtHex at = entry->hex;
+
+        if (zoc_blocks && !enemy_in_hex (game, entry->hex, phasing))
+          in_zoc = hex_in_enemy_zoc (game, entry->hex, u->side);
+        if (enemy_in_hex (game, entry->hex, phasing) || in_zoc)
+          {
+            guint ties = 0;
+
+            /* 4.7: delayed one game turn, after which they may enter at the
+             * nearest hex neither enemy-occupied nor in an enemy ZOC. */
+            if (brule != NULL && nearest && game->state->turn > u->placement.turn &&
+                nearest_free_hex (game, entry->hex, u->side, phasing, &at, &ties))
+              {
+                g_autofree char *l = label (game, at);
+
+                say (game, brule, _("%s: entry hex %s is blocked; it enters at the nearest hex "
+                                    "neither enemy-occupied nor in an enemy ZOC, %s%s"),
+                     u->id, gu->entry, l,
+                     ties > 1 ? _(" (other hexes are as near: the owning player may choose; "
+                                  "not offered yet, use force)") : "");
+              }
+            else
+              {
+                /* 9.3: never into an enemy-occupied hex; Brandywine 6.4.4
+                 * is not data yet: it waits a turn. */
+                gu->arrive_turn = game->state->turn + 1;
+                say (game, brule != NULL ? brule : "9.3, 9.11",
+                     in_zoc ? _("%s cannot arrive: entry hex %s is in an enemy ZOC; it arrives on turn %d")
+                            : _("%s cannot arrive: entry hex %s is occupied by the enemy; "
+                                "it arrives on turn %d"), u->id, gu->entry, gu->arrive_turn);
+                continue;
+              }
+          }
+        gu->where = RDT_GAME_UNIT_MAP;
+        gu->hex = at;
+        /* (the ZOC checks above may have synced the board) */
+        game->board_dirty = TRUE;
+      }
       gu->flags |= RDT_GAME_UNIT_ARRIVED;
       {
         g_autofree char *l = label (game, entry->hex);
