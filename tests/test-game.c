@@ -1126,6 +1126,16 @@ test_overstack_army_morale_7_3 (void)
  * @first_turn (so that the rolled turn is the first), the units scheduled at
  * @entry roll once when their player's movement phase begins. */
 static RdtGame *
+variable_entry_game_blocked (const char *file,
+                             int         first_turn,
+                             int         n_turns,
+                             const char *first_player,
+                             const char *mover,
+                             const char *typed_roll,
+                             const char *blocker,
+                             const char *blocker_hex);
+
+static RdtGame *
 variable_entry_game (const char *file,
                      int         first_turn,
                      int         n_turns,
@@ -1133,9 +1143,30 @@ variable_entry_game (const char *file,
                      const char *mover,
                      const char *typed_roll)
 {
+  return variable_entry_game_blocked (file, first_turn, n_turns, first_player, mover, typed_roll, NULL, NULL);
+}
+
+/* As variable_entry_game, with unit @blocker (nullable) set up at @blocker_hex. */
+static RdtGame *
+variable_entry_game_blocked (const char *file,
+                             int         first_turn,
+                             int         n_turns,
+                             const char *first_player,
+                             const char *mover,
+                             const char *typed_roll,
+                             const char *blocker,
+                             const char *blocker_hex)
+{
   g_autoptr(RdtScenario) scenario = load (file);
   RdtGame *game;
 
+  if (blocker != NULL)
+    {
+      RdtPlacement p = { RDT_PLACEMENT_HEX, { 0, 0 }, NULL, 0, NULL };
+
+      g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (scenario), blocker_hex, &p.hex, NULL));
+      g_assert_true (rdt_scenario_move_unit (scenario, blocker, &p, NULL, NULL));
+    }
   rdt_scenario_set_turns (scenario, first_turn, n_turns, rdt_scenario_find_side (scenario, first_player),
                           "initiative");
   rdt_scenario_clear_turn_initiatives (scenario);
@@ -1226,6 +1257,106 @@ test_variable_entry_savannah_4_7 (void)
       g_assert_cmpstr (rdt_game_get_unit (v2, i)->entry, ==, "V-2");
     }
   g_assert_cmpuint (n, ==, 3);
+}
+
+static int
+reach_halves (RdtGame    *game,
+              const char *unit_id,
+              gboolean    strategic)
+{
+  g_autoptr(GError) error = NULL;
+  RdtReach *reach = rdt_game_dup_reach (game, unit_id, strategic, &error);
+  int halves;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (reach);
+  halves = rdt_reach_get_allowance_halves (reach);
+  rdt_reach_unref (reach);
+  return halves;
+}
+
+/* Savannah 4.7: V-1 "On turn of arrival all units receive a +2 MP bonus. In
+ * addition, all artillery receive double their printed MPs. Example: A French
+ * mortar unit with a normal MP of 2 would be increased to 4 (2+2) and then
+ * doubled to 8 ... effectively increased to 16"; V-2 "all artillery receive
+ * double their printed MPs ... 2 would be doubled to 4" (volume table
+ * "entry-arrival-mp"); F: "Apply normal restrictions". */
+static void
+test_arrival_bonus_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v1 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 2");
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autoptr(RdtGame) f = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 9");
+  g_autofree char *at = hex_of (v1, "mortar-battery");
+
+  g_assert_cmpstr (at, ==, "3822");
+  /* V-1: mortar (2+2) x 2 = 8 MPs, strategic 16; artillery (3+2) x 2;
+   * infantry 4+2. */
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", FALSE), ==, 2 * 8);
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", TRUE), ==, 2 * 16);
+  g_assert_cmpint (reach_halves (v1, "naval-bombardiers", FALSE), ==, 2 * 10);
+  g_assert_cmpint (reach_halves (v1, "marine-bn", FALSE), ==, 2 * 6);
+  g_assert_true (log_has (v1, "Savannah 4.7", "mortar-battery has 8 MPs on its turn of arrival at V-1 instead of 2"));
+  /* V-2: artillery double, no bonus. */
+  g_assert_cmpint (reach_halves (v2, "mortar-battery", FALSE), ==, 2 * 4);
+  g_assert_cmpint (reach_halves (v2, "marine-bn", FALSE), ==, 2 * 4);
+  /* F: the printed allowance. */
+  g_assert_cmpint (reach_halves (f, "mortar-battery", FALSE), ==, 2 * 2);
+  g_assert_cmpint (reach_halves (f, "marine-bn", FALSE), ==, 2 * 4);
+}
+
+/* Savannah 4.7: V-1 "Reinforcements enter at hex 3822 or 3920" (volume table
+ * "entry-choices", action enter-at UNIT ENTRY); the +2 MP bonus stays. */
+static void
+test_v1_second_hex_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) v1 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 2");
+  g_autoptr(RdtGame) v2 = variable_entry_game ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies", "roll 6");
+  g_autofree char *at = NULL, *other = NULL;
+
+  ok (v1, "enter-at mortar-battery V-1-3920");
+  at = hex_of (v1, "mortar-battery");
+  other = hex_of (v1, "marine-bn");
+  g_assert_cmpstr (at, ==, "3920");
+  g_assert_cmpstr (other, ==, "3822");
+  g_assert_true (log_has (v1, "Savannah 4.7", "mortar-battery enters at entry hex V-1-3920"));
+  g_assert_cmpint (reach_halves (v1, "mortar-battery", FALSE), ==, 2 * 8);
+  /* Only the entries the table offers: not V-2 from V-1, not V-1 from V-2. */
+  refused (v1, "enter-at marine-bn V-2", RDT_GAME_ERROR_ILLEGAL, "9.11");
+  refused (v2, "enter-at marine-bn V-1", RDT_GAME_ERROR_ILLEGAL, "9.11");
+}
+
+/* Savannah 4.7: "If the British player's units or their ZOCs occupy the
+ * entry hex, the reinforcements are delayed for one Game Turn, after which
+ * they may enter at the nearest hex that is neither blocked by an enemy unit,
+ * nor in an enemy unit's ZOC" (volume table "blocked-entry").  A British
+ * battalion at 3821 puts V-1 (3822) in its ZOC. */
+static void
+test_blocked_entry_savannah_4_7 (void)
+{
+  g_autoptr(RdtGame) t8 = variable_entry_game_blocked ("scenarios/savannah-campaign.redoubt", 8, 18, "british", "allies",
+                                                       "roll 2", "1st-frasers-highlanders", "3821");
+  g_autoptr(RdtGame) t9 = variable_entry_game_blocked ("scenarios/savannah-campaign.redoubt", 9, 17, "british", "allies",
+                                                       "roll 2", "1st-frasers-highlanders", "3821");
+  g_autofree char *at = NULL;
+  const RdtHexGrid *grid = rdt_scenario_get_grid (rdt_game_get_scenario (t9));
+  RdtHex entry, blocker, hex;
+
+  /* Turn 8: delayed one game turn. */
+  g_assert_cmpint (unit (t8, "mortar-battery")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
+  g_assert_cmpint (unit (t8, "mortar-battery")->arrive_turn, ==, 9);
+  g_assert_true (log_has (t8, "Savannah 4.7", "mortar-battery cannot arrive: entry hex V-1 is in an enemy ZOC; it arrives on turn 9"));
+  /* After the delay (due on turn 8, now turn 9): the nearest free hex, one
+   * hex from 3822, not next to the battalion. */
+  at = hex_of (t9, "mortar-battery");
+  g_assert_true (log_has (t9, "Savannah 4.7", "mortar-battery: entry hex V-1 is blocked; it enters at the nearest hex"));
+  g_assert_true (rdt_hex_grid_parse_label (grid, "3822", &entry, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (grid, "3821", &blocker, NULL));
+  g_assert_true (rdt_hex_grid_parse_label (grid, at, &hex, NULL));
+  g_assert_cmpint (rdt_hex_grid_distance (grid, entry, hex), ==, 1);
+  g_assert_cmpint (rdt_hex_grid_distance (grid, blocker, hex), >, 1);
+  /* The turn-9 units are due now: delayed, not moved on. */
+  g_assert_cmpint (unit (t9, "battery-a-rt")->where, ==, RDT_GAME_UNIT_TO_ARRIVE);
 }
 
 /* A game of @file started on @first_turn, set up, at its first initiative
@@ -2343,6 +2474,9 @@ main (int   argc,
   g_test_add_func ("/play/release/brandywine-3.6.2.2/delaware-blues-near", test_release_delaware_3_6_2_2);
   g_test_add_func ("/play/movement/germantown-3.4.1.2/smallwood-variable-entry", test_variable_entry_germantown_3_4_1_2);
   g_test_add_func ("/play/movement/savannah-4.7/french-variable-entry", test_variable_entry_savannah_4_7);
+  g_test_add_func ("/play/movement/savannah-4.7/v1-arrival-bonus", test_arrival_bonus_savannah_4_7);
+  g_test_add_func ("/play/movement/savannah-4.7/v1-second-hex-3920", test_v1_second_hex_savannah_4_7);
+  g_test_add_func ("/play/movement/savannah-4.7/blocked-entry-delay-then-nearest", test_blocked_entry_savannah_4_7);
   g_test_add_func ("/play/army-morale/7.3-16.1/overstack-step-loss", test_overstack_army_morale_7_3);
   g_test_add_func ("/play/rally/15.1-older-edition/not-adjacent", test_rally_older_edition_15_1);
   g_test_add_func ("/play/rally/germantown-3.2.3.1/panic-recovery", test_panic_recovery_germantown_3_2_3_1);

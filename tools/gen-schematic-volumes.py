@@ -415,7 +415,40 @@ def play_tables(vid):
         out.append("  <note>Read by the game at the start of the French player's movement phase: the French "
                    "reinforcements of turns 8-11 (scheduled at V-1) roll one die together (Savannah 4.7 and "
                    "campaign notes C: 0-4 V-1, 3822 or 3920; 5-7 V-2, 4214; 8 V-3, 4105; 9 F, 3123). The "
-                   "arrival bonuses (+2 MPs, artillery double MPs) are not applied yet.</note>")
+                   "arrival bonuses are the entry-arrival-mp table.</note>")
+        out.append("</table>")
+        out.append('<table id="blocked-entry" name="Blocked entry" rule="Savannah 4.7">')
+        out.append("  <columns><c>blocked by</c><c>after delay</c><c>rule</c></columns>")
+        for side in ("american", "french"):
+            out.append('  <row key="%s"><c>units zoc</c><c>nearest-free</c><c>Savannah 4.7</c></row>' % side)
+        out.append("  <note>Read by the game when reinforcements of the side of the row key arrive "
+                   "(src/core/play/rdt-game.c): an entry hex holding an enemy unit, or (zoc) in an enemy ZOC, "
+                   "delays them one game turn; after the delay (nearest-free) they enter at the nearest hex "
+                   "neither enemy-occupied nor in an enemy ZOC (Savannah 4.7, American/French "
+                   "Reinforcements). Equally distant hexes: the owning player may choose (not offered yet); "
+                   "the terrain cost of that hex is not charged yet.</note>")
+        out.append("</table>")
+        out.append('<table id="entry-choices" name="Entry hex choices" rule="Savannah 4.7">')
+        out.append("  <columns><c>choices</c><c>rule</c></columns>")
+        out.append('  <row key="V-1"><c>V-1-3920</c><c>Savannah 4.7</c></row>')
+        out.append('  <row key="V-1-3920"><c>V-1</c><c>Savannah 4.7</c></row>')
+        out.append("  <note>Read by the game's action enter-at UNIT ENTRY (src/core/play/rdt-game.c): a "
+                   "reinforcement placed this movement phase at the entry of the row key that has not moved "
+                   "may go to one of the entries listed instead (Savannah 4.7: V-1 reinforcements \"enter "
+                   "at hex 3822 or 3920\"; the game places them at 3822 first).</note>")
+        out.append("</table>")
+        out.append('<table id="entry-arrival-mp" name="Movement on the turn of arrival" rule="Savannah 4.7">')
+        out.append("  <columns><c>MP bonus</c><c>double kinds</c><c>rule</c></columns>")
+        for key in ("V-1", "V-1-3920"):
+            out.append('  <row key="%s"><c>+2</c><c>artillery mortar amusette</c><c>Savannah 4.7</c></row>' % key)
+        for key in ("V-2", "V-3"):
+            out.append('  <row key="%s"><c>0</c><c>artillery mortar amusette</c><c>Savannah 4.7</c></row>' % key)
+        out.append("  <note>Read by the game when a unit placed this movement phase at the entry hex of the row key "
+                   "moves (src/core/play/rdt-game-events.c): its allowance is the printed MPs plus \"MP bonus\", "
+                   "doubled for the unit kinds of \"double kinds\", and doubled again by strategic movement "
+                   "(Savannah 4.7: V-1 \"all units receive a +2 MP bonus. In addition, all artillery receive "
+                   "double their printed MPs\", a mortar 2 becomes (2+2) x 2 = 8; V-2 and V-3 artillery double, "
+                   "2 becomes 4).</note>")
         out.append("</table>")
     return out
 

@@ -25,6 +25,9 @@
 #define MORALE_TABLE "army-morale-adjustments"
 #define ADJACENT_TABLE "leader-adjacent-drm"
 #define ENTRY_TABLE "variable-entry"
+#define ARRIVAL_TABLE "entry-arrival-mp"
+#define CHOICE_TABLE "entry-choices"
+#define BLOCKED_TABLE "blocked-entry"
 
 static const RdtTable *
 find_table (RdtGame    *game,
@@ -370,6 +373,92 @@ _rdt_game_roll_variable_entry (RdtGame *game,
             }
         }
     }
+}
+
+/* Savannah 4.7: "On turn of arrival all units receive a +2 MP bonus. In
+ * addition, all artillery receive double their printed MPs" (V-1; V-2 and
+ * V-3: artillery double).  Volume table "entry-arrival-mp": rows keyed by
+ * entry hex id, columns "MP bonus", "double kinds" (unit kind ids), "rule". */
+int
+_rdt_game_arrival_allowance_halves (RdtGame     *game,
+                                    guint        index,
+                                    const char **out_rule)
+{
+  const RdtTable *table = find_table (game, ARRIVAL_TABLE);
+  const RdtGameUnit *gu = &game->state->units[index];
+  const RdtUnit *u = rdt_scenario_get_unit (game->scenario, index);
+  const char *bonus_text, *kinds;
+  g_auto(GStrv) kind_ids = NULL;
+  int bonus = 0, mp;
+
+  if (table == NULL || !(gu->flags & RDT_GAME_UNIT_ARRIVED) || gu->entry == NULL)
+    return -1;
+  bonus_text = rdt_table_lookup (table, gu->entry, "MP bonus", NULL);
+  kinds = rdt_table_lookup (table, gu->entry, "double kinds", NULL);
+  if (bonus_text == NULL && kinds == NULL)
+    return -1;
+  if (bonus_text != NULL && bonus_text[0] != '\0' && !parse_signed (bonus_text, &bonus))
+    bonus = 0;
+  kind_ids = g_strsplit_set (kinds != NULL ? kinds : "", " ,", -1);
+  mp = MAX (u->movement + bonus, 0);
+  if (g_strv_contains ((const char *const *) kind_ids, rdt_unit_kind_to_string (u->kind)))
+    mp *= 2;
+  if (out_rule != NULL)
+    *out_rule = rdt_table_lookup (table, gu->entry, "rule", NULL);
+  return 2 * mp;
+}
+
+/* Savannah 4.7 "Reinforcements enter at hex 3822 or 3920": volume table
+ * "entry-choices", rows keyed by entry hex id, columns "choices" (entry hex
+ * ids the arriving units may take instead), "rule". */
+const char *
+_rdt_game_entry_choice_rule (RdtGame    *game,
+                             const char *from,
+                             const char *to)
+{
+  const RdtTable *table = find_table (game, CHOICE_TABLE);
+  const char *choices, *rule;
+  g_auto(GStrv) ids = NULL;
+
+  if (table == NULL || from == NULL || to == NULL)
+    return NULL;
+  choices = rdt_table_lookup (table, from, "choices", NULL);
+  ids = g_strsplit_set (choices != NULL ? choices : "", " ,", -1);
+  if (!g_strv_contains ((const char *const *) ids, to))
+    return NULL;
+  rule = rdt_table_lookup (table, from, "rule", NULL);
+  return rule != NULL && rule[0] != '\0' ? rule : "Savannah 4.7";
+}
+
+/* Savannah 4.7 "If the British player's units or their ZOCs occupy the entry
+ * hex, the reinforcements are delayed for one Game Turn, after which they may
+ * enter at the nearest hex that is neither blocked by an enemy unit, nor in an
+ * enemy unit's ZOC": volume table "blocked-entry", rows keyed by side id,
+ * columns "blocked by" ("units zoc"), "after delay" ("nearest-free"), "rule". */
+const char *
+_rdt_game_blocked_entry (RdtGame  *game,
+                         int       side,
+                         gboolean *out_zoc,
+                         gboolean *out_nearest)
+{
+  const RdtTable *table = find_table (game, BLOCKED_TABLE);
+  const RdtSide *s;
+  const char *by, *after, *rule;
+  g_auto(GStrv) words = NULL;
+
+  *out_zoc = *out_nearest = FALSE;
+  if (table == NULL || side < 0 || (guint) side >= game->n_sides)
+    return NULL;
+  s = rdt_scenario_get_side (game->scenario, (guint) side);
+  by = rdt_table_lookup (table, s->id, "blocked by", NULL);
+  if (by == NULL)
+    return NULL;
+  words = g_strsplit_set (by, " ,", -1);
+  *out_zoc = g_strv_contains ((const char *const *) words, "zoc");
+  after = rdt_table_lookup (table, s->id, "after delay", NULL);
+  *out_nearest = g_strcmp0 (after, "nearest-free") == 0;
+  rule = rdt_table_lookup (table, s->id, "rule", NULL);
+  return rule != NULL && rule[0] != '\0' ? rule : "Savannah 4.7";
 }
 
 /* ------------------------------------------- turn tracks, weather, releases

@@ -193,6 +193,26 @@ int           _rdt_game_adjacent_leader_drm (RdtGame           *game,
  * table row. */
 void          _rdt_game_roll_variable_entry (RdtGame           *game,
                                              int                player);
+/* Savannah 4.7: the movement allowance, in half MPs, of unit @index placed
+ * this movement phase at an entry hex listed by the volume's
+ * "entry-arrival-mp" table (printed MPs + "MP bonus", doubled for "double
+ * kinds"), or -1 (the printed allowance).  @out_rule (nullable): the row's
+ * rule. */
+int           _rdt_game_arrival_allowance_halves (RdtGame       *game,
+                                                  guint          index,
+                                                  const char   **out_rule);
+/* Savannah 4.7: the rule of the volume's "entry-choices" row that lets a
+ * unit that arrived at entry @from enter at entry @to instead, or NULL. */
+const char   *_rdt_game_entry_choice_rule (RdtGame           *game,
+                                           const char        *from,
+                                           const char        *to);
+/* Savannah 4.7: the rule of the volume's "blocked-entry" row of @side, or
+ * NULL; @out_zoc: an enemy ZOC on the entry hex blocks it too; @out_nearest:
+ * after one turn's delay the units enter at the nearest free hex. */
+const char   *_rdt_game_blocked_entry     (RdtGame           *game,
+                                           int                side,
+                                           gboolean          *out_zoc,
+                                           gboolean          *out_nearest);
 
 /* At the start of each game turn: the turn track (Savannah 1.6), the weather
  * (Germantown 3.1, Savannah 4.2) and automatic releases (Brandywine 3.6.1.1). */

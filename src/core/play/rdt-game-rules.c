@@ -98,6 +98,8 @@ _rdt_game_reach (RdtGame   *game,
   options.context = &context;
   /* 9.11: a reinforcement placed this phase may start overstacked. */
   options.reinforcement = (game->state->units[index].flags & RDT_GAME_UNIT_ARRIVED) != 0;
+  /* Savannah 4.7: the arrival bonuses of the entry hex (volume data). */
+  options.allowance_halves = _rdt_game_arrival_allowance_halves (game, index, NULL);
   return rdt_movement_reach (game->movement, unit->id, &options, error);
 }
 

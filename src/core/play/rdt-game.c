@@ -9,8 +9,10 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "rdt-board.h"
 #include "rdt-game-private.h"
 #include "rdt-scenario-io.h"
+#include "rdt-zoc.h"
 
 G_DEFINE_QUARK (rdt-game-error-quark, rdt_game_error)
 
@@ -1090,6 +1092,64 @@ clear_phase_flags (RdtGame *game)
   game->state->fire_resolved = FALSE;
 }
 
+/* An enemy unit's ZOC covers @hex for a unit of @side. */
+static gboolean
+hex_in_enemy_zoc (RdtGame *game,
+                  RdtHex   hex,
+                  int      side)
+{
+  g_autoptr(RdtBoard) board = NULL;
+  g_autoptr(GArray) enemies = NULL;
+
+  _rdt_game_sync_board (game);
+  board = rdt_board_new_from_scenario (game->board, NULL, NULL);
+  if (board == NULL)
+    return FALSE;
+  enemies = rdt_zoc_enemy_units_into (board, hex, side);
+  return enemies != NULL && enemies->len > 0;
+}
+
+/* Savannah 4.7: the nearest map hex to @from neither enemy-occupied nor in an
+ * enemy ZOC; @out_ties: how many hexes are that near. */
+static gboolean
+nearest_free_hex (RdtGame *game,
+                  RdtHex   from,
+                  int      side,
+                  int      player,
+                  RdtHex  *out,
+                  guint   *out_ties)
+{
+  const RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  g_autoptr(RdtBoard) board = NULL;
+  int best = G_MAXINT;
+
+  *out_ties = 0;
+  _rdt_game_sync_board (game);
+  board = rdt_board_new_from_scenario (game->board, NULL, NULL);
+  if (board == NULL)
+    return FALSE;
+  for (guint h = 0; h < rdt_hex_grid_get_n_hexes (grid); h++)
+    {
+      RdtHex hex = rdt_hex_grid_hex_at_index (grid, h);
+      int d = rdt_hex_grid_distance (grid, from, hex);
+      g_autoptr(GArray) enemies = NULL;
+
+      if (d > best || enemy_in_hex (game, hex, player))
+        continue;
+      enemies = rdt_zoc_enemy_units_into (board, hex, side);
+      if (enemies != NULL && enemies->len > 0)
+        continue;
+      if (d < best)
+        {
+          best = d;
+          *out = hex;
+          *out_ties = 0;
+        }
+      (*out_ties)++;
+    }
+  return best != G_MAXINT;
+}
+
 /* 9.11: reinforcements of the phasing player arrive at the start of the
  * movement phase on their entry hex, in excess of stacking if need be. */
 static void
@@ -1116,23 +1176,64 @@ place_reinforcements (RdtGame *game)
           say (game, "9.11", _("%s cannot arrive: entry hex %s is not on the map"), u->id, gu->entry);
           continue;
         }
-      if (enemy_in_hex (game, entry->hex, phasing))
-        {
-          /* 9.3: never into an enemy-occupied hex; the exclusive rules say
-           * where a blocked reinforcement enters (Brandywine 6.4.4), which is
-           * not data yet: it waits a turn. */
-          gu->arrive_turn = game->state->turn + 1;
-          say (game, "9.3, 9.11", _("%s cannot arrive: entry hex %s is occupied by the enemy; "
-                                    "it arrives on turn %d"), u->id, gu->entry, gu->arrive_turn);
-          continue;
-        }
-      gu->where = RDT_GAME_UNIT_MAP;
-      gu->hex = entry->hex;
+      {
+        gboolean zoc_blocks = FALSE, nearest = FALSE;
+        /* Savannah 4.7: a side's blocked entry (volume table "blocked-entry"). */
+        const char *brule = _rdt_game_blocked_entry (game, u->side, &zoc_blocks, &nearest);
+        gboolean in_zoc = FALSE;
+        RdtHex at = entry->hex;
+
+        if (zoc_blocks && !enemy_in_hex (game, entry->hex, phasing))
+          in_zoc = hex_in_enemy_zoc (game, entry->hex, u->side);
+        if (enemy_in_hex (game, entry->hex, phasing) || in_zoc)
+          {
+            guint ties = 0;
+
+            /* 4.7: delayed one game turn, after which they may enter at the
+             * nearest hex neither enemy-occupied nor in an enemy ZOC. */
+            if (brule != NULL && nearest && game->state->turn > u->placement.turn &&
+                nearest_free_hex (game, entry->hex, u->side, phasing, &at, &ties))
+              {
+                g_autofree char *l = label (game, at);
+
+                say (game, brule, _("%s: entry hex %s is blocked; it enters at the nearest hex "
+                                    "neither enemy-occupied nor in an enemy ZOC, %s%s"),
+                     u->id, gu->entry, l,
+                     ties > 1 ? _(" (other hexes are as near: the owning player may choose; "
+                                  "not offered yet, use force)") : "");
+              }
+            else
+              {
+                /* 9.3: never into an enemy-occupied hex; Brandywine 6.4.4
+                 * is not data yet: it waits a turn. */
+                gu->arrive_turn = game->state->turn + 1;
+                say (game, brule != NULL ? brule : "9.3, 9.11",
+                     in_zoc ? _("%s cannot arrive: entry hex %s is in an enemy ZOC; it arrives on turn %d")
+                            : _("%s cannot arrive: entry hex %s is occupied by the enemy; "
+                                "it arrives on turn %d"), u->id, gu->entry, gu->arrive_turn);
+                continue;
+              }
+          }
+        gu->where = RDT_GAME_UNIT_MAP;
+        gu->hex = at;
+        /* (the ZOC checks above may have synced the board) */
+        game->board_dirty = TRUE;
+      }
       gu->flags |= RDT_GAME_UNIT_ARRIVED;
       {
         g_autofree char *l = label (game, entry->hex);
 
         say (game, "9.11", _("%s arrives at entry hex %s (%s)"), u->id, gu->entry, l);
+      }
+      {
+        /* Savannah 4.7: the arrival bonuses of the entry hex (volume data). */
+        const char *rule = NULL;
+        int halves = _rdt_game_arrival_allowance_halves (game, i, &rule);
+
+        if (halves >= 0 && halves != 2 * u->movement)
+          say (game, rule != NULL ? rule : "Savannah 4.7",
+               _("%s has %d MPs on its turn of arrival at %s instead of %d"),
+               u->id, halves / 2, gu->entry, u->movement);
       }
     }
 }
@@ -1814,6 +1915,61 @@ do_delay (RdtGame     *game,
   return TRUE;
 }
 
+/* Savannah 4.7: "Reinforcements enter at hex 3822 or 3920": a reinforcement
+ * placed this phase that has not moved goes to another entry hex the
+ * volume's "entry-choices" table offers for its entry (rdt-game-events.c). */
+static gboolean
+do_enter_at (RdtGame     *game,
+             guint        unit,
+             const char  *entry_id,
+             GError     **error)
+{
+  RdtGameUnit *gu = &game->state->units[unit];
+  const RdtUnit *u = unit_of (game, unit);
+  const RdtEntryHex *entry = NULL;
+  const char *rule;
+
+  if (!require_phase (game, RDT_PHASE_MOVEMENT, "enter-at", error) ||
+      !require_phasing (game, unit, error))
+    return FALSE;
+  if (!(gu->flags & RDT_GAME_UNIT_ARRIVED) || (gu->flags & RDT_GAME_UNIT_MOVED) ||
+      gu->where != RDT_GAME_UNIT_MAP)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.11: only a reinforcement placed this phase that has not moved may change "
+                     "its entry hex (%s)"), u->id);
+      return FALSE;
+    }
+  rule = _rdt_game_entry_choice_rule (game, gu->entry, entry_id);
+  for (guint e = 0; e < rdt_scenario_get_n_entries (game->scenario); e++)
+    if (g_strcmp0 (rdt_scenario_get_entry (game->scenario, e)->id, entry_id) == 0)
+      entry = rdt_scenario_get_entry (game->scenario, e);
+  if (rule == NULL || entry == NULL ||
+      !rdt_hex_grid_contains (rdt_scenario_get_grid (game->scenario), entry->hex))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.11: %s arrived at %s; the volume’s entry-choices table offers no entry %s "
+                     "instead"), u->id, gu->entry, entry_id);
+      return FALSE;
+    }
+  if (enemy_in_hex (game, entry->hex, unit_player (game, unit)))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("9.3: entry hex %s is occupied by the enemy"), entry_id);
+      return FALSE;
+    }
+  g_free (gu->entry);
+  gu->entry = g_strdup (entry_id);
+  gu->hex = entry->hex;
+  game->board_dirty = TRUE;
+  {
+    g_autofree char *l = label (game, entry->hex);
+
+    say (game, rule, _("%s enters at entry hex %s (%s) instead"), u->id, entry_id, l);
+  }
+  return TRUE;
+}
+
 static gboolean
 do_eliminate (RdtGame     *game,
               guint        unit,
@@ -2265,6 +2421,15 @@ apply (RdtGame     *game,
       if (g_str_equal (verb, "recover"))
         return do_recover (game, unit, error);  /* Germantown 3.2.3.1 */
       return do_rally (game, unit, error);
+    }
+  if (g_str_equal (verb, "enter-at"))
+    {
+      /* Savannah 4.7: the choice of the V-1 hex (3822 or 3920). */
+      WANT (3, 3, "enter-at UNIT ENTRY");
+      if (!parse_unit (game, argv[1], &unit, error))
+        return FALSE;
+      g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
+      return do_enter_at (game, unit, argv[2], error);
     }
   if (g_str_equal (verb, "release"))
     {
