@@ -79,7 +79,7 @@ adjust (RdtGame     *game,
 
       g_autofree char *undecided_rule = rule != NULL ? g_strdup_printf ("16.1, %s", rule) : g_strdup ("16.1");
 
-      _rdt_game_log (game, undecided_rule, text);
+      _rdt_game_say (game, undecided_rule, "%s", text);
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_DATA, "16.1: %s", text);
       return FALSE;
     }
@@ -352,7 +352,7 @@ _rdt_game_roll_variable_entry (RdtGame *game,
                                   provisional ? _(" (provisional: the number to roll is printed "
                                                   "on the Game Turn Track, not in the rulebooks)")
                                               : "");
-        _rdt_game_log (game, row->key, text);
+        _rdt_game_say (game, row->key, "%s", text);
       }
       if (result == NULL)
         continue;
@@ -561,7 +561,7 @@ add_release (RdtGame    *game,
   s->released[n + 1] = NULL;
   g_qsort_with_data (s->released, (gint) n + 1, sizeof (char *), compare_strv, NULL);
   game->board_dirty = TRUE;
-  _rdt_game_log (game, rule, text);
+  _rdt_game_say (game, rule, "%s", text);
 }
 
 static const char *
@@ -617,7 +617,7 @@ _rdt_game_next_turn (RdtGame *game)
         g_autofree char *text = g_strdup_printf (_("%s: the Game Turn Marker moves from turn %d to turn %d"),
                                                  row->key, s->turn, jump);
 
-        _rdt_game_log (game, rule, text);
+        _rdt_game_say (game, rule, "%s", text);
       }
       for (guint i = 0; i < game->n_units; i++)
         {
@@ -629,7 +629,7 @@ _rdt_game_next_turn (RdtGame *game)
           gu->where = RDT_GAME_UNIT_UNUSED;
           text = g_strdup_printf (_("%s never arrives: removed from play (no VP or army morale)"),
                                   rdt_scenario_get_unit (game->scenario, i)->id);
-          _rdt_game_log (game, rule, text);
+          _rdt_game_say (game, rule, "%s", text);
         }
       next = jump;
     }
@@ -824,7 +824,7 @@ start_weather (RdtGame *game)
           text = g_strdup_printf (_("Weather on turn %d: %s"), s->turn, weather);
         }
       game->board_dirty = TRUE;
-      _rdt_game_log (game, rule, text);
+      _rdt_game_say (game, rule, "%s", text);
       return;
     }
 }
@@ -841,7 +841,7 @@ _rdt_game_start_turn (RdtGame *game)
       const char *rule = rdt_table_lookup (t, track, "rule", NULL);
       g_autofree char *text = g_strdup_printf (_("Turn %d is on the %s turn track"), game->state->turn, track);
 
-      _rdt_game_log (game, rule != NULL && rule[0] != '\0' ? rule : TRACK_TABLE, text);
+      _rdt_game_say (game, rule != NULL && rule[0] != '\0' ? rule : TRACK_TABLE, "%s", text);
     }
   start_weather (game);
   /* Releases that the rules make on a turn (Brandywine 3.6.1.1). */
@@ -930,7 +930,7 @@ _rdt_game_end_phase_removals (RdtGame *game)
           gu->flags = 0;
           game->board_dirty = TRUE;
           text = g_strdup_printf (_("%s is removed from play (no VP or army morale adjustment)"), ids[i]);
-          _rdt_game_log (game, row->key, text);
+          _rdt_game_say (game, row->key, "%s", text);
         }
     }
 }
@@ -989,7 +989,7 @@ rdt_game_leader_lost (RdtGame     *game,
         }
       else
         text = g_strdup_printf (_("%s lost: no chit to return and none in the pool: no further effect"), leader);
-      _rdt_game_log (game, cite, text);
+      _rdt_game_say (game, cite, "%s", text);
     }
   return TRUE;
 }
@@ -1025,7 +1025,7 @@ _rdt_game_player_turn_skipped (RdtGame  *game,
                                                    game->state->turn, only,
                                                    rdt_game_get_player_id (game, (guint) phasing));
 
-          _rdt_game_log (game, rule != NULL && rule[0] != '\0' ? rule : row->key, text);
+          _rdt_game_say (game, rule != NULL && rule[0] != '\0' ? rule : row->key, "%s", text);
         }
       return TRUE;
     }

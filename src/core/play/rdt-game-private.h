@@ -114,17 +114,14 @@ gboolean      _rdt_game_try                (RdtGame            *game,
 void          _rdt_game_state_free         (RdtGame            *game,
                                             RdtGameState       *state);
 
-/* rdt-game.c, for the combat files: the log, the die, army morale. */
+/* rdt-game.c, for the other files of the game (fire, combat, events): the
+ * log, the die, army morale. */
 void          _rdt_game_say                (RdtGame            *game,
                                             const char         *rule,
                                             const char         *format,
                                             ...) G_GNUC_PRINTF (3, 4);
 int           _rdt_game_roll_die           (RdtGame            *game,
                                             const char         *purpose);
-/* rdt-game.c: what rdt-game-events.c uses. */
-void          _rdt_game_log                (RdtGame            *game,
-                                            const char         *rule,
-                                            const char         *text);
 /* Changes army morale by @delta; ends the game at 0 (16.3). */
 void          _rdt_game_change_army_morale (RdtGame            *game,
                                             guint               side,

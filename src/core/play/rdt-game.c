@@ -678,15 +678,6 @@ _rdt_game_say (RdtGame    *game,
   say (game, rule, "%s", text);
 }
 
-/* For the other files of the game (rdt-game-private.h). */
-void
-_rdt_game_log (RdtGame    *game,
-               const char *rule,
-               const char *text)
-{
-  say (game, rule, "%s", text);
-}
-
 int
 _rdt_game_roll_die (RdtGame    *game,
                     const char *purpose)
