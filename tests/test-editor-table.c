@@ -2403,6 +2403,12 @@ setup_environment (void)
   g_setenv ("XDG_CONFIG_HOME", state, TRUE);
 }
 
+static void
+skip_without_display (void)
+{
+  g_test_skip ("no display (run under Xvfb)");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2410,8 +2416,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
   if (g_getenv ("DISPLAY") == NULL)
     {
-      g_printerr ("# no display (run under Xvfb)\n");
-      return 77;
+      /* A TAP test that exits 77 is an error to meson: report a skip. */
+      g_test_add_func ("/editor-table/needs-display", skip_without_display);
+      return g_test_run ();
     }
   g_setenv ("GTK_A11Y", "none", TRUE);
   setup_environment ();
