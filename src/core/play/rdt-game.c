@@ -1608,22 +1608,28 @@ do_deploy_all (RdtGame  *game,
   return TRUE;
 }
 
+/* 6.3, 12.62: the checks shared by spending momentum on the initiative roll
+ * and dictating player order, both decided before the initiative die. */
 static gboolean
-do_momentum (RdtGame     *game,
-             int          player,
-             int          chits,
-             GError     **error)
+may_decide_momentum (RdtGame     *game,
+                     int          player,
+                     gboolean     dictate,
+                     GError     **error)
 {
   RdtGameState *s = game->state;
-  int have = player_momentum (game, player);
 
-  if (!require_phase (game, RDT_PHASE_INITIATIVE, "momentum", error))
+  if (!require_phase (game, RDT_PHASE_INITIATIVE, dictate ? "dictate" : "momentum", error))
     return FALSE;
   if (s->initiative >= 0)
     {
-      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                   _("12.62: momentum is spent before the initiative die is rolled; the initiative "
-                     "of turn %d is already decided"), s->turn);
+      if (dictate)
+        g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.62: player order is dictated before the initiative die is rolled; the "
+                       "initiative of turn %d is already decided"), s->turn);
+      else
+        g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.62: momentum is spent before the initiative die is rolled; the initiative "
+                       "of turn %d is already decided"), s->turn);
       return FALSE;
     }
   if (s->declared[player] >= 0)
@@ -1640,14 +1646,19 @@ do_momentum (RdtGame     *game,
                    player_id (game, s->last_initiative));
       return FALSE;
     }
-  if (chits > have)
-    {
-      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                   _("12.62: %s has %d momentum chits, not %d"), player_id (game, player), have, chits);
-      return FALSE;
-    }
+  return TRUE;
+}
+
+/* 12.62: spent chits go back to the pool, taken from the player's sides in
+ * order. */
+static void
+spend_momentum (RdtGame *game,
+                int      player,
+                int      chits)
+{
+  RdtGameState *s = game->state;
+
   s->declared[player] = chits;
-  /* 12.62: spent chits go back to the pool. */
   for (guint side = 0, left = (guint) chits; side < game->n_sides && left > 0; side++)
     if (game->side_player[side] == player)
       {
@@ -1657,6 +1668,25 @@ do_momentum (RdtGame     *game,
         s->pool += (int) take;
         left -= take;
       }
+}
+
+static gboolean
+do_momentum (RdtGame     *game,
+             int          player,
+             int          chits,
+             GError     **error)
+{
+  int have = player_momentum (game, player);
+
+  if (!may_decide_momentum (game, player, FALSE, error))
+    return FALSE;
+  if (chits > have)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.62: %s has %d momentum chits, not %d"), player_id (game, player), have, chits);
+      return FALSE;
+    }
+  spend_momentum (game, player, chits);
   say (game, "6.3, 12.62", _("%s spends %d momentum chits: %+d to the initiative roll"),
        player_id (game, player), chits, 2 * chits);
   return TRUE;
@@ -1672,32 +1702,10 @@ do_dictate (RdtGame     *game,
             int          first,
             GError     **error)
 {
-  RdtGameState *s = game->state;
   int have = player_momentum (game, player);
 
-  if (!require_phase (game, RDT_PHASE_INITIATIVE, "dictate", error))
+  if (!may_decide_momentum (game, player, TRUE, error))
     return FALSE;
-  if (s->initiative >= 0)
-    {
-      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                   _("12.62: player order is dictated before the initiative die is rolled; the "
-                     "initiative of turn %d is already decided"), s->turn);
-      return FALSE;
-    }
-  if (s->declared[player] >= 0)
-    {
-      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                   _("6.3: %s has already decided how many momentum chits to spend"),
-                   player_id (game, player));
-      return FALSE;
-    }
-  if (s->last_initiative >= 0 && player != s->last_initiative && s->declared[s->last_initiative] < 0)
-    {
-      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
-                   _("6.3: %s had the initiative on the previous turn and decides first"),
-                   player_id (game, s->last_initiative));
-      return FALSE;
-    }
   if (have < DICTATE_CHITS)
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
@@ -1705,19 +1713,10 @@ do_dictate (RdtGame     *game,
                    DICTATE_CHITS, player_id (game, player), have);
       return FALSE;
     }
-  s->declared[player] = DICTATE_CHITS;
-  for (guint side = 0, left = DICTATE_CHITS; side < game->n_sides && left > 0; side++)
-    if (game->side_player[side] == player)
-      {
-        guint take = MIN (left, (guint) s->momentum[side]);
-
-        s->momentum[side] -= (int) take;
-        s->pool += (int) take;
-        left -= take;
-      }
-  s->initiative = first;
+  spend_momentum (game, player, DICTATE_CHITS);
+  game->state->initiative = first;
   say (game, "12.62", _("%s spends %d momentum chits to dictate player order: %s moves first on turn %d"),
-       player_id (game, player), DICTATE_CHITS, player_id (game, first), s->turn);
+       player_id (game, player), DICTATE_CHITS, player_id (game, first), game->state->turn);
   return TRUE;
 }
 
