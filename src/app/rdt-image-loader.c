@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rdt-art-image.h"
 #include "rdt-image-loader.h"
 
 #define CHUNK (256 * 1024)
@@ -40,49 +41,6 @@ set_decode_error (GError           **error,
 
   g_set_error (error, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_IMAGE,
                _("%s: the image cannot be decoded: %s"), what, detail);
-}
-
-static cairo_surface_t *
-surface_from_pixbuf (GdkPixbuf *pixbuf)
-{
-  int width = gdk_pixbuf_get_width (pixbuf);
-  int height = gdk_pixbuf_get_height (pixbuf);
-  int channels = gdk_pixbuf_get_n_channels (pixbuf);
-  int src_stride = gdk_pixbuf_get_rowstride (pixbuf);
-  gboolean alpha = gdk_pixbuf_get_has_alpha (pixbuf);
-  const guint8 *src = gdk_pixbuf_read_pixels (pixbuf);
-  cairo_surface_t *surface;
-  guint8 *dest;
-  int dest_stride;
-
-  surface = cairo_image_surface_create (alpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24,
-                                        width, height);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-  cairo_surface_flush (surface);
-  dest = cairo_image_surface_get_data (surface);
-  dest_stride = cairo_image_surface_get_stride (surface);
-  for (int y = 0; y < height; y++)
-    {
-      const guint8 *s = src + (gsize) y * (gsize) src_stride;
-      guint32 *d = (guint32 *) (gpointer) (dest + (gsize) y * (gsize) dest_stride);
-
-      for (int x = 0; x < width; x++, s += channels)
-        {
-          guint32 a = alpha ? s[3] : 0xff;
-          /* Premultiplied, as cairo wants. */
-          guint32 r = (s[0] * a + 127) / 255;
-          guint32 g = (s[1] * a + 127) / 255;
-          guint32 b = (s[2] * a + 127) / 255;
-
-          d[x] = a << 24 | r << 16 | g << 8 | b;
-        }
-    }
-  cairo_surface_mark_dirty (surface);
-  return surface;
 }
 
 /**
@@ -199,7 +157,7 @@ rdt_image_load (const RdtFileRef  *ref,
         set_decode_error (error, ref, _("unsupported pixel format"));
         return NULL;
       }
-    surface = surface_from_pixbuf (pixbuf);
+    surface = rdt_art_image_surface_from_pixbuf (pixbuf);
   }
   if (surface == NULL)
     {

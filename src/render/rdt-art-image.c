@@ -123,8 +123,8 @@ on_size_prepared (GdkPixbufLoader *loader,
     gdk_pixbuf_loader_set_size (loader, 0, 0);
 }
 
-static cairo_surface_t *
-surface_from_pixbuf (GdkPixbuf *pixbuf)
+cairo_surface_t *
+rdt_art_image_surface_from_pixbuf (GdkPixbuf *pixbuf)
 {
   int width = gdk_pixbuf_get_width (pixbuf);
   int height = gdk_pixbuf_get_height (pixbuf);
@@ -208,7 +208,7 @@ decode_with_pixbuf (const guint8      *data,
   if (!check.svg && !check_size (ref, gdk_pixbuf_get_width (pixbuf), gdk_pixbuf_get_height (pixbuf),
                                  max_pixels, error))
     return NULL;
-  return surface_from_pixbuf (pixbuf);
+  return rdt_art_image_surface_from_pixbuf (pixbuf);
 }
 #endif
 

@@ -28,4 +28,10 @@ cairo_surface_t *rdt_art_image_decode (GBytes            *bytes,
                                        guint64            max_pixels,
                                        GError           **error);
 
+/* Only in builds with gdk-pixbuf (RDT_HAVE_GDK_PIXBUF; the editor always has
+ * it): an 8-bit RGB or RGBA pixbuf as a premultiplied cairo image, or NULL
+ * when the surface cannot be allocated. */
+typedef struct _GdkPixbuf GdkPixbuf;
+cairo_surface_t *rdt_art_image_surface_from_pixbuf (GdkPixbuf *pixbuf);
+
 G_END_DECLS
