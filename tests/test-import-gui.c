@@ -486,6 +486,32 @@ script (RdtWindow *window,
     g_assert_cmpstr (name, ==, "module.redoubt");
     g_object_unref (save);
   }
+  {
+    /* A .vmod dropped on the window or given on the command line goes
+     * through rdt_window_open_file(): it is imported (issue 17), asking
+     * where to write the scenario, not refused as a malformed scenario. */
+    GtkWidget *dialog = NULL;
+
+    RDT_TEST_BEFORE_FILE_CHOOSER ();
+    g_assert_true (rdt_window_open_file (window, module));
+    for (int i = 0; i < 50 && dialog == NULL; i++)
+      {
+        GListModel *tops = gtk_window_get_toplevels ();  /* transfer none */
+
+        spin (100);
+        for (guint k = 0; k < g_list_model_get_n_items (tops) && dialog == NULL; k++)
+          {
+            g_autoptr(GtkWindow) top = g_list_model_get_item (tops, k);
+
+            if (GTK_IS_DIALOG (top) && g_strcmp0 (gtk_window_get_title (top), "Save Imported Scenario") == 0)
+              dialog = GTK_WIDGET (top);
+          }
+      }
+    g_assert_nonnull (dialog);
+    g_assert_null (find_report ());
+    gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+    spin (200);
+  }
   script_boards (shown, run);
   script_letters (shown, run);
   run->done = TRUE;

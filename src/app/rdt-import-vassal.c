@@ -310,6 +310,32 @@ rdt_import_vassal_save_chooser_new (RdtWindow *self,
   return save;
 }
 
+void
+rdt_window_import_vassal_module (RdtWindow *self,
+                                 GFile     *module)
+{
+  Pending *p = g_new0 (Pending, 1);
+  GtkFileChooserNative *save;
+
+  g_return_if_fail (RDT_IS_WINDOW (self) && G_IS_FILE (module));
+
+  p->window = self;
+  p->module = g_object_ref (module);
+  save = rdt_import_vassal_save_chooser_new (self, p->module);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (save), TRUE);
+  g_signal_connect (save, "response", G_CALLBACK (save_response), p);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (save));
+}
+
+gboolean
+rdt_import_vassal_is_module_name (GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  g_autofree char *folded = base != NULL ? g_ascii_strdown (base, -1) : NULL;
+
+  return folded != NULL && g_str_has_suffix (folded, ".vmod");
+}
+
 static void
 module_response (GtkNativeDialog *dialog,
                  int              response,
@@ -317,15 +343,9 @@ module_response (GtkNativeDialog *dialog,
 {
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      Pending *p = g_new0 (Pending, 1);
-      GtkFileChooserNative *save;
+      g_autoptr(GFile) module = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
 
-      p->window = self;
-      p->module = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      save = rdt_import_vassal_save_chooser_new (self, p->module);
-      gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (save), TRUE);
-      g_signal_connect (save, "response", G_CALLBACK (save_response), p);
-      gtk_native_dialog_show (GTK_NATIVE_DIALOG (save));
+      rdt_window_import_vassal_module (self, module);
     }
   g_object_unref (dialog);
 }

@@ -10,6 +10,13 @@ G_BEGIN_DECLS
 /* Asks for the module, then for the scenario to write, then imports. */
 void      rdt_window_import_vassal       (RdtWindow  *self);
 
+/* Asks where to write the scenario imported from @module (a .vmod dropped on
+ * the window or given on the command line), then imports. */
+void      rdt_window_import_vassal_module (RdtWindow  *self,
+                                           GFile      *module);
+/* Whether @file is named like a VASSAL module (*.vmod, any case). */
+gboolean  rdt_import_vassal_is_module_name (GFile     *file);
+
 /* Imports @module into @scenario (with its "-vassal" folder beside it), opens
  * the result (in a new window when this one has unsaved work) and shows the
  * report, as `redoubt-cli import-vassal` prints it.  On failure shows the error

@@ -6,6 +6,7 @@
 #include "rdt-diagnostic.h"
 #include "rdt-gridless-io.h"
 #include "rdt-gridless-view.h"
+#include "rdt-import-vassal.h"
 #include "rdt-ruling-panel.h"
 #include "rdt-scenario-io.h"
 #include "rdt-terrain-command.h"
@@ -375,6 +376,13 @@ rdt_window_open_file (RdtWindow *self,
     {
       _rdt_window_show_message (self, GTK_MESSAGE_ERROR, _("Only local files can be opened."));
       return FALSE;
+    }
+  /* A VASSAL module (issue 17), dropped or given on the command line: the
+   * import asks where to write the scenario, as File > Import does. */
+  if (rdt_import_vassal_is_module_name (file))
+    {
+      rdt_window_import_vassal_module (self, file);
+      return TRUE;
     }
   /* A Pub Battles gridless scenario (issue 18): a window of its own. */
   if (rdt_gridless_view_is_gridless_file (path))
