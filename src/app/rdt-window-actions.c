@@ -24,8 +24,10 @@ open_response (GtkNativeDialog *dialog,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       RdtWindow *target = self;
 
-      /* Unsaved work stays in its window; the file opens in a new one. */
-      if (self->document != NULL && rdt_document_get_dirty (self->document))
+      /* Unsaved work stays in its window; the file opens in a new one (an
+       * imported module opens in a new one by itself). */
+      if (self->document != NULL && rdt_document_get_dirty (self->document)
+          && !rdt_import_vassal_is_module_name (file))
         {
           target = rdt_window_new (RDT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
           gtk_window_present (GTK_WINDOW (target));
@@ -49,6 +51,13 @@ win_open (GSimpleAction *action,
                                         _("_Open"), _("_Cancel"));
   gtk_file_filter_set_name (filter, _("Redoubt Scenarios"));
   gtk_file_filter_add_pattern (filter, "*.redoubt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_object_unref (filter);
+  /* rdt_window_open_file() imports a module (issue 17). */
+  filter = gtk_file_filter_new ();
+  gtk_file_filter_set_name (filter, _("VASSAL Modules (imported)"));
+  gtk_file_filter_add_pattern (filter, "*.vmod");
+  gtk_file_filter_add_pattern (filter, "*.VMOD");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
   g_object_unref (filter);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);

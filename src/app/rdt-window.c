@@ -1247,7 +1247,8 @@ on_file_drop (GtkDropTarget *target,
     {
       RdtWindow *target_window = self;
 
-      if (self->document != NULL && (rdt_document_get_dirty (self->document) || l != files))
+      if (self->document != NULL && (rdt_document_get_dirty (self->document) || l != files)
+          && !rdt_import_vassal_is_module_name (l->data))
         {
           target_window = rdt_window_new (RDT_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))));
           gtk_window_present (GTK_WINDOW (target_window));
