@@ -135,9 +135,10 @@ typedef struct {
   gboolean spent;
   RdtGlQuality quality;
   gboolean road_column;
-  /* Set by play (issue 18, Applying Hits: "is destroyed"): the piece stays
-   * where it fell but every ruling (LOS, movement, contact) ignores it.
-   * Never read from nor written to a file. */
+  /* Set by play (issue 18, Applying Hits: "is destroyed"; and while a piece
+   * is off map: not yet placed at set-up or entered, RdtGlPieceState.off_map):
+   * the piece is not on the table, every ruling (LOS, movement, contact)
+   * ignores it.  Never read from nor written to a file. */
   gboolean destroyed;
   int line;
 } RdtGlPiece;
