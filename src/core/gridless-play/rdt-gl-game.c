@@ -1743,11 +1743,11 @@ act_place (RdtGlGame  *game,
       int t;
       const RdtGlZone *z = NULL;
       t = command_entry_turn (game, p->command, &z);
+      if (p->type == RDT_GL_BAGGAGE && !game->baggage)
+        FAIL (_("Optional Baggage Trains: %s is a Baggage Train, in play only with “option baggage”"), p->id);
       if (z != NULL)
         FAIL (_("Brandywine Scenario, Setup: %s is not placed at set-up: its command enters on Turn %d from zone %s (“enter”)"),
               p->id, t, z->id);
-      if (p->type == RDT_GL_BAGGAGE && !game->baggage)
-        FAIL (_("Optional Baggage Trains: %s is a Baggage Train, in play only with “option baggage”"), p->id);
       FAIL (_("Brandywine Scenario, Setup: %s is not placed now: %s places in zone %s"), p->id,
             game->placing != NULL ? game->placing->side : "-", game->placing != NULL ? game->placing->id : "-");
     }
@@ -1772,7 +1772,7 @@ act_end_setup (RdtGlGame  *game,
     FAIL (_("Brandywine Scenario, Setup: not in the set-up phase"));
   for (guint i = 0; z != NULL && i < game->g->pieces->len; i++)
     if (placed_in (game, i, z) && game->st[i].off_map)
-      FAIL (_("Brandywine Scenario, Setup: place every piece of %s first (%s is not placed)"), z->commands[0] != NULL ? z->side : z->id,
+      FAIL (_("Brandywine Scenario, Setup: %s places every piece of zone %s first (%s is not placed)"), z->side, z->id,
             piece_at (game, i)->id);
   game->placing = z != NULL ? next_placement (game, z->order) : NULL;
   if (game->placing != NULL)
