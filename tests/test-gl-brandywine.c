@@ -727,6 +727,126 @@ test_digest_flags (void)
   g_assert_cmpstr (d1, !=, d2);
 }
 
+/* ------------------------------------------------ Optional Hidden Reserves */
+
+/* Optional Hidden Reserves: "Your pieces on the board ... can move onto
+ * Reserve Cards by moving "into" the matching HQ"; "HQs can only move at the
+ * speed of the slowest piece they have on their card"; "They move out of
+ * Reserve by placing them on the board by the HQ and conducting a regular
+ * move"; "If the HQ is Spotted, all of its Reserve pieces must be placed on
+ * the board AFTER the move is complete"; "within 1/3 Cav move at or behind
+ * the HQ (away from the enemy)". */
+static void
+test_hidden_reserves (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+  g_autofree char *res = NULL, *d = NULL;
+
+  /* a-hq in front of a-inf; b-inf far (LOS: at most 1 Foot move, 6 in.). */
+  ((RdtGlPiece *) rdt_gridless_find_piece (g, "a-hq"))->centre = rdt_point (10, 18);
+  game = rdt_gl_game_new (g, 4);
+  refused (game, "reserve a-inf a-hq", "not in use");
+  ok (game, "option hidden-reserves");
+  pull_until (game, "a");
+  ok (game, "reserve a-inf a-hq");
+  g_assert_cmpstr (rdt_gl_game_get_state (game, "a-inf")->reserve_of, ==, "a-hq");
+  g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "a-inf")->destroyed);
+  d = rdt_gl_game_describe (game);
+  g_assert_nonnull (strstr (d, " reserve:a-hq"));
+  refused (game, "move a-inf 10,19", "Reserve Card of a-hq");
+  /* The HQ at the infantry's speed: 6 in., not its own 12. */
+  refused (game, "move a-hq 10,11", "speed of the slowest piece");
+  ok (game, "move a-hq 10,17");
+  refused (game, "reveal a-inf 10,19 0", "is not Spotted");
+  /* Blue comes within sight of the HQ: the Reserve must be placed. */
+  while (rdt_gl_game_get_cup (game)->len > 0)
+    {
+      ok (game, "pull");
+      if (g_strcmp0 (rdt_gl_game_get_current (game), "b") == 0)
+        {
+          res = ok_result (game, "move b-inf 10,12.5");
+          g_assert_nonnull (strstr (res, "a-hq is Spotted by b-inf"));
+        }
+    }
+  refused (game, "combat", "a-hq is Spotted by b-inf");
+  refused (game, "reveal a-inf 10,16 0", "at or behind the HQ");
+  refused (game, "reveal a-inf 10,23 0", "within 1/3 Cav move");
+  ok (game, "reveal a-inf 10,18.5 0");
+  g_assert_null (rdt_gl_game_get_state (game, "a-inf")->reserve_of);
+  g_assert_false (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "a-inf")->destroyed);
+  ok (game, "combat");
+}
+
+/* Deploying: placed by the HQ, then a regular move. */
+static void
+test_hidden_reserves_deploy (void)
+{
+  RdtGridless *g = small_battle ();
+  g_autoptr(RdtGlGame) game = NULL;
+
+  ((RdtGlPiece *) rdt_gridless_find_piece (g, "a-hq"))->centre = rdt_point (10, 18);
+  game = rdt_gl_game_new (g, 4);
+  ok (game, "option hidden-reserves");
+  pull_until (game, "a");
+  ok (game, "reserve a-inf a-hq");
+  while (rdt_gl_game_get_cup (game)->len > 0)
+    ok (game, "pull");
+  ok (game, "combat");
+  ok (game, "end-turn");
+  pull_until (game, "a");
+  /* From the HQ (10,18), a 6 in. move at most. */
+  refused (game, "deploy a-inf 10,11.5 0", "cannot reach");
+  ok (game, "deploy a-inf 10,13 0");
+  g_assert_cmpfloat (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "a-inf")->centre.y, ==, 13);
+  refused (game, "deploy a-inf 10,12 0", "not in Reserve");
+  /* "Pieces can begin the game in Reserve". */
+  {
+    g_autoptr(RdtGlGame) setup = rdt_gl_game_new (bundled (), 4);
+    ok (setup, "option hidden-reserves");
+    ok (setup, "option reinforcements right");
+    refused (setup, "reserve ferguson knyp", "not a friendly HQ on the map");
+    ok (setup, "place knyp 20,15 0");
+    ok (setup, "reserve ferguson knyp");
+    g_assert_cmpstr (rdt_gl_game_get_state (setup, "ferguson")->reserve_of, ==, "knyp");
+    refused (setup, "end-setup", "howe is not placed");
+    ok (setup, "place howe 31,20 0");
+    refused (setup, "end-setup", "71st is not placed");
+  }
+}
+
+/* Reassignment: "Before the game starts, you can reassign pieces to other
+ * commands"; Command Size Limits: "Min: 2 pieces", "Max: Largest historical
+ * Command of that army (see OB), +1 piece" (Brandywine: C has 9 pieces
+ * besides its HQ, so at most 10). */
+static void
+test_reassignment (void)
+{
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (bundled (), 4);
+  const RdtGridless *g = rdt_gl_game_get_gridless (game);
+
+  refused (game, "option reassign ferguson c", "option hidden-reserves");
+  ok (game, "option hidden-reserves");
+  refused (game, "option reassign ferguson w", "not a command of ferguson's army");
+  refused (game, "option reassign knyp c", "is an HQ");
+  ok (game, "option reassign ferguson c");
+  g_assert_cmpstr (rdt_gridless_find_piece (g, "ferguson")->command, ==, "c");
+  refused (game, "option reassign 71st c", "Max: the largest historical Command of that army, +1 piece (10)");
+  ok (game, "option reassign j-grant howe");
+  ok (game, "option reassign grant howe");
+  ok (game, "option reassign stirn howe");
+  ok (game, "option reassign k-baggage howe");
+  refused (game, "option reassign 71st howe", "Min: 2 pieces");
+  /* Treated as a regular part of that command: Ferguson moves with C. */
+  pull_until (game, "k");
+  refused (game, "move ferguson 19,12.9", "not of the pulled command");
+  refused (game, "option reassign 71st c", "before the first action");
+  /* Undo back to the file's commands. */
+  while (rdt_gl_game_get_log (game)->len > 0)
+    g_assert_true (rdt_gl_game_undo (game, NULL));
+  g_assert_cmpstr (rdt_gridless_find_piece (g, "ferguson")->command, ==, "k");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -743,5 +863,9 @@ main (int   argc,
   g_test_add_func ("/gl-play/optional-baggage-trains/rally-within-1-3-mounted-move-once-per-turn", test_baggage_rally);
   g_test_add_func ("/gl-play/retreat/further-through-friendly-pieces", test_retreat_further);
   g_test_add_func ("/gl-play/how-to-resolve-combat/attacker-engaged-in-digest", test_digest_flags);
+  g_test_add_func ("/gl-play/optional-hidden-reserves/into-hq-slowest-speed-reveal-when-spotted", test_hidden_reserves);
+  g_test_add_func ("/gl-play/optional-hidden-reserves/deploy-by-hq-regular-move-begin-in-reserve",
+                   test_hidden_reserves_deploy);
+  g_test_add_func ("/gl-play/optional-hidden-reserves/reassignment-command-size-limits", test_reassignment);
   return g_test_run ();
 }

@@ -948,7 +948,6 @@ test_optional_refused (void)
 {
   g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 5);
 
-  refused (game, "option hidden-reserves", "Optional Hidden Reserves is not supported");
   refused (game, "option multi-player", "Optional Multi Player Rules are not supported");
   refused (game, "option written-orders", "Optional Written Orders is not supported");
   refused (game, "option fog", "usage: option hq-alter");

@@ -45,6 +45,8 @@ struct _RdtGlGame {
   char *reinforcements;        /* (nullable) option reinforcements: the zone's option word */
   gboolean early_start;        /* option early-start */
   gboolean baggage;            /* option baggage */
+  gboolean reserves;           /* option hidden-reserves */
+  char **orig_command;         /* each piece's command in the file (Reassignment) */
   const RdtGlZone *placing;    /* (nullable) the placement zone in progress */
   GPtrArray *log;
   GPtrArray *results;
@@ -143,8 +145,9 @@ static gboolean
 alive (RdtGlGame *game,
        int        i)
 {
-  /* Destroyed, or not yet on the table (Setup, reinforcements). */
-  return !game->st[i].destroyed && !game->st[i].off_map;
+  /* Destroyed, not yet on the table (Setup, reinforcements), or on a
+   * Reserve Card (Optional Hidden Reserves). */
+  return !game->st[i].destroyed && !game->st[i].off_map && game->st[i].reserve_of == NULL;
 }
 
 static gboolean
@@ -340,7 +343,14 @@ reset (RdtGlGame *game)
   g_clear_pointer (&game->reinforcements, g_free);
   game->early_start = FALSE;
   game->baggage = FALSE;
+  game->reserves = FALSE;
   game->placing = NULL;
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (piece_at (game, i)->command, game->orig_command[i]) != 0)
+      {
+        g_free (piece_at (game, i)->command);
+        piece_at (game, i)->command = g_strdup (game->orig_command[i]);
+      }
   game->turn = 1;
   game->phase = RDT_GL_PHASE_COMMANDS;
   fill_cup (game);
@@ -370,6 +380,9 @@ rdt_gl_game_new (RdtGridless *gridless,
       const RdtGlPiece *p = g_ptr_array_index (gridless->pieces, i);
       game->start[i] = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
     }
+  game->orig_command = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    game->orig_command[i] = g_strdup (((const RdtGlPiece *) g_ptr_array_index (gridless->pieces, i))->command);
   game->cup = g_ptr_array_new_with_free_func (g_free);
   game->commands_moved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   game->log = g_ptr_array_new_with_free_func (g_free);
@@ -384,6 +397,9 @@ rdt_gl_game_free (RdtGlGame *game)
 {
   if (game == NULL)
     return;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    g_free (game->orig_command[i]);
+  g_free (game->orig_command);
   rdt_gridless_free (game->g);
   g_free (game->start);
   g_free (game->st);
@@ -476,6 +492,8 @@ rdt_gl_game_get_entry_zone (RdtGlGame  *game,
   return z;
 }
 
+static int reserve_count (RdtGlGame *game, const char *hq, double *slowest);
+
 /* -------------------------------------------------------------- actions */
 
 #define FAIL(...) G_STMT_START { g_set_error (error, ERR, 0, __VA_ARGS__); return FALSE; } G_STMT_END
@@ -493,6 +511,9 @@ need_piece (RdtGlGame   *game,
     FAIL (_("%s has been destroyed"), id);
   if (game->st[*out].off_map)
     FAIL (_("%s is off map (Brandywine Scenario, Setup: not yet placed or entered; “place” or “enter” it)"), id);
+  if (game->st[*out].reserve_of != NULL)
+    FAIL (_("Optional Hidden Reserves: %s is on the Reserve Card of %s (“deploy” moves it out)"), id,
+          game->st[*out].reserve_of);
   return TRUE;
 }
 
@@ -744,6 +765,17 @@ act_move (RdtGlGame  *game,
   if (m.verdict != RDT_GL_YES)
     FAIL (_("%s (G10): %s cannot reach %s: %s%s%s"), _(m.rule), p->id, w[2], m.reason != NULL ? _(m.reason) : "",
           m.blocker != NULL ? " — " : "", m.blocker != NULL ? m.blocker : "");
+  if (game->reserves && p->type == RDT_GL_HQ)
+    {
+      /* Optional Hidden Reserves: "HQs can only move at the speed of the
+       * slowest piece they have on their card" (the allowance scaled by
+       * the slowest move over the HQ's). */
+      double slowest, own = rdt_gridless_get_spec (game->g, p->type)->move;
+      if (reserve_count (game, p->id, &slowest) > 0 && slowest < own &&
+          m.path_length > m.allowance * slowest / own + RDT_GEOM_EPS_LEN)
+        FAIL (_("Optional Hidden Reserves: HQs can only move at the speed of the slowest piece they have on their card (%s: %.4f in. of %.4f)"),
+              p->id, m.path_length, m.allowance * slowest / own);
+    }
   had_range = in_command_range (game, i);
   before = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
   p->centre = pose.to;
@@ -1668,7 +1700,7 @@ pose_allowed (RdtGlGame        *game,
     if (c[k].x < -RDT_GEOM_EPS_LEN || c[k].y < -RDT_GEOM_EPS_LEN || c[k].x > game->g->width + RDT_GEOM_EPS_LEN ||
         c[k].y > game->g->height + RDT_GEOM_EPS_LEN)
       FAIL (_("%s: the block of %s reaches outside the map"), _(rule), p->id);
-  f = rdt_gridless_zone_fraction (game->g, zone, p);
+  f = zone != NULL ? rdt_gridless_zone_fraction (game->g, zone, p) : 1;
   if (!(f > 0.5))
     FAIL (_("%s: the majority of %s must be in zone %s (%s); %.0f%% of the block is"), _(rule), p->id, zone->id,
           zone->name != NULL ? zone->name : rdt_gl_zone_kind_to_string (zone->kind), 100 * f);
@@ -1844,6 +1876,279 @@ act_enter (RdtGlGame  *game,
   return TRUE;
 }
 
+/* ------------------------------------------- Optional Hidden Reserves */
+
+#define RULE_RESERVES N_("Optional Hidden Reserves")
+
+static int
+reserve_count (RdtGlGame  *game,
+               const char *hq,
+               double     *slowest)
+{
+  int n = 0;
+
+  if (slowest != NULL)
+    *slowest = G_MAXDOUBLE;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (!game->st[i].destroyed && g_strcmp0 (game->st[i].reserve_of, hq) == 0)
+      {
+        n++;
+        if (slowest != NULL)
+          *slowest = MIN (*slowest, rdt_gridless_get_spec (game->g, piece_at (game, i)->type)->move);
+      }
+  return n;
+}
+
+/* The first HQ holding Reserve pieces that an enemy piece can see ("Pieces
+ * can remain hidden in Reserve, as long as the HQ cannot be Spotted by the
+ * enemy"; ID Type: "If you can spot a piece": Line of Sight, at most 1 Foot
+ * move).  An undecided LOS counts as Spotted (the hidden side cannot prove
+ * it is not). */
+static int
+spotted_hq (RdtGlGame   *game,
+            const char **by)
+{
+  for (guint h = 0; h < game->g->pieces->len; h++)
+    {
+      const RdtGlPiece *hq = piece_at (game, h);
+      if (hq->type != RDT_GL_HQ || !alive (game, h) || reserve_count (game, hq->id, NULL) == 0)
+        continue;
+      for (guint k = 0; k < game->g->pieces->len; k++)
+        {
+          const RdtGlPiece *o = piece_at (game, k);
+          RdtGlLos los;
+          RdtGlVerdict v;
+          if (!alive (game, k) || !enemies (hq, o))
+            continue;
+          rdt_gl_los (game->g, (RdtGlLosEnd) { o, { 0, 0 } }, (RdtGlLosEnd) { hq, { 0, 0 } }, &los);
+          v = los.verdict;
+          rdt_gl_los_clear (&los);
+          if (v != RDT_GL_NO)
+            {
+              *by = o->id;
+              return (int) h;
+            }
+        }
+    }
+  return -1;
+}
+
+/* reserve PIECE HQ: "Your pieces on the board and even other entire Corps
+ * can move onto Reserve Cards by moving "into" the matching HQ": the piece,
+ * acting for its command, can reach the HQ's place (G10) or touches it.  At
+ * set-up: "Pieces can begin the game in Reserve". */
+static gboolean
+act_reserve (RdtGlGame  *game,
+             char      **w,
+             GString    *res,
+             GError    **error)
+{
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+
+  if (!game->reserves)
+    FAIL (_("Optional Hidden Reserves: not in use (“option hidden-reserves”)"));
+  if (g_strv_length (w) != 3)
+    FAIL (_("usage: reserve PIECE HQ"));
+  if ((i = piece_index (game, w[1])) < 0 || (h = piece_index (game, w[2])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), piece_index (game, w[1]) < 0 ? w[1] : w[2]);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  if (hq->type != RDT_GL_HQ || enemies (p, hq) || !alive (game, h))
+    FAIL (_("Optional Hidden Reserves: %s is not a friendly HQ on the map (one Reserve Card for each HQ)"), hq->id);
+  if (p->type == RDT_GL_HQ)
+    FAIL (_("Optional Hidden Reserves: an HQ is not held in Reserve (%s)"), p->id);
+  if (game->st[i].reserve_of != NULL || game->st[i].destroyed)
+    FAIL (_("Optional Hidden Reserves: %s is not on the board"), p->id);
+  if (game->phase == RDT_GL_PHASE_SETUP)
+    {
+      if (game->placing == NULL || !placed_in (game, i, game->placing))
+        FAIL (_("Brandywine Scenario, Setup: %s is not placed now"), p->id);
+    }
+  else
+    {
+      /* Facing the HQ (the free facing change), then straight to it. */
+      RdtGlPose pose = { hq->centre,
+                         fmod (atan2 (hq->centre.x - p->centre.x, p->centre.y - hq->centre.y) * 180.0 / G_PI + 360.0,
+                               360.0),
+                         p->road_column };
+      RdtGlMove m;
+      RdtGlContact c;
+      if (game->st[i].off_map)
+        FAIL (_("%s is off map (Brandywine Scenario, Setup: not yet placed or entered; “place” or “enter” it)"), p->id);
+      if (!may_act (game, i, error))
+        return FALSE;
+      rdt_gl_contact (game->g, p, hq, &c);
+      rdt_gl_can_reach (game->g, p, &pose, &m);
+      if (c.in_contact != RDT_GL_YES && m.verdict != RDT_GL_YES)
+        FAIL (_("Optional Hidden Reserves: pieces move onto a Reserve Card by moving “into” the matching HQ; %s cannot reach %s (%s)"),
+              p->id, hq->id, m.reason != NULL ? _(m.reason) : "");
+      game->st[i].acted = TRUE;
+      game->current_acted = TRUE;
+    }
+  game->st[i].reserve_of = hq->id;
+  game->st[i].off_map = FALSE;
+  p->destroyed = TRUE;   /* off the board: no ruling sees it */
+  g_string_append_printf (res, "%s onto the Reserve Card of %s", p->id, hq->id);
+  return TRUE;
+}
+
+/* deploy PIECE X,Y [FACING] [column|line]: "They move out of Reserve by
+ * placing them on the board by the HQ and conducting a regular move": the
+ * piece starts at the HQ's place (facing as the HQ unless given) and moves as
+ * `move` does. */
+static gboolean
+act_deploy (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+
+  if (g_strv_length (w) < 3 || g_strv_length (w) > 5)
+    FAIL (_("usage: deploy PIECE X,Y [FACING] [column|line]"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  if (game->st[i].reserve_of == NULL)
+    FAIL (_("Optional Hidden Reserves: %s is not in Reserve"), w[1]);
+  h = piece_index (game, game->st[i].reserve_of);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  p->centre = hq->centre;
+  p->facing = hq->facing;
+  game->st[i].reserve_of = NULL;
+  p->destroyed = FALSE;
+  if (!act_move (game, w, res, error))
+    return FALSE;
+  g_string_append_printf (res, " (out of the Reserve of %s)", hq->id);
+  return TRUE;
+}
+
+/* reveal PIECE X,Y [FACING]: "If the HQ is Spotted, all of its Reserve
+ * pieces must be placed on the board AFTER the move is complete"; "Consider
+ * all pieces in Reserve to be within 1/3 Cav move at or behind the HQ (away
+ * from the enemy)": the block within 1/3 Cavalry move of the HQ's (G9), its
+ * centre not in front of the HQ's front edge line; in Road Column when the HQ
+ * is ("treat all pieces in reserve as in Road Column"). */
+static gboolean
+act_reveal (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+  const char *by = NULL;
+  RdtGlCommandRange cr;
+  double rad, ahead;
+  RdtPoint at;
+
+  if (n < 3 || n > 4)
+    FAIL (_("usage: reveal PIECE X,Y [FACING]"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  if (game->st[i].reserve_of == NULL)
+    FAIL (_("Optional Hidden Reserves: %s is not in Reserve"), w[1]);
+  h = piece_index (game, game->st[i].reserve_of);
+  if (spotted_hq (game, &by) != h)
+    FAIL (_("Optional Hidden Reserves: %s is not Spotted: its Reserve stays hidden (“deploy” moves a piece out)"),
+          game->st[i].reserve_of);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  if (!parse_point (w[2], &at))
+    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  p->centre = at;
+  p->facing = hq->facing;
+  if (n == 4 && !parse_facing (w[3], &p->facing))
+    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  p->road_column = hq->road_column;
+  game->st[i].reserve_of = NULL;
+  p->destroyed = FALSE;
+  rdt_gl_command_range (game->g, hq, p, &cr);
+  if (cr.verdict != RDT_GL_YES)
+    FAIL (_("Optional Hidden Reserves: Reserve pieces are within 1/3 Cav move of the HQ (%s is %.4f in. from %s; 1/3 Cav move is %.4f in.)"),
+          p->id, cr.distance, hq->id, cr.range);
+  rad = hq->facing * G_PI / 180.0;
+  ahead = (at.x - hq->centre.x) * sin (rad) - (at.y - hq->centre.y) * cos (rad);
+  if (ahead > RDT_GEOM_EPS_LEN)
+    FAIL (_("Optional Hidden Reserves: Reserve pieces are at or behind the HQ (away from the enemy); %s would be %.4f in. in front of %s"),
+          p->id, ahead, hq->id);
+  if (!pose_allowed (game, i, NULL, RULE_RESERVES, error))
+    return FALSE;
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    if (alive (game, k) && enemies (p, piece_at (game, k)) && in_contact (game, p, piece_at (game, k)))
+      FAIL (_("Optional Hidden Reserves: Reserve pieces are placed behind the HQ, away from the enemy (%s touches %s)"),
+            p->id, piece_at (game, k)->id);
+  g_string_append_printf (res, "%s revealed from the Reserve of %s (Spotted by %s)%s", p->id, hq->id, by,
+                          p->road_column ? " in Road Column" : "");
+  return TRUE;
+}
+
+/* Optional Hidden Reserves, Reassignment: "Before the game starts, you can
+ * reassign pieces to other commands ... Treat them as a regular part of that
+ * command for the entire game."  Command Size Limits: "Min: 2 pieces"; "Max:
+ * Largest historical Command of that army (see OB), +1 piece".  Pieces are
+ * counted without HQs; the historical commands are those of the file. */
+static guint
+command_size (RdtGlGame  *game,
+              const char *command,
+              gboolean    historical)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (piece_at (game, i)->type != RDT_GL_HQ &&
+        g_strcmp0 (historical ? game->orig_command[i] : piece_at (game, i)->command, command) == 0)
+      n++;
+  return n;
+}
+
+static gboolean
+reassign (RdtGlGame   *game,
+          const char  *piece,
+          const char  *command,
+          GString     *res,
+          GError     **error)
+{
+  int i = piece_index (game, piece);
+  const RdtGlCommand *to = find_command (game, command);
+  RdtGlPiece *p;
+  guint largest = 0;
+
+  if (!game->reserves)
+    FAIL (_("Optional Hidden Reserves, Reassignment: choose “option hidden-reserves” first"));
+  if (i < 0)
+    FAIL (_("no piece “%s” in the scenario"), piece);
+  p = piece_at (game, i);
+  if (p->type == RDT_GL_HQ)
+    FAIL (_("Optional Hidden Reserves, Reassignment: %s is an HQ; pieces are reassigned, not HQs"), p->id);
+  if (to == NULL || g_strcmp0 (to->side, p->side) != 0)
+    FAIL (_("Optional Hidden Reserves, Reassignment: “%s” is not a command of %s's army"), command, p->id);
+  if (g_strcmp0 (p->command, command) == 0)
+    FAIL (_("Optional Hidden Reserves, Reassignment: %s is already of %s"), p->id, command);
+  for (guint k = 0; k < game->g->commands->len; k++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, k);
+      if (g_strcmp0 (c->side, p->side) == 0)
+        largest = MAX (largest, command_size (game, c->id, TRUE));
+    }
+  if (command_size (game, command, FALSE) + 1 > largest + 1)
+    FAIL (_("Optional Hidden Reserves, Command Size Limits: Max: the largest historical Command of that army, +1 piece (%u): %s would have %u"),
+          largest + 1, command, command_size (game, command, FALSE) + 1);
+  if (p->command != NULL && command_size (game, p->command, FALSE) < 3)
+    FAIL (_("Optional Hidden Reserves, Command Size Limits: Min: 2 pieces (%s would have %u)"), p->command,
+          command_size (game, p->command, FALSE) - 1);
+  g_string_append_printf (res, "%s reassigned from %s to %s", p->id, p->command != NULL ? p->command : "-", command);
+  g_free (p->command);
+  p->command = g_strdup (command);
+  return TRUE;
+}
+
 /* ------------------------------------------------------------- victory */
 
 static guint
@@ -2002,7 +2307,6 @@ apply_words (RdtGlGame  *game,
        * each needs what a script cannot give (hidden pieces, talk between
        * players, written orders read by a person). */
       static const struct { const char *name, *why; } unsupported[] = {
-        { "hidden-reserves", N_("Optional Hidden Reserves is not supported: it hides pieces on Reserve Cards off board, which this sandbox does not model (every piece is on the table)") },
         { "multi-player", N_("Optional Multi Player Rules are not supported: they govern what players may say to each other, which the program cannot see") },
         { "written-orders", N_("Optional Written Orders is not supported: orders are written and interpreted by players, not checked by the program") },
       };
@@ -2013,9 +2317,9 @@ apply_words (RdtGlGame  *game,
           if (g_str_equal (w[1], unsupported[k].name))
             FAIL ("%s", _(unsupported[k].why));
       if (!((n == 2 && (g_str_equal (w[1], "hq-alter") || g_str_equal (w[1], "baggage") ||
-                        g_str_equal (w[1], "early-start"))) ||
-            (n == 3 && g_str_equal (w[1], "reinforcements"))))
-        FAIL (_("usage: option hq-alter | baggage | reinforcements ZONE-OPTION | early-start (the optional rules hidden-reserves, multi-player and written-orders are refused)"));
+                        g_str_equal (w[1], "early-start") || g_str_equal (w[1], "hidden-reserves"))) ||
+            (n == 3 && g_str_equal (w[1], "reinforcements")) || (n == 4 && g_str_equal (w[1], "reassign"))))
+        FAIL (_("usage: option hq-alter | baggage | hidden-reserves | reassign PIECE COMMAND | reinforcements ZONE-OPTION | early-start (the optional rules multi-player and written-orders are refused)"));
       /* Options are chosen before the game begins (Setup: "The British
        * player notes in advance, before the game begins"). */
       for (guint k = 0; k < game->log->len; k++)
@@ -2025,6 +2329,16 @@ apply_words (RdtGlGame  *game,
         {
           game->optional_alter = TRUE;
           g_string_append (res, "Optional HQ Alter in use");
+        }
+      else if (g_str_equal (w[1], "hidden-reserves"))
+        {
+          game->reserves = TRUE;
+          g_string_append (res, "Optional Hidden Reserves in use");
+        }
+      else if (g_str_equal (w[1], "reassign"))
+        {
+          if (!reassign (game, w[2], w[3], res, error))
+            return FALSE;
         }
       else if (g_str_equal (w[1], "baggage"))
         {
@@ -2066,6 +2380,18 @@ apply_words (RdtGlGame  *game,
     }
   if (game->phase == RDT_GL_PHASE_OVER)
     FAIL (_("Victory: the game is over (the scenario's last turn, %d, has ended); undo to go back"), game->g->last_turn);
+  if (game->reserves && !g_str_equal (a, "reveal"))
+    {
+      const char *by = NULL;
+      int h = spotted_hq (game, &by);
+      if (h >= 0)
+        FAIL (_("Optional Hidden Reserves: %s is Spotted by %s: all of its Reserve pieces must be placed on the board first (“reveal PIECE X,Y [FACING]”, within 1/3 Cav move at or behind the HQ)"),
+              piece_at (game, h)->id, by);
+    }
+  if (g_str_equal (a, "reserve"))
+    return act_reserve (game, w, res, error);
+  if (g_str_equal (a, "reveal"))
+    return act_reveal (game, w, res, error);
   if (game->phase == RDT_GL_PHASE_SETUP && !g_str_equal (a, "place") && !g_str_equal (a, "end-setup"))
     FAIL (_("Brandywine Scenario, Setup: %s places its pieces first (“place PIECE X,Y [FACING] [column|line]”, then “end-setup”)"),
           game->placing != NULL ? game->placing->side : "-");
@@ -2076,6 +2402,8 @@ apply_words (RdtGlGame  *game,
                                   : (g_set_error (error, ERR, 0, _("usage: end-setup")), FALSE);
   if (g_str_equal (a, "enter"))
     return act_enter (game, w, res, error);
+  if (g_str_equal (a, "deploy"))
+    return act_deploy (game, w, res, error);
   if (g_str_equal (a, "pull"))
     return g_strv_length (w) == 1 ? act_pull (game, res, error) : (g_set_error (error, ERR, 0, _("usage: pull")), FALSE);
   if (g_str_equal (a, "alter"))
@@ -2116,7 +2444,7 @@ typedef struct {
   GList *moved;
   int rounds, combats;
   char *reinforcements;
-  gboolean early_start, baggage;
+  gboolean early_start, baggage, reserves;
   const RdtGlZone *placing;
 } Snapshot;
 
@@ -2152,6 +2480,7 @@ snapshot_take (RdtGlGame *game,
   s->reinforcements = g_strdup (game->reinforcements);
   s->early_start = game->early_start;
   s->baggage = game->baggage;
+  s->reserves = game->reserves;
   s->placing = game->placing;
 }
 
@@ -2171,7 +2500,7 @@ snapshot_restore (RdtGlGame *game,
     }
   memcpy (game->st, s->st, sizeof (RdtGlPieceState) * n);
   for (guint i = 0; i < n; i++)
-    piece_at (game, i)->destroyed = game->st[i].destroyed || game->st[i].off_map;
+    piece_at (game, i)->destroyed = game->st[i].destroyed || game->st[i].off_map || game->st[i].reserve_of != NULL;
   game->die = s->die;
   game->turn = s->turn;
   game->phase = s->phase;
@@ -2191,6 +2520,7 @@ snapshot_restore (RdtGlGame *game,
   set_str (&game->reinforcements, s->reinforcements);
   game->early_start = s->early_start;
   game->baggage = s->baggage;
+  game->reserves = s->reserves;
   game->placing = s->placing;
 }
 
@@ -2243,6 +2573,14 @@ rdt_gl_game_apply (RdtGlGame   *game,
   g_ptr_array_add (words, NULL);
   snapshot_take (game, &snap);
   ok = apply_words (game, (char **) words->pdata, res, error);
+  if (ok && game->reserves)
+    {
+      const char *by = NULL;
+      int h = spotted_hq (game, &by);
+      if (h >= 0)
+        g_string_append_printf (res, "; Optional Hidden Reserves: %s is Spotted by %s: reveal its Reserve pieces",
+                                piece_at (game, h)->id, by);
+    }
   if (!ok)
     snapshot_restore (game, &snap);
   snapshot_free (&snap);
@@ -2305,8 +2643,8 @@ rdt_gl_game_describe (RdtGlGame *game)
                           game->optional_alter ? " hq-alter" : "", game->current_acted, game->alter_this_pull,
                           game->rounds_in_combat);
   /* Only when used, so the digests of games without them are unchanged. */
-  if (game->reinforcements != NULL || game->baggage)
-    g_string_append_printf (s, " (setup%s%s%s%s placing %s)", game->reinforcements != NULL ? " reinforcements " : "",
+  if (game->reinforcements != NULL || game->baggage || game->reserves)
+    g_string_append_printf (s, " (setup%s%s%s%s%s placing %s)", game->reserves ? " hidden-reserves" : "", game->reinforcements != NULL ? " reinforcements " : "",
                             game->reinforcements != NULL ? game->reinforcements : "",
                             game->early_start ? " early-start" : "", game->baggage ? " baggage" : "",
                             game->placing != NULL ? game->placing->id : "-");
@@ -2328,14 +2666,16 @@ rdt_gl_game_describe (RdtGlGame *game)
       g_ascii_formatd (x, sizeof x, "%.6f", p->centre.x);
       g_ascii_formatd (y, sizeof y, "%.6f", p->centre.y);
       g_ascii_formatd (f, sizeof f, "%.6f", p->facing);
-      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s%s%s%s%s\n", p->id, x, y, f,
+      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s%s%s%s%s%s%s%s\n", p->id, x, y, f,
                               st->destroyed ? "destroyed" : p->spent ? "spent" : "fresh",
                               p->road_column ? " column" : "", st->acted ? " acted" : "",
                               st->must_retreat ? " must-retreat" : "", st->retreated ? " retreated" : "",
                               st->absorbed ? " absorbed" : "", st->militia_hit ? " militia-hit" : "",
                               st->altered ? " altered" : "", st->attacker ? " attacker" : "",
                               st->engaged ? " engaged" : "", st->off_map ? " off-map" : "",
-                              st->baggage_used ? " baggage-used" : "");
+                              st->baggage_used ? " baggage-used" : "", st->reserve_of != NULL ? " reserve:" : "",
+                              st->reserve_of != NULL ? st->reserve_of : "",
+                              g_strcmp0 (p->command, game->orig_command[i]) != 0 ? " reassigned" : "");
     }
   return g_string_free (s, FALSE);
 }

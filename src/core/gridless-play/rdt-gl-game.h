@@ -45,6 +45,8 @@ typedef struct {
                             * Start Option): shown off map, ignored by every ruling */
   gboolean baggage_used;   /* a Baggage Train that has rallied a piece this turn
                             * (Optional Baggage Trains: "only Rally 1 piece per turn") */
+  const char *reserve_of;  /* (nullable) the HQ whose Reserve Card holds it (Optional
+                            * Hidden Reserves): off the board, ignored by every ruling */
 } RdtGlPieceState;
 
 typedef struct _RdtGlGame RdtGlGame;
