@@ -2019,6 +2019,9 @@ act_deploy (RdtGlGame  *game,
   hq = piece_at (game, h);
   p->centre = hq->centre;
   p->facing = hq->facing;
+  /* "If an HQ is moving along a road at column speed, treat all pieces in
+   * reserve as in Road Column"; otherwise in combat formation. */
+  p->road_column = hq->road_column;
   game->st[i].reserve_of = NULL;
   p->destroyed = FALSE;
   if (!act_move (game, w, res, error))
