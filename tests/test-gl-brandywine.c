@@ -7,7 +7,9 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "redoubt-core.h"
 
@@ -847,6 +849,145 @@ test_reassignment (void)
   g_assert_cmpstr (rdt_gridless_find_piece (g, "ferguson")->command, ==, "k");
 }
 
+/* ------------------------------------------------------------------ CLI */
+
+static int
+run_cli (const char *const *args,
+         char              **out)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *ignored = NULL;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                out != NULL ? out : &ignored, &err, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  if (WEXITSTATUS (status) != 0 && err != NULL)
+    g_printerr ("%s", err);
+  return WEXITSTATUS (status);
+}
+
+static char *
+digest_line (const char *out)
+{
+  const char *d = strstr (out, "\ndigest ");
+
+  g_assert_nonnull (d);
+  return g_strndup (d + strlen ("\ndigest "), 64);
+}
+
+static void
+script_do (RdtGlGame  *game,
+           GString    *script,
+           const char *line)
+{
+  ok (game, line);
+  g_string_append_printf (script, "%s\n", line);
+}
+
+/* The whole bundled scenario from its set-up to its last turn, with the
+ * Early Start Option and Optional Baggage Trains: played here, then by
+ * `redoubt-cli play` from the same script and seed, saved and replayed: the
+ * same state (digest), and the victory report at the end. */
+static void
+test_cli_whole_game (void)
+{
+  g_autoptr(RdtGridless) file = bundled ();
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (bundled (), 21);
+  g_autoptr(GString) script = g_string_new ("# Brandywine: set-up, early start, every turn to the last\n");
+  g_autofree char *src = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                           "pub-battles-brandywine.redoubt", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("rdt-gl-brandywine-XXXXXX", NULL);
+  g_autofree char *scenario = g_build_filename (dir, "brandywine.redoubt", NULL);
+  g_autofree char *script_path = g_build_filename (dir, "game.txt", NULL);
+  g_autofree char *save = g_build_filename (dir, "saved.txt", NULL);
+  g_autofree char *text = NULL, *out1 = NULL, *out2 = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
+  guint k_slot = 0, c_slot = 0;
+
+  script_do (game, script, "option reinforcements right");
+  script_do (game, script, "option early-start");
+  script_do (game, script, "option baggage");
+  for (guint i = 0; i < file->pieces->len; i++)
+    {
+      const RdtGlPiece *p = g_ptr_array_index (file->pieces, i);
+      char x[G_ASCII_DTOSTR_BUF_SIZE], y[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *line = NULL;
+      if (g_strcmp0 (p->side, "colonial") != 0)
+        continue;
+      g_ascii_dtostr (x, sizeof x, p->centre.x);
+      g_ascii_dtostr (y, sizeof y, p->centre.y);
+      line = g_strdup_printf ("place %s %s,%s %g%s", p->id, x, y, p->facing, p->road_column ? " column" : "");
+      script_do (game, script, line);
+    }
+  script_do (game, script, "end-setup");
+  g_assert_cmpint (rdt_gl_game_get_turn (game), ==, 2);
+  while (rdt_gl_game_get_phase (game) != RDT_GL_PHASE_OVER)
+    {
+      while (rdt_gl_game_get_cup (game)->len > 0)
+        {
+          const char *cur;
+          script_do (game, script, "pull");
+          cur = rdt_gl_game_get_current (game);
+          for (guint i = 0; i < file->pieces->len; i++)
+            {
+              const RdtGlPiece *p = g_ptr_array_index (file->pieces, i);
+              g_autofree char *line = NULL;
+              if (!rdt_gl_game_get_state (game, p->id)->off_map)
+                continue;
+              /* K and Howe along the main road, C in the right-wing zone. */
+              if (g_strcmp0 (cur, "k") == 0 && (g_strcmp0 (p->command, "k") == 0 || g_strcmp0 (p->command, "howe") == 0))
+                {
+                  line = g_strdup_printf ("enter %s %s,%s 0 column", p->id, k_slot % 2 ? "20.5" : "19.5",
+                                          (const char *[]) { "21.4", "22", "22.6", "23.2", "23.8" }[k_slot / 2]);
+                  k_slot++;
+                }
+              else if (g_strcmp0 (cur, "c") == 0 && g_strcmp0 (p->command, "c") == 0)
+                {
+                  line = g_strdup_printf ("enter %s %s,%s 0", p->id,
+                                          (const char *[]) { "33.5", "34.5", "35.5" }[c_slot % 3],
+                                          (const char *[]) { "0.5", "1.5", "2.5", "3.5" }[c_slot / 3]);
+                  c_slot++;
+                }
+              if (line != NULL)
+                script_do (game, script, line);
+            }
+        }
+      script_do (game, script, "combat");
+      script_do (game, script, "end-turn");
+    }
+  g_assert_cmpuint (k_slot, ==, 9);
+  g_assert_cmpuint (c_slot, ==, 10);
+  g_assert_cmpint (rdt_gl_game_get_turn (game), ==, 12);
+  d0 = rdt_gl_game_digest (game);
+
+  g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (scenario, text, -1, NULL));
+  g_assert_true (g_file_set_contents (script_path, script->str, -1, NULL));
+  g_assert_cmpint (run_cli ((const char *[]) { "play", scenario, "--seed", "21", "--script", script_path, "--save", save,
+                                               NULL }, &out1), ==, 0);
+  g_assert_nonnull (strstr (out1, "phase over"));
+  g_assert_nonnull (strstr (out1, "Winner: not decided by the rules text"));
+  g_assert_nonnull (strstr (out1, "ferguson enters from zone main-road in Road Column"));
+  g_assert_cmpint (run_cli ((const char *[]) { "play", "--replay", save, NULL }, &out2), ==, 0);
+  d1 = digest_line (out1);
+  d2 = digest_line (out2);
+  g_assert_cmpstr (d0, ==, d1);
+  g_assert_cmpstr (d1, ==, d2);
+  g_unlink (scenario);
+  g_unlink (script_path);
+  g_unlink (save);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -867,5 +1008,6 @@ main (int   argc,
   g_test_add_func ("/gl-play/optional-hidden-reserves/deploy-by-hq-regular-move-begin-in-reserve",
                    test_hidden_reserves_deploy);
   g_test_add_func ("/gl-play/optional-hidden-reserves/reassignment-command-size-limits", test_reassignment);
+  g_test_add_func ("/gl-play/brandywine-scenario/whole-game-cli-replay-victory-report", test_cli_whole_game);
   return g_test_run ();
 }
