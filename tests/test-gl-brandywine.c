@@ -587,7 +587,7 @@ test_victory_conditions (void)
     ok (game, "combat");
     res = ok_result (game, "end-turn");
     g_assert_nonnull (strstr (res, "Winner: red, by the scenario's condition at line 31 (provisional"));
-    g_assert_nonnull (strstr (res, "Red holds the ford"));
+    g_assert_nonnull (strstr (res, "red alone holds zone ford — Red holds the ford"));
   }
   /* Optional Baggage Trains: the train in contact with the enemy at the
    * beginning of Combat is destroyed and counts 2: red wins by losses. */
@@ -604,7 +604,8 @@ test_victory_conditions (void)
     g_assert_true (rdt_gl_game_get_state (game, "b-train")->destroyed);
     res = ok_result (game, "end-turn");
     g_assert_nonnull (strstr (res, "blue: losses 2 (destroyed pieces; 1 Baggage Train counted double"));
-    g_assert_nonnull (strstr (res, "Winner: red, by the scenario's condition at line 32"));
+    g_assert_nonnull (strstr (res, "destroyed: b-train;"));
+    g_assert_nonnull (strstr (res, "Winner: red, by the scenario's condition at line 32: blue losses at least 2"));
   }
   /* Without the option the train is not destroyed. */
   {

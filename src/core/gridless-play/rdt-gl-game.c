@@ -2234,15 +2234,19 @@ rdt_gl_game_victory_report (RdtGlGame *game)
       guint trains, n = 0, left = 0, lost = losses_of (game, side->id, &trains);
       guint ineff = ineffective_of (game, side->id, names);
 
+      g_autoptr(GString) dead = g_string_new (NULL);
+
       for (guint i = 0; i < game->g->pieces->len; i++)
         if (g_strcmp0 (piece_at (game, i)->side, side->id) == 0)
           {
             n++;
             left += !game->st[i].destroyed;
+            if (game->st[i].destroyed)
+              g_string_append_printf (dead, "%s%s", dead->len > 0 ? ", " : "", piece_at (game, i)->id);
           }
-      g_string_append_printf (s, _("%s: losses %u (destroyed pieces; %u Baggage Train%s counted double, Optional Baggage Trains); %u of %u pieces remain; Ineffective commands (50%% losses): %s\n"),
-                              side->id, lost, trains, trains == 1 ? "" : "s", left, n,
-                              ineff > 0 ? names->str : _("none"));
+      g_string_append_printf (s, _("%s: losses %u (destroyed pieces; %u Baggage Train%s counted double, Optional Baggage Trains); destroyed: %s; %u of %u pieces remain; Ineffective commands (50%% losses): %s\n"),
+                              side->id, lost, trains, trains == 1 ? "" : "s", dead->len > 0 ? dead->str : _("none"),
+                              left, n, ineff > 0 ? names->str : _("none"));
     }
   {
     /* "Whatever the colonial army achieves, keeping it intact is essential." */
@@ -2287,12 +2291,16 @@ rdt_gl_game_victory_report (RdtGlGame *game)
   else if (won == NULL)
     g_string_append (s, _("Winner: none of the scenario's conditions is met (not decided).\n"));
   else
-    g_string_append_printf (s, _("Winner%s: %s, by the scenario's condition at line %d%s: %s %s %s at least %d%s%s.\n"),
-                            game->phase == RDT_GL_PHASE_OVER ? "" : _(" if the game ended now"), won->winner,
-                            won->line, won->provisional ? _(" (provisional: not in the rules text)") : "",
-                            won->side, rdt_gl_victory_kind_to_string (won->kind),
-                            won->zone != NULL ? won->zone : "", won->at_least, won->text != NULL ? " — " : "",
-                            won->text != NULL ? won->text : "");
+    {
+      g_autofree char *what =
+        won->kind == RDT_GL_VICTORY_HOLDS ? g_strdup_printf (_("%s alone holds zone %s"), won->side, won->zone)
+        : won->kind == RDT_GL_VICTORY_LOSSES ? g_strdup_printf (_("%s losses at least %d"), won->side, won->at_least)
+        : g_strdup_printf (_("%s Ineffective commands at least %d"), won->side, won->at_least);
+      g_string_append_printf (s, _("Winner%s: %s, by the scenario's condition at line %d%s: %s%s%s.\n"),
+                              game->phase == RDT_GL_PHASE_OVER ? "" : _(" if the game ended now"), won->winner,
+                              won->line, won->provisional ? _(" (provisional: not in the rules text)") : "", what,
+                              won->text != NULL ? " — " : "", won->text != NULL ? won->text : "");
+    }
   return g_string_free (s, FALSE);
 }
 
