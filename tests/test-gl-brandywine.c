@@ -623,6 +623,65 @@ test_victory_conditions (void)
   }
 }
 
+static const char *river_xml =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<gridless-scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"r\" system=\"pub-battles\">\n"
+  "  <title>r</title>\n"
+  "  <gridless-map width=\"20\" height=\"20\">\n"
+  "    <area id=\"house\" kind=\"buildings\" points=\"4,14 6,14 6,16 4,16 4,14\"/>\n"
+  "    <water id=\"river\" kind=\"river\" shape=\"area\" points=\"0,9.5 20,9.5 20,10.5 0,10.5 0,9.5\"/>\n"
+  "  </gridless-map>\n"
+  "  <piece-types>\n"
+  "    <piece-type type=\"hq\" width=\"0.75\" depth=\"0.375\" move=\"12\"/>\n"
+  "    <piece-type type=\"infantry\" width=\"0.75\" depth=\"0.375\" move=\"6\"/>\n"
+  "    <piece-type type=\"dragoons\" width=\"0.75\" depth=\"0.375\" move=\"12\"/>\n"
+  "  </piece-types>\n"
+  "  <sides>\n"
+  "    <side id=\"red\" name=\"Red\"/>\n"
+  "    <side id=\"blue\" name=\"Blue\"/>\n"
+  "  </sides>\n"
+  "  <commands>\n"
+  "    <command id=\"a\" name=\"A\" side=\"red\" hq=\"a-hq\" chit=\"A\"/>\n"
+  "    <command id=\"c\" name=\"C\" side=\"red\" chit=\"C\"/>\n"
+  "    <command id=\"b\" name=\"B\" side=\"blue\" chit=\"B\"/>\n"
+  "  </commands>\n"
+  "  <pieces>\n"
+  "    <piece id=\"a-hq\" side=\"red\" command=\"a\" type=\"hq\" at=\"10,18\" facing=\"0\" status=\"fresh\" quality=\"regular\" formation=\"line\"/>\n"
+  "    <piece id=\"a-inf\" side=\"red\" command=\"a\" type=\"infantry\" at=\"10,15\" facing=\"0\" status=\"fresh\" quality=\"regular\" formation=\"line\"/>\n"
+  "    <piece id=\"c-inf\" side=\"red\" command=\"c\" type=\"infantry\" at=\"15,15\" facing=\"0\" status=\"fresh\" quality=\"regular\" formation=\"line\"/>\n"
+  "    <piece id=\"b-inf\" side=\"blue\" command=\"b\" type=\"infantry\" at=\"10,3\" facing=\"180\" status=\"fresh\" quality=\"regular\" formation=\"line\"/>\n"
+  "  </pieces>\n"
+  "  <zones>\n"
+  "    <zone id=\"red-zone\" kind=\"placement\" side=\"red\" commands=\"a\" order=\"1\" points=\"0,8 20,8 20,20 0,20 0,8\"/>\n"
+  "    <zone id=\"blue-zone\" kind=\"placement\" side=\"blue\" commands=\"b\" order=\"2\" points=\"0,0 20,0 20,9 0,9 0,0\"/>\n"
+  "    <zone id=\"east\" kind=\"reinforcement\" side=\"red\" commands=\"c\" option=\"east\" turn=\"2\" points=\"18,12 20,12 20,20 18,20 18,12\"/>\n"
+  "  </zones>\n"
+  "</gridless-scenario>\n";
+
+/* Setup: "where its terrain can be entered" (Terrain Effects, Rivers: "Cross
+ * only at bridges or fords"; Buildings: "Pieces in Buildings become Spent");
+ * a command in no zone is an error of the file. */
+static void
+test_setup_river_buildings (void)
+{
+  guint errors;
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (load_text (river_xml, &errors), 1);
+
+  g_assert_cmpuint (errors, ==, 0);
+  ok (game, "option reinforcements east");
+  g_assert_cmpint (rdt_gl_game_get_turn (game), ==, 2);
+  refused (game, "place a-inf 10,10 0", "Rivers: cross only at bridges or fords");
+  ok (game, "place a-inf 5,15 0");
+  g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "a-inf")->spent);
+  {
+    g_autoptr(GString) t = g_string_new (river_xml);
+    g_autoptr(RdtGridless) bad = NULL;
+    g_assert_cmpint (g_string_replace (t, "commands=\"c\" option", "commands=\"a\" option", 1), ==, 1);
+    bad = load_text (t->str, &errors);
+    g_assert_cmpuint (errors, >, 0);
+  }
+}
+
 /* ---------------------------------------------------- Optional Baggage */
 
 /* Optional Baggage Trains: "Inf and Art must be within 1/3 Mounted move of
@@ -997,6 +1056,7 @@ main (int   argc,
   g_test_add_func ("/gl-play/brandywine-setup/british-first-south-of-river", test_setup_british_first);
   g_test_add_func ("/gl-play/brandywine-setup/terrain-can-be-entered-marsh", test_setup_terrain_marsh);
   g_test_add_func ("/gl-play/brandywine-start-options/centre-turn-1-wings-turn-4", test_start_options);
+  g_test_add_func ("/gl-play/brandywine-setup/terrain-rivers-buildings-and-zones-validated", test_setup_river_buildings);
   g_test_add_func ("/gl-play/brandywine-setup/reinforcements-enter-from-noted-zone", test_reinforcements_enter);
   g_test_add_func ("/gl-play/brandywine-early-start-option/first-command-along-main-road", test_early_start);
   g_test_add_func ("/gl-play/brandywine-commanders/howe-no-chit-once-per-turn-either-command", test_howe);

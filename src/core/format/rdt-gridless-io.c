@@ -932,6 +932,26 @@ validate_scenario_data (Checker    *c,
         finding (c, RDT_SEVERITY_WARNING, z->line, "zone", _("zone “%s”: provisional turn= (not stated in the text)"),
                  z->id);
     }
+  /* Every command of a side that has a placement zone reaches the table:
+   * placed, or entering from a reinforcement or early-entry zone. */
+  for (guint i = 0; placements > 0 && i < g->commands->len; i++)
+    {
+      const RdtGlCommand *cmd = g_ptr_array_index (g->commands, i);
+      gboolean side_has = FALSE, covered = FALSE;
+      for (guint k = 0; k < g->zones->len; k++)
+        {
+          const RdtGlZone *z = g_ptr_array_index (g->zones, k);
+          if (g_strcmp0 (z->side, cmd->side) != 0)
+            continue;
+          side_has |= z->kind == RDT_GL_ZONE_PLACEMENT;
+          covered |= z->kind != RDT_GL_ZONE_OBJECTIVE && z->kind != RDT_GL_ZONE_EARLY_ENTRY && z->commands != NULL &&
+                     g_strv_contains ((const char *const *) z->commands, cmd->id);
+        }
+      if (side_has && !covered)
+        finding (c, RDT_SEVERITY_ERROR, cmd->line, "command",
+                 _("command “%s” is in no placement or reinforcement zone of its side: its pieces would never reach the table (Setup)"),
+                 cmd->id);
+    }
   if (reinforcements > 0 && placements == 0)
     finding (c, RDT_SEVERITY_ERROR, g->map_line, "zones",
              _("reinforcement zones without a placement zone: Setup places the other commands first"));

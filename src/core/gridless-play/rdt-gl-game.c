@@ -1726,6 +1726,20 @@ pose_allowed (RdtGlGame        *game,
   return TRUE;
 }
 
+/* Terrain Effects, Buildings: "Pieces in Buildings become Spent" (as at
+ * the end of a move). */
+static void
+spent_in_buildings (RdtGlGame  *game,
+                    RdtGlPiece *p,
+                    GString    *res)
+{
+  if (in_buildings (game, p) && !p->spent)
+    {
+      p->spent = TRUE;
+      g_string_append (res, ", Spent in buildings");
+    }
+}
+
 /* X,Y [FACING] [column|line] into the pose of piece @p (the words from @w[2]). */
 static gboolean
 parse_pose_words (char       **w,
@@ -1790,6 +1804,7 @@ act_place (RdtGlGame  *game,
   if (!pose_allowed (game, i, game->placing, RULE_SETUP, error))
     return FALSE;  /* the snapshot puts the piece back */
   g_string_append_printf (res, "%s placed in zone %s%s", p->id, game->placing->id, p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
   return TRUE;
 }
 
@@ -1873,6 +1888,7 @@ act_enter (RdtGlGame  *game,
   game->st[i].acted = TRUE;
   game->current_acted = TRUE;
   g_string_append_printf (res, "%s enters from zone %s%s", p->id, z->id, p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
   return TRUE;
 }
 
@@ -2089,6 +2105,7 @@ act_reveal (RdtGlGame  *game,
             p->id, piece_at (game, k)->id);
   g_string_append_printf (res, "%s revealed from the Reserve of %s (Spotted by %s)%s", p->id, hq->id, by,
                           p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
   return TRUE;
 }
 
