@@ -893,6 +893,10 @@ test_reassignment (void)
   refused (game, "option reassign knyp c", "is an HQ");
   ok (game, "option reassign ferguson c");
   g_assert_cmpstr (rdt_gridless_find_piece (g, "ferguson")->command, ==, "c");
+  {
+    g_autofree char *d = rdt_gl_game_describe (game);
+    g_assert_nonnull (strstr (d, "\nferguson 19.000000,13.000000 0.000000 fresh reassigned:c\n"));
+  }
   refused (game, "option reassign 71st c", "Max: the largest historical Command of that army, +1 piece (10)");
   ok (game, "option reassign j-grant howe");
   ok (game, "option reassign grant howe");

@@ -2694,7 +2694,7 @@ rdt_gl_game_describe (RdtGlGame *game)
       g_ascii_formatd (x, sizeof x, "%.6f", p->centre.x);
       g_ascii_formatd (y, sizeof y, "%.6f", p->centre.y);
       g_ascii_formatd (f, sizeof f, "%.6f", p->facing);
-      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s%s%s%s%s%s%s%s\n", p->id, x, y, f,
+      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s\n", p->id, x, y, f,
                               st->destroyed ? "destroyed" : p->spent ? "spent" : "fresh",
                               p->road_column ? " column" : "", st->acted ? " acted" : "",
                               st->must_retreat ? " must-retreat" : "", st->retreated ? " retreated" : "",
@@ -2703,7 +2703,8 @@ rdt_gl_game_describe (RdtGlGame *game)
                               st->engaged ? " engaged" : "", st->off_map ? " off-map" : "",
                               st->baggage_used ? " baggage-used" : "", st->reserve_of != NULL ? " reserve:" : "",
                               st->reserve_of != NULL ? st->reserve_of : "",
-                              g_strcmp0 (p->command, game->orig_command[i]) != 0 ? " reassigned" : "");
+                              g_strcmp0 (p->command, game->orig_command[i]) != 0 ? " reassigned:" : "",
+                              g_strcmp0 (p->command, game->orig_command[i]) != 0 && p->command != NULL ? p->command : "");
     }
   return g_string_free (s, FALSE);
 }
