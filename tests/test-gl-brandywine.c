@@ -871,6 +871,11 @@ test_hidden_reserves_deploy (void)
     ok (setup, "place knyp 20,15 0");
     ok (setup, "reserve ferguson knyp");
     g_assert_cmpstr (rdt_gl_game_get_state (setup, "ferguson")->reserve_of, ==, "knyp");
+    /* Placed on the board after all. */
+    ok (setup, "place ferguson 19,13 0");
+    g_assert_null (rdt_gl_game_get_state (setup, "ferguson")->reserve_of);
+    g_assert_false (rdt_gridless_find_piece (rdt_gl_game_get_gridless (setup), "ferguson")->destroyed);
+    ok (setup, "reserve ferguson knyp");
     refused (setup, "end-setup", "howe is not placed");
     ok (setup, "place howe 31,20 0");
     refused (setup, "end-setup", "71st is not placed");

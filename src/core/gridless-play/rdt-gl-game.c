@@ -1800,6 +1800,7 @@ act_place (RdtGlGame  *game,
   if (!parse_pose_words (w, n, p, error))
     return FALSE;
   game->st[i].off_map = FALSE;
+  game->st[i].reserve_of = NULL;   /* placed on the board instead of its Reserve Card */
   p->destroyed = FALSE;
   if (!pose_allowed (game, i, game->placing, RULE_SETUP, error))
     return FALSE;  /* the snapshot puts the piece back */
