@@ -948,12 +948,15 @@ test_optional_refused (void)
 {
   g_autoptr(RdtGlGame) game = rdt_gl_game_new (small_battle (), 5);
 
-  refused (game, "option hidden-reserves", "Optional Hidden Reserves is not supported");
-  refused (game, "option baggage", "Optional Baggage Trains is not supported");
   refused (game, "option multi-player", "Optional Multi Player Rules are not supported");
   refused (game, "option written-orders", "Optional Written Orders is not supported");
   refused (game, "option fog", "usage: option hq-alter");
   ok (game, "option hq-alter");
+  /* Optional Baggage Trains is played now (test-gl-brandywine.c); options
+   * may follow each other, but not an action. */
+  ok (game, "option baggage");
+  ok (game, "pull");
+  refused (game, "option hq-alter", "options are chosen before the first action");
 }
 
 /* Applying Hits: "Already Retreated piece is destroyed"; a destroyed piece

@@ -782,6 +782,12 @@ print_game (RdtGlGame *game)
 
   printf ("%s", state);
   printf (_("digest %s\n"), digest);
+  /* Issue 18, Brandywine Objectives: the report once the last turn is over. */
+  if (rdt_gl_game_get_phase (game) == RDT_GL_PHASE_OVER)
+    {
+      g_autofree char *report = rdt_gl_game_victory_report (game);
+      printf ("%s", report);
+    }
 }
 
 int

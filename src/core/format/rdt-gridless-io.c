@@ -376,6 +376,114 @@ build_pieces (Loader      *l,
     }
 }
 
+/* A whole number attribute clamped to [lo, hi]; @fallback when absent. */
+static int
+int_attr (Loader     *l,
+          xmlNode    *n,
+          const char *name,
+          int         lo,
+          int         hi,
+          int         fallback)
+{
+  g_autofree char *v = attr (n, name);
+  gint64 x;
+  char *end = NULL;
+
+  if (v == NULL)
+    return fallback;
+  x = g_ascii_strtoll (v, &end, 10);
+  if (end == v || *end != '\0' || x < lo || x > hi)
+    {
+      add (l->diagnostics, l->file, RDT_SEVERITY_ERROR, line_of (n), (const char *) n->name,
+           _("%s=\"%.20s\" must be a whole number from %d to %d"), name, v, lo, hi);
+      return CLAMP (x, lo, hi);
+    }
+  return (int) x;
+}
+
+/* <zones>: Brandywine Scenario, Setup and Start Options as data. */
+static void
+build_zones (Loader      *l,
+             RdtGridless *g,
+             xmlNode     *node)
+{
+  for (xmlNode *n = node->children; n != NULL && !l->failed; n = n->next)
+    {
+      RdtGlZone *z;
+      g_autofree char *kind = NULL, *commands = NULL, *schematic = NULL, *prov = NULL;
+
+      if (!is_element (n, "zone"))
+        continue;
+      if (!count_shape (l, n))
+        return;
+      z = g_new0 (RdtGlZone, 1);
+      z->id = attr (n, "id");
+      z->name = attr (n, "name");
+      z->side = attr (n, "side");
+      z->option = attr (n, "option");
+      z->road = attr (n, "road");
+      z->line = line_of (n);
+      kind = attr (n, "kind");
+      if (!rdt_gl_zone_kind_from_string (kind, &z->kind))
+        add (l->diagnostics, l->file, RDT_SEVERITY_ERROR, z->line, "zone", _("kind=\"%s\" is not a zone kind"),
+             kind != NULL ? kind : "");
+      commands = attr (n, "commands");
+      if (commands != NULL)
+        z->commands = g_strsplit_set (g_strstrip (commands), " \t\n\r", -1);
+      schematic = attr (n, "schematic");
+      z->schematic = g_strcmp0 (schematic, "true") == 0;
+      prov = attr (n, "provisional");
+      z->turn_provisional = g_strcmp0 (prov, "turn") == 0;
+      z->order = int_attr (l, n, "order", 1, 99, 0);
+      z->turn = int_attr (l, n, "turn", 1, RDT_GL_MAX_TURN, 0);
+      z->turns_early = int_attr (l, n, "turns-early", 1, RDT_GL_MAX_TURN, 0);
+      z->points = parse_ring (l, n, "points");
+      g_ptr_array_add (g->zones, z);
+    }
+}
+
+/* <victory>: the last turn and the users' conditions. */
+static void
+build_victory (Loader      *l,
+               RdtGridless *g,
+               xmlNode     *node)
+{
+  g_autofree char *prov = attr (node, "provisional");
+
+  g->has_victory = TRUE;
+  g->victory_line = line_of (node);
+  g->last_turn = int_attr (l, node, "last-turn", 1, RDT_GL_MAX_TURN, 0);
+  g->last_turn_provisional = g_strcmp0 (prov, "last-turn") == 0;
+  for (xmlNode *n = node->children; n != NULL; n = n->next)
+    {
+      RdtGlCondition *c;
+      g_autofree char *kind = NULL, *cprov = NULL;
+
+      if (!is_element (n, "condition"))
+        continue;
+      if (g->conditions->len >= 100)
+        {
+          add (l->diagnostics, l->file, RDT_SEVERITY_ERROR, line_of (n), "condition",
+               _("more than 100 conditions (the cap of docs/format.md)"));
+          return;
+        }
+      c = g_new0 (RdtGlCondition, 1);
+      c->winner = attr (n, "winner");
+      c->side = attr (n, "side");
+      c->zone = attr (n, "zone");
+      c->text = attr (n, "text");
+      c->line = line_of (n);
+      kind = attr (n, "kind");
+      if (!rdt_gl_victory_kind_from_string (kind, &c->kind))
+        add (l->diagnostics, l->file, RDT_SEVERITY_ERROR, c->line, "condition",
+             _("kind=\"%s\" is not losses, ineffective or holds"), kind != NULL ? kind : "");
+      c->at_least = int_attr (l, n, "at-least", 0, RDT_GRIDLESS_MAX_PIECES * 2, 1);
+      cprov = attr (n, "provisional");
+      c->provisional = g_strcmp0 (cprov, "true") == 0;
+      g_ptr_array_add (g->conditions, c);
+    }
+}
+
 static RdtGridless *
 build (Loader  *l,
        xmlNode *root)
@@ -430,6 +538,10 @@ build (Loader  *l,
         }
       else if (is_element (n, "pieces"))
         build_pieces (l, g, n);
+      else if (is_element (n, "zones"))
+        build_zones (l, g, n);
+      else if (is_element (n, "victory"))
+        build_victory (l, g, n);
       else if (is_element (n, "note"))
         g_ptr_array_add (g->notes, text_of (n));
     }
@@ -708,6 +820,168 @@ bbox (Shape *s)
     }
 }
 
+/* <zones> and <victory> (issue 18, Brandywine Scenario: Setup, Start
+ * Options, Early Start Option, Objectives). */
+static GHashTable *
+sides_of (const RdtGridless *g)
+{
+  GHashTable *sides = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < g->sides->len; i++)
+    g_hash_table_add (sides, ((RdtGlSide *) g_ptr_array_index (g->sides, i))->id);
+  return sides;
+}
+
+static const RdtGlCommand *
+command_by_id (const RdtGridless *g,
+               const char        *id)
+{
+  for (guint i = 0; i < g->commands->len; i++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (g->commands, i);
+      if (g_strcmp0 (c->id, id) == 0)
+        return c;
+    }
+  return NULL;
+}
+
+static void
+validate_scenario_data (Checker    *c,
+                        GHashTable *sides)
+{
+  const RdtGridless *g = c->g;
+  g_autoptr(GHashTable) placed = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) options = g_hash_table_new (g_str_hash, g_str_equal);
+  guint placements = 0, reinforcements = 0;
+
+  for (guint i = 0; i < g->zones->len; i++)
+    {
+      RdtGlZone *z = g_ptr_array_index (g->zones, i);
+
+      check_id (c, z->id, z->line, "zone");
+      if (z->points != NULL)
+        check_polygon (c, z->points, z->line, "zone");
+      if (!g_hash_table_contains (sides, z->side))
+        finding (c, RDT_SEVERITY_ERROR, z->line, "zone", _("side=\"%s\" is not a side"), z->side);
+      for (guint k = 0; z->commands != NULL && z->commands[k] != NULL; k++)
+        {
+          const RdtGlCommand *cmd = command_by_id (g, z->commands[k]);
+          if (*z->commands[k] == '\0')
+            continue;
+          if (cmd == NULL)
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone", _("commands=: “%s” is not a command"), z->commands[k]);
+          else if (g_strcmp0 (cmd->side, z->side) != 0)
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone", _("commands=: “%s” is not of side “%s”"),
+                     z->commands[k], z->side);
+          if (z->kind == RDT_GL_ZONE_PLACEMENT)
+            {
+              gpointer other = g_hash_table_lookup (placed, z->commands[k]);
+              if (other != NULL)
+                finding (c, RDT_SEVERITY_ERROR, z->line, "zone",
+                         _("commands=: “%s” is already placed in zone “%s” (Setup: each command is placed once)"),
+                         z->commands[k], (const char *) other);
+              g_hash_table_insert (placed, z->commands[k], z->id);
+            }
+        }
+      if (z->kind != RDT_GL_ZONE_OBJECTIVE && (z->commands == NULL || z->commands[0] == NULL))
+        finding (c, RDT_SEVERITY_ERROR, z->line, "zone",
+                 _("a %s zone needs commands= (the commands placed or entering there)"),
+                 rdt_gl_zone_kind_to_string (z->kind));
+      switch (z->kind)
+        {
+        case RDT_GL_ZONE_PLACEMENT:
+          placements++;
+          if (z->order < 1)
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone",
+                     _("a placement zone needs order= (Setup: “British placement (1st)”, “Colonial placement (2nd)”)"));
+          break;
+        case RDT_GL_ZONE_REINFORCEMENT:
+          reinforcements++;
+          if (z->option == NULL || z->turn < 1)
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone",
+                     _("a reinforcement zone needs option= and turn= (Start Options)"));
+          else if (g_hash_table_contains (options, z->option))
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone", _("option=\"%s\" is already used by another zone"),
+                     z->option);
+          else
+            g_hash_table_add (options, z->option);
+          break;
+        case RDT_GL_ZONE_EARLY_ENTRY:
+          if (z->turns_early < 1)
+            finding (c, RDT_SEVERITY_ERROR, z->line, "zone",
+                     _("an early-entry zone needs turns-early= (Early Start Option: “two turns early”)"));
+          if (z->road != NULL)
+            {
+              gboolean found = FALSE;
+              for (guint k = 0; k < g->roads->len; k++)
+                found |= g_strcmp0 (((RdtGlRoad *) g_ptr_array_index (g->roads, k))->id, z->road) == 0;
+              if (!found)
+                finding (c, RDT_SEVERITY_ERROR, z->line, "zone", _("road=\"%s\" is not a road"), z->road);
+            }
+          break;
+        case RDT_GL_ZONE_OBJECTIVE:
+        case RDT_GL_N_ZONE_KINDS:
+        default:
+          break;
+        }
+      if (z->schematic)
+        finding (c, RDT_SEVERITY_WARNING, z->line, "zone",
+                 _("zone “%s”: provisional, schematic shape (the scenario's set-up diagram and map sheet are not "
+                   "transcribed: draw it from your copy)"), z->id);
+      if (z->turn_provisional)
+        finding (c, RDT_SEVERITY_WARNING, z->line, "zone", _("zone “%s”: provisional turn= (not stated in the text)"),
+                 z->id);
+    }
+  /* Every command of a side that has a placement zone reaches the table:
+   * placed, or entering from a reinforcement or early-entry zone. */
+  for (guint i = 0; placements > 0 && i < g->commands->len; i++)
+    {
+      const RdtGlCommand *cmd = g_ptr_array_index (g->commands, i);
+      gboolean side_has = FALSE, covered = FALSE;
+      for (guint k = 0; k < g->zones->len; k++)
+        {
+          const RdtGlZone *z = g_ptr_array_index (g->zones, k);
+          if (g_strcmp0 (z->side, cmd->side) != 0)
+            continue;
+          side_has |= z->kind == RDT_GL_ZONE_PLACEMENT;
+          covered |= z->kind != RDT_GL_ZONE_OBJECTIVE && z->kind != RDT_GL_ZONE_EARLY_ENTRY && z->commands != NULL &&
+                     g_strv_contains ((const char *const *) z->commands, cmd->id);
+        }
+      if (side_has && !covered)
+        finding (c, RDT_SEVERITY_ERROR, cmd->line, "command",
+                 _("command “%s” is in no placement or reinforcement zone of its side: its pieces would never reach the table (Setup)"),
+                 cmd->id);
+    }
+  if (reinforcements > 0 && placements == 0)
+    finding (c, RDT_SEVERITY_ERROR, g->map_line, "zones",
+             _("reinforcement zones without a placement zone: Setup places the other commands first"));
+  if (!g->has_victory)
+    return;
+  if (g->last_turn < 1)
+    finding (c, RDT_SEVERITY_ERROR, g->victory_line, "victory", _("last-turn= is needed (the turn the game ends)"));
+  if (g->last_turn_provisional)
+    finding (c, RDT_SEVERITY_WARNING, g->victory_line, "victory",
+             _("last-turn=\"%d\" is provisional (the rulebook text gives no number of turns)"), g->last_turn);
+  for (guint i = 0; i < g->conditions->len; i++)
+    {
+      RdtGlCondition *k = g_ptr_array_index (g->conditions, i);
+      const RdtGlZone *z = k->zone != NULL ? rdt_gridless_find_zone (g, k->zone) : NULL;
+
+      if (!g_hash_table_contains (sides, k->winner))
+        finding (c, RDT_SEVERITY_ERROR, k->line, "condition", _("winner=\"%s\" is not a side"), k->winner);
+      if (!g_hash_table_contains (sides, k->side))
+        finding (c, RDT_SEVERITY_ERROR, k->line, "condition", _("side=\"%s\" is not a side"), k->side);
+      if (k->kind == RDT_GL_VICTORY_HOLDS && (z == NULL || z->kind != RDT_GL_ZONE_OBJECTIVE))
+        finding (c, RDT_SEVERITY_ERROR, k->line, "condition",
+                 _("kind=\"holds\" needs zone= naming an objective zone"));
+      if (k->kind != RDT_GL_VICTORY_HOLDS && k->zone != NULL)
+        finding (c, RDT_SEVERITY_ERROR, k->line, "condition", _("zone= is only for kind=\"holds\""));
+      if (k->provisional)
+        finding (c, RDT_SEVERITY_WARNING, k->line, "condition",
+                 _("a provisional victory condition (Brandywine, Objectives are prose only)"));
+    }
+}
+
 void
 rdt_gridless_validate (const RdtGridless *g,
                        GPtrArray         *diagnostics)
@@ -942,6 +1216,10 @@ rdt_gridless_validate (const RdtGridless *g,
                        p->id, q->id, q->line, _(RULE_MOVING));
           }
       }
+  }
+  {
+    g_autoptr(GHashTable) sides = sides_of (g);
+    validate_scenario_data (&c, sides);
   }
 }
 
@@ -1216,6 +1494,67 @@ rdt_gridless_to_bytes (const RdtGridless *g,
       g_string_append (out, "/>\n");
     }
   g_string_append (out, "  </pieces>\n");
+  if (g->zones->len > 0)
+    {
+      g_string_append (out, "  <zones>\n");
+      for (guint i = 0; i < g->zones->len; i++)
+        {
+          RdtGlZone *z = g_ptr_array_index (g->zones, i);
+          g_string_append (out, "    <zone");
+          put_attr (out, "id", z->id);
+          put_attr (out, "name", z->name);
+          put_attr (out, "kind", rdt_gl_zone_kind_to_string (z->kind));
+          put_attr (out, "side", z->side);
+          if (z->commands != NULL && z->commands[0] != NULL)
+            {
+              g_autofree char *joined = g_strjoinv (" ", z->commands);
+              put_attr (out, "commands", joined);
+            }
+          put_attr (out, "option", z->option);
+          if (z->order > 0)
+            g_string_append_printf (out, " order=\"%d\"", z->order);
+          if (z->turn > 0)
+            g_string_append_printf (out, " turn=\"%d\"", z->turn);
+          if (z->turns_early > 0)
+            g_string_append_printf (out, " turns-early=\"%d\"", z->turns_early);
+          put_attr (out, "road", z->road);
+          if (z->schematic)
+            g_string_append (out, " schematic=\"true\"");
+          if (z->turn_provisional)
+            g_string_append (out, " provisional=\"turn\"");
+          if (z->points != NULL)
+            put_points_attr (out, "points", z->points, TRUE);
+          g_string_append (out, "/>\n");
+        }
+      g_string_append (out, "  </zones>\n");
+    }
+  if (g->has_victory)
+    {
+      g_string_append_printf (out, "  <victory last-turn=\"%d\"", g->last_turn);
+      if (g->last_turn_provisional)
+        g_string_append (out, " provisional=\"last-turn\"");
+      if (g->conditions->len == 0)
+        g_string_append (out, "/>\n");
+      else
+        {
+          g_string_append (out, ">\n");
+          for (guint i = 0; i < g->conditions->len; i++)
+            {
+              RdtGlCondition *k = g_ptr_array_index (g->conditions, i);
+              g_string_append (out, "    <condition");
+              put_attr (out, "winner", k->winner);
+              put_attr (out, "kind", rdt_gl_victory_kind_to_string (k->kind));
+              put_attr (out, "side", k->side);
+              g_string_append_printf (out, " at-least=\"%d\"", k->at_least);
+              put_attr (out, "zone", k->zone);
+              if (k->provisional)
+                g_string_append (out, " provisional=\"true\"");
+              put_attr (out, "text", k->text);
+              g_string_append (out, "/>\n");
+            }
+          g_string_append (out, "  </victory>\n");
+        }
+    }
   for (guint i = 0; i < g->notes->len; i++)
     put_text_element (out, "  ", "note", g_ptr_array_index (g->notes, i));
   g_string_append (out, "</gridless-scenario>\n");

@@ -1,6 +1,7 @@
 /* rdt-gridless.c: the gridless scenario record (issue 18); see rdt-gridless.h. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "rdt-gridless.h"
@@ -95,6 +96,33 @@ piece_free (gpointer data)
   g_free (p);
 }
 
+static void
+zone_free (gpointer data)
+{
+  RdtGlZone *z = data;
+
+  g_free (z->id);
+  g_free (z->name);
+  g_free (z->side);
+  g_strfreev (z->commands);
+  g_free (z->option);
+  g_free (z->road);
+  g_clear_pointer (&z->points, g_array_unref);
+  g_free (z);
+}
+
+static void
+condition_free (gpointer data)
+{
+  RdtGlCondition *c = data;
+
+  g_free (c->winner);
+  g_free (c->side);
+  g_free (c->zone);
+  g_free (c->text);
+  g_free (c);
+}
+
 RdtGridless *
 rdt_gridless_new (void)
 {
@@ -108,6 +136,8 @@ rdt_gridless_new (void)
   g->commands = g_ptr_array_new_with_free_func (command_free);
   g->pieces = g_ptr_array_new_with_free_func (piece_free);
   g->notes = g_ptr_array_new_with_free_func (g_free);
+  g->zones = g_ptr_array_new_with_free_func (zone_free);
+  g->conditions = g_ptr_array_new_with_free_func (condition_free);
   return g;
 }
 
@@ -137,6 +167,8 @@ rdt_gridless_free (RdtGridless *g)
   g_ptr_array_unref (g->commands);
   g_ptr_array_unref (g->pieces);
   g_ptr_array_unref (g->notes);
+  g_ptr_array_unref (g->zones);
+  g_ptr_array_unref (g->conditions);
   g_free (g);
 }
 
@@ -147,6 +179,82 @@ static const char *const piece_types[] = {
   "hq", "infantry", "cavalry", "dragoons", "artillery", "baggage",
 };
 static const char *const qualities[] = { "regular", "elite", "militia" };
+static const char *const zone_kinds[] = { "placement", "reinforcement", "early-entry", "objective" };
+static const char *const victory_kinds[] = { "losses", "ineffective", "holds" };
+
+const char *
+rdt_gl_zone_kind_to_string (RdtGlZoneKind kind)
+{
+  g_return_val_if_fail (kind < RDT_GL_N_ZONE_KINDS, "placement");
+  return zone_kinds[kind];
+}
+
+gboolean
+rdt_gl_zone_kind_from_string (const char    *text,
+                              RdtGlZoneKind *kind)
+{
+  for (guint i = 0; i < RDT_GL_N_ZONE_KINDS; i++)
+    if (g_strcmp0 (text, zone_kinds[i]) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+rdt_gl_victory_kind_to_string (RdtGlVictoryKind kind)
+{
+  g_return_val_if_fail (kind < RDT_GL_N_VICTORY_KINDS, "losses");
+  return victory_kinds[kind];
+}
+
+gboolean
+rdt_gl_victory_kind_from_string (const char       *text,
+                                 RdtGlVictoryKind *kind)
+{
+  for (guint i = 0; i < RDT_GL_N_VICTORY_KINDS; i++)
+    if (g_strcmp0 (text, victory_kinds[i]) == 0)
+      {
+        *kind = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const RdtGlZone *
+rdt_gridless_find_zone (const RdtGridless *g,
+                        const char        *id)
+{
+  g_return_val_if_fail (g != NULL, NULL);
+  for (guint i = 0; i < g->zones->len; i++)
+    {
+      const RdtGlZone *z = g_ptr_array_index (g->zones, i);
+      if (g_strcmp0 (z->id, id) == 0)
+        return z;
+    }
+  return NULL;
+}
+
+double
+rdt_gridless_zone_fraction (const RdtGridless *g,
+                            const RdtGlZone   *zone,
+                            const RdtGlPiece  *piece)
+{
+  RdtPoint c[4];
+  double whole, inside;
+
+  g_return_val_if_fail (g != NULL && zone != NULL && piece != NULL, 0);
+  if (zone->points == NULL || zone->points->len < 3 || !g->specs[piece->type].present)
+    return 0;
+  rdt_gridless_piece_corners (g, piece, c);
+  whole = rdt_geom_polygon_area (c, 4);
+  if (!(whole > 0))
+    return 0;
+  /* The zone (any simple polygon) clipped by the block (convex). */
+  inside = rdt_geom_clipped_area ((const RdtPoint *) zone->points->data, zone->points->len, c, 4);
+  return CLAMP (fabs (inside) / fabs (whole), 0.0, 1.0);
+}
 
 const char *
 rdt_gl_area_kind_to_string (RdtGlAreaKind kind)

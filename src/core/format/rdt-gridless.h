@@ -135,12 +135,65 @@ typedef struct {
   gboolean spent;
   RdtGlQuality quality;
   gboolean road_column;
-  /* Set by play (issue 18, Applying Hits: "is destroyed"): the piece stays
-   * where it fell but every ruling (LOS, movement, contact) ignores it.
-   * Never read from nor written to a file. */
+  /* Set by play (issue 18, Applying Hits: "is destroyed"; and while a piece
+   * is off map: not yet placed at set-up or entered, RdtGlPieceState.off_map):
+   * the piece is not on the table, every ruling (LOS, movement, contact)
+   * ignores it.  Never read from nor written to a file. */
   gboolean destroyed;
   int line;
 } RdtGlPiece;
+
+/* Scenario zones (issue 18, Brandywine Scenario, Setup; docs/format.md
+ * "Gridless scenarios", <zones>): where a side places its commands at set-up,
+ * where the British reinforcements enter (Start Options), where a command
+ * enters under the Early Start Option, and objective areas a <victory>
+ * condition may name.  Shapes are closed rings like areas. */
+typedef enum {
+  RDT_GL_ZONE_PLACEMENT,      /* Setup: "Place ... in any location on this side of the river" */
+  RDT_GL_ZONE_REINFORCEMENT,  /* Setup: "enters the map ... from one of the three zones" */
+  RDT_GL_ZONE_EARLY_ENTRY,    /* Early Start Option: "enters the map along the main road" */
+  RDT_GL_ZONE_OBJECTIVE,      /* named by <condition kind="holds"> */
+  RDT_GL_N_ZONE_KINDS,
+} RdtGlZoneKind;
+
+#define RDT_GL_MAX_TURN 999     /* every turn number in a file is clamped to this */
+
+typedef struct {
+  char *id;
+  char *name;             /* (nullable) */
+  RdtGlZoneKind kind;
+  char *side;
+  char **commands;        /* (nullable) NULL-terminated command ids placed/entering here */
+  char *option;           /* (nullable) reinforcement: the option word (right, centre, left) */
+  int order;              /* placement: 1 places first, 2 second ... */
+  int turn;               /* reinforcement: the game starts and they enter on this turn (Start Options) */
+  int turns_early;        /* early-entry: how many turns earlier the game starts (Early Start Option: 2) */
+  char *road;             /* (nullable) early-entry: the road it enters along */
+  gboolean schematic;     /* the shape is schematic (the map sheet is not transcribed) */
+  gboolean turn_provisional;
+  GArray *points;         /* RdtPoint, closed ring */
+  int line;
+} RdtGlZone;
+
+/* <victory> (issue 18, Brandywine Objectives are prose only): the last
+ * turn, and the conditions users enter, tried in file order. */
+typedef enum {
+  RDT_GL_VICTORY_LOSSES,       /* side's destroyed pieces (trains double, Optional Baggage Trains) >= at-least */
+  RDT_GL_VICTORY_INEFFECTIVE,  /* side's Ineffective commands >= at-least */
+  RDT_GL_VICTORY_HOLDS,        /* side alone has non-HQ pieces (majority) in zone */
+  RDT_GL_N_VICTORY_KINDS,
+} RdtGlVictoryKind;
+
+typedef struct {
+  char *winner;           /* side id */
+  RdtGlVictoryKind kind;
+  char *side;             /* the side counted */
+  int at_least;
+  char *zone;             /* (nullable) holds: an objective zone */
+  gboolean provisional;   /* a condition the rulebook does not state */
+  char *text;             /* (nullable) what the condition means, for the report */
+  int line;
+} RdtGlCondition;
 
 typedef struct {
   char *path;             /* (nullable) */
@@ -158,6 +211,13 @@ typedef struct {
   GPtrArray *commands;    /* RdtGlCommand */
   GPtrArray *pieces;      /* RdtGlPiece */
   GPtrArray *notes;       /* char * */
+  /* Issue 18, Brandywine Scenario (set-up, Start Options, Objectives). */
+  GPtrArray *zones;       /* RdtGlZone */
+  gboolean has_victory;   /* a <victory> element */
+  int last_turn;          /* the scenario's last turn (0: none) */
+  gboolean last_turn_provisional;
+  int victory_line;
+  GPtrArray *conditions;  /* RdtGlCondition */
 } RdtGridless;
 
 RdtGridless       *rdt_gridless_new              (void);
@@ -170,6 +230,19 @@ const char        *rdt_gl_piece_type_to_string   (RdtGlPieceType     type);
 gboolean           rdt_gl_piece_type_from_string (const char        *text,
                                                   RdtGlPieceType    *type);
 const char        *rdt_gl_quality_to_string      (RdtGlQuality       quality);
+const char        *rdt_gl_zone_kind_to_string    (RdtGlZoneKind      kind);
+gboolean           rdt_gl_zone_kind_from_string  (const char        *text,
+                                                  RdtGlZoneKind     *kind);
+const char        *rdt_gl_victory_kind_to_string (RdtGlVictoryKind   kind);
+gboolean           rdt_gl_victory_kind_from_string (const char      *text,
+                                                  RdtGlVictoryKind  *kind);
+/* (transfer none) (nullable) */
+const RdtGlZone   *rdt_gridless_find_zone        (const RdtGridless *gridless,
+                                                  const char        *id);
+/* The fraction (0..1) of @piece's footprint inside @zone (a closed ring). */
+double             rdt_gridless_zone_fraction    (const RdtGridless *gridless,
+                                                  const RdtGlZone   *zone,
+                                                  const RdtGlPiece  *piece);
 
 /* (transfer none) (nullable) */
 const RdtGlPiece  *rdt_gridless_find_piece       (const RdtGridless *gridless,

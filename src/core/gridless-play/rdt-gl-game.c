@@ -40,6 +40,14 @@ struct _RdtGlGame {
   GHashTable *commands_moved;  /* command ids that moved this turn */
   int rounds_in_combat;
   int combats;                 /* Combats declared by engage this turn */
+  /* Brandywine Scenario: Setup, Start Options, Early Start Option; Optional
+   * Baggage Trains. */
+  char *reinforcements;        /* (nullable) option reinforcements: the zone's option word */
+  gboolean early_start;        /* option early-start */
+  gboolean baggage;            /* option baggage */
+  gboolean reserves;           /* option hidden-reserves */
+  char **orig_command;         /* each piece's command in the file (Reassignment) */
+  const RdtGlZone *placing;    /* (nullable) the placement zone in progress */
   GPtrArray *log;
   GPtrArray *results;
 };
@@ -137,7 +145,9 @@ static gboolean
 alive (RdtGlGame *game,
        int        i)
 {
-  return !game->st[i].destroyed;
+  /* Destroyed, not yet on the table (Setup, reinforcements), or on a
+   * Reserve Card (Optional Hidden Reserves). */
+  return !game->st[i].destroyed && !game->st[i].off_map && game->st[i].reserve_of == NULL;
 }
 
 static gboolean
@@ -220,6 +230,60 @@ rdt_gl_game_command_ineffective (RdtGlGame  *game,
   return n > 0 && 2 * killed >= n;
 }
 
+static gboolean
+strv_has (char       **v,
+          const char  *s)
+{
+  return v != NULL && s != NULL && g_strv_contains ((const char *const *) v, s);
+}
+
+/* The zone of kind @kind (and option @option, when given). */
+static const RdtGlZone *
+zone_of_kind (RdtGlGame     *game,
+              RdtGlZoneKind  kind,
+              const char    *option)
+{
+  for (guint i = 0; i < game->g->zones->len; i++)
+    {
+      const RdtGlZone *z = g_ptr_array_index (game->g->zones, i);
+      if (z->kind == kind && (option == NULL || g_strcmp0 (z->option, option) == 0))
+        return z;
+    }
+  return NULL;
+}
+
+/* Where and when @command enters: the Early Start Option's zone for the
+ * first command ("advancing the British first command onto the map", on the
+ * game's first turn), the chosen reinforcement zone (on its turn: Start
+ * Options), or none (G_MININT: placed at set-up, or no set-up). */
+static int
+command_entry_turn (RdtGlGame        *game,
+                    const char       *command,
+                    const RdtGlZone **zone)
+{
+  const RdtGlZone *r, *e;
+
+  if (zone != NULL)
+    *zone = NULL;
+  if (game->reinforcements == NULL || command == NULL)
+    return G_MININT;
+  r = zone_of_kind (game, RDT_GL_ZONE_REINFORCEMENT, game->reinforcements);
+  e = game->early_start ? zone_of_kind (game, RDT_GL_ZONE_EARLY_ENTRY, NULL) : NULL;
+  if (e != NULL && r != NULL && strv_has (e->commands, command))
+    {
+      if (zone != NULL)
+        *zone = e;
+      return r->turn - e->turns_early;
+    }
+  if (r != NULL && strv_has (r->commands, command))
+    {
+      if (zone != NULL)
+        *zone = r;
+      return r->turn;
+    }
+  return G_MININT;
+}
+
 static void
 fill_cup (RdtGlGame *game)
 {
@@ -227,8 +291,10 @@ fill_cup (RdtGlGame *game)
   for (guint i = 0; i < game->g->commands->len; i++)
     {
       const RdtGlCommand *c = g_ptr_array_index (game->g->commands, i);
-      /* How the Turns Work, step 1: "Place all Command Chits in a cup". */
-      if (c->chit != NULL)
+      /* How the Turns Work, step 1: "Place all Command Chits in a cup";
+       * a command still to enter (Setup: "enters the map on Turn 1";
+       * Start Options; Early Start Option) joins it on its turn. */
+      if (c->chit != NULL && game->turn >= command_entry_turn (game, c->id, NULL))
         g_ptr_array_add (game->cup, g_strdup (c->id));
     }
 }
@@ -274,6 +340,17 @@ reset (RdtGlGame *game)
     }
   rdt_die_init (&game->die, game->die.seed);
   game->optional_alter = FALSE;
+  g_clear_pointer (&game->reinforcements, g_free);
+  game->early_start = FALSE;
+  game->baggage = FALSE;
+  game->reserves = FALSE;
+  game->placing = NULL;
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (piece_at (game, i)->command, game->orig_command[i]) != 0)
+      {
+        g_free (piece_at (game, i)->command);
+        piece_at (game, i)->command = g_strdup (game->orig_command[i]);
+      }
   game->turn = 1;
   game->phase = RDT_GL_PHASE_COMMANDS;
   fill_cup (game);
@@ -303,6 +380,9 @@ rdt_gl_game_new (RdtGridless *gridless,
       const RdtGlPiece *p = g_ptr_array_index (gridless->pieces, i);
       game->start[i] = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
     }
+  game->orig_command = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    game->orig_command[i] = g_strdup (((const RdtGlPiece *) g_ptr_array_index (gridless->pieces, i))->command);
   game->cup = g_ptr_array_new_with_free_func (g_free);
   game->commands_moved = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   game->log = g_ptr_array_new_with_free_func (g_free);
@@ -317,12 +397,16 @@ rdt_gl_game_free (RdtGlGame *game)
 {
   if (game == NULL)
     return;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    g_free (game->orig_command[i]);
+  g_free (game->orig_command);
   rdt_gridless_free (game->g);
   g_free (game->start);
   g_free (game->st);
   g_ptr_array_unref (game->cup);
   g_free (game->current);
   g_free (game->after);
+  g_free (game->reinforcements);
   g_hash_table_unref (game->commands_moved);
   g_ptr_array_unref (game->log);
   g_ptr_array_unref (game->results);
@@ -385,6 +469,31 @@ rdt_gl_game_get_results (RdtGlGame *game)
   return game->results;
 }
 
+const RdtGlZone *
+rdt_gl_game_get_setup_zone (RdtGlGame *game)
+{
+  return game->phase == RDT_GL_PHASE_SETUP ? game->placing : NULL;
+}
+
+const RdtGlZone *
+rdt_gl_game_get_entry_zone (RdtGlGame  *game,
+                            const char *piece_id,
+                            int        *turn)
+{
+  int i = piece_index (game, piece_id);
+  const RdtGlZone *z = NULL;
+  int t;
+
+  if (i < 0 || !game->st[i].off_map)
+    return NULL;
+  t = command_entry_turn (game, piece_at (game, i)->command, &z);
+  if (turn != NULL)
+    *turn = t;
+  return z;
+}
+
+static int reserve_count (RdtGlGame *game, const char *hq, double *slowest);
+
 /* -------------------------------------------------------------- actions */
 
 #define FAIL(...) G_STMT_START { g_set_error (error, ERR, 0, __VA_ARGS__); return FALSE; } G_STMT_END
@@ -400,6 +509,11 @@ need_piece (RdtGlGame   *game,
     FAIL (_("no piece “%s” in the scenario"), id);
   if (game->st[*out].destroyed)
     FAIL (_("%s has been destroyed"), id);
+  if (game->st[*out].off_map)
+    FAIL (_("%s is off map (Brandywine Scenario, Setup: not yet placed or entered; “place” or “enter” it)"), id);
+  if (game->st[*out].reserve_of != NULL)
+    FAIL (_("Optional Hidden Reserves: %s is on the Reserve Card of %s (“deploy” moves it out)"), id,
+          game->st[*out].reserve_of);
   return TRUE;
 }
 
@@ -651,6 +765,17 @@ act_move (RdtGlGame  *game,
   if (m.verdict != RDT_GL_YES)
     FAIL (_("%s (G10): %s cannot reach %s: %s%s%s"), _(m.rule), p->id, w[2], m.reason != NULL ? _(m.reason) : "",
           m.blocker != NULL ? " — " : "", m.blocker != NULL ? m.blocker : "");
+  if (game->reserves && p->type == RDT_GL_HQ)
+    {
+      /* Optional Hidden Reserves: "HQs can only move at the speed of the
+       * slowest piece they have on their card" (the allowance scaled by
+       * the slowest move over the HQ's). */
+      double slowest, own = rdt_gridless_get_spec (game->g, p->type)->move;
+      if (reserve_count (game, p->id, &slowest) > 0 && slowest < own &&
+          m.path_length > m.allowance * slowest / own + RDT_GEOM_EPS_LEN)
+        FAIL (_("Optional Hidden Reserves: HQs can only move at the speed of the slowest piece they have on their card (%s: %.4f in. of %.4f)"),
+              p->id, m.path_length, m.allowance * slowest / own);
+    }
   had_range = in_command_range (game, i);
   before = (StartPose) { p->centre, p->facing, p->spent, p->road_column };
   p->centre = pose.to;
@@ -724,6 +849,38 @@ act_rally (RdtGlGame  *game,
     FAIL (_("Terrain Effects, Buildings: pieces in Buildings cannot Rally"));
   if ((t = threatened (game, i)) != NULL)
     FAIL (_("Rally: %s is in contact with or in the Field of Fire of %s"), p->id, t);
+  if (game->baggage && (p->type == RDT_GL_INFANTRY || p->type == RDT_GL_ARTILLERY))
+    {
+      /* Optional Baggage Trains: "Inf and Art must be within 1/3 Mounted
+       * move of a Baggage Train to Rally"; "Each Baggage Train can only
+       * Rally 1 piece per turn"; "Cavalry does not normally require
+       * Baggage to Rally".  The distance is between the blocks (G9, as
+       * command range: 1/3 Cavalry move); the first train in file order
+       * that is in range and unused rallies it. */
+      int train = -1;
+      gboolean used_in_range = FALSE;
+      for (guint k = 0; k < game->g->pieces->len && train < 0; k++)
+        {
+          const RdtGlPiece *b = piece_at (game, k);
+          RdtGlCommandRange cr;
+          if (b->type != RDT_GL_BAGGAGE || !alive (game, k) || enemies (b, p))
+            continue;
+          rdt_gl_command_range (game->g, b, p, &cr);
+          if (cr.verdict != RDT_GL_YES)
+            continue;
+          if (game->st[k].baggage_used)
+            used_in_range = TRUE;
+          else
+            train = (int) k;
+        }
+      if (train < 0)
+        FAIL (used_in_range
+                ? _("Optional Baggage Trains: each Baggage Train can only Rally 1 piece per turn (every train within 1/3 Mounted move of %s has)")
+                : _("Optional Baggage Trains: Inf and Art must be within 1/3 Mounted move of a Baggage Train to Rally (%s is not)"),
+              p->id);
+      game->st[train].baggage_used = TRUE;
+      g_string_append_printf (res, "%s rallies by Baggage Train %s; ", p->id, piece_at (game, train)->id);
+    }
   p->spent = FALSE;
   p->facing = facing;
   game->st[i].acted = TRUE;
@@ -914,6 +1071,25 @@ act_combat (RdtGlGame  *game,
   game->phase = RDT_GL_PHASE_COMBAT;
   game->rounds_in_combat = 0;
   g_string_append (res, "combat (step 5)");
+  /* Optional Baggage Trains: "Baggage Trains in contact with the enemy at
+   * the beginning of Combat are automatically destroyed."  (An enemy HQ
+   * does not count: HQs "cannot attack".) */
+  for (guint i = 0; game->baggage && i < game->g->pieces->len; i++)
+    {
+      const RdtGlPiece *t = piece_at (game, i);
+      if (t->type != RDT_GL_BAGGAGE || !alive (game, i))
+        continue;
+      for (guint k = 0; k < game->g->pieces->len; k++)
+        {
+          const RdtGlPiece *o = piece_at (game, k);
+          if (alive (game, k) && enemies (t, o) && o->type != RDT_GL_HQ && in_contact (game, t, o))
+            {
+              destroy (game, i);
+              g_string_append_printf (res, "; Optional Baggage Trains: %s in contact with %s is destroyed", t->id, o->id);
+              break;
+            }
+        }
+    }
   return TRUE;
 }
 
@@ -1088,6 +1264,9 @@ act_round (RdtGlGame  *game,
  * Withdrawal." */
 /* The points of a retreat's route (a loop bound read from the action). */
 #define RETREAT_MAX_POINTS 8
+/* Retreat further through friendly pieces: the route is probed this often
+ * (inches) beyond 1/3 move. */
+#define RETREAT_FURTHER_STEP (1.0 / 64)
 
 static gboolean
 act_retreat (RdtGlGame  *game,
@@ -1159,7 +1338,44 @@ act_retreat (RdtGlGame  *game,
   to = route[nr - 1];
   spec = rdt_gridless_get_spec (game->g, p->type);
   if (length > spec->move / 3 + RDT_GEOM_EPS_LEN)
-    FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.; the route is %.4f in.)"), spec->move / 3, length);
+    {
+      /* "If friendly pieces are in the way it can simply retreat further":
+       * beyond 1/3 move the route goes on only while the block is on a
+       * friendly piece, so it ends at the first place clear of them.
+       * Checked at steps of RETREAT_FURTHER_STEP along the route (the
+       * stated tolerance, docs/gridless-play.md). */
+      double along = 0, s = spec->move / 3;
+      guint steps = 0;
+      for (guint k = 1; k < nr; k++)
+        {
+          double leg = rdt_geom_distance (route[k - 1], route[k]);
+          while (s < along + leg - RDT_GEOM_EPS_LEN && s < length - RDT_GEOM_EPS_LEN && steps++ < 100000)
+            {
+              RdtGlPiece probe = *p;
+              RdtPoint a[4];
+              gboolean on_friend = FALSE;
+              double t = leg > 0 ? (s - along) / leg : 0;
+
+              probe.centre = rdt_point (route[k - 1].x + t * (route[k].x - route[k - 1].x),
+                                        route[k - 1].y + t * (route[k].y - route[k - 1].y));
+              rdt_gridless_piece_corners (game->g, &probe, a);
+              for (guint j = 0; j < game->g->pieces->len && !on_friend; j++)
+                {
+                  const RdtGlPiece *o = piece_at (game, j);
+                  RdtPoint b[4];
+                  if ((int) j == i || !alive (game, j) || enemies (p, o) || o->type == RDT_GL_HQ)
+                    continue;
+                  rdt_gridless_piece_corners (game->g, o, b);
+                  on_friend = rdt_geom_clipped_area (a, 4, b, 4) > 1e-6;
+                }
+              if (!on_friend)
+                FAIL (_("Retreat: a retreat is a 1/3 move (%.4f in.; the route is %.4f in.); it may go further only while friendly pieces are in the way, and at %.4f in. along the route the block is clear of them"),
+                      spec->move / 3, length, s);
+              s += RETREAT_FURTHER_STEP;
+            }
+          along += leg;
+        }
+    }
   /* "The Piece must turn about and make a 1/3 move ... back": no leg of the
    * route goes forward of the front it had (each within 90 degrees of its
    * rear); "If unable to do this because of enemy pieces or impassible
@@ -1195,7 +1411,7 @@ act_retreat (RdtGlGame  *game,
       rdt_gridless_piece_corners (game->g, p, a);
       rdt_gridless_piece_corners (game->g, o, b);
       if (o->type != RDT_GL_HQ && rdt_geom_clipped_area (a, 4, b, 4) > 1e-6)
-        why = N_("Retreat: it may not end on another piece (if friendly pieces are in the way it can simply retreat further)");
+        why = N_("Retreat: it may not end on another piece (if friendly pieces are in the way it can simply retreat further: give a longer route that ends clear of them)");
       else if (enemies (p, o) && o->type != RDT_GL_HQ && (in_contact (game, p, o) || in_fof (game, o, p) == RDT_GL_YES))
         why = N_("Retreat: back and away from the combat, enemy positions and out of enemy FoF");
       if (enemies (p, o) && o->type != RDT_GL_HQ)
@@ -1335,8 +1551,19 @@ act_end_turn (RdtGlGame  *game,
       /* The HQs flipped to show they rolled are turned back for the new turn. */
       if (game->st[i].altered)
         p->spent = FALSE;
-      game->st[i].acted = game->st[i].altered = game->st[i].attacker = FALSE;
+      game->st[i].acted = game->st[i].altered = game->st[i].attacker = game->st[i].baggage_used = FALSE;
       game->st[i].moved_from_level = -1;
+    }
+  if (game->g->has_victory && game->g->last_turn > 0 && game->turn >= game->g->last_turn)
+    {
+      /* Victory: the scenario's last turn has ended. */
+      g_autofree char *report = NULL;
+      game->phase = RDT_GL_PHASE_OVER;
+      game->combats = 0;
+      g_clear_pointer (&game->current, g_free);
+      report = rdt_gl_game_victory_report (game);
+      g_string_append_printf (res, "; the last turn (%d) is over\n%s", game->turn, report);
+      return TRUE;
     }
   game->turn++;
   game->combats = 0;
@@ -1345,6 +1572,754 @@ act_end_turn (RdtGlGame  *game,
   g_hash_table_remove_all (game->commands_moved);
   g_string_append_printf (res, "; turn %d", game->turn);
   return TRUE;
+}
+
+/* ------------------------------------------- Brandywine Scenario, Setup */
+
+#define RULE_SETUP N_("Brandywine Scenario, Setup")
+
+/* Is piece @i placed at set-up in the placement zone @z?  Its side's zone
+ * names its command (a piece without command goes with its side's first
+ * zone); a command entering later (reinforcements, Early Start Option) is
+ * not placed; Baggage Trains only with Optional Baggage Trains. */
+static gboolean
+placed_in (RdtGlGame       *game,
+           int              i,
+           const RdtGlZone *z)
+{
+  const RdtGlPiece *p = piece_at (game, i);
+
+  if (g_strcmp0 (p->side, z->side) != 0)
+    return FALSE;
+  if (p->type == RDT_GL_BAGGAGE && !game->baggage)
+    return FALSE;
+  if (command_entry_turn (game, p->command, NULL) != G_MININT)
+    return FALSE;
+  if (p->command == NULL)
+    {
+      for (guint k = 0; k < game->g->zones->len; k++)
+        {
+          const RdtGlZone *o = g_ptr_array_index (game->g->zones, k);
+          if (o->kind == RDT_GL_ZONE_PLACEMENT && g_strcmp0 (o->side, z->side) == 0 && o->order < z->order)
+            return FALSE;
+        }
+      return TRUE;
+    }
+  return strv_has (z->commands, p->command);
+}
+
+/* The next placement zone after order @after that has a piece to place. */
+static const RdtGlZone *
+next_placement (RdtGlGame *game,
+                int        after)
+{
+  const RdtGlZone *best = NULL;
+
+  for (guint k = 0; k < game->g->zones->len; k++)
+    {
+      const RdtGlZone *z = g_ptr_array_index (game->g->zones, k);
+      gboolean any = FALSE;
+
+      if (z->kind != RDT_GL_ZONE_PLACEMENT || z->order <= after || (best != NULL && z->order >= best->order))
+        continue;
+      for (guint i = 0; i < game->g->pieces->len && !any; i++)
+        any = placed_in (game, i, z) && !game->st[i].destroyed;
+      if (any)
+        best = z;
+    }
+  return best;
+}
+
+/* Starts (again: options may follow each other) the set-up phase from the
+ * options chosen: every piece off map, the game on its first turn (Start
+ * Options; Early Start Option: "starting the game two turns early"). */
+static gboolean
+configure_setup (RdtGlGame  *game,
+                 GString    *res,
+                 GError    **error)
+{
+  const RdtGlZone *r, *e = NULL;
+  int start;
+
+  if (game->reinforcements == NULL)
+    return TRUE;
+  r = zone_of_kind (game, RDT_GL_ZONE_REINFORCEMENT, game->reinforcements);
+  if (r == NULL)
+    FAIL (_("Brandywine Scenario, Setup: the scenario has no reinforcement zone “%s”"), game->reinforcements);
+  start = r->turn;
+  if (game->early_start)
+    {
+      e = zone_of_kind (game, RDT_GL_ZONE_EARLY_ENTRY, NULL);
+      if (e == NULL)
+        FAIL (_("Early Start Option: the scenario has no early-entry zone (the main road the first command enters along)"));
+      start = r->turn - e->turns_early;
+      if (start < 1)
+        FAIL (_("Early Start Option: the %s reinforcements start on Turn %d, so %d turns early is before Turn 1 (the text's example is a flank attack: “begin on Turn 2”)"),
+              r->option, r->turn, e->turns_early);
+    }
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    {
+      game->st[i].off_map = TRUE;
+      piece_at (game, i)->destroyed = TRUE;   /* not on the table for the rulings */
+    }
+  game->turn = start;
+  game->phase = RDT_GL_PHASE_SETUP;
+  game->placing = next_placement (game, 0);
+  g_ptr_array_set_size (game->cup, 0);
+  g_clear_pointer (&game->current, g_free);
+  g_string_append_printf (res, "; Start Options: reinforcements from %s (zone %s) on Turn %d%s; the game starts on Turn %d",
+                          r->option, r->id, r->turn,
+                          e != NULL ? "; Early Start Option: the first command enters along the main road" : "",
+                          start);
+  if (game->placing != NULL)
+    g_string_append_printf (res, "; %s places first (zone %s)", game->placing->side, game->placing->id);
+  return TRUE;
+}
+
+/* Can the block of piece @i stand at its present pose, in @zone?  Setup:
+ * "in any location on this side of the river where its terrain can be
+ * entered": the majority of the block in the zone (as "Move where the
+ * majority of the piece can fit"), on the map, its majority terrain one it
+ * may enter (Terrain Effects: Marsh "No Artillery or Cavalry"; Rivers "Cross
+ * only at bridges or fords"), and no stacking ("Not stack on top of each
+ * other"; HQs "do not block movement"). */
+static gboolean
+pose_allowed (RdtGlGame        *game,
+              int               i,
+              const RdtGlZone  *zone,
+              const char       *rule,
+              GError          **error)
+{
+  RdtGlPiece *p = piece_at (game, i);
+  RdtPoint c[4];
+  RdtGlTerrain t;
+  double f;
+
+  rdt_gridless_piece_corners (game->g, p, c);
+  for (guint k = 0; k < 4; k++)
+    if (c[k].x < -RDT_GEOM_EPS_LEN || c[k].y < -RDT_GEOM_EPS_LEN || c[k].x > game->g->width + RDT_GEOM_EPS_LEN ||
+        c[k].y > game->g->height + RDT_GEOM_EPS_LEN)
+      FAIL (_("%s: the block of %s reaches outside the map"), _(rule), p->id);
+  f = zone != NULL ? rdt_gridless_zone_fraction (game->g, zone, p) : 1;
+  if (!(f > 0.5))
+    FAIL (_("%s: the majority of %s must be in zone %s (%s); %.0f%% of the block is"), _(rule), p->id, zone->id,
+          zone->name != NULL ? zone->name : rdt_gl_zone_kind_to_string (zone->kind), 100 * f);
+  rdt_gl_piece_terrain (game->g, p, &t);
+  if (t.has_majority == RDT_GL_YES && t.majority == RDT_GL_AREA_MARSH &&
+      (p->type == RDT_GL_ARTILLERY || p->type == RDT_GL_CAVALRY || p->type == RDT_GL_DRAGOONS))
+    FAIL (_("%s: its terrain must be one it can enter; Terrain Effects, Marsh: No Artillery or Cavalry (%s)"), _(rule),
+          p->id);
+  if (t.has_majority == RDT_GL_YES && t.majority == RDT_GL_AREA_RIVER)
+    FAIL (_("%s: its terrain must be one it can enter; Terrain Effects, Rivers: cross only at bridges or fords (%s is in the river)"),
+          _(rule), p->id);
+  if (p->type != RDT_GL_HQ)
+    for (guint k = 0; k < game->g->pieces->len; k++)
+      {
+        RdtPoint o[4];
+        if ((int) k == i || !alive (game, k) || piece_at (game, k)->type == RDT_GL_HQ)
+          continue;
+        rdt_gridless_piece_corners (game->g, piece_at (game, k), o);
+        if (rdt_geom_clipped_area (c, 4, o, 4) > 1e-6)
+          FAIL (_("%s: How the Pieces Move: pieces do not stack (%s overlaps %s)"), _(rule), p->id,
+                piece_at (game, k)->id);
+      }
+  return TRUE;
+}
+
+/* Terrain Effects, Buildings: "Pieces in Buildings become Spent" (as at
+ * the end of a move). */
+static void
+spent_in_buildings (RdtGlGame  *game,
+                    RdtGlPiece *p,
+                    GString    *res)
+{
+  if (in_buildings (game, p) && !p->spent)
+    {
+      p->spent = TRUE;
+      g_string_append (res, ", Spent in buildings");
+    }
+}
+
+/* X,Y [FACING] [column|line] into the pose of piece @p (the words from @w[2]). */
+static gboolean
+parse_pose_words (char       **w,
+                  guint        n,
+                  RdtGlPiece  *p,
+                  GError     **error)
+{
+  RdtPoint at;
+
+  if (!parse_point (w[2], &at))
+    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  p->centre = at;
+  for (guint k = 3; k < n; k++)
+    {
+      /* "All units may be placed at setup or enter the map in Road Column". */
+      if (g_str_equal (w[k], "column"))
+        p->road_column = TRUE;
+      else if (g_str_equal (w[k], "line"))
+        p->road_column = FALSE;
+      else if (!parse_facing (w[k], &p->facing))
+        FAIL (_("“%s” is neither a facing in degrees nor column|line"), w[k]);
+    }
+  return TRUE;
+}
+
+static gboolean
+act_place (RdtGlGame  *game,
+           char      **w,
+           GString    *res,
+           GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i;
+  RdtGlPiece *p;
+
+  if (n < 3 || n > 5)
+    FAIL (_("usage: place PIECE X,Y [FACING] [column|line]"));
+  if (game->phase != RDT_GL_PHASE_SETUP)
+    FAIL (game->reinforcements == NULL
+            ? _("Brandywine Scenario, Setup: the British note in advance where the reinforcements enter: “option reinforcements right|centre|left” starts the set-up")
+            : _("Brandywine Scenario, Setup: the set-up is over (“place” is a set-up action)"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  p = piece_at (game, i);
+  if (game->placing == NULL || !placed_in (game, i, game->placing))
+    {
+      int t;
+      const RdtGlZone *z = NULL;
+      t = command_entry_turn (game, p->command, &z);
+      if (p->type == RDT_GL_BAGGAGE && !game->baggage)
+        FAIL (_("Optional Baggage Trains: %s is a Baggage Train, in play only with “option baggage”"), p->id);
+      if (z != NULL)
+        FAIL (_("Brandywine Scenario, Setup: %s is not placed at set-up: its command enters on Turn %d from zone %s (“enter”)"),
+              p->id, t, z->id);
+      FAIL (_("Brandywine Scenario, Setup: %s is not placed now: %s places in zone %s"), p->id,
+            game->placing != NULL ? game->placing->side : "-", game->placing != NULL ? game->placing->id : "-");
+    }
+  if (!parse_pose_words (w, n, p, error))
+    return FALSE;
+  game->st[i].off_map = FALSE;
+  game->st[i].reserve_of = NULL;   /* placed on the board instead of its Reserve Card */
+  p->destroyed = FALSE;
+  if (!pose_allowed (game, i, game->placing, RULE_SETUP, error))
+    return FALSE;  /* the snapshot puts the piece back */
+  g_string_append_printf (res, "%s placed in zone %s%s", p->id, game->placing->id, p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
+  return TRUE;
+}
+
+static gboolean
+act_end_setup (RdtGlGame  *game,
+               GString    *res,
+               GError    **error)
+{
+  const RdtGlZone *z = game->placing;
+
+  if (game->phase != RDT_GL_PHASE_SETUP)
+    FAIL (_("Brandywine Scenario, Setup: not in the set-up phase"));
+  for (guint i = 0; z != NULL && i < game->g->pieces->len; i++)
+    if (placed_in (game, i, z) && game->st[i].off_map)
+      FAIL (_("Brandywine Scenario, Setup: %s places every piece of zone %s first (%s is not placed)"), z->side, z->id,
+            piece_at (game, i)->id);
+  game->placing = z != NULL ? next_placement (game, z->order) : NULL;
+  if (game->placing != NULL)
+    {
+      g_string_append_printf (res, "%s placed; %s places next (zone %s)", z->side, game->placing->side, game->placing->id);
+      return TRUE;
+    }
+  /* "All chits go into the cup." */
+  game->phase = RDT_GL_PHASE_COMMANDS;
+  fill_cup (game);
+  g_string_append_printf (res, "set-up over; Turn %d", game->turn);
+  return TRUE;
+}
+
+/* A piece not placed at set-up enters on its turn from its zone (Setup:
+ * "enters the map on Turn 1, from one of the three zones"; Early Start
+ * Option: "The first command enters the map along the main road"). */
+static gboolean
+act_enter (RdtGlGame  *game,
+           char      **w,
+           GString    *res,
+           GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i, turn;
+  RdtGlPiece *p;
+  const RdtGlZone *z = NULL;
+  const char *victim;
+
+  if (n < 3 || n > 5)
+    FAIL (_("usage: enter PIECE X,Y [FACING] [column|line]"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  p = piece_at (game, i);
+  if (game->st[i].destroyed || !game->st[i].off_map)
+    FAIL (_("Brandywine Scenario, Setup: %s is not off map"), p->id);
+  turn = command_entry_turn (game, p->command, &z);
+  if (z == NULL)
+    FAIL (p->type == RDT_GL_BAGGAGE && !game->baggage
+            ? _("Optional Baggage Trains: %s is a Baggage Train, in play only with “option baggage”")
+            : _("Brandywine Scenario, Setup: %s does not enter as a reinforcement (it is placed at set-up)"), p->id);
+  if (p->type == RDT_GL_BAGGAGE && !game->baggage)
+    FAIL (_("Optional Baggage Trains: %s is a Baggage Train, in play only with “option baggage”"), p->id);
+  if (game->turn < turn)
+    FAIL (_("Start Options: %s enters on Turn %d (zone %s); this is Turn %d"), p->id, turn, z->id, game->turn);
+  if (!may_act (game, i, error))
+    return FALSE;
+  if (!parse_pose_words (w, n, p, error))
+    return FALSE;
+  if (z->kind == RDT_GL_ZONE_EARLY_ENTRY && z->road != NULL && !p->road_column)
+    FAIL (_("Early Start Option: the first command enters the map along the main road (%s): in Road Column (“column”)"),
+          z->road);
+  game->st[i].off_map = FALSE;
+  p->destroyed = FALSE;
+  if (!pose_allowed (game, i, z, z->kind == RDT_GL_ZONE_EARLY_ENTRY ? N_("Early Start Option") : N_("Start Options"),
+                     error))
+    return FALSE;
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    if (p->road_column && alive (game, k) && enemies (p, piece_at (game, k)) &&
+        in_fof (game, piece_at (game, k), p) == RDT_GL_YES)
+      FAIL (_("How the Pieces Move, Road Column: you cannot move into an enemy Field of Fire (%s)"),
+            piece_at (game, k)->id);
+  if ((victim = attacks_someone (game, i)) != NULL)
+    FAIL (_("How the Pieces Move, HQs: to attack (%s), a piece must begin its move within 1/3 cavalry move of its HQ; an entering piece begins off the map"),
+          victim);
+  game->st[i].acted = TRUE;
+  game->current_acted = TRUE;
+  g_string_append_printf (res, "%s enters from zone %s%s", p->id, z->id, p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
+  return TRUE;
+}
+
+/* ------------------------------------------- Optional Hidden Reserves */
+
+#define RULE_RESERVES N_("Optional Hidden Reserves")
+
+static int
+reserve_count (RdtGlGame  *game,
+               const char *hq,
+               double     *slowest)
+{
+  int n = 0;
+
+  if (slowest != NULL)
+    *slowest = G_MAXDOUBLE;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (!game->st[i].destroyed && g_strcmp0 (game->st[i].reserve_of, hq) == 0)
+      {
+        n++;
+        if (slowest != NULL)
+          *slowest = MIN (*slowest, rdt_gridless_get_spec (game->g, piece_at (game, i)->type)->move);
+      }
+  return n;
+}
+
+/* The first HQ holding Reserve pieces that an enemy piece can see ("Pieces
+ * can remain hidden in Reserve, as long as the HQ cannot be Spotted by the
+ * enemy"; ID Type: "If you can spot a piece": Line of Sight, at most 1 Foot
+ * move).  An undecided LOS counts as Spotted (the hidden side cannot prove
+ * it is not). */
+static int
+spotted_hq (RdtGlGame   *game,
+            const char **by)
+{
+  for (guint h = 0; h < game->g->pieces->len; h++)
+    {
+      const RdtGlPiece *hq = piece_at (game, h);
+      if (hq->type != RDT_GL_HQ || !alive (game, h) || reserve_count (game, hq->id, NULL) == 0)
+        continue;
+      for (guint k = 0; k < game->g->pieces->len; k++)
+        {
+          const RdtGlPiece *o = piece_at (game, k);
+          RdtGlLos los;
+          RdtGlVerdict v;
+          if (!alive (game, k) || !enemies (hq, o))
+            continue;
+          rdt_gl_los (game->g, (RdtGlLosEnd) { o, { 0, 0 } }, (RdtGlLosEnd) { hq, { 0, 0 } }, &los);
+          v = los.verdict;
+          rdt_gl_los_clear (&los);
+          if (v != RDT_GL_NO)
+            {
+              *by = o->id;
+              return (int) h;
+            }
+        }
+    }
+  return -1;
+}
+
+/* reserve PIECE HQ: "Your pieces on the board and even other entire Corps
+ * can move onto Reserve Cards by moving "into" the matching HQ": the piece,
+ * acting for its command, can reach the HQ's place (G10) or touches it.  At
+ * set-up: "Pieces can begin the game in Reserve". */
+static gboolean
+act_reserve (RdtGlGame  *game,
+             char      **w,
+             GString    *res,
+             GError    **error)
+{
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+
+  if (!game->reserves)
+    FAIL (_("Optional Hidden Reserves: not in use (“option hidden-reserves”)"));
+  if (g_strv_length (w) != 3)
+    FAIL (_("usage: reserve PIECE HQ"));
+  if ((i = piece_index (game, w[1])) < 0 || (h = piece_index (game, w[2])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), piece_index (game, w[1]) < 0 ? w[1] : w[2]);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  if (hq->type != RDT_GL_HQ || enemies (p, hq) || !alive (game, h))
+    FAIL (_("Optional Hidden Reserves: %s is not a friendly HQ on the map (one Reserve Card for each HQ)"), hq->id);
+  if (p->type == RDT_GL_HQ)
+    FAIL (_("Optional Hidden Reserves: an HQ is not held in Reserve (%s)"), p->id);
+  if (game->st[i].reserve_of != NULL || game->st[i].destroyed)
+    FAIL (_("Optional Hidden Reserves: %s is not on the board"), p->id);
+  if (game->phase == RDT_GL_PHASE_SETUP)
+    {
+      if (game->placing == NULL || !placed_in (game, i, game->placing))
+        FAIL (_("Brandywine Scenario, Setup: %s is not placed now"), p->id);
+    }
+  else
+    {
+      /* Facing the HQ (the free facing change), then straight to it. */
+      RdtGlPose pose = { hq->centre,
+                         fmod (atan2 (hq->centre.x - p->centre.x, p->centre.y - hq->centre.y) * 180.0 / G_PI + 360.0,
+                               360.0),
+                         p->road_column };
+      RdtGlMove m;
+      RdtGlContact c;
+      if (game->st[i].off_map)
+        FAIL (_("%s is off map (Brandywine Scenario, Setup: not yet placed or entered; “place” or “enter” it)"), p->id);
+      if (!may_act (game, i, error))
+        return FALSE;
+      rdt_gl_contact (game->g, p, hq, &c);
+      rdt_gl_can_reach (game->g, p, &pose, &m);
+      if (c.in_contact != RDT_GL_YES && m.verdict != RDT_GL_YES)
+        FAIL (_("Optional Hidden Reserves: pieces move onto a Reserve Card by moving “into” the matching HQ; %s cannot reach %s (%s)"),
+              p->id, hq->id, m.reason != NULL ? _(m.reason) : "");
+      game->st[i].acted = TRUE;
+      game->current_acted = TRUE;
+    }
+  game->st[i].reserve_of = hq->id;
+  game->st[i].off_map = FALSE;
+  p->destroyed = TRUE;   /* off the board: no ruling sees it */
+  g_string_append_printf (res, "%s onto the Reserve Card of %s", p->id, hq->id);
+  return TRUE;
+}
+
+/* deploy PIECE X,Y [FACING] [column|line]: "They move out of Reserve by
+ * placing them on the board by the HQ and conducting a regular move": the
+ * piece starts at the HQ's place (facing as the HQ unless given) and moves as
+ * `move` does. */
+static gboolean
+act_deploy (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+
+  if (g_strv_length (w) < 3 || g_strv_length (w) > 5)
+    FAIL (_("usage: deploy PIECE X,Y [FACING] [column|line]"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  if (game->st[i].reserve_of == NULL)
+    FAIL (_("Optional Hidden Reserves: %s is not in Reserve"), w[1]);
+  h = piece_index (game, game->st[i].reserve_of);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  p->centre = hq->centre;
+  p->facing = hq->facing;
+  /* "If an HQ is moving along a road at column speed, treat all pieces in
+   * reserve as in Road Column"; otherwise in combat formation. */
+  p->road_column = hq->road_column;
+  game->st[i].reserve_of = NULL;
+  p->destroyed = FALSE;
+  if (!act_move (game, w, res, error))
+    return FALSE;
+  g_string_append_printf (res, " (out of the Reserve of %s)", hq->id);
+  return TRUE;
+}
+
+/* reveal PIECE X,Y [FACING]: "If the HQ is Spotted, all of its Reserve
+ * pieces must be placed on the board AFTER the move is complete"; "Consider
+ * all pieces in Reserve to be within 1/3 Cav move at or behind the HQ (away
+ * from the enemy)": the block within 1/3 Cavalry move of the HQ's (G9), its
+ * centre not in front of the HQ's front edge line; in Road Column when the HQ
+ * is ("treat all pieces in reserve as in Road Column"). */
+static gboolean
+act_reveal (RdtGlGame  *game,
+            char      **w,
+            GString    *res,
+            GError    **error)
+{
+  guint n = g_strv_length (w);
+  int i, h;
+  RdtGlPiece *p;
+  const RdtGlPiece *hq;
+  const char *by = NULL;
+  RdtGlCommandRange cr;
+  double rad, ahead;
+  RdtPoint at;
+
+  if (n < 3 || n > 4)
+    FAIL (_("usage: reveal PIECE X,Y [FACING]"));
+  if ((i = piece_index (game, w[1])) < 0)
+    FAIL (_("no piece “%s” in the scenario"), w[1]);
+  if (game->st[i].reserve_of == NULL)
+    FAIL (_("Optional Hidden Reserves: %s is not in Reserve"), w[1]);
+  h = piece_index (game, game->st[i].reserve_of);
+  if (spotted_hq (game, &by) != h)
+    FAIL (_("Optional Hidden Reserves: %s is not Spotted: its Reserve stays hidden (“deploy” moves a piece out)"),
+          game->st[i].reserve_of);
+  p = piece_at (game, i);
+  hq = piece_at (game, h);
+  if (!parse_point (w[2], &at))
+    FAIL (_("“%s” is not a point X,Y in inches"), w[2]);
+  p->centre = at;
+  p->facing = hq->facing;
+  if (n == 4 && !parse_facing (w[3], &p->facing))
+    FAIL (_("“%s” is not a facing in degrees"), w[3]);
+  p->road_column = hq->road_column;
+  game->st[i].reserve_of = NULL;
+  p->destroyed = FALSE;
+  rdt_gl_command_range (game->g, hq, p, &cr);
+  if (cr.verdict != RDT_GL_YES)
+    FAIL (_("Optional Hidden Reserves: Reserve pieces are within 1/3 Cav move of the HQ (%s is %.4f in. from %s; 1/3 Cav move is %.4f in.)"),
+          p->id, cr.distance, hq->id, cr.range);
+  rad = hq->facing * G_PI / 180.0;
+  ahead = (at.x - hq->centre.x) * sin (rad) - (at.y - hq->centre.y) * cos (rad);
+  if (ahead > RDT_GEOM_EPS_LEN)
+    FAIL (_("Optional Hidden Reserves: Reserve pieces are at or behind the HQ (away from the enemy); %s would be %.4f in. in front of %s"),
+          p->id, ahead, hq->id);
+  if (!pose_allowed (game, i, NULL, RULE_RESERVES, error))
+    return FALSE;
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    if (alive (game, k) && enemies (p, piece_at (game, k)) && in_contact (game, p, piece_at (game, k)))
+      FAIL (_("Optional Hidden Reserves: Reserve pieces are placed behind the HQ, away from the enemy (%s touches %s)"),
+            p->id, piece_at (game, k)->id);
+  g_string_append_printf (res, "%s revealed from the Reserve of %s (Spotted by %s)%s", p->id, hq->id, by,
+                          p->road_column ? " in Road Column" : "");
+  spent_in_buildings (game, p, res);
+  return TRUE;
+}
+
+/* Optional Hidden Reserves, Reassignment: "Before the game starts, you can
+ * reassign pieces to other commands ... Treat them as a regular part of that
+ * command for the entire game."  Command Size Limits: "Min: 2 pieces"; "Max:
+ * Largest historical Command of that army (see OB), +1 piece".  Pieces are
+ * counted without HQs; the historical commands are those of the file. */
+static guint
+command_size (RdtGlGame  *game,
+              const char *command,
+              gboolean    historical)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (piece_at (game, i)->type != RDT_GL_HQ &&
+        g_strcmp0 (historical ? game->orig_command[i] : piece_at (game, i)->command, command) == 0)
+      n++;
+  return n;
+}
+
+static gboolean
+reassign (RdtGlGame   *game,
+          const char  *piece,
+          const char  *command,
+          GString     *res,
+          GError     **error)
+{
+  int i = piece_index (game, piece);
+  const RdtGlCommand *to = find_command (game, command);
+  RdtGlPiece *p;
+  guint largest = 0;
+
+  if (!game->reserves)
+    FAIL (_("Optional Hidden Reserves, Reassignment: choose “option hidden-reserves” first"));
+  if (i < 0)
+    FAIL (_("no piece “%s” in the scenario"), piece);
+  p = piece_at (game, i);
+  if (p->type == RDT_GL_HQ)
+    FAIL (_("Optional Hidden Reserves, Reassignment: %s is an HQ; pieces are reassigned, not HQs"), p->id);
+  if (to == NULL || g_strcmp0 (to->side, p->side) != 0)
+    FAIL (_("Optional Hidden Reserves, Reassignment: “%s” is not a command of %s's army"), command, p->id);
+  if (g_strcmp0 (p->command, command) == 0)
+    FAIL (_("Optional Hidden Reserves, Reassignment: %s is already of %s"), p->id, command);
+  for (guint k = 0; k < game->g->commands->len; k++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, k);
+      if (g_strcmp0 (c->side, p->side) == 0)
+        largest = MAX (largest, command_size (game, c->id, TRUE));
+    }
+  if (command_size (game, command, FALSE) + 1 > largest + 1)
+    FAIL (_("Optional Hidden Reserves, Command Size Limits: Max: the largest historical Command of that army, +1 piece (%u): %s would have %u"),
+          largest + 1, command, command_size (game, command, FALSE) + 1);
+  if (p->command != NULL && command_size (game, p->command, FALSE) < 3)
+    FAIL (_("Optional Hidden Reserves, Command Size Limits: Min: 2 pieces (%s would have %u)"), p->command,
+          command_size (game, p->command, FALSE) - 1);
+  g_string_append_printf (res, "%s reassigned from %s to %s", p->id, p->command != NULL ? p->command : "-", command);
+  g_free (p->command);
+  p->command = g_strdup (command);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------- victory */
+
+static guint
+losses_of (RdtGlGame  *game,
+           const char *side,
+           guint      *trains)
+{
+  guint n = 0;
+
+  *trains = 0;
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    if (game->st[i].destroyed && g_strcmp0 (piece_at (game, i)->side, side) == 0)
+      {
+        /* Optional Baggage Trains: "Destroyed Baggage Trains count double
+         * for victory." */
+        gboolean train = piece_at (game, i)->type == RDT_GL_BAGGAGE && game->baggage;
+        n += train ? 2 : 1;
+        *trains += train;
+      }
+  return n;
+}
+
+static guint
+ineffective_of (RdtGlGame  *game,
+                const char *side,
+                GString    *names)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < game->g->commands->len; k++)
+    {
+      const RdtGlCommand *c = g_ptr_array_index (game->g->commands, k);
+      if (g_strcmp0 (c->side, side) == 0 && rdt_gl_game_command_ineffective (game, c->id))
+        {
+          n++;
+          if (names != NULL)
+            g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "", c->id);
+        }
+    }
+  return n;
+}
+
+/* kind="holds": @side alone has non-HQ pieces with the majority of their
+ * block in the zone. */
+static gboolean
+holds (RdtGlGame       *game,
+       const char      *side,
+       const RdtGlZone *z)
+{
+  gboolean mine = FALSE, theirs = FALSE;
+
+  for (guint i = 0; z != NULL && i < game->g->pieces->len; i++)
+    {
+      const RdtGlPiece *p = piece_at (game, i);
+      if (!alive (game, i) || p->type == RDT_GL_HQ || !(rdt_gridless_zone_fraction (game->g, z, p) > 0.5))
+        continue;
+      if (g_strcmp0 (p->side, side) == 0)
+        mine = TRUE;
+      else
+        theirs = TRUE;
+    }
+  return mine && !theirs;
+}
+
+char *
+rdt_gl_game_victory_report (RdtGlGame *game)
+{
+  GString *s = g_string_new (NULL);
+  const RdtGlCondition *won = NULL;
+
+  g_string_append_printf (s, _("Victory (Brandywine Scenario, Objectives): turn %d"), game->turn);
+  if (game->g->has_victory)
+    g_string_append_printf (s, _(" of last turn %d%s"), game->g->last_turn,
+                            game->g->last_turn_provisional ? _(" (provisional)") : "");
+  g_string_append (s, game->phase == RDT_GL_PHASE_OVER ? _(", the game is over.\n") : _(", the game goes on.\n"));
+  for (guint k = 0; k < game->g->sides->len; k++)
+    {
+      const RdtGlSide *side = g_ptr_array_index (game->g->sides, k);
+      g_autoptr(GString) names = g_string_new (NULL);
+      guint trains, n = 0, left = 0, lost = losses_of (game, side->id, &trains);
+      guint ineff = ineffective_of (game, side->id, names);
+
+      g_autoptr(GString) dead = g_string_new (NULL);
+
+      for (guint i = 0; i < game->g->pieces->len; i++)
+        if (g_strcmp0 (piece_at (game, i)->side, side->id) == 0)
+          {
+            n++;
+            left += !game->st[i].destroyed;
+            if (game->st[i].destroyed)
+              g_string_append_printf (dead, "%s%s", dead->len > 0 ? ", " : "", piece_at (game, i)->id);
+          }
+      g_string_append_printf (s, _("%s: losses %u (destroyed pieces; %u Baggage Train%s counted double, Optional Baggage Trains); destroyed: %s; %u of %u pieces remain; Ineffective commands (50%% losses): %s\n"),
+                              side->id, lost, trains, trains == 1 ? "" : "s", dead->len > 0 ? dead->str : _("none"),
+                              left, n, ineff > 0 ? names->str : _("none"));
+    }
+  {
+    /* "Whatever the colonial army achieves, keeping it intact is essential." */
+    const char *colonial = NULL;
+    for (guint k = 0; k < game->g->sides->len; k++)
+      if (g_strcmp0 (((RdtGlSide *) g_ptr_array_index (game->g->sides, k))->id, "colonial") == 0)
+        colonial = "colonial";
+    if (colonial != NULL)
+      {
+        guint ineff = ineffective_of (game, colonial, NULL);
+        g_string_append_printf (s, ineff == 0
+                                     ? _("The colonial army: no command Ineffective (“keeping it intact is essential”).\n")
+                                     : _("The colonial army: %u command(s) Ineffective (“keeping it intact is essential”: it is not intact).\n"),
+                                ineff);
+      }
+  }
+  for (guint k = 0; k < game->g->conditions->len && won == NULL; k++)
+    {
+      const RdtGlCondition *c = g_ptr_array_index (game->g->conditions, k);
+      guint trains;
+      switch (c->kind)
+        {
+        case RDT_GL_VICTORY_LOSSES:
+          if (losses_of (game, c->side, &trains) >= (guint) c->at_least)
+            won = c;
+          break;
+        case RDT_GL_VICTORY_INEFFECTIVE:
+          if (ineffective_of (game, c->side, NULL) >= (guint) c->at_least)
+            won = c;
+          break;
+        case RDT_GL_VICTORY_HOLDS:
+          if (holds (game, c->side, rdt_gridless_find_zone (game->g, c->zone)))
+            won = c;
+          break;
+        case RDT_GL_N_VICTORY_KINDS:
+        default:
+          break;
+        }
+    }
+  if (game->g->conditions->len == 0)
+    g_string_append (s, _("Winner: not decided by the rules text (Brandywine, Objectives are prose only and print no victory-point table); add <condition> elements to the scenario's <victory> to have one decided.\n"));
+  else if (won == NULL)
+    g_string_append (s, _("Winner: none of the scenario's conditions is met (not decided).\n"));
+  else
+    {
+      g_autofree char *what =
+        won->kind == RDT_GL_VICTORY_HOLDS ? g_strdup_printf (_("%s alone holds zone %s"), won->side, won->zone)
+        : won->kind == RDT_GL_VICTORY_LOSSES ? g_strdup_printf (_("%s losses at least %d"), won->side, won->at_least)
+        : g_strdup_printf (_("%s Ineffective commands at least %d"), won->side, won->at_least);
+      g_string_append_printf (s, _("Winner%s: %s, by the scenario's condition at line %d%s: %s%s%s.\n"),
+                              game->phase == RDT_GL_PHASE_OVER ? "" : _(" if the game ended now"), won->winner,
+                              won->line, won->provisional ? _(" (provisional: not in the rules text)") : "", what,
+                              won->text != NULL ? " — " : "", won->text != NULL ? won->text : "");
+    }
+  return g_string_free (s, FALSE);
 }
 
 static gboolean
@@ -1361,23 +2336,103 @@ apply_words (RdtGlGame  *game,
        * each needs what a script cannot give (hidden pieces, talk between
        * players, written orders read by a person). */
       static const struct { const char *name, *why; } unsupported[] = {
-        { "hidden-reserves", N_("Optional Hidden Reserves is not supported: it hides pieces on Reserve Cards off board, which this sandbox does not model (every piece is on the table)") },
-        { "baggage", N_("Optional Baggage Trains is not supported yet: Rally within 1/3 Mounted move of a Baggage Train, 1 Rally per Train per turn and double victory value are not applied") },
         { "multi-player", N_("Optional Multi Player Rules are not supported: they govern what players may say to each other, which the program cannot see") },
         { "written-orders", N_("Optional Written Orders is not supported: orders are written and interpreted by players, not checked by the program") },
       };
-      if (g_strv_length (w) == 2)
+      guint n = g_strv_length (w);
+
+      if (n == 2)
         for (guint k = 0; k < G_N_ELEMENTS (unsupported); k++)
           if (g_str_equal (w[1], unsupported[k].name))
             FAIL ("%s", _(unsupported[k].why));
-      if (g_strv_length (w) != 2 || !g_str_equal (w[1], "hq-alter"))
-        FAIL (_("usage: option hq-alter (the optional rules hidden-reserves, baggage, multi-player and written-orders are refused)"));
-      if (game->log->len > 0)
-        FAIL (_("options are chosen before the first action"));
-      game->optional_alter = TRUE;
-      g_string_append (res, "Optional HQ Alter in use");
-      return TRUE;
+      if (!((n == 2 && (g_str_equal (w[1], "hq-alter") || g_str_equal (w[1], "baggage") ||
+                        g_str_equal (w[1], "early-start") || g_str_equal (w[1], "hidden-reserves"))) ||
+            (n == 3 && g_str_equal (w[1], "reinforcements")) || (n == 4 && g_str_equal (w[1], "reassign"))))
+        FAIL (_("usage: option hq-alter | baggage | hidden-reserves | reassign PIECE COMMAND | reinforcements ZONE-OPTION | early-start (the optional rules multi-player and written-orders are refused)"));
+      /* Options are chosen before the game begins (Setup: "The British
+       * player notes in advance, before the game begins"). */
+      for (guint k = 0; k < game->log->len; k++)
+        if (!g_str_has_prefix (g_ptr_array_index (game->log, k), "option "))
+          FAIL (_("options are chosen before the first action"));
+      if (g_str_equal (w[1], "hq-alter"))
+        {
+          game->optional_alter = TRUE;
+          g_string_append (res, "Optional HQ Alter in use");
+        }
+      else if (g_str_equal (w[1], "hidden-reserves"))
+        {
+          game->reserves = TRUE;
+          g_string_append (res, "Optional Hidden Reserves in use");
+        }
+      else if (g_str_equal (w[1], "reassign"))
+        {
+          if (!reassign (game, w[2], w[3], res, error))
+            return FALSE;
+        }
+      else if (g_str_equal (w[1], "baggage"))
+        {
+          /* Optional Baggage Trains. */
+          game->baggage = TRUE;
+          g_string_append (res, "Optional Baggage Trains in use");
+        }
+      else if (g_str_equal (w[1], "reinforcements"))
+        {
+          /* Setup: "The British player notes in advance, before the game
+           * begins, which zone the reinforcements will enter from." */
+          if (game->reinforcements != NULL)
+            FAIL (_("Brandywine Scenario, Setup: the reinforcement zone is already noted (%s)"), game->reinforcements);
+          if (zone_of_kind (game, RDT_GL_ZONE_REINFORCEMENT, w[2]) == NULL)
+            {
+              g_autoptr(GString) known = g_string_new (NULL);
+              for (guint k = 0; k < game->g->zones->len; k++)
+                {
+                  const RdtGlZone *z = g_ptr_array_index (game->g->zones, k);
+                  if (z->kind == RDT_GL_ZONE_REINFORCEMENT)
+                    g_string_append_printf (known, "%s%s", known->len > 0 ? "|" : "", z->option);
+                }
+              FAIL (_("Brandywine Scenario, Setup: no reinforcement zone “%s” in the scenario (%s)"), w[2],
+                    known->len > 0 ? known->str : _("it has no set-up zones"));
+            }
+          game->reinforcements = g_strdup (w[2]);
+          g_string_append_printf (res, "reinforcements noted: %s", w[2]);
+        }
+      else
+        {
+          /* Early Start Option: "starting the game two turns early and
+           * advancing the British first command onto the map". */
+          if (game->reinforcements == NULL)
+            FAIL (_("Early Start Option: note the reinforcement zone first (“option reinforcements right|centre|left”: “The British player specifies in writing, before the game begins, where the second command will arrive”)"));
+          game->early_start = TRUE;
+          g_string_append (res, "Early Start Option in use");
+        }
+      return configure_setup (game, res, error);
     }
+  if (game->phase == RDT_GL_PHASE_OVER)
+    FAIL (_("Victory: the game is over (the scenario's last turn, %d, has ended); undo to go back"), game->g->last_turn);
+  if (game->reserves && !g_str_equal (a, "reveal"))
+    {
+      const char *by = NULL;
+      int h = spotted_hq (game, &by);
+      if (h >= 0)
+        FAIL (_("Optional Hidden Reserves: %s is Spotted by %s: all of its Reserve pieces must be placed on the board first (“reveal PIECE X,Y [FACING]”, within 1/3 Cav move at or behind the HQ)"),
+              piece_at (game, h)->id, by);
+    }
+  if (g_str_equal (a, "reserve"))
+    return act_reserve (game, w, res, error);
+  if (g_str_equal (a, "reveal"))
+    return act_reveal (game, w, res, error);
+  if (game->phase == RDT_GL_PHASE_SETUP && !g_str_equal (a, "place") && !g_str_equal (a, "end-setup"))
+    FAIL (_("Brandywine Scenario, Setup: %s places its pieces first (“place PIECE X,Y [FACING] [column|line]”, then “end-setup”)"),
+          game->placing != NULL ? game->placing->side : "-");
+  if (g_str_equal (a, "place"))
+    return act_place (game, w, res, error);
+  if (g_str_equal (a, "end-setup"))
+    return g_strv_length (w) == 1 ? act_end_setup (game, res, error)
+                                  : (g_set_error (error, ERR, 0, _("usage: end-setup")), FALSE);
+  if (g_str_equal (a, "enter"))
+    return act_enter (game, w, res, error);
+  if (g_str_equal (a, "deploy"))
+    return act_deploy (game, w, res, error);
   if (g_str_equal (a, "pull"))
     return g_strv_length (w) == 1 ? act_pull (game, res, error) : (g_set_error (error, ERR, 0, _("usage: pull")), FALSE);
   if (g_str_equal (a, "alter"))
@@ -1417,6 +2472,9 @@ typedef struct {
   gboolean current_acted, alter_this_pull, optional_alter;
   GList *moved;
   int rounds, combats;
+  char *reinforcements;
+  gboolean early_start, baggage, reserves;
+  const RdtGlZone *placing;
 } Snapshot;
 
 static void
@@ -1448,6 +2506,11 @@ snapshot_take (RdtGlGame *game,
     l->data = g_strdup (l->data);
   s->rounds = game->rounds_in_combat;
   s->combats = game->combats;
+  s->reinforcements = g_strdup (game->reinforcements);
+  s->early_start = game->early_start;
+  s->baggage = game->baggage;
+  s->reserves = game->reserves;
+  s->placing = game->placing;
 }
 
 static void
@@ -1466,7 +2529,7 @@ snapshot_restore (RdtGlGame *game,
     }
   memcpy (game->st, s->st, sizeof (RdtGlPieceState) * n);
   for (guint i = 0; i < n; i++)
-    piece_at (game, i)->destroyed = game->st[i].destroyed;
+    piece_at (game, i)->destroyed = game->st[i].destroyed || game->st[i].off_map || game->st[i].reserve_of != NULL;
   game->die = s->die;
   game->turn = s->turn;
   game->phase = s->phase;
@@ -1483,6 +2546,11 @@ snapshot_restore (RdtGlGame *game,
     g_hash_table_add (game->commands_moved, g_strdup (l->data));
   game->rounds_in_combat = s->rounds;
   game->combats = s->combats;
+  set_str (&game->reinforcements, s->reinforcements);
+  game->early_start = s->early_start;
+  game->baggage = s->baggage;
+  game->reserves = s->reserves;
+  game->placing = s->placing;
 }
 
 static void
@@ -1493,6 +2561,7 @@ snapshot_free (Snapshot *s)
   g_strfreev (s->cup);
   g_free (s->current);
   g_free (s->after);
+  g_free (s->reinforcements);
   g_list_free_full (s->moved, g_free);
 }
 
@@ -1533,6 +2602,14 @@ rdt_gl_game_apply (RdtGlGame   *game,
   g_ptr_array_add (words, NULL);
   snapshot_take (game, &snap);
   ok = apply_words (game, (char **) words->pdata, res, error);
+  if (ok && game->reserves)
+    {
+      const char *by = NULL;
+      int h = spotted_hq (game, &by);
+      if (h >= 0)
+        g_string_append_printf (res, "; Optional Hidden Reserves: %s is Spotted by %s: reveal its Reserve pieces",
+                                piece_at (game, h)->id, by);
+    }
   if (!ok)
     snapshot_restore (game, &snap);
   snapshot_free (&snap);
@@ -1584,8 +2661,9 @@ rdt_gl_game_describe (RdtGlGame *game)
 {
   GString *s = g_string_new (NULL);
 
-  g_string_append_printf (s, "turn %d phase %s current %s after %s cup", game->turn,
-                          game->phase == RDT_GL_PHASE_COMMANDS ? "commands" : "combat",
+  static const char *const phases[] = { "commands", "combat", "setup", "over" };
+
+  g_string_append_printf (s, "turn %d phase %s current %s after %s cup", game->turn, phases[game->phase],
                           game->current != NULL ? game->current : "-", game->after != NULL ? game->after : "-");
   for (guint i = 0; i < game->cup->len; i++)
     g_string_append_printf (s, " %s", (char *) g_ptr_array_index (game->cup, i));
@@ -1593,6 +2671,12 @@ rdt_gl_game_describe (RdtGlGame *game)
   g_string_append_printf (s, "options%s; acted %d; alter-this-pull %d; rounds %d; moved",
                           game->optional_alter ? " hq-alter" : "", game->current_acted, game->alter_this_pull,
                           game->rounds_in_combat);
+  /* Only when used, so the digests of games without them are unchanged. */
+  if (game->reinforcements != NULL || game->baggage || game->reserves)
+    g_string_append_printf (s, " (setup%s%s%s%s%s placing %s)", game->reserves ? " hidden-reserves" : "", game->reinforcements != NULL ? " reinforcements " : "",
+                            game->reinforcements != NULL ? game->reinforcements : "",
+                            game->early_start ? " early-start" : "", game->baggage ? " baggage" : "",
+                            game->placing != NULL ? game->placing->id : "-");
   {
     /* Sorted, so the text does not depend on the hash table's order. */
     g_autofree gpointer *keys = g_hash_table_get_keys_as_array (game->commands_moved, NULL);
@@ -1611,12 +2695,17 @@ rdt_gl_game_describe (RdtGlGame *game)
       g_ascii_formatd (x, sizeof x, "%.6f", p->centre.x);
       g_ascii_formatd (y, sizeof y, "%.6f", p->centre.y);
       g_ascii_formatd (f, sizeof f, "%.6f", p->facing);
-      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s\n", p->id, x, y, f,
+      g_string_append_printf (s, "%s %s,%s %s %s%s%s%s%s%s%s%s%s%s%s%s%s%s%s%s\n", p->id, x, y, f,
                               st->destroyed ? "destroyed" : p->spent ? "spent" : "fresh",
                               p->road_column ? " column" : "", st->acted ? " acted" : "",
                               st->must_retreat ? " must-retreat" : "", st->retreated ? " retreated" : "",
                               st->absorbed ? " absorbed" : "", st->militia_hit ? " militia-hit" : "",
-                              st->altered ? " altered" : "");
+                              st->altered ? " altered" : "", st->attacker ? " attacker" : "",
+                              st->engaged ? " engaged" : "", st->off_map ? " off-map" : "",
+                              st->baggage_used ? " baggage-used" : "", st->reserve_of != NULL ? " reserve:" : "",
+                              st->reserve_of != NULL ? st->reserve_of : "",
+                              g_strcmp0 (p->command, game->orig_command[i]) != 0 ? " reassigned:" : "",
+                              g_strcmp0 (p->command, game->orig_command[i]) != 0 && p->command != NULL ? p->command : "");
     }
   return g_string_free (s, FALSE);
 }

@@ -24,6 +24,8 @@ G_BEGIN_DECLS
 typedef enum {
   RDT_GL_PHASE_COMMANDS,   /* How the Turns Work, steps 1-4: pull chits, move */
   RDT_GL_PHASE_COMBAT,     /* step 5: resolve combat between all pieces in contact */
+  RDT_GL_PHASE_SETUP,      /* Brandywine Scenario, Setup: sides place in turn (option reinforcements) */
+  RDT_GL_PHASE_OVER,       /* the scenario's last turn has ended (<victory last-turn>) */
 } RdtGlPhase;
 
 /* What the game adds to a piece of the scenario. */
@@ -39,6 +41,12 @@ typedef struct {
   gboolean attacker;       /* its move this turn created a Combat ("The Attacker is the
                             * piece that moved creating the Combat"; Rivers) */
   gboolean engaged;        /* declared by `engage` in the Combat being resolved */
+  gboolean off_map;        /* not yet placed (Setup) or entered (reinforcements, Early
+                            * Start Option): shown off map, ignored by every ruling */
+  gboolean baggage_used;   /* a Baggage Train that has rallied a piece this turn
+                            * (Optional Baggage Trains: "only Rally 1 piece per turn") */
+  const char *reserve_of;  /* (nullable) the HQ whose Reserve Card holds it (Optional
+                            * Hidden Reserves): off the board, ignored by every ruling */
 } RdtGlPieceState;
 
 typedef struct _RdtGlGame RdtGlGame;
@@ -78,6 +86,20 @@ GPtrArray   *rdt_gl_game_get_results (RdtGlGame    *game);
 /* Ineffective: "A Command that has suffered 50% losses (killed pieces)". */
 gboolean     rdt_gl_game_command_ineffective (RdtGlGame  *game,
                                               const char *command);
+/* Brandywine Scenario, Setup: the zone whose side places now (nullable:
+ * not in the set-up phase). */
+const RdtGlZone *rdt_gl_game_get_setup_zone (RdtGlGame  *game);
+/* The zone an off-map piece enters from, and the turn it may (nullable:
+ * none, e.g. a piece placed at set-up or a game without set-up). */
+const RdtGlZone *rdt_gl_game_get_entry_zone (RdtGlGame  *game,
+                                             const char *piece_id,
+                                             int        *turn);
+/* Victory (Brandywine, Objectives): each side's destroyed pieces (trains
+ * counted double under Optional Baggage Trains) and Ineffective commands,
+ * the colonial army's state, and the winner by the scenario's <condition>s
+ * or "not decided by the rules text".  (transfer full) */
+char        *rdt_gl_game_victory_report (RdtGlGame *game);
+
 /* SHA-256 of the state (positions to 10^-6 inch, status, flags, turn,
  * cup, die). (transfer full) */
 char        *rdt_gl_game_digest      (RdtGlGame    *game);
