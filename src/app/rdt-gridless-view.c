@@ -9,12 +9,14 @@
 #include <string.h>
 
 #include "rdt-gridless-view.h"
+#include "rdt-gridless-view-private.h"
 #include "rdt-diagnostic.h"
 #include "rdt-gridless-io.h"
 #include "rdt-scenario-io.h"
 #include "rdt-gridless-move.h"
 #include "rdt-gridless-rules.h"
 #include "rdt-gl-game.h"
+#include "rdt-recovery.h"
 #include "redoubt-render.h"
 
 /* Pixels per inch of table at zoom 1. */
@@ -30,68 +32,6 @@
 /* Vertices within this many pixels are picked and snapped to. */
 #define SNAP_PIXELS 8.0
 
-/* A vertex of a terrain shape. */
-typedef enum {
-  SHAPE_NONE,
-  SHAPE_AREA,
-  SHAPE_HILL,       /* the outline */
-  SHAPE_CREST,      /* a hill's crest line */
-  SHAPE_WATER,
-  SHAPE_ROAD,
-  N_SHAPE_KINDS,
-} ShapeKind;
-
-typedef struct {
-  ShapeKind kind;
-  guint index;      /* in its array of the scenario */
-  guint vertex;
-} VertexRef;
-
-typedef struct {
-  RdtGridless *g;
-  char *path;
-  GtkWidget *window;
-  GtkWidget *area;
-  GtkWidget *scrolled;
-  GtkWidget *info;
-  double zoom;
-  RdtGridlessViewMode mode;
-  gboolean show_envelope;
-  gboolean show_fof;
-  char *selected;
-  /* LOS: from the selected piece (or los_from point) to los_to. */
-  gboolean los_shown;
-  gboolean los_from_point;
-  RdtPoint los_from;
-  char *los_target;               /* (nullable) piece id */
-  RdtPoint los_to;
-  /* Measuring tape. */
-  gboolean tape_shown;
-  RdtPoint tape_a, tape_b;
-  /* Dragging. */
-  RdtPoint drag_start;            /* inches */
-  double drag_px_x, drag_px_y;
-  gboolean dragging_piece;
-  gboolean drag_edited;           /* the undo step of this drag is pushed */
-  RdtPoint drag_piece_centre;
-  double pan_h, pan_v;
-  GPtrArray *undo;                /* GBytes: the canonical scenario before each edit */
-  GPtrArray *redo;                /* GBytes */
-  gboolean dirty;
-  /* Shape editing. */
-  VertexRef vertex;               /* the selected vertex (kind NONE: none) */
-  gboolean dragging_vertex;
-  GArray *draft;                  /* RdtPoint: the shape being drawn */
-  RdtGlAreaKind draft_kind;
-  /* Play mode: v->g then points at the game's scenario (read through the
-   * rulings only, never edited here); the edited one waits in edit_g. */
-  RdtGlGame *game;
-  RdtGridless *edit_g;
-  GtkWidget *play_bar;
-  GtkWidget *entry;
-  char *play_message;             /* the last result or refusal */
-  gboolean close_confirmed;
-} View;
 
 
 static GArray *shape_points (View *v, ShapeKind kind, guint index);
@@ -115,6 +55,18 @@ view_free (gpointer data)
   g_ptr_array_unref (v->undo);
   g_ptr_array_unref (v->redo);
   g_array_unref (v->draft);
+  g_array_unref (v->draft_crest);
+  g_free (v->place_existing);
+  g_free (v->panel_piece);
+  g_free (v->tool_message);
+  g_ptr_array_unref (v->off_table);
+  g_clear_pointer (&v->game_scenario, g_bytes_unref);
+  g_clear_handle_id (&v->autosave_source, g_source_remove);
+  /* A window closed normally (saved, or closed without saving after the
+   * question) leaves no autosave behind. */
+  if (v->recovery_id != NULL)
+    rdt_recovery_remove (v->recovery_id);
+  g_free (v->recovery_id);
   g_free (v);
 }
 
@@ -240,7 +192,8 @@ update_info (View *v)
 {
   GString *s = g_string_new (NULL);
   const char *modes[] = { N_("Select"), N_("Line of Sight"), N_("Measure"), N_("Vertices"),
-                          N_("Draw polygon"), N_("Draw polyline (road)") };
+                          N_("Draw polygon"), N_("Draw polyline (road)"), N_("Draw hill"),
+                          N_("Draw river or stream"), N_("Crossings"), N_("Place pieces") };
   const RdtGlPiece *sel = find_piece (v, v->selected);
 
   g_string_append_printf (s, _("Mode: %s. Zoom %.0f%%."), _(modes[v->mode]), v->zoom * 100);
@@ -249,6 +202,8 @@ update_info (View *v)
                             rdt_gl_area_kind_to_string (v->draft_kind), v->draft->len);
   else if (v->mode == RDT_GRIDLESS_VIEW_POLYLINE)
     g_string_append_printf (s, _(" New road: Enter ends, %u points."), v->draft->len);
+  else if (v->mode >= RDT_GRIDLESS_VIEW_HILL)
+    _rdt_gv_tools_info (v, s);
   else if (v->mode == RDT_GRIDLESS_VIEW_VERTEX && v->vertex.kind != SHAPE_NONE)
     {
       RdtPoint q = g_array_index (shape_points (v, v->vertex.kind, v->vertex.index), RdtPoint, v->vertex.vertex);
@@ -436,7 +391,8 @@ draw (GtkDrawingArea *area,
   if (v->draft->len > 0)
     {
       path_points (cr, (const RdtPoint *) v->draft->data, v->draft->len, scale,
-                   v->mode == RDT_GRIDLESS_VIEW_POLYGON);
+                   v->mode == RDT_GRIDLESS_VIEW_POLYGON || v->mode == RDT_GRIDLESS_VIEW_HILL
+                   || (v->mode == RDT_GRIDLESS_VIEW_WATER && v->draft_water_area));
       cairo_set_source_rgba (cr, 0.5, 0.0, 0.5, 0.9);
       cairo_set_line_width (cr, 2.0);
       cairo_stroke (cr);
@@ -464,6 +420,7 @@ draw (GtkDrawingArea *area,
       cairo_move_to (cr, v->tape_b.x * scale + 6, v->tape_b.y * scale - 6);
       cairo_show_text (cr, text);
     }
+  _rdt_gv_tools_draw (v, cr, scale);
 }
 
 static void
@@ -473,6 +430,7 @@ refresh (View *v)
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (v->area), (int) ceil (v->g->height * scale_of (v)));
   gtk_widget_queue_draw (v->area);
   update_info (v);
+  _rdt_gv_tools_panel_update (v);
 }
 
 /* Undo keeps the canonical bytes of the whole scenario before each edit
@@ -511,7 +469,10 @@ undo_redo (View      *v,
   rdt_gridless_free (v->g);
   v->g = restored;
   v->vertex.kind = SHAPE_NONE;
+  v->crossing_water = -1;
   v->dirty = TRUE;
+  v->generation++;
+  _rdt_gv_recovery_changed (v);
   refresh (v);
   return TRUE;
 }
@@ -522,6 +483,8 @@ begin_edit (View *v)
   push_snapshot (v, v->undo);
   g_ptr_array_set_size (v->redo, 0);
   v->dirty = TRUE;
+  v->generation++;
+  _rdt_gv_recovery_changed (v);
 }
 
 /* The points of a shape, NULL when it does not exist. */
@@ -707,20 +670,7 @@ finish_draft (View *v)
 
   if (v->draft->len < (polygon ? 3u : 2u))
     return FALSE;
-  for (guint n = 1; id == NULL; n++)
-    {
-      gboolean taken = FALSE;
-      char *candidate = g_strdup_printf ("%s-%u", prefix, n);
-
-      for (guint i = 0; i < v->g->areas->len && !taken; i++)
-        taken = g_strcmp0 (((RdtGlArea *) g_ptr_array_index (v->g->areas, i))->id, candidate) == 0;
-      for (guint i = 0; i < v->g->roads->len && !taken; i++)
-        taken = g_strcmp0 (((RdtGlRoad *) g_ptr_array_index (v->g->roads, i))->id, candidate) == 0;
-      if (taken)
-        g_free (candidate);
-      else
-        id = candidate;
-    }
+  id = _rdt_gv_new_id (v, prefix);
   begin_edit (v);
   if (polygon)
     {
@@ -780,6 +730,7 @@ play_apply (View       *v,
     }
   v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return ok;
 }
 
@@ -792,6 +743,7 @@ play_undo (View *v)
   play_message (v, ok ? _("Undone.") : error->message);
   v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return ok;
 }
 
@@ -830,6 +782,8 @@ rdt_gridless_view_play (GtkWidget *area,
       if (copy == NULL)
         return FALSE;
       v->game = rdt_gl_game_new (copy, seed);
+      g_clear_pointer (&v->game_scenario, g_bytes_unref);
+      v->game_scenario = g_bytes_ref (bytes);
       v->edit_g = v->g;
       v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
       v->mode = RDT_GRIDLESS_VIEW_SELECT;
@@ -845,9 +799,11 @@ rdt_gridless_view_play (GtkWidget *area,
       v->g = v->edit_g;
       v->edit_g = NULL;
       g_clear_pointer (&v->play_message, g_free);
+      g_clear_pointer (&v->game_scenario, g_bytes_unref);
     }
   gtk_widget_set_visible (v->play_bar, v->game != NULL);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return TRUE;
 }
 
@@ -892,6 +848,11 @@ do_click (View           *v,
 {
   RdtGlPiece *p = piece_at (v, at);
 
+  if (v->game == NULL && _rdt_gv_tools_click (v, at))
+    {
+      refresh (v);
+      return;
+    }
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
     {
       /* A vertex selects it; a shape's edge gets a new vertex. */
@@ -1175,7 +1136,10 @@ rdt_gridless_view_save (GtkWidget  *area,
   if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
     g_set_error (&local, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED, _("the scenario has errors"));
   else if (rdt_gridless_save_to_file (v->g, v->path, TRUE, &local))
-    v->dirty = FALSE;
+    {
+      v->dirty = FALSE;
+      _rdt_gv_recovery_changed (v);
+    }
   show_findings (v, diagnostics, local);
   if (local != NULL)
     {
@@ -1199,8 +1163,10 @@ rdt_gridless_view_key (GtkWidget       *area,
       const RdtGlPiece *p = find_piece (v, v->selected);
 
       /* Play: the scenario is not edited; undo is the game's. */
+      if (ctrl && keyval == GDK_KEY_z)
+        return play_undo (v);
       if (ctrl)
-        return (keyval == GDK_KEY_z) ? play_undo (v) : FALSE;
+        return _rdt_gv_play_key (v, keyval, state);
       switch (keyval)
         {
         case GDK_KEY_g:
@@ -1214,6 +1180,10 @@ rdt_gridless_view_key (GtkWidget       *area,
         case GDK_KEY_v:
         case GDK_KEY_p:
         case GDK_KEY_n:
+        case GDK_KEY_h:
+        case GDK_KEY_w:
+        case GDK_KEY_c:
+        case GDK_KEY_a:
         case GDK_KEY_1:
         case GDK_KEY_2:
         case GDK_KEY_3:
@@ -1228,6 +1198,13 @@ rdt_gridless_view_key (GtkWidget       *area,
     }
   else if (keyval == GDK_KEY_g && !ctrl)
     return rdt_gridless_view_play (area, TRUE, ((guint64) g_random_int () << 32) | g_random_int ());
+  if (_rdt_gv_tools_key (v, keyval, state))
+    {
+      refresh (v);
+      return TRUE;
+    }
+  if (ctrl && _rdt_gv_play_key (v, keyval, state))
+    return TRUE;
   if (ctrl)
     switch (keyval)
       {
@@ -1311,6 +1288,7 @@ rdt_gridless_view_key (GtkWidget       *area,
       v->los_shown = v->los_from_point = v->tape_shown = FALSE;
       v->vertex.kind = SHAPE_NONE;
       g_array_set_size (v->draft, 0);
+      _rdt_gv_tools_clear (v);
       break;
     default:
       return FALSE;
@@ -1458,6 +1436,12 @@ rdt_gridless_view_new (GtkApplication *application,
   v->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   v->draft = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
   v->draft_kind = RDT_GL_AREA_WOODS;
+  v->draft_crest = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  v->draft_level = 1;
+  v->draft_river = TRUE;
+  v->crossing_water = -1;
+  v->place_type = RDT_GL_INFANTRY;
+  v->off_table = _rdt_gv_off_table_new ();
 
   gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
@@ -1470,6 +1454,7 @@ rdt_gridless_view_new (GtkApplication *application,
   gtk_widget_set_margin_end (info, 6);
   gtk_widget_set_focusable (area, TRUE);
   g_object_set_data_full (G_OBJECT (area), "rdt-gridless-view", v, view_free);
+  g_object_set_data (G_OBJECT (window), "rdt-gridless-area", area);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, v, NULL);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
@@ -1489,7 +1474,28 @@ rdt_gridless_view_new (GtkApplication *application,
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), area);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  {
+    /* The table, and beside it the side panel: shape and piece editing,
+     * the palette (rdt-gridless-tools.c), the game (rdt-gridless-play.c). */
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+    GtkWidget *side_scroll = gtk_scrolled_window_new ();
+    GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    v->side_panel = side;
+    gtk_widget_set_name (side, "gridless-side-panel");
+    gtk_widget_set_margin_start (side, 6);
+    gtk_widget_set_margin_end (side, 6);
+    gtk_box_append (GTK_BOX (side), _rdt_gv_tools_panel_new (v));
+    gtk_box_append (GTK_BOX (side), _rdt_gv_play_panel_new (v));
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroll), side);
+    gtk_widget_set_size_request (side_scroll, 300, -1);
+    gtk_box_append (GTK_BOX (row), scrolled);
+    gtk_box_append (GTK_BOX (row), side_scroll);
+    gtk_widget_set_vexpand (row, TRUE);
+    gtk_box_append (GTK_BOX (box), row);
+  }
   gtk_box_append (GTK_BOX (box), info);
   {
     static const struct { const char *label; const char *action; } buttons[] = {
@@ -1523,4 +1529,100 @@ rdt_gridless_view_new (GtkApplication *application,
   refresh (v);
   gtk_widget_grab_focus (area);
   return GTK_WINDOW (window);
+}
+
+/* ---------------------------------------------- for the other files */
+
+View *
+_rdt_gv_of (GtkWidget *area)
+{
+  return view_of (area);
+}
+
+void
+_rdt_gv_refresh (View *v)
+{
+  refresh (v);
+}
+
+void
+_rdt_gv_begin_edit (View *v)
+{
+  begin_edit (v);
+}
+
+double
+_rdt_gv_scale (View *v)
+{
+  return scale_of (v);
+}
+
+RdtGlPiece *
+_rdt_gv_find_piece (View       *v,
+                    const char *id)
+{
+  return find_piece (v, id);
+}
+
+RdtGlPiece *
+_rdt_gv_piece_at (View     *v,
+                  RdtPoint  p)
+{
+  return piece_at (v, p);
+}
+
+GArray *
+_rdt_gv_shape_points (View      *v,
+                      ShapeKind  kind,
+                      guint      index)
+{
+  return shape_points (v, kind, index);
+}
+
+RdtPoint
+_rdt_gv_snap (View     *v,
+              RdtPoint  p)
+{
+  return snap (v, p, NULL);
+}
+
+gboolean
+_rdt_gv_play_apply (View       *v,
+                    const char *line)
+{
+  return play_apply (v, line);
+}
+
+void
+_rdt_gv_set_message (View       *v,
+                     const char *text)
+{
+  play_message (v, text);
+}
+
+void
+_rdt_gv_replace (View        *v,
+                 RdtGridless *restored)
+{
+  begin_edit (v);
+  rdt_gridless_free (v->g);
+  v->g = restored;
+  v->vertex.kind = SHAPE_NONE;
+  v->crossing_water = -1;
+  refresh (v);
+}
+
+RdtGridlessViewMode
+rdt_gridless_view_get_mode (GtkWidget *area)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, RDT_GRIDLESS_VIEW_SELECT);
+  return v->mode;
+}
+
+GtkWidget *
+rdt_gridless_view_get_area (GtkWindow *window)
+{
+  return g_object_get_data (G_OBJECT (window), "rdt-gridless-area");
 }
