@@ -207,8 +207,10 @@ update_info (View *v)
   else if (v->mode == RDT_GRIDLESS_VIEW_VERTEX && v->vertex.kind != SHAPE_NONE)
     {
       RdtPoint q = g_array_index (shape_points (v, v->vertex.kind, v->vertex.index), RdtPoint, v->vertex.vertex);
-      g_string_append_printf (s, _(" Vertex %u at %.3f\", %.3f\" (Delete removes it)."), v->vertex.vertex, q.x, q.y);
+      g_string_append_printf (s, _(" Vertex %u at %.3f\", %.3f\" (Delete removes it, Shift+Delete its shape)."), v->vertex.vertex, q.x, q.y);
     }
+  if (v->mode < RDT_GRIDLESS_VIEW_HILL && v->tool_message != NULL)
+    g_string_append_printf (s, " %s", v->tool_message);
   if (v->dirty)
     g_string_append_printf (s, " %s", _("Modified."));
   if (v->game != NULL)
