@@ -960,6 +960,84 @@ save_as_autosave (GtkWidget *area)
   g_unlink (new_path);
 }
 
+/* Set by the recovery test: files to write before the editor starts, and
+ * whether the scenario is given on the command line. */
+static void (*prepare_run) (const char *dir, const char *path);
+static gboolean run_without_file;
+
+#define DEAD_PID "2147483000"
+
+/* An autosave left by a process that is gone: the copied scenario with
+ * mathew turned to 15 degrees. */
+static void
+write_orphan (const char *dir,
+              const char *path)
+{
+  g_autofree char *recovery = g_build_filename (dir, "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+  g_autofree char *info = g_build_filename (recovery, "orphan.info", NULL);
+  g_autofree char *keys = g_strdup_printf ("[Recovery]\npid=" DEAD_PID "\nsaved-at=1700000000\noriginal=%s\n", path);
+  g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, NULL, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert_nonnull (g);
+  ((RdtGlPiece *) rdt_gridless_find_piece (g, "mathew"))->facing = 15;
+  bytes = rdt_gridless_to_bytes (g, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (recovery, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (data, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (info, keys, -1, NULL));
+}
+
+/* At start the editor offers the gridless autosave back in a gridless
+ * window (docs/editor.md, Recovery): Restore gives the unsaved work as one
+ * undo step; it stays in the recovery folder until saved. */
+static void
+recovery_offer (GtkWidget *area)
+{
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+  g_assert_nonnull (widget (area, "gridless-recovery-bar"));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_true (rdt_gridless_view_restore (area, TRUE));
+  g_assert_null (find_named (GTK_WIDGET (gtk_widget_get_root (area)), "gridless-recovery-bar"));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 15);
+  g_assert_true (info_has (area, "Unsaved work restored"));
+  g_assert_true (g_file_test (data, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (rdt_gridless_view_save (area, NULL));
+  g_assert_false (g_file_test (data, G_FILE_TEST_EXISTS));
+}
+
+static void
+discard_offer (GtkWidget *area)
+{
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+  g_assert_true (rdt_gridless_view_restore (area, FALSE));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_false (g_file_test (data, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_recovery (void)
+{
+  prepare_run = write_orphan;
+  run_without_file = TRUE;
+  run_scripted (recovery_offer);
+}
+
+static void
+test_recovery_discard (void)
+{
+  prepare_run = write_orphan;
+  run_without_file = TRUE;
+  run_scripted (discard_offer);
+}
+
 static void
 test_shape_tools (void)
 {
@@ -1016,14 +1094,16 @@ run_scripted (void (*script) (GtkWidget *area))
   g_assert_true (g_file_set_contents (path, contents, length, NULL));
   /* Autosaves and the recovery offer use a folder of the test's own. */
   g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  if (prepare_run != NULL)
+    prepare_run (dir, path);
   app = rdt_application_new ();
   argv[0] = (char *) "redoubt";
-  argv[1] = path;
+  argv[1] = run_without_file ? NULL : path;
   argv[2] = NULL;
   run.interact = TRUE;
   run.script = script;
   g_timeout_add (100, run_script, &run);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), run_without_file ? 1 : 2, argv), ==, 0);
   g_assert_true (run.done);
   g_assert_true (run.interacted);
   g_unlink (path);
@@ -1032,6 +1112,11 @@ run_scripted (void (*script) (GtkWidget *area))
     g_autofree char *recovery = g_build_filename (dir, "redoubt", "recovery", NULL);
     g_autofree char *parent = g_build_filename (dir, "redoubt", NULL);
 
+    g_autofree char *info = g_build_filename (recovery, "orphan.info", NULL);
+    g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+    g_unlink (info);
+    g_unlink (data);
     g_rmdir (recovery);
     g_rmdir (parent);
   }
@@ -1077,5 +1162,7 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/pieces-palette-place-attributes-validated-delete-put-back-undo", test_pieces);
   g_test_add_func ("/gridless/gui/game-panel-cup-dice-log-save-open-game-export-script", test_game_panel);
   g_test_add_func ("/gridless/gui/save-as-autosave-to-recovery-removed-on-save", test_save_as_autosave);
+  g_test_add_func ("/gridless/gui/recovery-offer-at-start-restore-undo-save", test_recovery);
+  g_test_add_func ("/gridless/gui/recovery-offer-at-start-discard", test_recovery_discard);
   return g_test_run ();
 }
