@@ -688,6 +688,9 @@ shape_tools (GtkWidget *area)
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_c, 0));
   rdt_gridless_view_click (area, 20, 12.05, 0);
   g_assert_true (info_has (area, "Selected: ford on brandywine"));
+  /* The whole table in the screenshot. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
 }
 
 /* The palette (A, 1-6, Tab) and the Piece panel: a new Colonial infantry
@@ -784,6 +787,8 @@ pieces (GtkWidget *area)
   /* Selected for the screenshot: the Piece panel. */
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, 0));
   rdt_gridless_view_click (area, 3, 9, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
 }
 
 static char *
@@ -829,6 +834,10 @@ game_panel (GtkWidget *area)
   g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "4 left:"));
   g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "Last action: pull"));
   g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "How the Turns Work, step 2"));
+  /* How to Alter Turn Order: the die rolled is shown (the core's result). */
+  g_assert_true (rdt_gridless_view_play_action (area, "alter greene delay"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "Last action: alter greene delay — g delay: rolled 2 against rating 3 (provisional)"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "(How to Alter Turn Order)"));
   /* A refused action is not logged. */
   g_assert_false (rdt_gridless_view_play_action (area, "combat"));
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget (area, "gridless-log")));
@@ -836,14 +845,16 @@ game_panel (GtkWidget *area)
   log = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   g_assert_nonnull (strstr (log, "Seed 42\n1. pull"));
   g_assert_nonnull (strstr (log, "[How the Turns Work, step 2]"));
-  g_assert_null (strstr (log, "2. "));
+  g_assert_nonnull (strstr (log, "\n2. alter greene delay — g delay: rolled 2"));
+  g_assert_nonnull (strstr (log, "[How to Alter Turn Order]"));
+  g_assert_null (strstr (log, "3. "));
   g_assert_true (rdt_gridless_view_play_action (area, "pull"));
 
   /* Save Game next to the scenario: it refers to it by name. */
   g_assert_true (rdt_gridless_view_save_game (area, same_path, &error));
   g_assert_no_error (error);
   text = read_text (same_path);
-  g_assert_true (g_str_has_prefix (text, "redoubt-gridless-game 1\nscenario pub.redoubt\nseed 42\naction pull\naction pull\ndigest "));
+  g_assert_true (g_str_has_prefix (text, "redoubt-gridless-game 1\nscenario pub.redoubt\nseed 42\naction pull\naction alter greene delay\naction pull\ndigest "));
   back = rdt_gl_game_from_text (text, folder, &error);
   g_assert_no_error (error);
   shown = rdt_gridless_to_bytes (rdt_gridless_view_get_gridless (area), NULL);
@@ -867,7 +878,7 @@ game_panel (GtkWidget *area)
   g_assert_true (rdt_gridless_view_export_script (area, script_path, &error));
   g_assert_no_error (error);
   text = read_text (script_path);
-  g_assert_true (g_str_has_prefix (text, "# redoubt-cli play pub.redoubt --seed 42 --script THIS-FILE\npull\npull\n"));
+  g_assert_true (g_str_has_prefix (text, "# redoubt-cli play pub.redoubt --seed 42 --script THIS-FILE\npull\nalter greene delay\npull\n"));
   {
     g_autoptr(RdtGlGame) fresh = rdt_gl_game_new (rdt_gridless_load_from_file (scenario_path_of (area), NULL, NULL), 42);
     g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
@@ -886,7 +897,7 @@ game_panel (GtkWidget *area)
   g_assert_false (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
   g_assert_true (rdt_gridless_view_open_game (area, other_path, &error));
   g_assert_no_error (error);
-  g_assert_true (info_has (area, "replayed: 2 actions, digest checked"));
+  g_assert_true (info_has (area, "replayed: 3 actions, digest checked"));
   g_assert_true (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
   g_clear_pointer (&replayed, g_bytes_unref);
   replayed = rdt_gridless_to_bytes (rdt_gridless_view_get_gridless (area), NULL);

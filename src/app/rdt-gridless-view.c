@@ -234,6 +234,10 @@ update_info (View *v)
       g_string_append_printf (s, "\n%s (%s, %s) at %.2f\", %.2f\" facing %.0f°. ", sel->id,
                               rdt_gl_piece_type_to_string (sel->type), sel->side,
                               sel->centre.x, sel->centre.y, sel->facing);
+      g_string_append_printf (s, "%s%s%s. ", sel->spent ? _("Spent") : _("Fresh"),
+                              sel->quality == RDT_GL_QUALITY_ELITE ? _(", Elite")
+                              : sel->quality == RDT_GL_QUALITY_MILITIA ? _(", Militia") : "",
+                              sel->road_column ? _(", Road Column") : "");
       if (t.has_majority == RDT_GL_YES)
         g_string_append_printf (s, _("Terrain: %s (%.0f%% of the block, %s, %s)."),
                                 rdt_gl_area_kind_to_string (t.majority), 100 * t.fraction[t.majority],
@@ -1492,7 +1496,9 @@ rdt_gridless_view_new (GtkApplication *application,
     gtk_box_append (GTK_BOX (side), _rdt_gv_play_panel_new (v));
     gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroll), side);
-    gtk_widget_set_size_request (side_scroll, 300, -1);
+    gtk_widget_set_size_request (side_scroll, 320, -1);
+    /* Set, not computed from the children (whose entries expand). */
+    gtk_widget_set_hexpand (side_scroll, FALSE);
     gtk_box_append (GTK_BOX (row), scrolled);
     gtk_box_append (GTK_BOX (row), side_scroll);
     gtk_widget_set_vexpand (row, TRUE);
