@@ -604,6 +604,8 @@ rdt_gridless_view_offer_recovery (GtkWidget  *area,
   gtk_widget_set_name (bar, "gridless-recovery-bar");
   label = gtk_label_new (question);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_info_bar_add_child (GTK_INFO_BAR (bar), label);
   gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Restore"), GTK_RESPONSE_ACCEPT);
   gtk_info_bar_add_button (GTK_INFO_BAR (bar), _("_Discard"), GTK_RESPONSE_REJECT);

@@ -879,6 +879,7 @@ grid_row (GtkWidget  *grid,
 
   gtk_label_set_xalign (GTK_LABEL (l), 1);
   gtk_label_set_mnemonic_widget (GTK_LABEL (l), field);
+  g_object_set_data (G_OBJECT (field), "row-label", l);
   gtk_grid_attach (GTK_GRID (grid), l, 0, row, 1, 1);
   gtk_widget_set_hexpand (field, TRUE);
   gtk_grid_attach (GTK_GRID (grid), field, 1, row, 1, 1);
@@ -1282,6 +1283,14 @@ fill_piece_panel (View             *v,
 }
 
 static void
+row_visible (GtkWidget *field,
+             gboolean   visible)
+{
+  gtk_widget_set_visible (field, visible);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (field), "row-label"), visible);
+}
+
+static void
 fill_shape_panel (View *v)
 {
   char **record = selected_shape (v, v->g);
@@ -1293,8 +1302,8 @@ fill_shape_panel (View *v)
   gtk_label_set_text (GTK_LABEL (v->shape_title), _(kinds[v->vertex.kind]));
   gtk_editable_set_text (GTK_EDITABLE (v->shape_id), record[0]);
   gtk_editable_set_text (GTK_EDITABLE (v->shape_name), record[1] != NULL ? record[1] : "");
-  gtk_widget_set_visible (v->shape_kind, v->vertex.kind == SHAPE_AREA || v->vertex.kind == SHAPE_WATER);
-  gtk_widget_set_visible (v->shape_level, v->vertex.kind == SHAPE_HILL || v->vertex.kind == SHAPE_CREST);
+  row_visible (v->shape_kind, v->vertex.kind == SHAPE_AREA || v->vertex.kind == SHAPE_WATER);
+  row_visible (v->shape_level, v->vertex.kind == SHAPE_HILL || v->vertex.kind == SHAPE_CREST);
   if (v->vertex.kind == SHAPE_AREA)
     {
       g_autoptr(GPtrArray) names = g_ptr_array_new ();
