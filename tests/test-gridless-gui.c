@@ -1076,6 +1076,31 @@ test_recovery_discard (void)
   run_scripted (discard_offer);
 }
 
+#ifdef RDT_GL_MAX_TURN
+/* Brandywine Scenario, Setup and Start Options: the bundled scenario's
+ * zones are drawn; Z hides and shows them. */
+static void
+zones (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  g_autofree char *expect = g_strdup_printf ("Zones shown: %u (set-up, entry, objective).", g->zones->len);
+
+  g_assert_cmpuint (g->zones->len, >, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, 0));
+  g_assert_true (info_has (area, "Zones hidden."));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, 0));
+  g_assert_true (info_has (area, expect));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+}
+
+static void
+test_zones (void)
+{
+  run_scripted (zones);
+}
+#endif
+
 static void
 test_shape_tools (void)
 {
@@ -1203,5 +1228,8 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-restore-undo-save", test_recovery);
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-discard", test_recovery_discard);
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
+#ifdef RDT_GL_MAX_TURN
+  g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
+#endif
   return g_test_run ();
 }

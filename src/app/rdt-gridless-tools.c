@@ -598,6 +598,24 @@ _rdt_gv_tools_key (View            *v,
     case GDK_KEY_a:
       set_mode (v, RDT_GRIDLESS_VIEW_PLACE);
       return TRUE;
+    case GDK_KEY_z:
+      /* Z shows or hides the scenario's zones. */
+      v->show_zones = !v->show_zones;
+#ifdef RDT_GL_MAX_TURN
+      {
+        g_autofree char *text = NULL;
+        guint n = v->g->zones != NULL ? v->g->zones->len : 0;
+
+        if (v->show_zones)
+          text = g_strdup_printf (_("Zones shown: %u (set-up, entry, objective)."), n);
+        else
+          text = g_strdup (_("Zones hidden."));
+        set_tool_message (v, text);
+      }
+#else
+      set_tool_message (v, _("This scenario format has no zones."));
+#endif
+      return TRUE;
     default:
       break;
     }
@@ -698,11 +716,87 @@ _rdt_gv_tools_key (View            *v,
     }
 }
 
+#ifdef RDT_GL_MAX_TURN
+/* The scenario's zones (<zones>, when the format has them: Brandywine
+ * Scenario, Setup, Start Options, Early Start Option): set-up placement
+ * areas, reinforcement and early-entry zones and objectives, tinted by side
+ * and labelled with their kind, commands and turn. */
+static void
+draw_zones (View    *v,
+            cairo_t *cr,
+            double   scale)
+{
+  static const double dash[] = { 8, 4 };
+
+  for (guint i = 0; v->g->zones != NULL && i < v->g->zones->len; i++)
+    {
+      const RdtGlZone *z = g_ptr_array_index (v->g->zones, i);
+      gboolean first = v->g->sides->len > 0
+                       && g_strcmp0 (((RdtGlSide *) g_ptr_array_index (v->g->sides, 0))->id, z->side) == 0;
+      double r = first ? 0.8 : 0.15, gr = 0.15, b = first ? 0.15 : 0.8;
+      RdtPoint c = { 0, 0 };
+      g_autofree char *commands = z->commands != NULL ? g_strjoinv (" ", z->commands) : g_strdup ("");
+      g_autofree char *label = NULL;
+
+      if (z->points == NULL || z->points->len < 3)
+        continue;
+      if (z->kind == RDT_GL_ZONE_OBJECTIVE)
+        r = 0.85, gr = 0.65, b = 0.0;
+      for (guint k = 0; k < z->points->len; k++)
+        {
+          RdtPoint q = g_array_index (z->points, RdtPoint, k);
+
+          if (k == 0)
+            cairo_move_to (cr, q.x * scale, q.y * scale);
+          else
+            cairo_line_to (cr, q.x * scale, q.y * scale);
+          c.x += q.x / z->points->len;
+          c.y += q.y / z->points->len;
+        }
+      cairo_close_path (cr);
+      cairo_set_source_rgba (cr, r, gr, b, z->kind == RDT_GL_ZONE_PLACEMENT ? 0.06 : 0.12);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgba (cr, r, gr, b, 0.8);
+      cairo_set_line_width (cr, z->kind == RDT_GL_ZONE_PLACEMENT ? 1.5 : 2.5);
+      cairo_set_dash (cr, dash, z->kind == RDT_GL_ZONE_OBJECTIVE ? 0 : 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      switch (z->kind)
+        {
+        case RDT_GL_ZONE_PLACEMENT:
+          label = g_strdup_printf (_("%s: set-up %d (%s)"), z->id, z->order, commands);
+          break;
+        case RDT_GL_ZONE_REINFORCEMENT:
+          label = g_strdup_printf (_("%s: enters turn %d%s (%s, option %s)"), z->id, z->turn,
+                                   z->turn_provisional ? _(" (provisional)") : "", commands,
+                                   z->option != NULL ? z->option : "?");
+          break;
+        case RDT_GL_ZONE_EARLY_ENTRY:
+          label = g_strdup_printf (_("%s: early entry, %d turns early (%s)"), z->id, z->turns_early, commands);
+          break;
+        case RDT_GL_ZONE_OBJECTIVE:
+        case RDT_GL_N_ZONE_KINDS:
+        default:
+          label = g_strdup_printf (_("%s: objective"), z->id);
+          break;
+        }
+      cairo_set_font_size (cr, 12);
+      cairo_set_source_rgba (cr, r * 0.7, gr * 0.7, b * 0.7, 1.0);
+      cairo_move_to (cr, c.x * scale - 40, c.y * scale);
+      cairo_show_text (cr, label);
+    }
+}
+#endif
+
 void
 _rdt_gv_tools_draw (View    *v,
                     cairo_t *cr,
                     double   scale)
 {
+#ifdef RDT_GL_MAX_TURN
+  if (v->show_zones)
+    draw_zones (v, cr, scale);
+#endif
   if (v->mode == RDT_GRIDLESS_VIEW_HILL && v->draft_crest->len > 0)
     {
       const double dash[] = { 5, 3 };

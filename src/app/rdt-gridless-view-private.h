@@ -91,6 +91,7 @@ typedef struct {
   RdtGlPieceType place_type;      /* the palette: a new piece's type */
   guint place_side;               /* the palette: a new piece's side (index) */
   char *place_existing;           /* (nullable) the palette: a piece of the file to put back */
+  gboolean show_zones;            /* Z: the scenario's set-up, entry and objective zones */
   guint generation;               /* bumped by every edit, undo and redo */
   guint panel_generation;         /* the generation the side panel shows */
   char *panel_piece;              /* the piece the attributes panel shows */

@@ -1444,6 +1444,7 @@ rdt_gridless_view_new (GtkApplication *application,
   v->draft_kind = RDT_GL_AREA_WOODS;
   v->draft_crest = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
   v->draft_level = 1;
+  v->show_zones = TRUE;
   v->draft_river = TRUE;
   v->crossing_water = -1;
   v->place_type = RDT_GL_INFANTRY;
