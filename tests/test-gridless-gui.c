@@ -754,7 +754,11 @@ pieces (GtkWidget *area)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-piece-status")), 1);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (widget (area, "gridless-piece-column")), TRUE);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget (area, "gridless-piece-facing")), 90);
+  /* The block size is the piece type's: every infantry block follows. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget (area, "gridless-piece-width")), 0.875);
   click_button (area, "gridless-piece-apply");
+  g_assert_cmpfloat (rdt_gridless_get_spec (rdt_gridless_view_get_gridless (area), RDT_GL_INFANTRY)->width, ==, 0.875);
+  g_assert_cmpfloat (rdt_gridless_get_spec (rdt_gridless_view_get_gridless (area), RDT_GL_DRAGOONS)->width, ==, 0.75);
   g_assert_cmpstr (label_text (area, "gridless-piece-error"), ==, "");
   p = piece (area, "proctor");
   g_assert_cmpstr (p->name, ==, "Proctor's Regiment");
