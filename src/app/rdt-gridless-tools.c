@@ -727,6 +727,8 @@ draw_zones (View    *v,
             double   scale)
 {
   static const double dash[] = { 8, 4 };
+  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  g_autoptr(GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint i = 0; v->g->zones != NULL && i < v->g->zones->len; i++)
     {
@@ -782,8 +784,29 @@ draw_zones (View    *v,
         }
       cairo_set_font_size (cr, 12);
       cairo_set_source_rgba (cr, r * 0.7, gr * 0.7, b * 0.7, 1.0);
-      cairo_move_to (cr, c.x * scale - 40, c.y * scale);
-      cairo_show_text (cr, label);
+      {
+        cairo_text_extents_t ext;
+        double x, y = c.y * scale;
+
+        /* Centred on the zone, kept on the table, and below the labels
+         * already drawn near it (zones may overlap). */
+        cairo_text_extents (cr, label, &ext);
+        x = CLAMP (c.x * scale - ext.width / 2, 2, MAX (2, v->g->width * scale - ext.width - 2));
+        for (guint k = 0; k < placed->len; k++)
+          {
+            RdtPoint q = g_array_index (placed, RdtPoint, k);
+
+            if (fabs (q.y - y) < 14 && x < q.x + g_array_index (widths, double, k) && q.x < x + ext.width)
+              {
+                y = q.y + 14;
+                k = (guint) -1;   /* look again from the first */
+              }
+          }
+        cairo_move_to (cr, x, y);
+        cairo_show_text (cr, label);
+        g_array_append_val (placed, ((RdtPoint) { x, y }));
+        g_array_append_val (widths, ext.width);
+      }
     }
 }
 #endif
