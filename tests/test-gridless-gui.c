@@ -18,6 +18,7 @@
 #include "rdt-gl-game.h"
 #include <math.h>
 #include "rdt-window-private.h"
+#include "lsan-file-chooser.h"
 
 typedef struct {
   gboolean done;
@@ -1106,6 +1107,106 @@ test_zones (void)
 #endif
 
 static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Answers the chooser the key opened: ACCEPT with FOLDER/NAME (NAME NULL:
+ * cancel); checks its title first. */
+static void
+answer_chooser (GtkWidget  *area,
+                const char *title,
+                const char *folder,
+                const char *name,
+                gboolean    open)
+{
+  GtkNativeDialog *d = rdt_gridless_view_get_chooser (area);
+
+  g_assert_nonnull (d);
+  g_assert_cmpstr (gtk_native_dialog_get_title (d), ==, title);
+  spin (100);
+  if (name == NULL)
+    g_signal_emit_by_name (d, "response", GTK_RESPONSE_CANCEL);
+  else
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) dir = g_file_new_for_path (folder);
+
+      if (open)
+        g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (d), file, NULL));
+      else
+        {
+          g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), dir, NULL));
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
+        }
+      spin (100);
+      g_signal_emit_by_name (d, "response", GTK_RESPONSE_ACCEPT);
+    }
+  spin (100);
+  g_assert_null (rdt_gridless_view_get_chooser (area));
+}
+
+/* The keys of docs/editor.md open the file choosers: Ctrl+Shift+S Save As,
+ * and while playing Ctrl+S Save Game, Ctrl+E Export Log as Script; Ctrl+O
+ * Open Game; Cancel does nothing. */
+static void
+choosers (GtkWidget *area)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rdt-gl-choose-XXXXXX", NULL);
+  g_autofree char *as = g_build_filename (dir, "as.redoubt", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.rdtgame", NULL);
+  g_autofree char *copy = g_build_filename (dir, "g.scenario.redoubt", NULL);
+  g_autofree char *script = g_build_filename (dir, "s.txt", NULL);
+  g_autofree char *text = NULL;
+
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  answer_chooser (area, "Save Scenario As", dir, "as.redoubt", FALSE);
+  g_assert_true (g_file_test (as, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (gtk_widget_get_root (area))), "as.redoubt"));
+
+  g_assert_true (rdt_gridless_view_play (area, TRUE, 7));
+  g_assert_true (rdt_gridless_view_play_action (area, "pull"));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, GDK_CONTROL_MASK));
+  answer_chooser (area, "Save Game", dir, "g.rdtgame", FALSE);
+  g_assert_true (g_file_get_contents (game, &text, NULL, NULL));
+  /* Saved beside the scenario it began from (as.redoubt, unchanged since). */
+  g_assert_true (g_str_has_prefix (text, "redoubt-gridless-game 1\nscenario as.redoubt\nseed 7\naction pull\n"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, GDK_CONTROL_MASK));
+  answer_chooser (area, "Export Log as Script", dir, "s.txt", FALSE);
+  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
+  g_assert_true (g_str_has_suffix (text, "\npull\n"));
+  /* Leave play; Ctrl+O, cancelled: still not playing; then opened. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_o, GDK_CONTROL_MASK));
+  answer_chooser (area, "Open Game", dir, NULL, TRUE);
+  g_assert_false (strstr (rdt_gridless_view_get_info (area), "Play:") != NULL);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_o, GDK_CONTROL_MASK));
+  answer_chooser (area, "Open Game", dir, "g.rdtgame", TRUE);
+  g_assert_true (info_has (area, "replayed: 1 actions, digest checked"));
+  g_assert_true (info_has (area, "Play: turn 1"));
+  g_unlink (as);
+  g_unlink (game);
+  g_unlink (copy);
+  g_unlink (script);
+  g_rmdir (dir);
+}
+
+static void
+test_choosers (void)
+{
+  run_scripted (choosers);
+}
+
+static void
 test_shape_tools (void)
 {
   run_scripted (shape_tools);
@@ -1232,6 +1333,7 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-restore-undo-save", test_recovery);
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-discard", test_recovery_discard);
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
+  g_test_add_func ("/gridless/gui/keys-save-as-save-game-export-open-game-through-choosers", test_choosers);
 #ifdef RDT_GL_MAX_TURN
   g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
 #endif

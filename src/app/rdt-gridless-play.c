@@ -453,6 +453,10 @@ choose (View   *v,
     }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_chosen), v);
+  if (v->chooser != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (v->chooser), (gpointer *) &v->chooser);
+  v->chooser = GTK_NATIVE_DIALOG (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &v->chooser);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
@@ -503,6 +507,15 @@ _rdt_gv_play_key (View            *v,
     default:
       return FALSE;
     }
+}
+
+GtkNativeDialog *
+rdt_gridless_view_get_chooser (GtkWidget *area)
+{
+  View *v = _rdt_gv_of (area);
+
+  g_return_val_if_fail (v != NULL, NULL);
+  return v->chooser;
 }
 
 /* ------------------------------------------------------------ recovery */

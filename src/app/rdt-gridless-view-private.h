@@ -107,6 +107,7 @@ typedef struct {
   /* Play panel (rdt-gridless-play.c). */
   GtkWidget *game_box, *log_view, *cup_label, *dice_label;
   GBytes *game_scenario;          /* the scenario as the game began (saved games replay it) */
+  GtkNativeDialog *chooser;       /* (nullable) (weak) the file chooser open */
   /* Recovery (autosave of unsaved edits). */
   char *recovery_id;
   guint autosave_source;

@@ -61,6 +61,14 @@ view_free (gpointer data)
   g_free (v->tool_message);
   g_ptr_array_unref (v->off_table);
   g_clear_pointer (&v->game_scenario, g_bytes_unref);
+  if (v->chooser != NULL)
+    {
+      /* The chooser's answer would come to a freed view. */
+      g_signal_handlers_disconnect_by_data (v->chooser, v);
+      g_object_remove_weak_pointer (G_OBJECT (v->chooser), (gpointer *) &v->chooser);
+      gtk_native_dialog_destroy (v->chooser);
+      g_object_unref (v->chooser);
+    }
   g_clear_handle_id (&v->autosave_source, g_source_remove);
   /* A window closed normally (saved, or closed without saving after the
    * question) leaves no autosave behind. */

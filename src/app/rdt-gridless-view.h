@@ -90,6 +90,9 @@ gboolean    rdt_gridless_view_open_game (GtkWidget       *area,
 gboolean    rdt_gridless_view_export_script (GtkWidget   *area,
                                              const char  *path,
                                              GError     **error);
+/* (transfer none) (nullable) the file chooser that Ctrl+S / Ctrl+O / Ctrl+E /
+ * Ctrl+Shift+S or a Game panel button opened, until it answers (tests). */
+GtkNativeDialog *rdt_gridless_view_get_chooser (GtkWidget *area);
 /* Recovery: writes the autosave now (tests); FALSE when there is nothing unsaved. */
 gboolean    rdt_gridless_view_autosave_now (GtkWidget    *area);
 /* Offers @entry (a gridless autosave) back in the window's info line with
