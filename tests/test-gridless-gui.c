@@ -694,6 +694,17 @@ shape_tools (GtkWidget *area)
   rdt_gridless_view_click (area, 6, 22, 0);
   g_assert_true (gtk_widget_get_visible (widget (area, "gridless-shape-level")));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (widget (area, "gridless-shape-id"))), ==, "hill-1");
+  /* A hill being drawn, level 1, its crest started (screenshot); Escape
+   * would drop it. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_h, 0));
+  rdt_gridless_view_click (area, 8, 18, 0);
+  rdt_gridless_view_click (area, 12, 17.5, 0);
+  rdt_gridless_view_click (area, 11, 22, 0);
+  rdt_gridless_view_click (area, 8.5, 21.5, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  rdt_gridless_view_click (area, 8.05, 19.5, 0);
+  rdt_gridless_view_click (area, 10, 19.8, 0);
+  g_assert_true (info_has (area, "New hill, level 1: click the crest line from outline to outline (G7), Enter makes the hill (2 points)."));
   /* The whole table in the screenshot. */
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
