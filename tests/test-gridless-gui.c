@@ -633,6 +633,22 @@ shape_tools (GtkWidget *area)
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
   c = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
   g_assert_true (c->bridge);
+  /* Dragged along its water: it stays on the line; one undo step. */
+  {
+    RdtPoint was = c->at;
+    const RdtGlCrossing *moved;
+
+    rdt_gridless_view_drag (area, was.x, was.y, 13.8, 20.5);
+    moved = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
+    g_assert_cmpfloat (moved->at.x, >, was.x + 1);
+    g_assert_cmpfloat_with_epsilon (moved->at.y - 17, 1.25 * (moved->at.x - 10), 1e-9);
+    g_assert_cmpuint (errors_of (rdt_gridless_view_get_gridless (area)), ==, 0);
+    g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+    moved = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
+    g_assert_cmpfloat_with_epsilon (moved->at.x, was.x, 1e-6);
+    g_assert_true (moved->bridge);
+    c = moved;
+  }
   /* Off any water: refused with the reason. */
   rdt_gridless_view_click (area, 1, 1, 0);
   g_assert_true (info_has (area, "No river or stream here"));

@@ -328,6 +328,34 @@ crossing_at (View     *v,
   return FALSE;
 }
 
+gboolean
+_rdt_gv_tools_crossing_grab (View     *v,
+                             RdtPoint  at)
+{
+  return crossing_at (v, at, &v->crossing_water, &v->crossing_index);
+}
+
+void
+_rdt_gv_tools_crossing_move (View     *v,
+                             RdtPoint  to)
+{
+  RdtGlWater *w;
+  RdtGlCrossing *c;
+  double d;
+
+  if (v->crossing_water < 0 || (guint) v->crossing_water >= v->g->waters->len)
+    return;
+  w = g_ptr_array_index (v->g->waters, v->crossing_water);
+  if ((guint) v->crossing_index >= w->crossings->len)
+    return;
+  c = g_ptr_array_index (w->crossings, v->crossing_index);
+  /* Kept on its water ("a crossing lies on its water"). */
+  if (w->area && w->points->len >= 3 && inside (w->points, to))
+    c->at = to;
+  else
+    c->at = nearest_on (w->points, w->area, to, &d);
+}
+
 /* A click in the Crossing mode: on a crossing selects it; on a water (its
  * line within the tolerance, or inside its polygon) places a ford or a
  * bridge there, on the line itself ("a crossing lies on its water"). */

@@ -86,6 +86,7 @@ typedef struct {
   gboolean draft_river;           /* the water tool: river, else stream */
   gboolean draft_water_area;      /* the water tool: a polygon, else a polyline */
   gboolean crossing_bridge;       /* the crossing tool: bridge, else ford */
+  gboolean dragging_crossing;     /* C mode: the selected crossing follows the pointer along its water */
   int crossing_water;             /* the selected crossing (-1: none) */
   int crossing_index;
   RdtGlPieceType place_type;      /* the palette: a new piece's type */
@@ -158,6 +159,12 @@ void         _rdt_gv_tools_info    (View            *v,
 GtkWidget   *_rdt_gv_tools_panel_new (View          *v);
 void         _rdt_gv_tools_panel_update (View       *v);
 void         _rdt_gv_tools_clear   (View            *v);
+/* C mode: selects the crossing under @at (TRUE), which a drag then moves
+ * along its own water (the nearest point of its line, or inside its polygon). */
+gboolean     _rdt_gv_tools_crossing_grab (View      *v,
+                                          RdtPoint   at);
+void         _rdt_gv_tools_crossing_move (View      *v,
+                                          RdtPoint   to);
 /* RdtGlPiece copies, freed with the array. */
 GPtrArray   *_rdt_gv_off_table_new (void);
 

@@ -944,6 +944,13 @@ drag_begin (GtkGestureDrag *gesture,
   v->drag_start = to_inches (v, x, y);
   v->dragging_piece = FALSE;
   v->dragging_vertex = FALSE;
+  v->dragging_crossing = FALSE;
+  if (v->game == NULL && v->mode == RDT_GRIDLESS_VIEW_CROSSING)
+    {
+      v->dragging_crossing = _rdt_gv_tools_crossing_grab (v, v->drag_start);
+      v->drag_edited = FALSE;
+      return;
+    }
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
     {
       GArray *pts = shape_points (v, v->vertex.kind, v->vertex.index);
@@ -984,6 +991,14 @@ drag_update (GtkGestureDrag *gesture,
       v->tape_shown = TRUE;
       v->tape_a = v->drag_start;
       v->tape_b = to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy);
+      refresh (v);
+    }
+  else if (v->dragging_crossing)
+    {
+      if (!v->drag_edited)
+        begin_edit (v);
+      v->drag_edited = TRUE;
+      _rdt_gv_tools_crossing_move (v, to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy));
       refresh (v);
     }
   else if (v->dragging_vertex)
@@ -1041,6 +1056,7 @@ finish_drag (View *v)
     }
   v->dragging_piece = FALSE;
   v->dragging_vertex = FALSE;
+  v->dragging_crossing = FALSE;
 }
 
 static void
