@@ -1156,6 +1156,13 @@ answer_chooser (GtkWidget  *area,
   g_assert_nonnull (d);
   g_assert_cmpstr (gtk_native_dialog_get_title (d), ==, title);
   spin (100);
+  if (!open)
+    {
+      /* Named after the window's file (pub.redoubt, then as.redoubt). */
+      g_autofree char *offered = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (d));
+
+      g_assert_true (g_str_has_prefix (offered, "pub") || g_str_has_prefix (offered, "as"));
+    }
   if (name == NULL)
     g_signal_emit_by_name (d, "response", GTK_RESPONSE_CANCEL);
   else

@@ -447,9 +447,17 @@ choose (View   *v,
       g_autoptr(GFile) dir = g_file_new_for_path (folder);
 
       gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), dir, NULL);
-      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog),
-                                         what == CHOOSE_SAVE_GAME ? "game.rdtgame"
-                                         : what == CHOOSE_EXPORT ? "game-script.txt" : "scenario.redoubt");
+      g_autofree char *base = g_path_get_basename (v->path);
+      g_autofree char *stem = g_strdup (base);
+      g_autofree char *name = NULL;
+      char *dot = strrchr (stem, '.');
+
+      if (dot != NULL && dot != stem)
+        *dot = '\0';
+      /* Save As offers the file's own name; a game or script is named after it. */
+      name = what == CHOOSE_SAVE_GAME ? g_strconcat (stem, "-game.rdtgame", NULL)
+             : what == CHOOSE_EXPORT ? g_strconcat (stem, "-script.txt", NULL) : g_strdup (base);
+      gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
     }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (on_chosen), v);

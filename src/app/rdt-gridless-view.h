@@ -5,7 +5,11 @@
  * tape in inches and Foot/Cavalry moves), zoom and pan, and moving (drag)
  * and rotating (R / Shift+R) pieces, drawing terrain areas and roads and
  * editing the vertices of every shape (snapping to shared vertices), with
- * undo for all of it and Save.  docs/editor.md describes the keys. */
+ * undo for all of it and Save; hills, rivers and streams, fords and bridges,
+ * deleting shapes, the Shape and Piece panels and the piece palette
+ * (rdt-gridless-tools.c); play with the Game panel (chit cup, dice, log),
+ * saved games, Save As and the autosave/recovery (rdt-gridless-play.c).
+ * docs/editor.md describes the keys. */
 #pragma once
 
 #include <gtk/gtk.h>
