@@ -1435,6 +1435,53 @@ on_close_request (GtkWindow *window,
   return TRUE;
 }
 
+/* The tool bar: one button per mode or toggle, each the same as its key
+ * (docs/editor.md, Keys), named "gridless-tool-KEY". */
+static void
+on_tool_button (GtkButton *button,
+                gpointer   data)
+{
+  View *v = data;
+  guint keyval = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "keyval"));
+
+  rdt_gridless_view_key (v->area, keyval, 0);
+  gtk_widget_grab_focus (v->area);
+}
+
+static GtkWidget *
+tool_bar_new (View *v)
+{
+  static const struct { guint keyval; const char *key; const char *label; const char *tip; } tools[] = {
+    { GDK_KEY_s, "s", N_("Select"), N_("Select, move (drag) and rotate (R) blocks (S)") },
+    { GDK_KEY_l, "l", N_("LOS"), N_("Line of sight between two blocks or points (L)") },
+    { GDK_KEY_t, "t", N_("Tape"), N_("Measuring tape in Foot and Cavalry moves (T)") },
+    { GDK_KEY_v, "v", N_("Vertices"), N_("Move, add and delete vertices; select a shape (V)") },
+    { GDK_KEY_p, "p", N_("Area"), N_("Draw woods, buildings or marsh (P; 1-3)") },
+    { GDK_KEY_n, "n", N_("Road"), N_("Draw a road (N)") },
+    { GDK_KEY_h, "h", N_("Hill"), N_("Draw a hill: outline, Enter, crest line, Enter (H; 1-9 level)") },
+    { GDK_KEY_w, "w", N_("Water"), N_("Draw a river or stream (W; 1-4)") },
+    { GDK_KEY_c, "c", N_("Crossings"), N_("Place, move and delete fords and bridges (C; 1 ford, 2 bridge)") },
+    { GDK_KEY_a, "a", N_("Pieces"), N_("Place new pieces from the palette (A; 1-6 type, Tab side)") },
+    { GDK_KEY_g, "g", N_("Play"), N_("Start or leave a game (G)") },
+  };
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
+
+  gtk_widget_set_name (bar, "gridless-tool-bar");
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      GtkWidget *b = gtk_button_new_with_label (_(tools[i].label));
+      g_autofree char *name = g_strconcat ("gridless-tool-", tools[i].key, NULL);
+
+      gtk_widget_set_name (b, name);
+      gtk_widget_set_tooltip_text (b, _(tools[i].tip));
+      gtk_widget_set_focus_on_click (b, FALSE);
+      g_object_set_data (G_OBJECT (b), "keyval", GUINT_TO_POINTER (tools[i].keyval));
+      g_signal_connect (b, "clicked", G_CALLBACK (on_tool_button), v);
+      gtk_box_append (GTK_BOX (bar), b);
+    }
+  return bar;
+}
+
 GtkWindow *
 rdt_gridless_view_new (GtkApplication *application,
                        RdtGridless    *gridless,
@@ -1510,6 +1557,8 @@ rdt_gridless_view_new (GtkApplication *application,
     /* The table, and beside it the side panel: shape and piece editing,
      * the palette (rdt-gridless-tools.c), the game (rdt-gridless-play.c). */
     GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    gtk_box_append (GTK_BOX (box), tool_bar_new (v));
     GtkWidget *side_scroll = gtk_scrolled_window_new ();
     GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
