@@ -732,7 +732,7 @@ shape_tools (GtkWidget *area)
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
 }
 
-/* The palette (A, 1-6, Tab) and the Piece panel: a new Colonial infantry
+/* The palette (A, 1-6, X) and the Piece panel: a new Colonial infantry
  * block placed, its attributes set (name, Elite, Spent, Road Column, a
  * command of its side) and refused when invalid (an id taken or malformed,
  * a command of the other side), deleted (Delete) to the palette's "off the
@@ -745,7 +745,7 @@ pieces (GtkWidget *area)
 
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_a, 0));
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
-  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Tab, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_x, 0));
   g_assert_true (info_has (area, "place a new infantry of Colonial"));
   rdt_gridless_view_click (area, 3, 9, 0);
   g_assert_cmpuint (rdt_gridless_view_get_gridless (area)->pieces->len, ==, n + 1);

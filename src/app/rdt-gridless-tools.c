@@ -725,7 +725,7 @@ _rdt_gv_tools_key (View            *v,
             gtk_drop_down_set_selected (GTK_DROP_DOWN (v->palette_type), v->place_type);
           return TRUE;
         }
-      if (keyval == GDK_KEY_Tab && v->g->sides->len > 0)
+      if (keyval == GDK_KEY_x && v->g->sides->len > 0)
         {
           v->place_side = (v->place_side + 1) % v->g->sides->len;
           if (v->palette_side != NULL)
@@ -925,7 +925,7 @@ _rdt_gv_tools_info (View    *v,
       if (v->place_existing != NULL)
         g_string_append_printf (s, _(" Click to put %s back on the table."), v->place_existing);
       else
-        g_string_append_printf (s, _(" Click to place a new %s of %s (1-6 type, Tab side)."),
+        g_string_append_printf (s, _(" Click to place a new %s of %s (1-6 type, X side)."),
                                 rdt_gl_piece_type_to_string (v->place_type),
                                 v->place_side < v->g->sides->len
                                 ? ((RdtGlSide *) g_ptr_array_index (v->g->sides, v->place_side))->name : "?");

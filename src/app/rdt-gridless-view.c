@@ -1461,7 +1461,7 @@ tool_bar_new (View *v)
     { GDK_KEY_h, "h", N_("Hill"), N_("Draw a hill: outline, Enter, crest line, Enter (H; 1-9 level)") },
     { GDK_KEY_w, "w", N_("Water"), N_("Draw a river or stream (W; 1-4)") },
     { GDK_KEY_c, "c", N_("Crossings"), N_("Place, move and delete fords and bridges (C; 1 ford, 2 bridge)") },
-    { GDK_KEY_a, "a", N_("Pieces"), N_("Place new pieces from the palette (A; 1-6 type, Tab side)") },
+    { GDK_KEY_a, "a", N_("Pieces"), N_("Place new pieces from the palette (A; 1-6 type, X side)") },
     { GDK_KEY_g, "g", N_("Play"), N_("Start or leave a game (G)") },
   };
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
