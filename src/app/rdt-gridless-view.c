@@ -484,6 +484,7 @@ undo_redo (View      *v,
   v->g = restored;
   v->vertex.kind = SHAPE_NONE;
   v->crossing_water = -1;
+  g_clear_pointer (&v->tool_message, g_free);
   v->dirty = TRUE;
   v->generation++;
   _rdt_gv_recovery_changed (v);
