@@ -11,12 +11,14 @@
 #include <string.h>
 
 #include "rdt-application.h"
+#include "rdt-diagnostic.h"
 #include "rdt-gridless-io.h"
 #include "rdt-gridless-rules.h"
 #include "rdt-gridless-view.h"
 #include "rdt-gl-game.h"
 #include <math.h>
 #include "rdt-window-private.h"
+#include "lsan-file-chooser.h"
 
 typedef struct {
   gboolean done;
@@ -500,6 +502,7 @@ play (GtkWidget *area)
 
 static void
 run_scripted (void (*script) (GtkWidget *area));
+static const char *scenario_path_of (GtkWidget *area);
 
 static void
 test_play (void)
@@ -517,6 +520,754 @@ static void
 test_shapes (void)
 {
   run_scripted (shapes);
+}
+
+
+static GtkWidget *
+widget (GtkWidget  *area,
+        const char *name)
+{
+  GtkWidget *w = find_named (GTK_WIDGET (gtk_widget_get_root (area)), name);
+
+  g_assert_nonnull (w);
+  return w;
+}
+
+static void
+click_button (GtkWidget  *area,
+              const char *name)
+{
+  g_signal_emit_by_name (widget (area, name), "clicked");
+}
+
+static const char *
+label_text (GtkWidget  *area,
+            const char *name)
+{
+  return gtk_label_get_text (GTK_LABEL (widget (area, name)));
+}
+
+static guint
+errors_of (const RdtGridless *g)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+
+  rdt_gridless_validate (g, diagnostics);
+  return rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
+}
+
+/* Shape tools (H, W, C; V + Shift+Delete; the Shape panel): a hill with its
+ * crest line and level (G3, G7), a stream, a ford turned bridge on it, a
+ * shape deleted, a shape's id and kind changed; each refused when the
+ * scenario checks (docs/format.md, Gridless checks) would fail, each undone. */
+static void
+shape_tools (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  guint n_hills = g->hills->len, n_waters = g->waters->len;
+  const RdtGlHill *h;
+  const RdtGlWater *w;
+  const RdtGlCrossing *c;
+  const RdtGlArea *a;
+
+  /* The tool bar's buttons are the keys. */
+  click_button (area, "gridless-tool-w");
+  g_assert_cmpint (rdt_gridless_view_get_mode (area), ==, RDT_GRIDLESS_VIEW_WATER);
+  click_button (area, "gridless-tool-c");
+  g_assert_cmpint (rdt_gridless_view_get_mode (area), ==, RDT_GRIDLESS_VIEW_CROSSING);
+  click_button (area, "gridless-tool-h");
+  g_assert_cmpint (rdt_gridless_view_get_mode (area), ==, RDT_GRIDLESS_VIEW_HILL);
+  /* A crest that does not reach the outline is refused (G7). */
+  g_assert_cmpint (rdt_gridless_view_get_mode (area), ==, RDT_GRIDLESS_VIEW_HILL);
+  rdt_gridless_view_click (area, 2, 18, 0);
+  rdt_gridless_view_click (area, 6, 18, 0);
+  rdt_gridless_view_click (area, 6, 22, 0);
+  rdt_gridless_view_click (area, 2, 22, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g_assert_true (info_has (area, "crest line"));
+  rdt_gridless_view_click (area, 3, 20, 0);
+  rdt_gridless_view_click (area, 5, 20, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g_assert_true (info_has (area, "Hill refused: "));
+  g_assert_cmpuint (rdt_gridless_view_get_gridless (area)->hills->len, ==, n_hills);
+  /* Backspace twice: the crest is redrawn, its ends snapped onto the
+   * outline (clicked 0.1" off it). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_BackSpace, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_BackSpace, 0));
+  rdt_gridless_view_click (area, 2.1, 20, 0);
+  rdt_gridless_view_click (area, 4, 19.5, 0);
+  rdt_gridless_view_click (area, 5.9, 20, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g = rdt_gridless_view_get_gridless (area);
+  g_assert_cmpuint (g->hills->len, ==, n_hills + 1);
+  h = g_ptr_array_index (g->hills, n_hills);
+  g_assert_cmpstr (h->id, ==, "hill-1");
+  g_assert_cmpint (h->level, ==, 1);
+  g_assert_cmpuint (h->points->len, ==, 4);
+  g_assert_cmpuint (h->crest->len, ==, 3);
+  g_assert_cmpfloat (g_array_index (h->crest, RdtPoint, 0).x, ==, 2);
+  g_assert_cmpfloat (g_array_index (h->crest, RdtPoint, 2).x, ==, 6);
+  g_assert_cmpuint (errors_of (g), ==, 0);
+
+  /* A stream as a polyline (W, 2). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_w, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
+  g_assert_true (info_has (area, "New stream as a polyline"));
+  rdt_gridless_view_click (area, 10, 17, 0);
+  rdt_gridless_view_click (area, 14, 22, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  g = rdt_gridless_view_get_gridless (area);
+  g_assert_cmpuint (g->waters->len, ==, n_waters + 1);
+  w = g_ptr_array_index (g->waters, n_waters);
+  g_assert_cmpstr (w->id, ==, "stream-1");
+  g_assert_false (w->river);
+  g_assert_false (w->area);
+
+  /* A ford on it (C): clicked 0.1" off the line, placed on the line. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_c, 0));
+  rdt_gridless_view_click (area, 12.1, 19.5, 0);
+  g = rdt_gridless_view_get_gridless (area);
+  w = g_ptr_array_index (g->waters, n_waters);
+  g_assert_cmpuint (w->crossings->len, ==, 1);
+  c = g_ptr_array_index (w->crossings, 0);
+  g_assert_false (c->bridge);
+  /* On the line 10,17 - 14,22: (y - 17) = 1.25 (x - 10). */
+  g_assert_cmpfloat_with_epsilon (c->at.y - 17, 1.25 * (c->at.x - 10), 1e-9);
+  g_assert_cmpuint (errors_of (g), ==, 0);
+  g_assert_true (info_has (area, "Selected: ford on stream-1"));
+  /* 2: the selected ford becomes a bridge. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
+  c = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
+  g_assert_true (c->bridge);
+  /* Dragged along its water: it stays on the line; one undo step. */
+  {
+    RdtPoint was = c->at;
+    const RdtGlCrossing *moved;
+
+    rdt_gridless_view_drag (area, was.x, was.y, 13.8, 20.5);
+    moved = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
+    g_assert_cmpfloat (moved->at.x, >, was.x + 1);
+    g_assert_cmpfloat_with_epsilon (moved->at.y - 17, 1.25 * (moved->at.x - 10), 1e-9);
+    g_assert_cmpuint (errors_of (rdt_gridless_view_get_gridless (area)), ==, 0);
+    g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+    moved = g_ptr_array_index (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings, 0);
+    g_assert_cmpfloat_with_epsilon (moved->at.x, was.x, 1e-6);
+    g_assert_true (moved->bridge);
+    c = moved;
+  }
+  /* Off any water: refused with the reason. */
+  rdt_gridless_view_click (area, 1, 1, 0);
+  g_assert_true (info_has (area, "No river or stream here"));
+  /* Delete removes the selected crossing; Ctrl+Z brings it back. */
+  rdt_gridless_view_click (area, c->at.x, c->at.y, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Delete, 0));
+  g_assert_cmpuint (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings->len, ==, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (((RdtGlWater *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->waters, n_waters))->crossings->len, ==, 1);
+
+  /* Delete a shape (V, select a vertex, Shift+Delete), then undo. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_v, 0));
+  rdt_gridless_view_click (area, 6, 18, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Delete, GDK_SHIFT_MASK));
+  g_assert_cmpuint (rdt_gridless_view_get_gridless (area)->hills->len, ==, n_hills);
+  g_assert_true (info_has (area, "Deleted hill-1."));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpuint (rdt_gridless_view_get_gridless (area)->hills->len, ==, n_hills + 1);
+
+  /* The Shape panel: chadds-woods (area 0) renamed and made marsh. */
+  rdt_gridless_view_click (area, 12, 8, 0);
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-shape-panel")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (widget (area, "gridless-shape-id"))), ==, "chadds-woods");
+  /* A taken id is refused with the check it breaks; nothing changes. */
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-shape-id")), "south-woods");
+  click_button (area, "gridless-shape-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-shape-error"), "is taken"));
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-shape-id")), "bad id");
+  click_button (area, "gridless-shape-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-shape-error"), "is not an id"));
+  a = g_ptr_array_index (rdt_gridless_view_get_gridless (area)->areas, 0);
+  g_assert_cmpstr (a->id, ==, "chadds-woods");
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-shape-id")), "chadds-marsh");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-shape-kind")), RDT_GL_AREA_MARSH);
+  click_button (area, "gridless-shape-apply");
+  a = g_ptr_array_index (rdt_gridless_view_get_gridless (area)->areas, 0);
+  g_assert_cmpstr (a->id, ==, "chadds-marsh");
+  g_assert_cmpint (a->kind, ==, RDT_GL_AREA_MARSH);
+  g_assert_cmpstr (label_text (area, "gridless-shape-error"), ==, "");
+  /* The new hill's level (Shape panel): 2 would need a level-1 hill under
+   * it (G3): refused. */
+  rdt_gridless_view_click (area, 2, 18, 0);
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-shape-level")));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget (area, "gridless-shape-level")), 2);
+  click_button (area, "gridless-shape-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-shape-error"), "Not changed: "));
+  g_assert_cmpint (((RdtGlHill *) g_ptr_array_index (rdt_gridless_view_get_gridless (area)->hills, n_hills))->level, ==, 1);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  a = g_ptr_array_index (rdt_gridless_view_get_gridless (area)->areas, 0);
+  g_assert_cmpstr (a->id, ==, "chadds-woods");
+  g_assert_cmpint (a->kind, ==, RDT_GL_AREA_WOODS);
+  /* Redo, and show the crossing tool for the screenshot. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_c, 0));
+  rdt_gridless_view_click (area, 20, 12.05, 0);
+  g_assert_true (info_has (area, "Selected: ford on brandywine"));
+  /* The new hill's vertex selected: its Shape panel (screenshot). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_v, 0));
+  rdt_gridless_view_click (area, 6, 22, 0);
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-shape-level")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (widget (area, "gridless-shape-id"))), ==, "hill-1");
+  /* A hill being drawn, level 1, its crest started (screenshot); Escape
+   * would drop it. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_h, 0));
+  rdt_gridless_view_click (area, 8, 18, 0);
+  rdt_gridless_view_click (area, 12, 17.5, 0);
+  rdt_gridless_view_click (area, 11, 22, 0);
+  rdt_gridless_view_click (area, 8.5, 21.5, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Return, 0));
+  rdt_gridless_view_click (area, 8.05, 19.5, 0);
+  rdt_gridless_view_click (area, 10, 19.8, 0);
+  g_assert_true (info_has (area, "New hill, level 1: click the crest line from outline to outline (G7), Enter makes the hill (2 points)."));
+  /* The whole table in the screenshot. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+}
+
+/* The palette (A, 1-6, X) and the Piece panel: a new Colonial infantry
+ * block placed, its attributes set (name, Elite, Spent, Road Column, a
+ * command of its side) and refused when invalid (an id taken or malformed,
+ * a command of the other side), deleted (Delete) to the palette's "off the
+ * table" and put back, every step undoable. */
+static void
+pieces (GtkWidget *area)
+{
+  guint n = rdt_gridless_view_get_gridless (area)->pieces->len;
+  const RdtGlPiece *p;
+
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_a, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_2, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_x, 0));
+  g_assert_true (info_has (area, "place a new infantry of Colonial"));
+  rdt_gridless_view_click (area, 3, 9, 0);
+  g_assert_cmpuint (rdt_gridless_view_get_gridless (area)->pieces->len, ==, n + 1);
+  p = piece (area, "infantry-1");
+  g_assert_cmpstr (p->side, ==, "colonial");
+  g_assert_cmpint (p->type, ==, RDT_GL_INFANTRY);
+  g_assert_cmpfloat (p->centre.x, ==, 3);
+  g_assert_cmpfloat (p->facing, ==, 180);
+  /* A new piece with the palette's button: a British dragoon. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-palette-side")), 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-palette-type")), RDT_GL_DRAGOONS);
+  click_button (area, "gridless-palette-place");
+  rdt_gridless_view_click (area, 3, 7, 0);
+  p = piece (area, "dragoons-1");
+  g_assert_cmpstr (p->side, ==, "british");
+  g_assert_cmpint (p->type, ==, RDT_GL_DRAGOONS);
+
+  /* The Piece panel of the selected piece. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, 0));
+  rdt_gridless_view_click (area, 3, 9, 0);
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-piece-panel")));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (widget (area, "gridless-piece-id"))), ==, "infantry-1");
+  /* A command of the other side (index 2: k, British) is refused. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-piece-command")), 3);
+  click_button (area, "gridless-piece-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-piece-error"), "belongs to the other side"));
+  g_assert_null (piece (area, "infantry-1")->command);
+  /* A taken id, a malformed id. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-piece-command")), 5);
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-piece-id")), "mathew");
+  click_button (area, "gridless-piece-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-piece-error"), "is taken"));
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-piece-id")), "-x");
+  click_button (area, "gridless-piece-apply");
+  g_assert_nonnull (strstr (label_text (area, "gridless-piece-error"), "is not an id"));
+  /* Valid: renamed, G Command (index 5: g, Colonial), Elite, Spent, Road Column. */
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-piece-id")), "proctor");
+  gtk_editable_set_text (GTK_EDITABLE (widget (area, "gridless-piece-name")), "Proctor's Regiment");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-piece-quality")), RDT_GL_QUALITY_ELITE);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-piece-status")), 1);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget (area, "gridless-piece-column")), TRUE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget (area, "gridless-piece-facing")), 90);
+  /* The block size is the piece type's: every infantry block follows. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget (area, "gridless-piece-width")), 0.875);
+  click_button (area, "gridless-piece-apply");
+  g_assert_cmpfloat (rdt_gridless_get_spec (rdt_gridless_view_get_gridless (area), RDT_GL_INFANTRY)->width, ==, 0.875);
+  g_assert_cmpfloat (rdt_gridless_get_spec (rdt_gridless_view_get_gridless (area), RDT_GL_DRAGOONS)->width, ==, 0.75);
+  g_assert_cmpstr (label_text (area, "gridless-piece-error"), ==, "");
+  p = piece (area, "proctor");
+  g_assert_cmpstr (p->name, ==, "Proctor's Regiment");
+  g_assert_cmpstr (p->command, ==, "g");
+  g_assert_cmpint (p->quality, ==, RDT_GL_QUALITY_ELITE);
+  g_assert_true (p->spent);
+  g_assert_true (p->road_column);
+  g_assert_cmpfloat (p->facing, ==, 90);
+  g_assert_true (info_has (area, "proctor (infantry, colonial)"));
+  g_assert_cmpuint (errors_of (rdt_gridless_view_get_gridless (area)), ==, 0);
+  /* Undo gives infantry-1 back as it was. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_null (rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), "proctor"));
+  g_assert_false (piece (area, "infantry-1")->spent);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (piece (area, "proctor")->spent);
+
+  /* Delete (Select mode): off the table, into the palette; put back. */
+  rdt_gridless_view_click (area, 3, 9, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Delete, 0));
+  g_assert_null (rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), "proctor"));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (widget (area, "gridless-palette-existing")), 0);
+  click_button (area, "gridless-palette-put-back");
+  g_assert_true (info_has (area, "put proctor back"));
+  rdt_gridless_view_click (area, 4, 10, 0);
+  p = piece (area, "proctor");
+  g_assert_cmpfloat (p->centre.x, ==, 4);
+  g_assert_cmpstr (p->command, ==, "g");
+  g_assert_true (p->road_column);
+  /* Undo twice: off the table, then back where it was. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_null (rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), "proctor"));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat (piece (area, "proctor")->centre.x, ==, 3);
+  /* Selected for the screenshot: the Piece panel. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, 0));
+  rdt_gridless_view_click (area, 3, 9, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+}
+
+static char *
+read_text (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The game panel: the chit cup (How the Turns Work 1-2), the dice of the
+ * last action, the log with its rulebook sections; Save Game in the format
+ * of `redoubt-cli play --save` (replayed by the core's reader, digest
+ * checked), Open Game, Export Log as Script (replayed by a fresh game). */
+static void
+game_panel (GtkWidget *area)
+{
+  const RdtGridless *scenario = rdt_gridless_view_get_gridless (area);
+  g_autofree char *folder = g_path_get_dirname (scenario->path);
+  g_autofree char *other = g_dir_make_tmp ("rdt-gl-game-XXXXXX", NULL);
+  g_autofree char *same_path = g_build_filename (folder, "same.rdtgame", NULL);
+  g_autofree char *other_path = g_build_filename (other, "elsewhere.rdtgame", NULL);
+  g_autofree char *copy_path = g_build_filename (other, "elsewhere.scenario.redoubt", NULL);
+  g_autofree char *script_path = g_build_filename (other, "script.txt", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGlGame) back = NULL;
+  g_autoptr(GBytes) shown = NULL;
+  g_autoptr(GBytes) replayed = NULL;
+  GtkTextBuffer *buffer;
+  GtkTextIter start, end;
+  g_autofree char *log = NULL;
+
+  /* No game: Save Game is refused. */
+  g_assert_false (rdt_gridless_view_save_game (area, same_path, &error));
+  g_clear_error (&error);
+  g_assert_false (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
+  g_assert_true (rdt_gridless_view_play (area, TRUE, 42));
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
+  g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "5 left: C (c) K (k) W (w) G (g) S (s)"));
+  g_assert_true (rdt_gridless_view_play_action (area, "pull"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "4 left:"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "Last action: pull"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "How the Turns Work, step 2"));
+  /* How to Alter Turn Order: the die rolled is shown (the core's result). */
+  g_assert_true (rdt_gridless_view_play_action (area, "alter greene delay"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "Last action: alter greene delay — g delay: rolled 2 against rating 3 (provisional)"));
+  g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "(How to Alter Turn Order)"));
+  /* A refused action is not logged. */
+  g_assert_false (rdt_gridless_view_play_action (area, "combat"));
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget (area, "gridless-log")));
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  log = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  g_assert_nonnull (strstr (log, "Seed 42\n1. pull"));
+  g_assert_nonnull (strstr (log, "[How the Turns Work, step 2]"));
+  g_assert_nonnull (strstr (log, "\n2. alter greene delay — g delay: rolled 2"));
+  g_assert_nonnull (strstr (log, "[How to Alter Turn Order]"));
+  g_assert_null (strstr (log, "3. "));
+  g_assert_true (rdt_gridless_view_play_action (area, "pull"));
+
+  /* Save Game next to the scenario: it refers to it by name. */
+  g_assert_true (rdt_gridless_view_save_game (area, same_path, &error));
+  g_assert_no_error (error);
+  text = read_text (same_path);
+  g_assert_true (g_str_has_prefix (text, "redoubt-gridless-game 1\nscenario pub.redoubt\nseed 42\naction pull\naction alter greene delay\naction pull\ndigest "));
+  back = rdt_gl_game_from_text (text, folder, &error);
+  g_assert_no_error (error);
+  shown = rdt_gridless_to_bytes (rdt_gridless_view_get_gridless (area), NULL);
+  replayed = rdt_gridless_to_bytes (rdt_gl_game_get_gridless (back), NULL);
+  g_assert_true (g_bytes_equal (shown, replayed));
+  g_assert_cmpuint (rdt_gl_game_get_cup (back)->len, ==, 3);
+  g_clear_pointer (&back, rdt_gl_game_free);
+  g_clear_pointer (&text, g_free);
+  /* Elsewhere: the scenario is copied next to it. */
+  g_assert_true (rdt_gridless_view_save_game (area, other_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
+  text = read_text (other_path);
+  g_assert_nonnull (strstr (text, "scenario elsewhere.scenario.redoubt\n"));
+  back = rdt_gl_game_from_text (text, other, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&back, rdt_gl_game_free);
+  g_clear_pointer (&text, g_free);
+
+  /* Export Log as Script: a fresh game with the seed replays it. */
+  g_assert_true (rdt_gridless_view_export_script (area, script_path, &error));
+  g_assert_no_error (error);
+  text = read_text (script_path);
+  g_assert_true (g_str_has_prefix (text, "# redoubt-cli play pub.redoubt --seed 42 --script THIS-FILE\npull\nalter greene delay\npull\n"));
+  {
+    g_autoptr(RdtGlGame) fresh = rdt_gl_game_new (rdt_gridless_load_from_file (scenario_path_of (area), NULL, NULL), 42);
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+    g_autoptr(GBytes) mine = NULL;
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (lines[i][0] != '\0' && lines[i][0] != '#')
+        g_assert_true (rdt_gl_game_apply (fresh, lines[i], NULL, NULL));
+    mine = rdt_gridless_to_bytes (rdt_gl_game_get_gridless (fresh), NULL);
+    g_assert_true (g_bytes_equal (mine, shown));
+  }
+  g_clear_pointer (&text, g_free);
+
+  /* Leave play, then Open Game: the game is replayed and played on. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  g_assert_false (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
+  g_assert_true (rdt_gridless_view_open_game (area, other_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (info_has (area, "replayed: 3 actions, digest checked"));
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
+  g_clear_pointer (&replayed, g_bytes_unref);
+  replayed = rdt_gridless_to_bytes (rdt_gridless_view_get_gridless (area), NULL);
+  g_assert_true (g_bytes_equal (shown, replayed));
+  g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "3 left:"));
+  /* A damaged saved game is refused with the reason; the game stays. */
+  {
+    g_autofree char *bad = g_build_filename (other, "bad.rdtgame", NULL);
+
+    g_assert_true (g_file_set_contents (bad, "redoubt-gridless-game 1\nscenario ../x.redoubt\nseed 1\n", -1, NULL));
+    g_assert_false (rdt_gridless_view_open_game (area, bad, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+    g_unlink (bad);
+  }
+  g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "3 left:"));
+  g_unlink (same_path);
+  g_unlink (other_path);
+  g_unlink (copy_path);
+  g_unlink (script_path);
+  g_rmdir (other);
+}
+
+/* Save As (atomic, the window follows the new file) and the autosave to the
+ * recovery folder, removed once saved. */
+static void
+save_as_autosave (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  g_autofree char *folder = g_path_get_dirname (g->path);
+  g_autofree char *new_path = g_build_filename (folder, "renamed.redoubt", NULL);
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "redoubt", "recovery", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  guint n = 0;
+
+  g_assert_false (rdt_gridless_view_autosave_now (area));
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+  g_assert_true (rdt_gridless_view_autosave_now (area));
+  dir = g_dir_open (recovery, 0, NULL);
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".redoubt"))
+      {
+        g_autofree char *path = g_build_filename (recovery, name, NULL);
+        g_autoptr(RdtGridless) saved = rdt_gridless_load_from_file (path, NULL, NULL);
+
+        g_assert_true (rdt_gridless_view_is_gridless_file (path));
+        g_assert_nonnull (saved);
+        g_assert_cmpfloat (rdt_gridless_find_piece (saved, "mathew")->facing, ==, 15);
+        n++;
+      }
+  g_assert_cmpuint (n, ==, 1);
+  g_clear_pointer (&dir, g_dir_close);
+  g_assert_true (rdt_gridless_view_save_as (area, new_path, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (gtk_widget_get_root (area))), "renamed.redoubt"));
+  {
+    g_autoptr(RdtGridless) saved = rdt_gridless_load_from_file (new_path, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpfloat (rdt_gridless_find_piece (saved, "mathew")->facing, ==, 15);
+  }
+  /* Saved: the autosave is gone. */
+  dir = g_dir_open (recovery, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    g_assert_false (g_str_has_suffix (name, ".redoubt"));
+  g_assert_false (rdt_gridless_view_autosave_now (area));
+  g_unlink (new_path);
+}
+
+/* Set by the recovery test: files to write before the editor starts, and
+ * whether the scenario is given on the command line. */
+static void (*prepare_run) (const char *dir, const char *path);
+static gboolean run_without_file;
+
+#define DEAD_PID "2147483000"
+
+/* An autosave left by a process that is gone: the copied scenario with
+ * mathew turned to 15 degrees. */
+static void
+write_orphan (const char *dir,
+              const char *path)
+{
+  g_autofree char *recovery = g_build_filename (dir, "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+  g_autofree char *info = g_build_filename (recovery, "orphan.info", NULL);
+  g_autofree char *keys = g_strdup_printf ("[Recovery]\npid=" DEAD_PID "\nsaved-at=1700000000\noriginal=%s\n", path);
+  g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, NULL, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert_nonnull (g);
+  ((RdtGlPiece *) rdt_gridless_find_piece (g, "mathew"))->facing = 15;
+  bytes = rdt_gridless_to_bytes (g, NULL);
+  g_assert_cmpint (g_mkdir_with_parents (recovery, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (data, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL));
+  g_assert_true (g_file_set_contents (info, keys, -1, NULL));
+}
+
+/* At start the editor offers the gridless autosave back in a gridless
+ * window (docs/editor.md, Recovery): Restore gives the unsaved work as one
+ * undo step; it stays in the recovery folder until saved. */
+static void
+recovery_offer (GtkWidget *area)
+{
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+  g_assert_nonnull (widget (area, "gridless-recovery-bar"));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_true (rdt_gridless_view_restore (area, TRUE));
+  g_assert_null (find_named (GTK_WIDGET (gtk_widget_get_root (area)), "gridless-recovery-bar"));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 15);
+  g_assert_true (info_has (area, "Unsaved work restored"));
+  g_assert_true (g_file_test (data, G_FILE_TEST_IS_REGULAR));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, GDK_CONTROL_MASK));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_Z, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  g_assert_true (rdt_gridless_view_save (area, NULL));
+  g_assert_false (g_file_test (data, G_FILE_TEST_EXISTS));
+}
+
+static void
+discard_offer (GtkWidget *area)
+{
+  g_autofree char *recovery = g_build_filename (g_get_user_state_dir (), "redoubt", "recovery", NULL);
+  g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+  g_assert_true (rdt_gridless_view_restore (area, FALSE));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+  g_assert_false (g_file_test (data, G_FILE_TEST_EXISTS));
+}
+
+/* The offer itself, left open (the screenshot of docs/editor.md). */
+static void
+offer_shown (GtkWidget *area)
+{
+  GtkWidget *bar = widget (area, "gridless-recovery-bar");
+  GtkWidget *label = NULL;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (bar); c != NULL && label == NULL; c = gtk_widget_get_next_sibling (c))
+    label = find_named (c, "GtkLabel");
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "Unsaved work on “pub.redoubt” was kept. Restore it?"));
+  g_assert_cmpfloat (piece (area, "mathew")->facing, ==, 0);
+}
+
+static void
+test_recovery_offer (void)
+{
+  prepare_run = write_orphan;
+  run_without_file = TRUE;
+  run_scripted (offer_shown);
+}
+
+static void
+test_recovery (void)
+{
+  prepare_run = write_orphan;
+  run_without_file = TRUE;
+  run_scripted (recovery_offer);
+}
+
+static void
+test_recovery_discard (void)
+{
+  prepare_run = write_orphan;
+  run_without_file = TRUE;
+  run_scripted (discard_offer);
+}
+
+#ifdef RDT_GL_MAX_TURN
+/* Brandywine Scenario, Setup and Start Options: the bundled scenario's
+ * zones are drawn; Z hides and shows them. */
+static void
+zones (GtkWidget *area)
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  g_autofree char *expect = g_strdup_printf ("Zones shown: %u (set-up, entry, objective).", g->zones->len);
+
+  g_assert_cmpuint (g->zones->len, >, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, 0));
+  g_assert_true (info_has (area, "Zones hidden."));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_z, 0));
+  g_assert_true (info_has (area, expect));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_minus, 0));
+}
+
+static void
+test_zones (void)
+{
+  run_scripted (zones);
+}
+#endif
+
+static void
+spin (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+/* Answers the chooser the key opened: ACCEPT with FOLDER/NAME (NAME NULL:
+ * cancel); checks its title first. */
+static void
+answer_chooser (GtkWidget  *area,
+                const char *title,
+                const char *folder,
+                const char *name,
+                gboolean    open)
+{
+  GtkNativeDialog *d = rdt_gridless_view_get_chooser (area);
+
+  g_assert_nonnull (d);
+  g_assert_cmpstr (gtk_native_dialog_get_title (d), ==, title);
+  spin (100);
+  if (!open)
+    {
+      /* Named after the window's file (pub.redoubt, then as.redoubt). */
+      g_autofree char *offered = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (d));
+
+      g_assert_true (g_str_has_prefix (offered, "pub") || g_str_has_prefix (offered, "as"));
+    }
+  if (name == NULL)
+    g_signal_emit_by_name (d, "response", GTK_RESPONSE_CANCEL);
+  else
+    {
+      g_autofree char *path = g_build_filename (folder, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFile) dir = g_file_new_for_path (folder);
+
+      if (open)
+        g_assert_true (gtk_file_chooser_set_file (GTK_FILE_CHOOSER (d), file, NULL));
+      else
+        {
+          g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (d), dir, NULL));
+          gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (d), name);
+        }
+      spin (100);
+      g_signal_emit_by_name (d, "response", GTK_RESPONSE_ACCEPT);
+    }
+  spin (100);
+  g_assert_null (rdt_gridless_view_get_chooser (area));
+}
+
+/* The keys of docs/editor.md open the file choosers: Ctrl+Shift+S Save As,
+ * and while playing Ctrl+S Save Game, Ctrl+E Export Log as Script; Ctrl+O
+ * Open Game; Cancel does nothing. */
+static void
+choosers (GtkWidget *area)
+{
+  g_autofree char *dir = g_dir_make_tmp ("rdt-gl-choose-XXXXXX", NULL);
+  g_autofree char *as = g_build_filename (dir, "as.redoubt", NULL);
+  g_autofree char *game = g_build_filename (dir, "g.rdtgame", NULL);
+  g_autofree char *copy = g_build_filename (dir, "g.scenario.redoubt", NULL);
+  g_autofree char *script = g_build_filename (dir, "s.txt", NULL);
+  g_autofree char *text = NULL;
+
+  RDT_TEST_BEFORE_FILE_CHOOSER ();
+  rdt_gridless_view_click (area, 31, 14.5, 0);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_r, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_S, GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  answer_chooser (area, "Save Scenario As", dir, "as.redoubt", FALSE);
+  g_assert_true (g_file_test (as, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (strstr (gtk_window_get_title (GTK_WINDOW (gtk_widget_get_root (area))), "as.redoubt"));
+
+  g_assert_true (rdt_gridless_view_play (area, TRUE, 7));
+  g_assert_true (rdt_gridless_view_play_action (area, "pull"));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_s, GDK_CONTROL_MASK));
+  answer_chooser (area, "Save Game", dir, "g.rdtgame", FALSE);
+  g_assert_true (g_file_get_contents (game, &text, NULL, NULL));
+  /* Saved beside the scenario it began from (as.redoubt, unchanged since). */
+  g_assert_true (g_str_has_prefix (text, "redoubt-gridless-game 1\nscenario as.redoubt\nseed 7\naction pull\n"));
+  g_clear_pointer (&text, g_free);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, GDK_CONTROL_MASK));
+  answer_chooser (area, "Export Log as Script", dir, "s.txt", FALSE);
+  g_assert_true (g_file_get_contents (script, &text, NULL, NULL));
+  g_assert_true (g_str_has_suffix (text, "\npull\n"));
+  /* Leave play; Ctrl+O, cancelled: still not playing; then opened. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_o, GDK_CONTROL_MASK));
+  answer_chooser (area, "Open Game", dir, NULL, TRUE);
+  g_assert_false (strstr (rdt_gridless_view_get_info (area), "Play:") != NULL);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_o, GDK_CONTROL_MASK));
+  answer_chooser (area, "Open Game", dir, "g.rdtgame", TRUE);
+  g_assert_true (info_has (area, "replayed: 1 actions, digest checked"));
+  g_assert_true (info_has (area, "Play: turn 1"));
+  g_unlink (as);
+  g_unlink (game);
+  g_unlink (copy);
+  g_unlink (script);
+  g_rmdir (dir);
+}
+
+static void
+test_choosers (void)
+{
+  run_scripted (choosers);
+}
+
+static void
+test_shape_tools (void)
+{
+  run_scripted (shape_tools);
+}
+
+static void
+test_pieces (void)
+{
+  run_scripted (pieces);
+}
+
+static void
+test_game_panel (void)
+{
+  run_scripted (game_panel);
+}
+
+static void
+test_save_as_autosave (void)
+{
+  run_scripted (save_as_autosave);
 }
 
 static void
@@ -549,19 +1300,41 @@ run_scripted (void (*script) (GtkWidget *area))
   bak = g_strconcat (path, ".bak", NULL);
   g_assert_true (g_file_get_contents (source, &contents, &length, NULL));
   g_assert_true (g_file_set_contents (path, contents, length, NULL));
+  /* Autosaves and the recovery offer use a folder of the test's own. */
+  g_setenv ("XDG_STATE_HOME", dir, TRUE);
+  if (prepare_run != NULL)
+    prepare_run (dir, path);
   app = rdt_application_new ();
   argv[0] = (char *) "redoubt";
-  argv[1] = path;
+  argv[1] = run_without_file ? NULL : path;
   argv[2] = NULL;
   run.interact = TRUE;
   run.script = script;
   g_timeout_add (100, run_script, &run);
-  g_assert_cmpint (g_application_run (G_APPLICATION (app), 2, argv), ==, 0);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), run_without_file ? 1 : 2, argv), ==, 0);
   g_assert_true (run.done);
   g_assert_true (run.interacted);
   g_unlink (path);
   g_unlink (bak);
+  {
+    g_autofree char *recovery = g_build_filename (dir, "redoubt", "recovery", NULL);
+    g_autofree char *parent = g_build_filename (dir, "redoubt", NULL);
+
+    g_autofree char *info = g_build_filename (recovery, "orphan.info", NULL);
+    g_autofree char *data = g_build_filename (recovery, "orphan.redoubt", NULL);
+
+    g_unlink (info);
+    g_unlink (data);
+    g_rmdir (recovery);
+    g_rmdir (parent);
+  }
   g_rmdir (dir);
+}
+
+static const char *
+scenario_path_of (GtkWidget *area)
+{
+  return rdt_gridless_view_get_gridless (area)->path;
 }
 
 /* The root element decides, as for redoubt-cli: hex scenarios are not
@@ -593,5 +1366,16 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/select-fof-command-los-tape-zoom-move-rotate-undo-save-close-asks", test_interact);
   g_test_add_func ("/gridless/gui/shapes-vertex-drag-snap-insert-delete-draw-undo", test_shapes);
   g_test_add_func ("/gridless/gui/play-pull-move-pivot-undo-as-the-core-game", test_play);
+  g_test_add_func ("/gridless/gui/tools-hill-crest-G7-stream-ford-bridge-delete-shape-panel-G3-undo", test_shape_tools);
+  g_test_add_func ("/gridless/gui/pieces-palette-place-attributes-validated-delete-put-back-undo", test_pieces);
+  g_test_add_func ("/gridless/gui/game-panel-cup-dice-log-save-open-game-export-script", test_game_panel);
+  g_test_add_func ("/gridless/gui/save-as-autosave-to-recovery-removed-on-save", test_save_as_autosave);
+  g_test_add_func ("/gridless/gui/recovery-offer-at-start-restore-undo-save", test_recovery);
+  g_test_add_func ("/gridless/gui/recovery-offer-at-start-discard", test_recovery_discard);
+  g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
+  g_test_add_func ("/gridless/gui/keys-save-as-save-game-export-open-game-through-choosers", test_choosers);
+#ifdef RDT_GL_MAX_TURN
+  g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
+#endif
   return g_test_run ();
 }

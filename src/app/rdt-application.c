@@ -6,6 +6,7 @@
 #include <gio/gsettingsbackend.h>
 
 #include "rdt-application.h"
+#include "rdt-gridless-io.h"
 #include "rdt-gridless-view.h"
 #include "rdt-recovery.h"
 #include "redoubt-resources.h"
@@ -100,7 +101,28 @@ offer_recovery (RdtApplication *self)
     return FALSE;
   for (guint i = 0; i < orphans->len; i++)
     {
-      RdtWindow *window = new_window (self);
+      RdtRecoveryEntry *entry = g_ptr_array_index (orphans, i);
+      RdtWindow *window;
+
+      /* A gridless scenario's autosave (issue 18) is offered in a gridless
+       * window on its file (or on the autosave when the file is gone). */
+      if (rdt_gridless_view_is_gridless_file (entry->data_path))
+        {
+          const char *path = entry->original_path != NULL
+                             && rdt_gridless_view_is_gridless_file (entry->original_path)
+                             ? entry->original_path : entry->data_path;
+          RdtGridless *g = rdt_gridless_load_from_file (path, NULL, NULL);
+          GtkWindow *gw;
+
+          if (g == NULL)
+            continue;
+          gw = rdt_gridless_view_new (GTK_APPLICATION (self), g,
+                                      entry->original_path != NULL ? entry->original_path : path);
+          gtk_window_present (gw);
+          rdt_gridless_view_offer_recovery (rdt_gridless_view_get_area (gw), entry->id, entry->data_path);
+          continue;
+        }
+      window = new_window (self);
 
       gtk_window_present (GTK_WINDOW (window));
       rdt_window_offer_recovery (window, g_ptr_array_index (orphans, i));

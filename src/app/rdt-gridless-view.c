@@ -9,12 +9,14 @@
 #include <string.h>
 
 #include "rdt-gridless-view.h"
+#include "rdt-gridless-view-private.h"
 #include "rdt-diagnostic.h"
 #include "rdt-gridless-io.h"
 #include "rdt-scenario-io.h"
 #include "rdt-gridless-move.h"
 #include "rdt-gridless-rules.h"
 #include "rdt-gl-game.h"
+#include "rdt-recovery.h"
 #include "redoubt-render.h"
 
 /* Pixels per inch of table at zoom 1. */
@@ -30,68 +32,6 @@
 /* Vertices within this many pixels are picked and snapped to. */
 #define SNAP_PIXELS 8.0
 
-/* A vertex of a terrain shape. */
-typedef enum {
-  SHAPE_NONE,
-  SHAPE_AREA,
-  SHAPE_HILL,       /* the outline */
-  SHAPE_CREST,      /* a hill's crest line */
-  SHAPE_WATER,
-  SHAPE_ROAD,
-  N_SHAPE_KINDS,
-} ShapeKind;
-
-typedef struct {
-  ShapeKind kind;
-  guint index;      /* in its array of the scenario */
-  guint vertex;
-} VertexRef;
-
-typedef struct {
-  RdtGridless *g;
-  char *path;
-  GtkWidget *window;
-  GtkWidget *area;
-  GtkWidget *scrolled;
-  GtkWidget *info;
-  double zoom;
-  RdtGridlessViewMode mode;
-  gboolean show_envelope;
-  gboolean show_fof;
-  char *selected;
-  /* LOS: from the selected piece (or los_from point) to los_to. */
-  gboolean los_shown;
-  gboolean los_from_point;
-  RdtPoint los_from;
-  char *los_target;               /* (nullable) piece id */
-  RdtPoint los_to;
-  /* Measuring tape. */
-  gboolean tape_shown;
-  RdtPoint tape_a, tape_b;
-  /* Dragging. */
-  RdtPoint drag_start;            /* inches */
-  double drag_px_x, drag_px_y;
-  gboolean dragging_piece;
-  gboolean drag_edited;           /* the undo step of this drag is pushed */
-  RdtPoint drag_piece_centre;
-  double pan_h, pan_v;
-  GPtrArray *undo;                /* GBytes: the canonical scenario before each edit */
-  GPtrArray *redo;                /* GBytes */
-  gboolean dirty;
-  /* Shape editing. */
-  VertexRef vertex;               /* the selected vertex (kind NONE: none) */
-  gboolean dragging_vertex;
-  GArray *draft;                  /* RdtPoint: the shape being drawn */
-  RdtGlAreaKind draft_kind;
-  /* Play mode: v->g then points at the game's scenario (read through the
-   * rulings only, never edited here); the edited one waits in edit_g. */
-  RdtGlGame *game;
-  RdtGridless *edit_g;
-  GtkWidget *play_bar;
-  GtkWidget *entry;
-  char *play_message;             /* the last result or refusal */
-  gboolean close_confirmed;
-} View;
 
 
 static GArray *shape_points (View *v, ShapeKind kind, guint index);
@@ -115,6 +55,26 @@ view_free (gpointer data)
   g_ptr_array_unref (v->undo);
   g_ptr_array_unref (v->redo);
   g_array_unref (v->draft);
+  g_array_unref (v->draft_crest);
+  g_free (v->place_existing);
+  g_free (v->panel_piece);
+  g_free (v->tool_message);
+  g_ptr_array_unref (v->off_table);
+  g_clear_pointer (&v->game_scenario, g_bytes_unref);
+  if (v->chooser != NULL)
+    {
+      /* The chooser's answer would come to a freed view. */
+      g_signal_handlers_disconnect_by_data (v->chooser, v);
+      g_object_remove_weak_pointer (G_OBJECT (v->chooser), (gpointer *) &v->chooser);
+      gtk_native_dialog_destroy (v->chooser);
+      g_object_unref (v->chooser);
+    }
+  g_clear_handle_id (&v->autosave_source, g_source_remove);
+  /* A window closed normally (saved, or closed without saving after the
+   * question) leaves no autosave behind. */
+  if (v->recovery_id != NULL)
+    rdt_recovery_remove (v->recovery_id);
+  g_free (v->recovery_id);
   g_free (v);
 }
 
@@ -240,7 +200,8 @@ update_info (View *v)
 {
   GString *s = g_string_new (NULL);
   const char *modes[] = { N_("Select"), N_("Line of Sight"), N_("Measure"), N_("Vertices"),
-                          N_("Draw polygon"), N_("Draw polyline (road)") };
+                          N_("Draw polygon"), N_("Draw polyline (road)"), N_("Draw hill"),
+                          N_("Draw river or stream"), N_("Crossings"), N_("Place pieces") };
   const RdtGlPiece *sel = find_piece (v, v->selected);
 
   g_string_append_printf (s, _("Mode: %s. Zoom %.0f%%."), _(modes[v->mode]), v->zoom * 100);
@@ -249,11 +210,15 @@ update_info (View *v)
                             rdt_gl_area_kind_to_string (v->draft_kind), v->draft->len);
   else if (v->mode == RDT_GRIDLESS_VIEW_POLYLINE)
     g_string_append_printf (s, _(" New road: Enter ends, %u points."), v->draft->len);
+  else if (v->mode >= RDT_GRIDLESS_VIEW_HILL)
+    _rdt_gv_tools_info (v, s);
   else if (v->mode == RDT_GRIDLESS_VIEW_VERTEX && v->vertex.kind != SHAPE_NONE)
     {
       RdtPoint q = g_array_index (shape_points (v, v->vertex.kind, v->vertex.index), RdtPoint, v->vertex.vertex);
-      g_string_append_printf (s, _(" Vertex %u at %.3f\", %.3f\" (Delete removes it)."), v->vertex.vertex, q.x, q.y);
+      g_string_append_printf (s, _(" Vertex %u at %.3f\", %.3f\" (Delete removes it, Shift+Delete its shape)."), v->vertex.vertex, q.x, q.y);
     }
+  if (v->mode < RDT_GRIDLESS_VIEW_HILL && v->tool_message != NULL)
+    g_string_append_printf (s, " %s", v->tool_message);
   if (v->dirty)
     g_string_append_printf (s, " %s", _("Modified."));
   if (v->game != NULL)
@@ -277,6 +242,10 @@ update_info (View *v)
       g_string_append_printf (s, "\n%s (%s, %s) at %.2f\", %.2f\" facing %.0f°. ", sel->id,
                               rdt_gl_piece_type_to_string (sel->type), sel->side,
                               sel->centre.x, sel->centre.y, sel->facing);
+      g_string_append_printf (s, "%s%s%s. ", sel->spent ? _("Spent") : _("Fresh"),
+                              sel->quality == RDT_GL_QUALITY_ELITE ? _(", Elite")
+                              : sel->quality == RDT_GL_QUALITY_MILITIA ? _(", Militia") : "",
+                              sel->road_column ? _(", Road Column") : "");
       if (t.has_majority == RDT_GL_YES)
         g_string_append_printf (s, _("Terrain: %s (%.0f%% of the block, %s, %s)."),
                                 rdt_gl_area_kind_to_string (t.majority), 100 * t.fraction[t.majority],
@@ -436,7 +405,8 @@ draw (GtkDrawingArea *area,
   if (v->draft->len > 0)
     {
       path_points (cr, (const RdtPoint *) v->draft->data, v->draft->len, scale,
-                   v->mode == RDT_GRIDLESS_VIEW_POLYGON);
+                   v->mode == RDT_GRIDLESS_VIEW_POLYGON || v->mode == RDT_GRIDLESS_VIEW_HILL
+                   || (v->mode == RDT_GRIDLESS_VIEW_WATER && v->draft_water_area));
       cairo_set_source_rgba (cr, 0.5, 0.0, 0.5, 0.9);
       cairo_set_line_width (cr, 2.0);
       cairo_stroke (cr);
@@ -464,6 +434,7 @@ draw (GtkDrawingArea *area,
       cairo_move_to (cr, v->tape_b.x * scale + 6, v->tape_b.y * scale - 6);
       cairo_show_text (cr, text);
     }
+  _rdt_gv_tools_draw (v, cr, scale);
 }
 
 static void
@@ -473,6 +444,7 @@ refresh (View *v)
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (v->area), (int) ceil (v->g->height * scale_of (v)));
   gtk_widget_queue_draw (v->area);
   update_info (v);
+  _rdt_gv_tools_panel_update (v);
 }
 
 /* Undo keeps the canonical bytes of the whole scenario before each edit
@@ -511,7 +483,11 @@ undo_redo (View      *v,
   rdt_gridless_free (v->g);
   v->g = restored;
   v->vertex.kind = SHAPE_NONE;
+  v->crossing_water = -1;
+  g_clear_pointer (&v->tool_message, g_free);
   v->dirty = TRUE;
+  v->generation++;
+  _rdt_gv_recovery_changed (v);
   refresh (v);
   return TRUE;
 }
@@ -522,6 +498,8 @@ begin_edit (View *v)
   push_snapshot (v, v->undo);
   g_ptr_array_set_size (v->redo, 0);
   v->dirty = TRUE;
+  v->generation++;
+  _rdt_gv_recovery_changed (v);
 }
 
 /* The points of a shape, NULL when it does not exist. */
@@ -707,20 +685,7 @@ finish_draft (View *v)
 
   if (v->draft->len < (polygon ? 3u : 2u))
     return FALSE;
-  for (guint n = 1; id == NULL; n++)
-    {
-      gboolean taken = FALSE;
-      char *candidate = g_strdup_printf ("%s-%u", prefix, n);
-
-      for (guint i = 0; i < v->g->areas->len && !taken; i++)
-        taken = g_strcmp0 (((RdtGlArea *) g_ptr_array_index (v->g->areas, i))->id, candidate) == 0;
-      for (guint i = 0; i < v->g->roads->len && !taken; i++)
-        taken = g_strcmp0 (((RdtGlRoad *) g_ptr_array_index (v->g->roads, i))->id, candidate) == 0;
-      if (taken)
-        g_free (candidate);
-      else
-        id = candidate;
-    }
+  id = _rdt_gv_new_id (v, prefix);
   begin_edit (v);
   if (polygon)
     {
@@ -780,6 +745,7 @@ play_apply (View       *v,
     }
   v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return ok;
 }
 
@@ -792,6 +758,7 @@ play_undo (View *v)
   play_message (v, ok ? _("Undone.") : error->message);
   v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return ok;
 }
 
@@ -830,6 +797,8 @@ rdt_gridless_view_play (GtkWidget *area,
       if (copy == NULL)
         return FALSE;
       v->game = rdt_gl_game_new (copy, seed);
+      g_clear_pointer (&v->game_scenario, g_bytes_unref);
+      v->game_scenario = g_bytes_ref (bytes);
       v->edit_g = v->g;
       v->g = (RdtGridless *) rdt_gl_game_get_gridless (v->game);
       v->mode = RDT_GRIDLESS_VIEW_SELECT;
@@ -845,9 +814,11 @@ rdt_gridless_view_play (GtkWidget *area,
       v->g = v->edit_g;
       v->edit_g = NULL;
       g_clear_pointer (&v->play_message, g_free);
+      g_clear_pointer (&v->game_scenario, g_bytes_unref);
     }
   gtk_widget_set_visible (v->play_bar, v->game != NULL);
   refresh (v);
+  _rdt_gv_play_panel_update (v);
   return TRUE;
 }
 
@@ -892,6 +863,11 @@ do_click (View           *v,
 {
   RdtGlPiece *p = piece_at (v, at);
 
+  if (v->game == NULL && _rdt_gv_tools_click (v, at))
+    {
+      refresh (v);
+      return;
+    }
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
     {
       /* A vertex selects it; a shape's edge gets a new vertex. */
@@ -969,6 +945,13 @@ drag_begin (GtkGestureDrag *gesture,
   v->drag_start = to_inches (v, x, y);
   v->dragging_piece = FALSE;
   v->dragging_vertex = FALSE;
+  v->dragging_crossing = FALSE;
+  if (v->game == NULL && v->mode == RDT_GRIDLESS_VIEW_CROSSING)
+    {
+      v->dragging_crossing = _rdt_gv_tools_crossing_grab (v, v->drag_start);
+      v->drag_edited = FALSE;
+      return;
+    }
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
     {
       GArray *pts = shape_points (v, v->vertex.kind, v->vertex.index);
@@ -1009,6 +992,14 @@ drag_update (GtkGestureDrag *gesture,
       v->tape_shown = TRUE;
       v->tape_a = v->drag_start;
       v->tape_b = to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy);
+      refresh (v);
+    }
+  else if (v->dragging_crossing)
+    {
+      if (!v->drag_edited)
+        begin_edit (v);
+      v->drag_edited = TRUE;
+      _rdt_gv_tools_crossing_move (v, to_inches (v, v->drag_px_x + dx, v->drag_px_y + dy));
       refresh (v);
     }
   else if (v->dragging_vertex)
@@ -1066,6 +1057,7 @@ finish_drag (View *v)
     }
   v->dragging_piece = FALSE;
   v->dragging_vertex = FALSE;
+  v->dragging_crossing = FALSE;
 }
 
 static void
@@ -1175,7 +1167,10 @@ rdt_gridless_view_save (GtkWidget  *area,
   if (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) > 0)
     g_set_error (&local, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_MALFORMED, _("the scenario has errors"));
   else if (rdt_gridless_save_to_file (v->g, v->path, TRUE, &local))
-    v->dirty = FALSE;
+    {
+      v->dirty = FALSE;
+      _rdt_gv_recovery_changed (v);
+    }
   show_findings (v, diagnostics, local);
   if (local != NULL)
     {
@@ -1199,8 +1194,10 @@ rdt_gridless_view_key (GtkWidget       *area,
       const RdtGlPiece *p = find_piece (v, v->selected);
 
       /* Play: the scenario is not edited; undo is the game's. */
+      if (ctrl && keyval == GDK_KEY_z)
+        return play_undo (v);
       if (ctrl)
-        return (keyval == GDK_KEY_z) ? play_undo (v) : FALSE;
+        return _rdt_gv_play_key (v, keyval, state);
       switch (keyval)
         {
         case GDK_KEY_g:
@@ -1214,6 +1211,10 @@ rdt_gridless_view_key (GtkWidget       *area,
         case GDK_KEY_v:
         case GDK_KEY_p:
         case GDK_KEY_n:
+        case GDK_KEY_h:
+        case GDK_KEY_w:
+        case GDK_KEY_c:
+        case GDK_KEY_a:
         case GDK_KEY_1:
         case GDK_KEY_2:
         case GDK_KEY_3:
@@ -1228,6 +1229,13 @@ rdt_gridless_view_key (GtkWidget       *area,
     }
   else if (keyval == GDK_KEY_g && !ctrl)
     return rdt_gridless_view_play (area, TRUE, ((guint64) g_random_int () << 32) | g_random_int ());
+  if (_rdt_gv_tools_key (v, keyval, state))
+    {
+      refresh (v);
+      return TRUE;
+    }
+  if (ctrl && _rdt_gv_play_key (v, keyval, state))
+    return TRUE;
   if (ctrl)
     switch (keyval)
       {
@@ -1311,6 +1319,7 @@ rdt_gridless_view_key (GtkWidget       *area,
       v->los_shown = v->los_from_point = v->tape_shown = FALSE;
       v->vertex.kind = SHAPE_NONE;
       g_array_set_size (v->draft, 0);
+      _rdt_gv_tools_clear (v);
       break;
     default:
       return FALSE;
@@ -1427,6 +1436,53 @@ on_close_request (GtkWindow *window,
   return TRUE;
 }
 
+/* The tool bar: one button per mode or toggle, each the same as its key
+ * (docs/editor.md, Keys), named "gridless-tool-KEY". */
+static void
+on_tool_button (GtkButton *button,
+                gpointer   data)
+{
+  View *v = data;
+  guint keyval = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "keyval"));
+
+  rdt_gridless_view_key (v->area, keyval, 0);
+  gtk_widget_grab_focus (v->area);
+}
+
+static GtkWidget *
+tool_bar_new (View *v)
+{
+  static const struct { guint keyval; const char *key; const char *label; const char *tip; } tools[] = {
+    { GDK_KEY_s, "s", N_("Select"), N_("Select, move (drag) and rotate (R) blocks (S)") },
+    { GDK_KEY_l, "l", N_("LOS"), N_("Line of sight between two blocks or points (L)") },
+    { GDK_KEY_t, "t", N_("Tape"), N_("Measuring tape in Foot and Cavalry moves (T)") },
+    { GDK_KEY_v, "v", N_("Vertices"), N_("Move, add and delete vertices; select a shape (V)") },
+    { GDK_KEY_p, "p", N_("Area"), N_("Draw woods, buildings or marsh (P; 1-3)") },
+    { GDK_KEY_n, "n", N_("Road"), N_("Draw a road (N)") },
+    { GDK_KEY_h, "h", N_("Hill"), N_("Draw a hill: outline, Enter, crest line, Enter (H; 1-9 level)") },
+    { GDK_KEY_w, "w", N_("Water"), N_("Draw a river or stream (W; 1-4)") },
+    { GDK_KEY_c, "c", N_("Crossings"), N_("Place, move and delete fords and bridges (C; 1 ford, 2 bridge)") },
+    { GDK_KEY_a, "a", N_("Pieces"), N_("Place new pieces from the palette (A; 1-6 type, X side)") },
+    { GDK_KEY_g, "g", N_("Play"), N_("Start or leave a game (G)") },
+  };
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 3);
+
+  gtk_widget_set_name (bar, "gridless-tool-bar");
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    {
+      GtkWidget *b = gtk_button_new_with_label (_(tools[i].label));
+      g_autofree char *name = g_strconcat ("gridless-tool-", tools[i].key, NULL);
+
+      gtk_widget_set_name (b, name);
+      gtk_widget_set_tooltip_text (b, _(tools[i].tip));
+      gtk_widget_set_focus_on_click (b, FALSE);
+      g_object_set_data (G_OBJECT (b), "keyval", GUINT_TO_POINTER (tools[i].keyval));
+      g_signal_connect (b, "clicked", G_CALLBACK (on_tool_button), v);
+      gtk_box_append (GTK_BOX (bar), b);
+    }
+  return bar;
+}
+
 GtkWindow *
 rdt_gridless_view_new (GtkApplication *application,
                        RdtGridless    *gridless,
@@ -1458,6 +1514,13 @@ rdt_gridless_view_new (GtkApplication *application,
   v->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   v->draft = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
   v->draft_kind = RDT_GL_AREA_WOODS;
+  v->draft_crest = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  v->draft_level = 1;
+  v->show_zones = TRUE;
+  v->draft_river = TRUE;
+  v->crossing_water = -1;
+  v->place_type = RDT_GL_INFANTRY;
+  v->off_table = _rdt_gv_off_table_new ();
 
   gtk_window_set_title (GTK_WINDOW (window), title);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
@@ -1470,6 +1533,7 @@ rdt_gridless_view_new (GtkApplication *application,
   gtk_widget_set_margin_end (info, 6);
   gtk_widget_set_focusable (area, TRUE);
   g_object_set_data_full (G_OBJECT (area), "rdt-gridless-view", v, view_free);
+  g_object_set_data (G_OBJECT (window), "rdt-gridless-area", area);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (area), draw, v, NULL);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
@@ -1489,7 +1553,32 @@ rdt_gridless_view_new (GtkApplication *application,
 
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), area);
   gtk_widget_set_vexpand (scrolled, TRUE);
-  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_widget_set_hexpand (scrolled, TRUE);
+  {
+    /* The table, and beside it the side panel: shape and piece editing,
+     * the palette (rdt-gridless-tools.c), the game (rdt-gridless-play.c). */
+    GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+    gtk_box_append (GTK_BOX (box), tool_bar_new (v));
+    GtkWidget *side_scroll = gtk_scrolled_window_new ();
+    GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+    v->side_panel = side;
+    gtk_widget_set_name (side, "gridless-side-panel");
+    gtk_widget_set_margin_start (side, 6);
+    gtk_widget_set_margin_end (side, 6);
+    gtk_box_append (GTK_BOX (side), _rdt_gv_tools_panel_new (v));
+    gtk_box_append (GTK_BOX (side), _rdt_gv_play_panel_new (v));
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (side_scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (side_scroll), side);
+    gtk_widget_set_size_request (side_scroll, 320, -1);
+    /* Set, not computed from the children (whose entries expand). */
+    gtk_widget_set_hexpand (side_scroll, FALSE);
+    gtk_box_append (GTK_BOX (row), scrolled);
+    gtk_box_append (GTK_BOX (row), side_scroll);
+    gtk_widget_set_vexpand (row, TRUE);
+    gtk_box_append (GTK_BOX (box), row);
+  }
   gtk_box_append (GTK_BOX (box), info);
   {
     static const struct { const char *label; const char *action; } buttons[] = {
@@ -1523,4 +1612,100 @@ rdt_gridless_view_new (GtkApplication *application,
   refresh (v);
   gtk_widget_grab_focus (area);
   return GTK_WINDOW (window);
+}
+
+/* ---------------------------------------------- for the other files */
+
+View *
+_rdt_gv_of (GtkWidget *area)
+{
+  return view_of (area);
+}
+
+void
+_rdt_gv_refresh (View *v)
+{
+  refresh (v);
+}
+
+void
+_rdt_gv_begin_edit (View *v)
+{
+  begin_edit (v);
+}
+
+double
+_rdt_gv_scale (View *v)
+{
+  return scale_of (v);
+}
+
+RdtGlPiece *
+_rdt_gv_find_piece (View       *v,
+                    const char *id)
+{
+  return find_piece (v, id);
+}
+
+RdtGlPiece *
+_rdt_gv_piece_at (View     *v,
+                  RdtPoint  p)
+{
+  return piece_at (v, p);
+}
+
+GArray *
+_rdt_gv_shape_points (View      *v,
+                      ShapeKind  kind,
+                      guint      index)
+{
+  return shape_points (v, kind, index);
+}
+
+RdtPoint
+_rdt_gv_snap (View     *v,
+              RdtPoint  p)
+{
+  return snap (v, p, NULL);
+}
+
+gboolean
+_rdt_gv_play_apply (View       *v,
+                    const char *line)
+{
+  return play_apply (v, line);
+}
+
+void
+_rdt_gv_set_message (View       *v,
+                     const char *text)
+{
+  play_message (v, text);
+}
+
+void
+_rdt_gv_replace (View        *v,
+                 RdtGridless *restored)
+{
+  begin_edit (v);
+  rdt_gridless_free (v->g);
+  v->g = restored;
+  v->vertex.kind = SHAPE_NONE;
+  v->crossing_water = -1;
+  refresh (v);
+}
+
+RdtGridlessViewMode
+rdt_gridless_view_get_mode (GtkWidget *area)
+{
+  View *v = view_of (area);
+
+  g_return_val_if_fail (v != NULL, RDT_GRIDLESS_VIEW_SELECT);
+  return v->mode;
+}
+
+GtkWidget *
+rdt_gridless_view_get_area (GtkWindow *window)
+{
+  return g_object_get_data (G_OBJECT (window), "rdt-gridless-area");
 }

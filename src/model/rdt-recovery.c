@@ -54,18 +54,35 @@ rdt_recovery_write (const char   *id,
                     const char   *original_path,
                     GError      **error)
 {
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (id != NULL, FALSE);
+  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+
+  bytes = rdt_scenario_to_bytes (scenario, error);
+  if (bytes == NULL)
+    return FALSE;
+  return rdt_recovery_write_bytes (id, bytes, original_path, error);
+}
+
+/* The canonical bytes of any document (a gridless scenario, issue 18). */
+gboolean
+rdt_recovery_write_bytes (const char   *id,
+                          GBytes       *bytes,
+                          const char   *original_path,
+                          GError      **error)
+{
   g_autofree char *dir = rdt_recovery_dup_dir ();
   g_autofree char *data_path = dup_path (id, ".redoubt");
   g_autofree char *info_path = dup_path (id, ".info");
   g_autoptr(GKeyFile) info = g_key_file_new ();
-  g_autoptr(GBytes) bytes = NULL;
   g_autofree char *text = NULL;
   gsize text_len;
   const void *data;
   gsize len;
 
   g_return_val_if_fail (id != NULL, FALSE);
-  g_return_val_if_fail (RDT_IS_SCENARIO (scenario), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
 
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -74,9 +91,6 @@ rdt_recovery_write (const char   *id,
                    "%s: %s", dir, g_strerror (saved));
       return FALSE;
     }
-  bytes = rdt_scenario_to_bytes (scenario, error);
-  if (bytes == NULL)
-    return FALSE;
   data = g_bytes_get_data (bytes, &len);
   if (!rdt_file_save_atomic (data_path, data, len, NULL, RDT_SAVE_NONE, NULL, error))
     return FALSE;

@@ -31,6 +31,11 @@ gboolean  rdt_recovery_write        (const char       *id,
                                      RdtScenario      *scenario,
                                      const char       *original_path,
                                      GError          **error);
+/* The same for any document given as its bytes (a gridless scenario). */
+gboolean  rdt_recovery_write_bytes  (const char       *id,
+                                     GBytes           *bytes,
+                                     const char       *original_path,
+                                     GError          **error);
 void      rdt_recovery_remove       (const char       *id);
 /* Entries left by processes that no longer run (transfer full: GPtrArray of
  * RdtRecoveryEntry), oldest first. */
