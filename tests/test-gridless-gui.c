@@ -1114,7 +1114,6 @@ test_recovery_discard (void)
   run_scripted (discard_offer);
 }
 
-#ifdef RDT_GL_MAX_TURN
 /* Brandywine Scenario, Setup and Start Options: the bundled scenario's
  * zones are drawn; Z hides and shows them. */
 static void
@@ -1137,7 +1136,6 @@ test_zones (void)
 {
   run_scripted (zones);
 }
-#endif
 
 static void
 spin (guint ms)
@@ -1374,8 +1372,6 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-discard", test_recovery_discard);
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
   g_test_add_func ("/gridless/gui/keys-save-as-save-game-export-open-game-through-choosers", test_choosers);
-#ifdef RDT_GL_MAX_TURN
   g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
-#endif
   return g_test_run ();
 }

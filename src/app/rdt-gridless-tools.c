@@ -629,7 +629,6 @@ _rdt_gv_tools_key (View            *v,
     case GDK_KEY_z:
       /* Z shows or hides the scenario's zones. */
       v->show_zones = !v->show_zones;
-#ifdef RDT_GL_MAX_TURN
       {
         g_autofree char *text = NULL;
         guint n = v->g->zones != NULL ? v->g->zones->len : 0;
@@ -640,9 +639,6 @@ _rdt_gv_tools_key (View            *v,
           text = g_strdup (_("Zones hidden."));
         set_tool_message (v, text);
       }
-#else
-      set_tool_message (v, _("This scenario format has no zones."));
-#endif
       return TRUE;
     default:
       break;
@@ -744,7 +740,6 @@ _rdt_gv_tools_key (View            *v,
     }
 }
 
-#ifdef RDT_GL_MAX_TURN
 /* The scenario's zones (<zones>, when the format has them: Brandywine
  * Scenario, Setup, Start Options, Early Start Option): set-up placement
  * areas, reinforcement and early-entry zones and objectives, tinted by side
@@ -837,17 +832,14 @@ draw_zones (View    *v,
       }
     }
 }
-#endif
 
 void
 _rdt_gv_tools_draw (View    *v,
                     cairo_t *cr,
                     double   scale)
 {
-#ifdef RDT_GL_MAX_TURN
   if (v->show_zones)
     draw_zones (v, cr, scale);
-#endif
   if (v->mode == RDT_GRIDLESS_VIEW_HILL && v->draft_crest->len > 0)
     {
       const double dash[] = { 5, 3 };
