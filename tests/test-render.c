@@ -682,6 +682,107 @@ test_sprite_blit_identical (void)
     }
 }
 
+/* Issue 15: zoomed in, each terrain style's tile is filled straight into an
+ * ARGB32 target by rdt-hex-scan.c instead of cairo.  It must give exactly
+ * cairo's pixels: both orientations, the tiled scales (below the sprites and
+ * between them and hex-by-hex drawing), fractional origins, the layers that
+ * use tiles, clips that cut through hexes or reach off the surface, a
+ * translated cairo_t and a device offset. */
+static void
+test_scan_fill_identical (void)
+{
+  const char *styles[] = { "forest", "light-forest", "orchard", "marsh", "town", "field" };
+  const double scales[] = { 2.5, 5.3, 64.5, 71.37, 90.0, 99.9 };
+  const guint layer_sets[] = {
+    RDT_RENDER_LAYER_TERRAIN | RDT_RENDER_LAYER_GRID, RDT_RENDER_LAYER_GRID,
+    RDT_RENDER_LAYER_TERRAIN, RDT_RENDER_LAYER_ALL,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1515);
+  guint cases = 0;
+
+  for (int orientation = 0; orientation < 2; orientation++)
+    {
+      RdtGridSettings settings = { 14, 12, 1, 1,
+                                   orientation ? RDT_GRID_POINTY_TOP : RDT_GRID_FLAT_TOP,
+                                   orientation ? RDT_GRID_SHIFT_EVEN : RDT_GRID_SHIFT_ODD };
+      g_autoptr(RdtHexGrid) grid = rdt_hex_grid_new (&settings, NULL);
+      g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
+      g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+
+      for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+        {
+          int k = g_rand_int_range (rand, -1, G_N_ELEMENTS (styles));
+          rdt_render_map_set_terrain (map, rdt_hex_grid_hex_at_index (grid, i),
+                                      k < 0 ? 0 : MAX (0, rdt_render_map_find_terrain_style (map, styles[k])));
+        }
+
+      for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+        for (int variant = 0; variant < 4; variant++)
+          {
+            const int w = 520, h = 380;
+            /* Origins such that the map's edge shows on two sides. */
+            RdtRenderView view = rdt_render_view_make (scales[k],
+                                                       37.0 - scales[k] * (variant + 1) * 1.3
+                                                         + g_rand_double (rand),
+                                                       21.0 - scales[k] * variant * 0.9
+                                                         + g_rand_double (rand));
+            RdtRenderRect rect = { 0, 0, w, h };
+            cairo_surface_t *surfaces[2];
+            guint differ = 0, drawn = 0;
+
+            rdt_map_renderer_set_layers (renderer, layer_sets[(k + variant) % G_N_ELEMENTS (layer_sets)]);
+            for (int pass = 0; pass < 2; pass++)
+              {
+                cairo_t *cr;
+
+                surfaces[pass] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+                if (variant == 3)
+                  cairo_surface_set_device_offset (surfaces[pass], -11, 6);
+                cr = cairo_create (surfaces[pass]);
+                cairo_set_source_rgb (cr, 0, 1, 0);
+                cairo_paint (cr);
+                if (variant == 1)
+                  {
+                    /* A clip through hexes, reaching off the surface. */
+                    cairo_rectangle (cr, -40, 33, 331, h + 50);
+                    cairo_clip (cr);
+                  }
+                if (variant == 2)
+                  {
+                    cairo_translate (cr, 17, -9);
+                    rect = (RdtRenderRect) { 23, 14, 401, 297 };
+                  }
+                _rdt_map_renderer_set_direct_blit (renderer, pass == 0);
+                rdt_map_renderer_draw (renderer, cr, &view, variant == 0 ? NULL : &rect);
+                cairo_destroy (cr);
+                cairo_surface_flush (surfaces[pass]);
+              }
+            _rdt_map_renderer_set_direct_blit (renderer, TRUE);
+            for (int y = 0; y < h; y++)
+              {
+                const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (surfaces[0])
+                                                      + y * cairo_image_surface_get_stride (surfaces[0]));
+                const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (surfaces[1])
+                                                      + y * cairo_image_surface_get_stride (surfaces[1]));
+                for (int x = 0; x < w; x++)
+                  {
+                    if (a[x] != b[x] && differ++ < 5)
+                      g_test_message ("orientation %d scale %g variant %d: (%d, %d) %08x, cairo %08x",
+                                      orientation, scales[k], variant, x, y, a[x], b[x]);
+                    drawn += a[x] != 0xff00ff00u;
+                  }
+              }
+            g_assert_cmpuint (differ, ==, 0);
+            /* The small scales show the whole 14 x 12 map, a few thousand pixels. */
+            g_assert_cmpuint (drawn, >, scales[k] < 6.0 ? 1000u : (guint) (w * h / 4));
+            cairo_surface_destroy (surfaces[0]);
+            cairo_surface_destroy (surfaces[1]);
+            cases++;
+          }
+    }
+  g_assert_cmpuint (cases, ==, 2 * G_N_ELEMENTS (scales) * 4);
+}
+
 /* Issue 16, "Reduced side and status markers draw over them": a counter
  * with art shows the art, the reduced corner over a front image (not over a
  * printed back, which is the reduced side itself), and a status marker
@@ -884,6 +985,7 @@ main (int   argc,
   g_test_add_func ("/render/counter/issue-16/art-crisp-and-cached-per-zoom", test_art_crisp_per_zoom);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
   g_test_add_func ("/render/sprites/issue-15/blit-identical-to-cairo", test_sprite_blit_identical);
+  g_test_add_func ("/render/terrain/issue-15/scan-fill-identical-to-cairo", test_scan_fill_identical);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);
   g_test_add_func ("/render/export/area", test_export_area);
   g_test_add_func ("/render/export/format-from-path", test_format_from_path);

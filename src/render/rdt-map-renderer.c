@@ -7,6 +7,7 @@
 #include <pango/pangocairo.h>
 #include <pixman.h>
 
+#include "rdt-hex-scan.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-renderer-private.h"
 #include "rdt-render-map-private.h"
@@ -104,6 +105,17 @@ struct _RdtMapRenderer
   int blit_dx;
   int blit_dy;
   gboolean no_direct_blit;  /* tests: always through cairo */
+
+  /* Terrain tiles filled straight into an ARGB32 target clipped to one box
+   * (issue 15, rdt-hex-scan.h): the box in device pixels, the user-to-device
+   * translation in the two steps cairo adds it (matrix, device offset). */
+  gboolean scan_ok;
+  int scan_box[4];
+  double blit_mx0;
+  double blit_my0;
+  double blit_ox;
+  double blit_oy;
+  RdtHexScan scan;
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapRenderer, rdt_map_renderer, G_TYPE_OBJECT)
@@ -376,6 +388,7 @@ rdt_map_renderer_finalize (GObject *object)
   g_clear_pointer (&self->map, rdt_render_map_unref);
   g_clear_pointer (&self->visible, g_free);
   g_clear_pointer (&self->glyphs, g_free);
+  rdt_hex_scan_clear (&self->scan);
 
   G_OBJECT_CLASS (rdt_map_renderer_parent_class)->finalize (object);
 }
@@ -842,6 +855,20 @@ get_style_pattern (RdtMapRenderer        *self,
         }
     }
   cairo_destroy (tcr);
+  /* Unused bytes of RGB24 pixels read as opaque; made 0xff so that the
+   * direct fill (fill_style_direct()) copies them as they are. */
+  cairo_surface_flush (surface);
+  {
+    guchar *data = cairo_image_surface_get_data (surface);
+    int stride = cairo_image_surface_get_stride (surface);
+    for (int y = 0; y < hi; y++)
+      {
+        guint32 *row = (guint32 *) (data + (gsize) y * stride);
+        for (int x = 0; x < wi; x++)
+          row[x] |= 0xff000000u;
+      }
+  }
+  cairo_surface_mark_dirty (surface);
 
   tile->pattern = cairo_pattern_create_for_surface (surface);
   cairo_surface_destroy (surface);
@@ -923,8 +950,10 @@ blit_begin (RdtMapRenderer *self,
   pixman_format_code_t format;
   pixman_region32_t region;
   gboolean ok = TRUE;
+  int clip_boxes;
 
   self->blit_dst = NULL;
+  self->scan_ok = FALSE;
   if (self->no_direct_blit || self->vector_target || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
       cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
     return;
@@ -952,8 +981,13 @@ blit_begin (RdtMapRenderer *self,
       cairo_rectangle_list_destroy (clip);
       return;
     }
+  clip_boxes = clip->num_rectangles;
   self->blit_dx = (int) (m.x0 + ox);
   self->blit_dy = (int) (m.y0 + oy);
+  self->blit_mx0 = m.x0;
+  self->blit_my0 = m.y0;
+  self->blit_ox = ox;
+  self->blit_oy = oy;
   pixman_region32_init (&region);
   for (int i = 0; i < clip->num_rectangles && ok; i++)
     {
@@ -982,6 +1016,19 @@ blit_begin (RdtMapRenderer *self,
         g_clear_pointer (&self->blit_dst, pixman_image_unref);
       if (self->blit_dst != NULL)
         self->blit_target = target;
+      /* One clip box (cairo then clips fills to it as rdt-hex-scan.c does),
+       * within the surface, on an ARGB32 target. */
+      if (self->blit_dst != NULL && format == PIXMAN_a8r8g8b8 && clip_boxes == 1)
+        {
+          const pixman_box32_t *e = pixman_region32_extents (&region);
+          int *b = self->scan_box;
+
+          b[0] = MAX (e->x1, 0);
+          b[1] = MAX (e->y1, 0);
+          b[2] = MIN (e->x2, cairo_image_surface_get_width (target));
+          b[3] = MIN (e->y2, cairo_image_surface_get_height (target));
+          self->scan_ok = b[2] > b[0] && b[3] > b[1];
+        }
     }
   pixman_region32_fini (&region);
 }
@@ -1010,6 +1057,7 @@ _rdt_map_renderer_get_counter_sprites (RdtMapRenderer *self,
 static void
 blit_end (RdtMapRenderer *self)
 {
+  self->scan_ok = FALSE;
   if (self->blit_dst == NULL)
     return;
   g_clear_pointer (&self->blit_dst, pixman_image_unref);
@@ -1421,6 +1469,48 @@ put_side (RdtMapRenderer   *self,
                sprite->width, sprite->height);
 }
 
+/* One terrain style's fill from its tile (draw_terrain()) written into the
+ * target's pixels: the same polygons cairo would fill, scan-converted the
+ * same way (rdt-hex-scan.h), each span a memcpy from the tile instead of a
+ * pixman call.  The tile is RGB24 with opaque bytes and the target ARGB32, so
+ * cairo's OVER of it is a copy. */
+static void
+fill_style_direct (RdtMapRenderer  *self,
+                   cairo_pattern_t *pattern,
+                   gboolean         all,
+                   guint            style,
+                   double           scale,
+                   int              tile_x,
+                   int              tile_y)
+{
+  RdtRenderMap *map = self->map;
+  cairo_surface_t *tile = NULL;
+  const int *b = self->scan_box;
+
+  cairo_pattern_get_surface (pattern, &tile);
+  rdt_hex_scan_begin (&self->scan, b[0], b[1], b[2], b[3]);
+  for (guint i = 0; i < self->n_visible; i++)
+    {
+      const VisibleHex *v = &self->visible[i];
+      double x[6], y[6];
+
+      if (!all && map->terrain[v->index] != style)
+        continue;
+      /* hex_path()'s points taken to device space as cairo does. */
+      for (int k = 0; k < 6; k++)
+        {
+          x[k] = (v->x + self->corner_x[k] * scale + self->blit_mx0) + self->blit_ox;
+          y[k] = (v->y + self->corner_y[k] * scale + self->blit_my0) + self->blit_oy;
+        }
+      rdt_hex_scan_add_polygon (&self->scan, x, y, 6);
+    }
+  rdt_hex_scan_fill_tile (&self->scan, (guint32 *) cairo_image_surface_get_data (self->blit_target),
+                          cairo_image_surface_get_stride (self->blit_target),
+                          (const guint32 *) cairo_image_surface_get_data (tile),
+                          cairo_image_surface_get_stride (tile), cairo_image_surface_get_width (tile),
+                          cairo_image_surface_get_height (tile), tile_x, tile_y);
+}
+
 static void
 draw_terrain (RdtMapRenderer      *self,
               cairo_t             *cr,
@@ -1467,6 +1557,14 @@ draw_terrain (RdtMapRenderer      *self,
         continue;
       style = terrain ? &g_array_index (map->styles, RdtRenderStyleSlot, t).style : &blank;
       pattern = get_style_pattern (self, terrain ? t : N_STYLE_TILES - 1, style, scale, grid);
+      if (pattern && self->scan_ok)
+        {
+          fill_style_direct (self, pattern, !terrain, t, scale,
+                             self->blit_dx + (int) floor (ax + 0.5), self->blit_dy + (int) floor (ay + 0.5));
+          if (!terrain)
+            break;
+          continue;
+        }
       cairo_new_path (cr);
       for (guint i = 0; i < self->n_visible; i++)
         {
