@@ -11,6 +11,7 @@
 #include "rdt-map-renderer.h"
 #include "rdt-map-renderer-private.h"
 #include "rdt-render-map-private.h"
+#include "rdt-sprite-runs.h"
 
 #define SQRT3 1.73205080756887729353
 #define HALF_SQRT3 0.86602540378443864676
@@ -105,6 +106,7 @@ struct _RdtMapRenderer
   int blit_dx;
   int blit_dy;
   gboolean no_direct_blit;  /* tests: always through cairo */
+  gboolean labels_in_one_run;   /* tests: as before issue 15 */
 
   /* Terrain tiles filled straight into an ARGB32 target clipped to one box
    * (issue 15, rdt-hex-scan.h): the box in device pixels, the user-to-device
@@ -1041,6 +1043,14 @@ _rdt_map_renderer_set_direct_blit (RdtMapRenderer *self,
   self->no_direct_blit = !enabled;
 }
 
+void
+_rdt_map_renderer_set_labels_in_one_run (RdtMapRenderer *self,
+                                         gboolean        one_run)
+{
+  g_return_if_fail (RDT_IS_MAP_RENDERER (self));
+  self->labels_in_one_run = one_run;
+}
+
 guint
 _rdt_map_renderer_get_counter_sprites (RdtMapRenderer *self,
                                        double         *scale,
@@ -1063,6 +1073,13 @@ blit_end (RdtMapRenderer *self)
   g_clear_pointer (&self->blit_dst, pixman_image_unref);
   cairo_surface_mark_dirty (self->blit_target);
   self->blit_target = NULL;
+}
+
+static void
+sprite_runs_destroy (pixman_image_t *image,
+                     void           *data)
+{
+  rdt_sprite_runs_free (data);
 }
 
 /* The sprite @pattern (an ARGB32 image surface the size of the rectangle)
@@ -1091,6 +1108,24 @@ blit_sprite (RdtMapRenderer   *self,
                                            cairo_image_surface_get_height (surface),
                                            (uint32_t *) cairo_image_surface_get_data (surface),
                                            cairo_image_surface_get_stride (surface));
+          /* Its visible runs, freed with it (the sprite's pattern keeps the
+           * pixels alive longer than its pixman image). */
+          if (*pix != NULL)
+            pixman_image_set_destroy_function (*pix, sprite_runs_destroy,
+                                               rdt_sprite_runs_new ((const guint32 *) cairo_image_surface_get_data (surface),
+                                                                    cairo_image_surface_get_stride (surface),
+                                                                    cairo_image_surface_get_width (surface),
+                                                                    cairo_image_surface_get_height (surface)));
+        }
+      if (*pix != NULL && self->scan_ok)
+        {
+          /* One clip box on an ARGB32 target: only the visible pixels. */
+          const int *b = self->scan_box;
+          rdt_sprite_runs_blit (pixman_image_get_destroy_data (*pix),
+                                (guint32 *) cairo_image_surface_get_data (self->blit_target),
+                                cairo_image_surface_get_stride (self->blit_target),
+                                x + self->blit_dx, y + self->blit_dy, width, height, b[0], b[1], b[2], b[3]);
+          return;
         }
       if (*pix != NULL)
         {
@@ -2022,6 +2057,8 @@ draw_labels (RdtMapRenderer *self,
   cairo_glyph_t *glyphs;
   guint n = 0;
   double dy;
+  /* Few labels far apart (each hex over 40 pixels across). */
+  gboolean zoomed = scale >= 24.0 && !self->labels_in_one_run;
 
   if (size < RDT_RENDER_MIN_LABEL_PX)
     return;
@@ -2050,11 +2087,14 @@ draw_labels (RdtMapRenderer *self,
       return;
     }
   glyphs = ensure_glyphs (self, self->n_visible * RDT_HEX_LABEL_SIZE);
+  cairo_set_scaled_font (cr, font->scaled);
+  cairo_set_source_rgba (cr, 0.2, 0.17, 0.12, 0.85);
   for (guint i = 0; i < self->n_visible; i++)
     {
       const VisibleHex *v = &self->visible[i];
       char label[RDT_HEX_LABEL_SIZE];
       double width = 0, x;
+      guint first = n;
 
       rdt_hex_grid_format_label (self->map->grid, v->hex, label);
       for (const char *c = label; *c; c++)
@@ -2071,10 +2111,18 @@ draw_labels (RdtMapRenderer *self,
           x += font->digit_advance[*c - '0'];
           n++;
         }
+      /* One label at a time: cairo composites a run of glyphs whose boxes
+       * overlap through a mask the size of their bounding box, which for
+       * all the labels of a zoomed-in frame is the whole frame (issue 15).
+       * Labels never overlap one another; each is drawn exactly as cairo
+       * draws it alone (where the anti-aliased edges of two of its digits
+       * touch, a pixel may differ by a level or two from the one-run
+       * drawing, /render/labels/issue-15/one-label-at-a-time). */
+      if (zoomed && n > first)
+        cairo_show_glyphs (cr, glyphs + first, n - first);
     }
-  cairo_set_scaled_font (cr, font->scaled);
-  cairo_set_source_rgba (cr, 0.2, 0.17, 0.12, 0.85);
-  cairo_show_glyphs (cr, glyphs, n);
+  if (!zoomed)
+    cairo_show_glyphs (cr, glyphs, n);
 }
 
 static gboolean
