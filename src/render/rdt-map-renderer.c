@@ -1117,9 +1117,10 @@ blit_sprite (RdtMapRenderer   *self,
                                                                     cairo_image_surface_get_width (surface),
                                                                     cairo_image_surface_get_height (surface)));
         }
-      if (*pix != NULL && self->scan_ok)
+      if (*pix != NULL && self->scan_ok && rdt_sprite_runs_pay (pixman_image_get_destroy_data (*pix)))
         {
-          /* One clip box on an ARGB32 target: only the visible pixels. */
+          /* One clip box on an ARGB32 target, a sparse sprite: only its
+           * visible pixels. */
           const int *b = self->scan_box;
           rdt_sprite_runs_blit (pixman_image_get_destroy_data (*pix),
                                 (guint32 *) cairo_image_surface_get_data (self->blit_target),
@@ -2057,8 +2058,8 @@ draw_labels (RdtMapRenderer *self,
   cairo_glyph_t *glyphs;
   guint n = 0;
   double dy;
-  /* Few labels far apart (each hex over 40 pixels across). */
-  gboolean zoomed = scale >= 24.0 && !self->labels_in_one_run;
+  /* Few labels (a call costs about what compositing 4,000 pixels does). */
+  gboolean zoomed = self->n_visible <= 384 && !self->labels_in_one_run;
 
   if (size < RDT_RENDER_MIN_LABEL_PX)
     return;

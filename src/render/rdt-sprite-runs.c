@@ -17,6 +17,7 @@ struct _RdtSpriteRuns
   int height;
   const guint32 *pixels;   /* the image's own pixels (kept alive by its owner) */
   int stride;
+  gsize visible;           /* pixels not fully transparent */
   guint *row_first;        /* height + 1 entries into runs */
   Run *runs;
 };
@@ -55,12 +56,21 @@ rdt_sprite_runs_new (const guint32 *pixels,
           while (x < r->width && row[x] != 0 && ((row[x] >> 24) == 0xff) == run.opaque)
             x++;
           run.x1 = x;
+          r->visible += run.x1 - run.x0;
           g_array_append_val (runs, run);
         }
     }
   r->row_first[r->height] = runs->len;
   r->runs = (Run *) (gpointer) g_array_free (runs, FALSE);
   return r;
+}
+
+gboolean
+rdt_sprite_runs_pay (const RdtSpriteRuns *runs)
+{
+  gsize area = (gsize) runs->width * runs->height;
+
+  return area >= 4096 && runs->visible * 2 < area;
 }
 
 void

@@ -5,7 +5,8 @@
  * row, the stretches of pixels that are opaque (copied) and those that are
  * partly transparent (composited OVER with pixman's own arithmetic, so the
  * pixels are the same as pixman_image_composite32 (PIXMAN_OP_OVER) gives);
- * fully transparent pixels are skipped.  The render test
+ * fully transparent pixels are skipped.  Worth it for sparse sprites only
+ * (rdt_sprite_runs_pay()).  The render test
  * /render/sprites/issue-15/blit-identical-to-cairo compares them with cairo.
  */
 #pragma once
@@ -22,6 +23,12 @@ RdtSpriteRuns *rdt_sprite_runs_new  (const guint32 *pixels,
                                      int            width,
                                      int            height);
 void           rdt_sprite_runs_free (RdtSpriteRuns *runs);
+
+/* Whether copying the runs beats compositing the whole box: for a large
+ * sprite (64 x 64 pixels or more) less than half of which is visible (a
+ * slope's line zoomed in; not a hex or a counter, nor small sprites, where
+ * pixman's vector code over the box is faster). */
+gboolean       rdt_sprite_runs_pay  (const RdtSpriteRuns *runs);
 
 /* Composites the image OVER an ARGB32 (premultiplied) target of @stride bytes
  * a row with its top left corner at (@x, @y), its first @width x @height
