@@ -8,7 +8,6 @@
 
 #include <limits.h>
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rdt-hex-scan.h"
@@ -125,6 +124,7 @@ rdt_hex_scan_clear (RdtHexScan *scan)
 {
   g_clear_pointer (&scan->edges, g_free);
   g_clear_pointer (&scan->active, g_free);
+  g_clear_pointer (&scan->order, g_free);
   scan->n_edges = scan->edge_capacity = scan->active_capacity = 0;
 }
 
@@ -329,12 +329,38 @@ rdt_hex_scan_add_polygon (RdtHexScan   *scan,
   add_line (scan, &prev, &first);
 }
 
-static int
-compare_top (const void *a,
-             const void *b)
+/* Heapsort of the keys (qsort() may allocate; a frame must not). */
+static void
+sort_keys (guint64 *k,
+           gsize    n)
 {
-  const RdtHexScanEdge *x = a, *y = b;
-  return (x->top > y->top) - (x->top < y->top);
+  for (gsize start = n / 2; start-- > 0;)
+    for (gsize root = start, child; (child = 2 * root + 1) < n; root = child)
+      {
+        if (child + 1 < n && k[child + 1] > k[child])
+          child++;
+        if (k[root] >= k[child])
+          break;
+        guint64 t = k[root];
+        k[root] = k[child];
+        k[child] = t;
+      }
+  for (gsize end = n; end-- > 1;)
+    {
+      guint64 t = k[0];
+      k[0] = k[end];
+      k[end] = t;
+      for (gsize root = 0, child; (child = 2 * root + 1) < end; root = child)
+        {
+          if (child + 1 < end && k[child + 1] > k[child])
+            child++;
+          if (k[root] >= k[child])
+            break;
+          t = k[root];
+          k[root] = k[child];
+          k[child] = t;
+        }
+    }
 }
 
 static inline void
@@ -384,10 +410,15 @@ rdt_hex_scan_fill_tile (RdtHexScan    *scan,
     {
       scan->active_capacity = MAX (scan->n_edges, scan->active_capacity * 2);
       scan->active = g_renew (RdtHexScanEdge *, scan->active, scan->active_capacity);
+      scan->order = g_renew (guint64, scan->order, scan->active_capacity);
     }
-  qsort (scan->edges, scan->n_edges, sizeof *scan->edges, compare_top);
+  /* Edges by first row (rows are within the clip box, so not negative). */
+  for (guint i = 0; i < scan->n_edges; i++)
+    scan->order[i] = ((guint64) (guint32) scan->edges[i].top << 32) | i;
+  sort_keys (scan->order, scan->n_edges);
 
-  y = scan->edges[0].top;
+#define EDGE_AT(k) (&scan->edges[(guint32) scan->order[k]])
+  y = EDGE_AT (0)->top;
   while (y < scan->y1 && (next < scan->n_edges || n_active > 0))
     {
       guint32 *row;
@@ -395,10 +426,10 @@ rdt_hex_scan_fill_tile (RdtHexScan    *scan,
       int winding = 0, xstart = INT_MIN, ty;
       guint kept = 0;
 
-      if (n_active == 0 && scan->edges[next].top > y)
-        y = scan->edges[next].top;
-      while (next < scan->n_edges && scan->edges[next].top == y)
-        scan->active[n_active++] = &scan->edges[next++];
+      if (n_active == 0 && EDGE_AT (next)->top > y)
+        y = EDGE_AT (next)->top;
+      while (next < scan->n_edges && EDGE_AT (next)->top == y)
+        scan->active[n_active++] = EDGE_AT (next++);
 
       /* Sorted by x on this row (insertion sort: nearly sorted already). */
       for (guint i = 1; i < n_active; i++)

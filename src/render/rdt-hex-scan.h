@@ -35,6 +35,7 @@ typedef struct {
   guint n_edges;
   guint edge_capacity;
   RdtHexScanEdge **active;
+  guint64 *order;
   guint active_capacity;
 } RdtHexScan;
 
