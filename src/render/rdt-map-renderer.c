@@ -107,6 +107,7 @@ struct _RdtMapRenderer
   int blit_dy;
   gboolean no_direct_blit;  /* tests: always through cairo */
   gboolean labels_in_one_run;   /* tests: as before issue 15 */
+  double frame_pixels;          /* area drawn by this rdt_map_renderer_draw() */
 
   /* Terrain tiles filled straight into an ARGB32 target clipped to one box
    * (issue 15, rdt-hex-scan.h): the box in device pixels, the user-to-device
@@ -2058,8 +2059,9 @@ draw_labels (RdtMapRenderer *self,
   cairo_glyph_t *glyphs;
   guint n = 0;
   double dy;
-  /* Few labels (a call costs about what compositing 4,000 pixels does). */
-  gboolean zoomed = self->n_visible <= 384 && !self->labels_in_one_run;
+  /* Few labels in a large frame: a call per label costs about what
+   * compositing 4,000 pixels of the one run's mask does. */
+  gboolean zoomed = self->frame_pixels > 4000.0 * self->n_visible && !self->labels_in_one_run;
 
   if (size < RDT_RENDER_MIN_LABEL_PX)
     return;
@@ -2571,6 +2573,7 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
       self->vector_target = FALSE;
     }
 
+  self->frame_pixels = dev.width * dev.height;
   cairo_save (cr);
   cairo_rectangle (cr, dev.x, dev.y, dev.width, dev.height);
   cairo_clip (cr);
