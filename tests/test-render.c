@@ -713,7 +713,7 @@ static void
 test_scan_fill_identical (void)
 {
   const char *styles[] = { "forest", "light-forest", "orchard", "marsh", "town", "field" };
-  const double scales[] = { 2.5, 5.3, 64.5, 71.37, 90.0, 99.9 };
+  const double scales[] = { 2.5, 5.3, 64.5, 71.37, 90.0, 99.9, 150.0, 199.0 };
   const guint layer_sets[] = {
     RDT_RENDER_LAYER_TERRAIN | RDT_RENDER_LAYER_GRID, RDT_RENDER_LAYER_GRID,
     RDT_RENDER_LAYER_TERRAIN, RDT_RENDER_LAYER_ALL,

@@ -60,8 +60,11 @@ typedef struct {
 
 /* Styles 0-254 and a blank one for grid-only drawing. */
 #define N_STYLE_TILES 256
-/* Above this many pixels per map unit terrain is drawn hex by hex. */
-#define MAX_TILED_SCALE 100.0
+/* Above this many pixels per map unit terrain is drawn hex by hex.  A tile
+ * is at most 2048 pixels high and 3 map units wide (flat-top), so at most
+ * about 4.9 MB at 200 (issue 15: drawn hex by hex, a frame at 101 took three
+ * times one at 100). */
+#define MAX_TILED_SCALE 200.0
 
 struct _RdtMapRenderer
 {
@@ -805,8 +808,8 @@ get_style_pattern (RdtMapRenderer        *self,
   double w, h;
   int wi, hi, m, n;
 
-  /* Zoomed far in, tiles would be megabytes each and few hexes show: draw
-   * those directly instead. */
+  /* Zoomed further in, tiles would be several megabytes each and few hexes
+   * show: draw those directly instead. */
   if (style_id >= N_STYLE_TILES || scale > MAX_TILED_SCALE || self->vector_target)
     return NULL;
   tile = &self->style_tiles[style_id];
