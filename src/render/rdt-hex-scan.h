@@ -5,14 +5,15 @@
  * the style as a sub-path, the source the style's repeating tile, no
  * anti-aliasing.  Cairo spends most of that fill on one pixman call per span.
  * This is the same scan conversion (cairo's "mono" scan converter: 24.8 fixed
- * point, rows and span ends rounded to whole pixels halves down, x taken
- * at y + 127/256 of the row, spans [x0, x1),
- * gaps of one pixel inside one fill closed, the winding rule; the path clipped
- * to the clip box as cairo's polygon clipping does), writing each span with
- * memcpy from the tile.  Only for what it reproduces exactly: an opaque tile
- * with an integer offset, an ARGB32 target, operator OVER, one clip box; the
- * test /render/terrain/issue-15/scan-fill-identical-to-cairo compares the
- * pixels with cairo's at many scales, offsets and clips.
+ * point, rows and span ends rounded to whole pixels halves down, x taken at
+ * y + 127/256 of the row, spans [x0, x1), gaps of one pixel inside one fill
+ * closed, the winding rule; the path clipped to the clip box as cairo's
+ * polygon clipping does), writing each span with memcpy from the tile.  Only
+ * for what it reproduces exactly: an opaque tile with an integer offset, an
+ * ARGB32 target, operator OVER, one clip box.  That code of cairo is the same
+ * from 1.16 to its current sources; the test
+ * /render/terrain/issue-15/scan-fill-identical-to-cairo compares the pixels
+ * with those of the cairo in use at many scales, offsets and clips.
  *
  * Scratch buffers are kept between fills: a frame allocates nothing once
  * they have grown.
