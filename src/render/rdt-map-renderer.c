@@ -1121,7 +1121,8 @@ blit_sprite (RdtMapRenderer   *self,
                                                                     cairo_image_surface_get_width (surface),
                                                                     cairo_image_surface_get_height (surface)));
         }
-      if (*pix != NULL && self->scan_ok && rdt_sprite_runs_pay (pixman_image_get_destroy_data (*pix)))
+      if (*pix != NULL && self->scan_ok && width * height >= 4096
+          && rdt_sprite_runs_pay (pixman_image_get_destroy_data (*pix)))
         {
           /* One clip box on an ARGB32 target, a sparse sprite: only its
            * visible pixels. */
