@@ -17,7 +17,7 @@
  * most 1.25x the 20 x 20 map's (same view, same hexes).
  *
  *   bench-render [--runs N] [--width W] [--height H] [--case N] [--layers BITS]
- *                [--png PREFIX]
+ *                [--png PREFIX] [--zoom S]
  */
 #include "config.h"
 
@@ -261,6 +261,7 @@ main (int   argc,
     { "case", 0, 0, G_OPTION_ARG_INT, &only, "Run only case N (0-4)", "N" },
     { "layers", 0, 0, G_OPTION_ARG_INT, &layers, "RdtRenderLayers bits to draw (default all)", "BITS" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png, "Write each case's frame to PREFIX-<case>.png", "PREFIX" },
+    { "zoom", 0, 0, G_OPTION_ARG_DOUBLE, &zoomed_scale, "Pixels per map unit of the zoomed-in cases (default 90)", "S" },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("- map renderer frame times");
@@ -286,6 +287,7 @@ main (int   argc,
       return 2;
     }
   runs = MAX (runs, 1);
+  zoomed_scale = CLAMP (zoomed_scale, 1.0, 1000.0);
 
   big = make_map (100, 600, 1777);
   small = make_map (20, 24, 1777);

@@ -59,6 +59,21 @@ make_surface (int      width,
   return surface;
 }
 
+/* The same on an ARGB32 surface, opaque green. */
+static cairo_surface_t *
+make_argb_surface (int      width,
+                   int      height,
+                   cairo_t **out_cr)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 0, 1, 0);
+  cairo_paint (cr);
+  *out_cr = cr;
+  return surface;
+}
+
 static guint32
 pixel (cairo_surface_t *surface,
        double           x,
@@ -643,13 +658,17 @@ test_sprite_blit_identical (void)
       rdt_render_map_add_counter (map, &counter);
     }
 
-  for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+  /* RGB24 goes through pixman; ARGB32 (the editor's tiles, `redoubt-cli
+   * render`) copies sprites as runs of visible pixels (rdt-sprite-runs.c). */
+  for (guint k = 0; k < 2 * G_N_ELEMENTS (scales); k++)
     {
-      RdtRenderView view = rdt_render_view_make (scales[k], 13.0 - 7 * k, 9.0 - 5 * k);
+      gboolean argb = k >= G_N_ELEMENTS (scales);
+      double scale = scales[k % G_N_ELEMENTS (scales)];
+      RdtRenderView view = rdt_render_view_make (scale, 13.0 - 7 * (k % 4), 9.0 - 5 * (k % 4));
       RdtRenderRect rect = { 10, 7, 580, 420 };
       cairo_t *cr1, *cr2;
-      cairo_surface_t *direct = make_surface (600, 440, &cr1);
-      cairo_surface_t *through_cairo = make_surface (600, 440, &cr2);
+      cairo_surface_t *direct = argb ? make_argb_surface (600, 440, &cr1) : make_surface (600, 440, &cr1);
+      cairo_surface_t *through_cairo = argb ? make_argb_surface (600, 440, &cr2) : make_surface (600, 440, &cr2);
       guchar *a, *b;
       guint differ = 0, drawn = 0;
 
@@ -665,9 +684,11 @@ test_sprite_blit_identical (void)
       for (int y = 0; y < 440; y++)
         for (int x = 0; x < 600; x++)
           {
-            guint32 pa = *(guint32 *) (a + y * cairo_image_surface_get_stride (direct) + 4 * x) & 0xffffff;
-            guint32 pb = *(guint32 *) (b + y * cairo_image_surface_get_stride (through_cairo) + 4 * x) & 0xffffff;
-            differ += pa != pb;
+            guint32 pa = *(guint32 *) (a + y * cairo_image_surface_get_stride (direct) + 4 * x);
+            guint32 pb = *(guint32 *) (b + y * cairo_image_surface_get_stride (through_cairo) + 4 * x);
+            /* RGB24's unused byte aside, the same pixels. */
+            differ += argb ? pa != pb : (pa & 0xffffff) != (pb & 0xffffff);
+            pa &= 0xffffff;
             drawn += pa != BACKGROUND;
             /* Nothing outside the clip. */
             if (x < 10 || y < 7 || x >= 590 || y >= 427)
@@ -679,6 +700,163 @@ test_sprite_blit_identical (void)
       cairo_destroy (cr2);
       cairo_surface_destroy (direct);
       cairo_surface_destroy (through_cairo);
+    }
+}
+
+/* Issue 15: zoomed in, each terrain style's tile is filled straight into an
+ * ARGB32 target by rdt-hex-scan.c instead of cairo.  It must give exactly
+ * cairo's pixels: both orientations, the tiled scales (below the sprites and
+ * between them and hex-by-hex drawing), fractional origins, the layers that
+ * use tiles, clips that cut through hexes or reach off the surface, a
+ * translated cairo_t and a device offset. */
+static void
+test_scan_fill_identical (void)
+{
+  const char *styles[] = { "forest", "light-forest", "orchard", "marsh", "town", "field" };
+  const double scales[] = { 2.5, 5.3, 64.5, 71.37, 90.0, 99.9, 150.0, 199.0 };
+  const guint layer_sets[] = {
+    RDT_RENDER_LAYER_TERRAIN | RDT_RENDER_LAYER_GRID, RDT_RENDER_LAYER_GRID,
+    RDT_RENDER_LAYER_TERRAIN, RDT_RENDER_LAYER_ALL,
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1515);
+  guint cases = 0;
+
+  for (int orientation = 0; orientation < 2; orientation++)
+    {
+      RdtGridSettings settings = { 14, 12, 1, 1,
+                                   orientation ? RDT_GRID_POINTY_TOP : RDT_GRID_FLAT_TOP,
+                                   orientation ? RDT_GRID_SHIFT_EVEN : RDT_GRID_SHIFT_ODD };
+      g_autoptr(RdtHexGrid) grid = rdt_hex_grid_new (&settings, NULL);
+      g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
+      g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+
+      for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+        {
+          int k = g_rand_int_range (rand, -1, G_N_ELEMENTS (styles));
+          rdt_render_map_set_terrain (map, rdt_hex_grid_hex_at_index (grid, i),
+                                      k < 0 ? 0 : MAX (0, rdt_render_map_find_terrain_style (map, styles[k])));
+        }
+
+      for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+        for (int variant = 0; variant < 4; variant++)
+          {
+            const int w = 520, h = 380;
+            /* Origins such that the map's edge shows on two sides. */
+            RdtRenderView view = rdt_render_view_make (scales[k],
+                                                       37.0 - scales[k] * (variant + 1) * 1.3
+                                                         + g_rand_double (rand),
+                                                       21.0 - scales[k] * variant * 0.9
+                                                         + g_rand_double (rand));
+            RdtRenderRect rect = { 0, 0, w, h };
+            cairo_surface_t *surfaces[2];
+            guint differ = 0, drawn = 0;
+
+            rdt_map_renderer_set_layers (renderer, layer_sets[(k + variant) % G_N_ELEMENTS (layer_sets)]);
+            for (int pass = 0; pass < 2; pass++)
+              {
+                cairo_t *cr;
+
+                surfaces[pass] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+                if (variant == 3)
+                  cairo_surface_set_device_offset (surfaces[pass], -11, 6);
+                cr = cairo_create (surfaces[pass]);
+                cairo_set_source_rgb (cr, 0, 1, 0);
+                cairo_paint (cr);
+                if (variant == 1)
+                  {
+                    /* A clip through hexes, reaching off the surface. */
+                    cairo_rectangle (cr, -40, 33, 331, h + 50);
+                    cairo_clip (cr);
+                  }
+                if (variant == 2)
+                  {
+                    cairo_translate (cr, 17, -9);
+                    rect = (RdtRenderRect) { 23, 14, 401, 297 };
+                  }
+                _rdt_map_renderer_set_direct_blit (renderer, pass == 0);
+                rdt_map_renderer_draw (renderer, cr, &view, variant == 0 ? NULL : &rect);
+                cairo_destroy (cr);
+                cairo_surface_flush (surfaces[pass]);
+              }
+            _rdt_map_renderer_set_direct_blit (renderer, TRUE);
+            for (int y = 0; y < h; y++)
+              {
+                const guint32 *a = (const guint32 *) (cairo_image_surface_get_data (surfaces[0])
+                                                      + y * cairo_image_surface_get_stride (surfaces[0]));
+                const guint32 *b = (const guint32 *) (cairo_image_surface_get_data (surfaces[1])
+                                                      + y * cairo_image_surface_get_stride (surfaces[1]));
+                for (int x = 0; x < w; x++)
+                  {
+                    if (a[x] != b[x] && differ++ < 5)
+                      g_test_message ("orientation %d scale %g variant %d: (%d, %d) %08x, cairo %08x",
+                                      orientation, scales[k], variant, x, y, a[x], b[x]);
+                    drawn += a[x] != 0xff00ff00u;
+                  }
+              }
+            g_assert_cmpuint (differ, ==, 0);
+            /* The small scales show the whole 14 x 12 map, a few thousand pixels. */
+            g_assert_cmpuint (drawn, >, scales[k] < 6.0 ? 1000u : (guint) (w * h / 4));
+            cairo_surface_destroy (surfaces[0]);
+            cairo_surface_destroy (surfaces[1]);
+            cases++;
+          }
+    }
+  g_assert_cmpuint (cases, ==, 2 * G_N_ELEMENTS (scales) * 4);
+}
+
+/* Issue 15: zoomed in, hex labels are drawn one label at a time, each as
+ * cairo draws it on its own, instead of all in one run of glyphs (whose mask
+ * spanned the whole frame).  Where two digits' anti-aliased edges touch,
+ * cairo may composite a lone label's glyphs one by one and the run through
+ * one mask: a pixel there may differ by a level or two, nowhere else. */
+static void
+test_labels_one_at_a_time (void)
+{
+  g_autoptr(RdtHexGrid) grid = make_grid (12, 1);
+  g_autoptr(RdtRenderMap) map = rdt_render_map_new (grid);
+  g_autoptr(RdtMapRenderer) renderer = rdt_map_renderer_new (map);
+  /* On 700 x 500 pixels: one run at 26 and 40 (many labels for the
+   * area), one label at a time from 52. */
+  const double scales[] = { 26.0, 40.0, 52.0, 64.5, 90.0, 140.0 };
+
+  rdt_map_renderer_set_layers (renderer, RDT_RENDER_LAYER_LABELS);
+  for (guint k = 0; k < G_N_ELEMENTS (scales); k++)
+    {
+      RdtRenderView view = rdt_render_view_make (scales[k], 3.3 - scales[k], 7.6 - scales[k]);
+      cairo_surface_t *surfaces[2];
+      guint differ = 0, ink = 0, max_delta = 0;
+
+      for (int pass = 0; pass < 2; pass++)
+        {
+          cairo_t *cr;
+          surfaces[pass] = make_argb_surface (700, 500, &cr);
+          _rdt_map_renderer_set_labels_in_one_run (renderer, pass == 1);
+          g_assert_cmpuint (rdt_map_renderer_draw (renderer, cr, &view, NULL), >, 0);
+          cairo_destroy (cr);
+          cairo_surface_flush (surfaces[pass]);
+        }
+      _rdt_map_renderer_set_labels_in_one_run (renderer, FALSE);
+      for (int y = 0; y < 500; y++)
+        for (int x = 0; x < 700; x++)
+          {
+            guint32 a = *(guint32 *) (cairo_image_surface_get_data (surfaces[0])
+                                      + y * cairo_image_surface_get_stride (surfaces[0]) + 4 * x);
+            guint32 b = *(guint32 *) (cairo_image_surface_get_data (surfaces[1])
+                                      + y * cairo_image_surface_get_stride (surfaces[1]) + 4 * x);
+            ink += b != 0xff00ff00u;
+            if (a == b)
+              continue;
+            differ++;
+            for (int shift = 0; shift < 32; shift += 8)
+              max_delta = MAX (max_delta, (guint) ABS ((int) ((a >> shift) & 0xff) - (int) ((b >> shift) & 0xff)));
+          }
+      /* Labels were drawn (from about ten pixels of ink each at 26 px per map unit). */
+      g_assert_cmpuint (ink, >, 1000);
+      g_test_message ("scale %g: %u of %u pixels differ, by up to %u", scales[k], differ, ink, max_delta);
+      g_assert_cmpuint (max_delta, <=, 8);
+      g_assert_cmpuint (differ * 100, <=, ink);
+      cairo_surface_destroy (surfaces[0]);
+      cairo_surface_destroy (surfaces[1]);
     }
 }
 
@@ -884,6 +1062,8 @@ main (int   argc,
   g_test_add_func ("/render/counter/issue-16/art-crisp-and-cached-per-zoom", test_art_crisp_per_zoom);
   g_test_add_func ("/render/tile-cache/matches-direct", test_tile_cache_matches);
   g_test_add_func ("/render/sprites/issue-15/blit-identical-to-cairo", test_sprite_blit_identical);
+  g_test_add_func ("/render/terrain/issue-15/scan-fill-identical-to-cairo", test_scan_fill_identical);
+  g_test_add_func ("/render/labels/issue-15/one-label-at-a-time", test_labels_one_at_a_time);
   g_test_add_func ("/render/tile-cache/zoom-within-budget", test_tile_cache_budget);
   g_test_add_func ("/render/export/area", test_export_area);
   g_test_add_func ("/render/export/format-from-path", test_format_from_path);

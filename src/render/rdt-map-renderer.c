@@ -7,9 +7,11 @@
 #include <pango/pangocairo.h>
 #include <pixman.h>
 
+#include "rdt-hex-scan.h"
 #include "rdt-map-renderer.h"
 #include "rdt-map-renderer-private.h"
 #include "rdt-render-map-private.h"
+#include "rdt-sprite-runs.h"
 
 #define SQRT3 1.73205080756887729353
 #define HALF_SQRT3 0.86602540378443864676
@@ -58,8 +60,11 @@ typedef struct {
 
 /* Styles 0-254 and a blank one for grid-only drawing. */
 #define N_STYLE_TILES 256
-/* Above this many pixels per map unit terrain is drawn hex by hex. */
-#define MAX_TILED_SCALE 100.0
+/* Above this many pixels per map unit terrain is drawn hex by hex.  A tile
+ * is at most 2048 pixels high and 3 map units wide (flat-top), so at most
+ * about 4.9 MB at 200 (issue 15: drawn hex by hex, a frame at 101 took three
+ * times one at 100). */
+#define MAX_TILED_SCALE 200.0
 
 struct _RdtMapRenderer
 {
@@ -104,6 +109,19 @@ struct _RdtMapRenderer
   int blit_dx;
   int blit_dy;
   gboolean no_direct_blit;  /* tests: always through cairo */
+  gboolean labels_in_one_run;   /* tests: as before issue 15 */
+  double frame_pixels;          /* area drawn by this rdt_map_renderer_draw() */
+
+  /* Terrain tiles filled straight into an ARGB32 target clipped to one box
+   * (issue 15, rdt-hex-scan.h): the box in device pixels, the user-to-device
+   * translation in the two steps cairo adds it (matrix, device offset). */
+  gboolean scan_ok;
+  int scan_box[4];
+  double blit_mx0;
+  double blit_my0;
+  double blit_ox;
+  double blit_oy;
+  RdtHexScan scan;
 };
 
 G_DEFINE_FINAL_TYPE (RdtMapRenderer, rdt_map_renderer, G_TYPE_OBJECT)
@@ -376,6 +394,7 @@ rdt_map_renderer_finalize (GObject *object)
   g_clear_pointer (&self->map, rdt_render_map_unref);
   g_clear_pointer (&self->visible, g_free);
   g_clear_pointer (&self->glyphs, g_free);
+  rdt_hex_scan_clear (&self->scan);
 
   G_OBJECT_CLASS (rdt_map_renderer_parent_class)->finalize (object);
 }
@@ -789,8 +808,8 @@ get_style_pattern (RdtMapRenderer        *self,
   double w, h;
   int wi, hi, m, n;
 
-  /* Zoomed far in, tiles would be megabytes each and few hexes show: draw
-   * those directly instead. */
+  /* Zoomed further in, tiles would be several megabytes each and few hexes
+   * show: draw those directly instead. */
   if (style_id >= N_STYLE_TILES || scale > MAX_TILED_SCALE || self->vector_target)
     return NULL;
   tile = &self->style_tiles[style_id];
@@ -842,6 +861,20 @@ get_style_pattern (RdtMapRenderer        *self,
         }
     }
   cairo_destroy (tcr);
+  /* Unused bytes of RGB24 pixels read as opaque; made 0xff so that the
+   * direct fill (fill_style_direct()) copies them as they are. */
+  cairo_surface_flush (surface);
+  {
+    guchar *data = cairo_image_surface_get_data (surface);
+    int stride = cairo_image_surface_get_stride (surface);
+    for (int y = 0; y < hi; y++)
+      {
+        guint32 *row = (guint32 *) (data + (gsize) y * stride);
+        for (int x = 0; x < wi; x++)
+          row[x] |= 0xff000000u;
+      }
+  }
+  cairo_surface_mark_dirty (surface);
 
   tile->pattern = cairo_pattern_create_for_surface (surface);
   cairo_surface_destroy (surface);
@@ -923,8 +956,10 @@ blit_begin (RdtMapRenderer *self,
   pixman_format_code_t format;
   pixman_region32_t region;
   gboolean ok = TRUE;
+  int clip_boxes;
 
   self->blit_dst = NULL;
+  self->scan_ok = FALSE;
   if (self->no_direct_blit || self->vector_target || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE ||
       cairo_get_operator (cr) != CAIRO_OPERATOR_OVER)
     return;
@@ -952,8 +987,13 @@ blit_begin (RdtMapRenderer *self,
       cairo_rectangle_list_destroy (clip);
       return;
     }
+  clip_boxes = clip->num_rectangles;
   self->blit_dx = (int) (m.x0 + ox);
   self->blit_dy = (int) (m.y0 + oy);
+  self->blit_mx0 = m.x0;
+  self->blit_my0 = m.y0;
+  self->blit_ox = ox;
+  self->blit_oy = oy;
   pixman_region32_init (&region);
   for (int i = 0; i < clip->num_rectangles && ok; i++)
     {
@@ -982,6 +1022,19 @@ blit_begin (RdtMapRenderer *self,
         g_clear_pointer (&self->blit_dst, pixman_image_unref);
       if (self->blit_dst != NULL)
         self->blit_target = target;
+      /* One clip box (cairo then clips fills to it as rdt-hex-scan.c does),
+       * within the surface, on an ARGB32 target. */
+      if (self->blit_dst != NULL && format == PIXMAN_a8r8g8b8 && clip_boxes == 1)
+        {
+          const pixman_box32_t *e = pixman_region32_extents (&region);
+          int *b = self->scan_box;
+
+          b[0] = MAX (e->x1, 0);
+          b[1] = MAX (e->y1, 0);
+          b[2] = MIN (e->x2, cairo_image_surface_get_width (target));
+          b[3] = MIN (e->y2, cairo_image_surface_get_height (target));
+          self->scan_ok = b[2] > b[0] && b[3] > b[1];
+        }
     }
   pixman_region32_fini (&region);
 }
@@ -992,6 +1045,14 @@ _rdt_map_renderer_set_direct_blit (RdtMapRenderer *self,
 {
   g_return_if_fail (RDT_IS_MAP_RENDERER (self));
   self->no_direct_blit = !enabled;
+}
+
+void
+_rdt_map_renderer_set_labels_in_one_run (RdtMapRenderer *self,
+                                         gboolean        one_run)
+{
+  g_return_if_fail (RDT_IS_MAP_RENDERER (self));
+  self->labels_in_one_run = one_run;
 }
 
 guint
@@ -1010,11 +1071,19 @@ _rdt_map_renderer_get_counter_sprites (RdtMapRenderer *self,
 static void
 blit_end (RdtMapRenderer *self)
 {
+  self->scan_ok = FALSE;
   if (self->blit_dst == NULL)
     return;
   g_clear_pointer (&self->blit_dst, pixman_image_unref);
   cairo_surface_mark_dirty (self->blit_target);
   self->blit_target = NULL;
+}
+
+static void
+sprite_runs_destroy (pixman_image_t *image,
+                     void           *data)
+{
+  rdt_sprite_runs_free (data);
 }
 
 /* The sprite @pattern (an ARGB32 image surface the size of the rectangle)
@@ -1043,6 +1112,26 @@ blit_sprite (RdtMapRenderer   *self,
                                            cairo_image_surface_get_height (surface),
                                            (uint32_t *) cairo_image_surface_get_data (surface),
                                            cairo_image_surface_get_stride (surface));
+          /* Its visible runs, freed with it (the sprite's pattern keeps the
+           * pixels alive longer than its pixman image). */
+          if (*pix != NULL)
+            pixman_image_set_destroy_function (*pix, sprite_runs_destroy,
+                                               rdt_sprite_runs_new ((const guint32 *) cairo_image_surface_get_data (surface),
+                                                                    cairo_image_surface_get_stride (surface),
+                                                                    cairo_image_surface_get_width (surface),
+                                                                    cairo_image_surface_get_height (surface)));
+        }
+      if (*pix != NULL && self->scan_ok && width * height >= 4096
+          && rdt_sprite_runs_pay (pixman_image_get_destroy_data (*pix)))
+        {
+          /* One clip box on an ARGB32 target, a sparse sprite: only its
+           * visible pixels. */
+          const int *b = self->scan_box;
+          rdt_sprite_runs_blit (pixman_image_get_destroy_data (*pix),
+                                (guint32 *) cairo_image_surface_get_data (self->blit_target),
+                                cairo_image_surface_get_stride (self->blit_target),
+                                x + self->blit_dx, y + self->blit_dy, width, height, b[0], b[1], b[2], b[3]);
+          return;
         }
       if (*pix != NULL)
         {
@@ -1421,6 +1510,48 @@ put_side (RdtMapRenderer   *self,
                sprite->width, sprite->height);
 }
 
+/* One terrain style's fill from its tile (draw_terrain()) written into the
+ * target's pixels: the same polygons cairo would fill, scan-converted the
+ * same way (rdt-hex-scan.h), each span a memcpy from the tile instead of a
+ * pixman call.  The tile is RGB24 with opaque bytes and the target ARGB32, so
+ * cairo's OVER of it is a copy. */
+static void
+fill_style_direct (RdtMapRenderer  *self,
+                   cairo_pattern_t *pattern,
+                   gboolean         all,
+                   guint            style,
+                   double           scale,
+                   int              tile_x,
+                   int              tile_y)
+{
+  RdtRenderMap *map = self->map;
+  cairo_surface_t *tile = NULL;
+  const int *b = self->scan_box;
+
+  cairo_pattern_get_surface (pattern, &tile);
+  rdt_hex_scan_begin (&self->scan, b[0], b[1], b[2], b[3]);
+  for (guint i = 0; i < self->n_visible; i++)
+    {
+      const VisibleHex *v = &self->visible[i];
+      double x[6], y[6];
+
+      if (!all && map->terrain[v->index] != style)
+        continue;
+      /* hex_path()'s points taken to device space as cairo does. */
+      for (int k = 0; k < 6; k++)
+        {
+          x[k] = (v->x + self->corner_x[k] * scale + self->blit_mx0) + self->blit_ox;
+          y[k] = (v->y + self->corner_y[k] * scale + self->blit_my0) + self->blit_oy;
+        }
+      rdt_hex_scan_add_polygon (&self->scan, x, y, 6);
+    }
+  rdt_hex_scan_fill_tile (&self->scan, (guint32 *) cairo_image_surface_get_data (self->blit_target),
+                          cairo_image_surface_get_stride (self->blit_target),
+                          (const guint32 *) cairo_image_surface_get_data (tile),
+                          cairo_image_surface_get_stride (tile), cairo_image_surface_get_width (tile),
+                          cairo_image_surface_get_height (tile), tile_x, tile_y);
+}
+
 static void
 draw_terrain (RdtMapRenderer      *self,
               cairo_t             *cr,
@@ -1467,6 +1598,14 @@ draw_terrain (RdtMapRenderer      *self,
         continue;
       style = terrain ? &g_array_index (map->styles, RdtRenderStyleSlot, t).style : &blank;
       pattern = get_style_pattern (self, terrain ? t : N_STYLE_TILES - 1, style, scale, grid);
+      if (pattern && self->scan_ok)
+        {
+          fill_style_direct (self, pattern, !terrain, t, scale,
+                             self->blit_dx + (int) floor (ax + 0.5), self->blit_dy + (int) floor (ay + 0.5));
+          if (!terrain)
+            break;
+          continue;
+        }
       cairo_new_path (cr);
       for (guint i = 0; i < self->n_visible; i++)
         {
@@ -1924,6 +2063,9 @@ draw_labels (RdtMapRenderer *self,
   cairo_glyph_t *glyphs;
   guint n = 0;
   double dy;
+  /* Few labels in a large frame: a call per label costs about what
+   * compositing 4,000 pixels of the one run's mask does. */
+  gboolean zoomed = self->frame_pixels > 4000.0 * self->n_visible && !self->labels_in_one_run;
 
   if (size < RDT_RENDER_MIN_LABEL_PX)
     return;
@@ -1952,11 +2094,14 @@ draw_labels (RdtMapRenderer *self,
       return;
     }
   glyphs = ensure_glyphs (self, self->n_visible * RDT_HEX_LABEL_SIZE);
+  cairo_set_scaled_font (cr, font->scaled);
+  cairo_set_source_rgba (cr, 0.2, 0.17, 0.12, 0.85);
   for (guint i = 0; i < self->n_visible; i++)
     {
       const VisibleHex *v = &self->visible[i];
       char label[RDT_HEX_LABEL_SIZE];
       double width = 0, x;
+      guint first = n;
 
       rdt_hex_grid_format_label (self->map->grid, v->hex, label);
       for (const char *c = label; *c; c++)
@@ -1973,10 +2118,18 @@ draw_labels (RdtMapRenderer *self,
           x += font->digit_advance[*c - '0'];
           n++;
         }
+      /* One label at a time: cairo composites a run of glyphs whose boxes
+       * overlap through a mask the size of their bounding box, which for
+       * all the labels of a zoomed-in frame is the whole frame (issue 15).
+       * Labels never overlap one another; each is drawn exactly as cairo
+       * draws it alone (where the anti-aliased edges of two of its digits
+       * touch, a pixel may differ by a level or two from the one-run
+       * drawing, /render/labels/issue-15/one-label-at-a-time). */
+      if (zoomed && n > first)
+        cairo_show_glyphs (cr, glyphs + first, n - first);
     }
-  cairo_set_scaled_font (cr, font->scaled);
-  cairo_set_source_rgba (cr, 0.2, 0.17, 0.12, 0.85);
-  cairo_show_glyphs (cr, glyphs, n);
+  if (!zoomed)
+    cairo_show_glyphs (cr, glyphs, n);
 }
 
 static gboolean
@@ -2424,6 +2577,7 @@ rdt_map_renderer_draw (RdtMapRenderer      *self,
       self->vector_target = FALSE;
     }
 
+  self->frame_pixels = dev.width * dev.height;
   cairo_save (cr);
   cairo_rectangle (cr, dev.x, dev.y, dev.width, dev.height);
   cairo_clip (cr);
