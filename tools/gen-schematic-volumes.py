@@ -174,6 +174,9 @@ CC_DRM_CURRENT = [
     ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
     ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
 ]
+# Savannah 4.1: American units other than Pulaski's Legion (which may stack
+# with the French).
+SAV_AMERICAN_NOT_PULASKI = "side=american&!unit=pulaski&!unit=pulaski-replacement"
 CC_DRM = {
     "brandywine": (CC_DRM_CURRENT + [
         ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
@@ -200,13 +203,41 @@ CC_DRM = {
          "attacker:none:unit=1st-charlestown-militia attacker:none:unit=2nd-charlestown-militia", "Savannah 4.17; chart", False),
         ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
         ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
-        ("French/American stack attacked", "+1", "defender:any:nationality=french defender:any:nationality=continental",
+        ("French/American stack attacked", "+1", "stack:defender:side=french+" + SAV_AMERICAN_NOT_PULASKI,
          "Savannah 4.1", False),
+        ("French/American stack forced to attack", "-2", "stack:attacker:side=french+" + SAV_AMERICAN_NOT_PULASKI,
+         "Savannah 4.1 (may attack only when forced: retreat not possible)", False),
+        ("French Regulars stacked with French Colonial Militia forced to attack", "-1",
+         "stack:attacker:side=french&class=regular+side=french&class=colonial-militia",
+         "Savannah 4.1 (may attack only when forced)", False),
         ("Incomplete British Defenses, turns 1-7", "+2", "turn:1-7 defender-side:british fieldwork:any", "Savannah 4.14", False),
         ("Incomplete British Defenses, turns 8-11", "+1", "turn:8-11 defender-side:british fieldwork:any", "Savannah 4.14", False),
         ("Irish Ferocity", "+1", "lead:attacker:unit=dillons-irish defender:any:nationality=british", "Savannah 4.16", False),
-    ], " Savannah 4.1: a French/American stack forced to attack suffers -2; not expressed (the attackers may be in "
-       "several hexes). 4.14 reads fieldwork:any (abatis, redoubts, revetments with their symbol in the British hex).", []),
+    ], " Savannah 4.1: a French/American stack is one hex holding French and American units (Pulaski's Legion, "
+       "which may stack with the French, excepted); the French Regulars row needs the units' class, which the book "
+       "does not state (docs/rulings.md). 4.14 reads fieldwork:any (abatis, redoubts, revetments with their symbol "
+       "in the British hex).", []),
+}
+
+# Tactics restrictions of the exclusive rules (issue 14, 12.53 "See Exclusive
+# Rules for additional restrictions"), read by rdt-close-combat.c: rows (key,
+# tactic ids, role, when, rule); ROLE may not select the tactics when the
+# conditions (the cc-drm vocabulary) hold.
+CC_TACTICS = {
+    "germantown": [
+        ("Chew House defenders", "turn-flank attack-en-echelon", "defender", "terrain:defender:any:chew-house",
+         "Germantown 3.10.4"),
+        ("Chew House attackers", "turn-flank attack-en-echelon", "attacker", "terrain:attacker:any:chew-house",
+         "Germantown 3.10.4"),
+    ],
+    "savannah": [
+        ("British Tactical Doctrine, attacking", "turn-flank", "attacker",
+         "attacker-side:british area:attacker:any:savannah-defensive-perimeter "
+         "area:defender:none:savannah-defensive-perimeter", "Savannah 4.15"),
+        ("British Tactical Doctrine, defending", "turn-flank", "defender",
+         "defender-side:british area:defender:any:savannah-defensive-perimeter "
+         "area:attacker:none:savannah-defensive-perimeter", "Savannah 4.15"),
+    ],
 }
 
 
@@ -230,6 +261,18 @@ def cc_drm_tables(vid):
                                                "removed from play, no VP or army morale, once the Close Combat that "
                                                "used the shift is resolved: Brandywine 4.8, which makes Lafayette's "
                                                "shift once per game). The 12.14 Diversion shift is a rule, not data."))
+        out.append("</table>")
+    if vid in CC_TACTICS:
+        out.append('<table id="cc-tactics" name="Tactics restrictions" rule="12.53" corner="Case">')
+        out.append("  <columns><c>tactics</c><c>role</c><c>when</c><c>rule</c></columns>")
+        for key, tactics, role, when, rule in CC_TACTICS[vid]:
+            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>%s</c></row>'
+                       % (attr(key), text(tactics), text(role), text(when), text(rule)))
+        out.append("  <note>%s</note>" % text(
+            "12.53: \u201cSee Exclusive Rules for additional restrictions\u201d. Columns: tactics (ids: skirmish, "
+            "attack-en-echelon, stand-fast, withdraw, frontal-assault, commit-reserve, turn-flank, refuse-flank), "
+            "role (attacker or defender: the side that may not select them), when (the conditions of the cc-drm "
+            "table), rule. Read by the rules core (docs/volumes.md \u201cTactics restrictions\u201d)."))
         out.append("</table>")
     return out
 

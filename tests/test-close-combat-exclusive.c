@@ -1,0 +1,514 @@
+/* Exclusive rules of Close Combat held as volume data (issue 14): the
+ * Savannah 4.1 stack DRMs, the tactics restrictions of Germantown 3.10.4
+ * and Savannah 4.15 (table "cc-tactics"), 12.53 Withdraw's clear retreat
+ * path decided by the retreat engine, and the condition vocabulary that
+ * expresses them (src/core/format/rdt-cc-condition.h, docs/volumes.md).
+ * Positions are built on the bundled scenarios with every unit taken off
+ * the map, as in test-close-combat.c. */
+#include "config.h"
+
+#include <string.h>
+
+#include "redoubt-core.h"
+
+#undef G_DISABLE_ASSERT
+
+static RdtScenario *
+load (const char *file)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *path = root != NULL ? g_build_filename (root, "scenarios", file, NULL)
+                                       : g_test_build_filename (G_TEST_DIST, "..", "scenarios", file, NULL);
+  g_autoptr(GError) error = NULL;
+  RdtScenario *s = rdt_scenario_load_from_file (path, NULL, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+      g_assert_true (rdt_scenario_move_unit (s, rdt_scenario_get_unit (s, i)->id, &off, NULL, &error));
+    }
+  return s;
+}
+
+/* Places @id at @hex in Parade Order; @cls (nullable) replaces its class. */
+static void
+place_class (RdtScenario *s,
+             const char  *id,
+             RdtHex       hex,
+             const char  *cls)
+{
+  g_autoptr(RdtUnit) u = rdt_unit_copy (rdt_scenario_find_unit (s, id));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (u);
+  u->placement.kind = RDT_PLACEMENT_HEX;
+  u->placement.hex = hex;
+  u->status = RDT_UNIT_STATUS_PARADE;
+  u->step = 0;
+  if (cls != NULL)
+    {
+      g_free (u->unit_class);
+      u->unit_class = g_strdup (cls);
+    }
+  g_assert_true (rdt_scenario_replace_unit (s, id, u, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+place (RdtScenario *s,
+       const char  *id,
+       RdtHex       hex)
+{
+  place_class (s, id, hex, NULL);
+}
+
+static RdtHex
+nb (RdtScenario *s,
+    RdtHex       h,
+    int          dir)
+{
+  return rdt_hex_grid_neighbour (rdt_scenario_get_grid (s), h, (RdtHexDirection) dir);
+}
+
+static gboolean
+on_grid (RdtScenario *s,
+         RdtHex       h)
+{
+  return rdt_hex_grid_contains (rdt_scenario_get_grid (s), h);
+}
+
+static gboolean
+is_clear (RdtScenario *s,
+          RdtHex       h)
+{
+  const RdtTerrainType *t = rdt_scenario_get_terrain_type (s, h);
+
+  return t != NULL && g_str_equal (t->id, "clear");
+}
+
+/* A clear hex whose ring of radius 2 is clear and without hexside
+ * features. */
+static RdtHex
+open_hex (RdtScenario *s)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex h = rdt_hex_grid_hex_at_index (grid, i);
+      g_autoptr(GArray) area = rdt_hex_grid_range (grid, h, 2);
+      gboolean ok = area->len == 19;
+
+      for (guint k = 0; k < area->len && ok; k++)
+        {
+          RdtHex a = g_array_index (area, RdtHex, k);
+
+          ok = is_clear (s, a);
+          for (guint f = 0; f < sides->len && ok; f++)
+            ok = !rdt_hexside_has_hex (g_array_index (sides, RdtHexsideFeatures, f).side, a);
+        }
+      if (ok)
+        return h;
+    }
+  g_assert_not_reached ();
+}
+
+static const int zero_modifiers[4] = { 0, 0, 0, 0 };
+
+static RdtCloseCombat *
+combat (RdtScenario  *s,
+        const RdtHex *attackers,
+        guint         n,
+        RdtHex        defender)
+{
+  RdtCloseCombatInput in;
+  g_autoptr(GError) error = NULL;
+  RdtCloseCombat *cc;
+
+  rdt_close_combat_input_init (&in);
+  in.attackers = attackers;
+  in.n_attackers = n;
+  in.defender = defender;
+  in.morale_modifier = zero_modifiers;
+  in.n_sides = rdt_scenario_get_n_sides (s);
+  cc = rdt_close_combat_new (s, &in, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (cc);
+  return cc;
+}
+
+static const RdtCcItem *
+find_item (GPtrArray  *items,
+           const char *id)
+{
+  for (guint i = 0; i < items->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (items, i);
+      if (g_str_equal (it->id, id))
+        return it;
+    }
+  return NULL;
+}
+
+#define STACK_ATTACKED "cc-drm:French/American stack attacked"
+#define STACK_FORCED "cc-drm:French/American stack forced to attack"
+#define REGULARS_FORCED "cc-drm:French Regulars stacked with French Colonial Militia forced to attack"
+
+/* Savannah 4.1: "Enemy units that attack a French/American stack gain a +1
+ * DRM in Close Combat." */
+static void
+test_savannah_stack_attacked (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+  const RdtCcItem *it;
+
+  place (s, "tawes", a);
+  place (s, "avant-garde", d);
+  place (s, "1st-sc", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    it = find_item (rdt_close_combat_get_drms (cc), STACK_ATTACKED);
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+    g_assert_cmpstr (it->rule, ==, "Savannah 4.1");
+    g_assert_false (it->undecided);
+  }
+  /* Pulaski's Legion may stack with the French (4.1 Exceptions): not a
+   * French/American stack. */
+  {
+    RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    g_assert_true (rdt_scenario_move_unit (s, "1st-sc", &off, NULL, NULL));
+    place (s, "pulaski", d);
+    cc = combat (s, &a, 1, d);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), STACK_ATTACKED));
+  }
+}
+
+/* Savannah 4.1: "If retreat is not possible, the French/American stack must
+ * fulfill the required attack, but suffers a -2 DRM"; French and American
+ * units attacking from two hexes are not a stack (and 4.13 forbids it). */
+static void
+test_savannah_stack_forced (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0), b = nb (s, d, 1);
+  RdtHex both[2] = { a, b };
+  const RdtCcItem *it;
+
+  place (s, "tawes", d);
+  place (s, "avant-garde", a);
+  place (s, "1st-sc", a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    it = find_item (rdt_close_combat_get_drms (cc), STACK_FORCED);
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, -2);
+    g_assert_nonnull (strstr (it->rule, "Savannah 4.1"));
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), STACK_ATTACKED));
+  }
+  place (s, "1st-sc", b);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, both, 2, d);
+
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), STACK_FORCED));
+  }
+}
+
+/* Savannah 4.1: French Regulars and French Colonial Militia stacked after a
+ * retreat: "If forced to attack while stacked, they suffer a -1 DRM"; they
+ * "defend normally if attacked". */
+static void
+test_savannah_regulars_militia (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+
+  place (s, "tawes", d);
+  place_class (s, "avant-garde", a, "regular");
+  place (s, "san-domingue-volunteers", a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), REGULARS_FORCED);
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, -1);
+  }
+  /* Defending, they defend normally: no row. */
+  {
+    g_autoptr(RdtScenario) t = load ("savannah-historical.redoubt");
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    place (t, "tawes", a);
+    place_class (t, "avant-garde", d, "regular");
+    place (t, "san-domingue-volunteers", d);
+    cc = combat (t, &a, 1, d);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), REGULARS_FORCED));
+  }
+  /* A unit whose class is not stated (every French unit but the San
+   * Domingue Volunteers in the bundled data) is no French Regular. */
+  {
+    g_autoptr(RdtScenario) t = load ("savannah-historical.redoubt");
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    place (t, "tawes", d);
+    place (t, "avant-garde", a);
+    place (t, "san-domingue-volunteers", a);
+    cc = combat (t, &a, 1, d);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), REGULARS_FORCED));
+  }
+}
+
+static RdtHex
+find_terrain (RdtScenario *s,
+              const char  *id)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid); i++)
+    {
+      RdtHex h = rdt_hex_grid_hex_at_index (grid, i);
+      const RdtTerrainType *t = rdt_scenario_get_terrain_type (s, h);
+
+      if (t != NULL && g_str_equal (t->id, id))
+        return h;
+    }
+  g_assert_not_reached ();
+}
+
+/* Germantown 3.10.4: "Units in the hex may not select "Turn Flank" or
+ * "Attack en Echelon" tactics." */
+static void
+test_chew_house_tactics (void)
+{
+  g_autoptr(RdtScenario) s = load ("germantown.redoubt");
+  RdtHex d = find_terrain (s, "chew-house");
+  RdtHex a = d;
+  const char *reason = NULL;
+  int dir;
+
+  /* An attacking hex with an unoccupied neighbour of both hexes (an open
+   * flank) that is not the Chew House. */
+  for (dir = 0; dir < 6; dir++)
+    {
+      a = nb (s, d, dir);
+      if (on_grid (s, a) && on_grid (s, nb (s, d, (dir + 1) % 6)))
+        break;
+    }
+  g_assert_cmpint (dir, <, 6);
+  place (s, "40th-foot", d);
+  place (s, "grey", d);
+  place (s, "1st-maryland", a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+    RdtRuleVerdict refuse = rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_REFUSE_FLANK, NULL);
+
+    /* Refuse Flank has the same 12.53 conditions and is not restricted. */
+    g_assert_cmpint (refuse, !=, RDT_RULE_OFF);
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_TURN_FLANK, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "Germantown 3.10.4"));
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_ATTACK_EN_ECHELON, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "Germantown 3.10.4"));
+    /* The attacker outside the house is not restricted. */
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_ATTACK_EN_ECHELON, NULL), ==, RDT_RULE_ON);
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_SKIRMISH, NULL), ==, RDT_RULE_ON);
+  }
+  /* Attacking out of the Chew House: the same restriction. */
+  {
+    g_autoptr(RdtScenario) t = load ("germantown.redoubt");
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    place (t, "40th-foot", d);
+    place (t, "1st-maryland", a);
+    cc = combat (t, &d, 1, a);
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_ATTACK_EN_ECHELON, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "Germantown 3.10.4"));
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_ATTACK_EN_ECHELON, NULL), ==, RDT_RULE_ON);
+  }
+}
+
+/* Savannah 4.15: "The British player may not select the 'Turn Flank'
+ * tactics chit during any Close Combat in which his units occupy a Savannah
+ * Defensive Perimeter hex and all enemy units being engaged occupy a hex
+ * outside the Perimeter." */
+static void
+test_british_tactical_doctrine (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  const RdtArea *area = rdt_scenario_find_area (s, "savannah-defensive-perimeter");
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  RdtHex in = { 0 }, out = { 0 }, in2 = { 0 };
+  gboolean found = FALSE;
+  const char *reason = NULL;
+
+  g_assert_nonnull (area);
+  /* A perimeter hex with a neighbour outside and another inside. */
+  for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && !found; i++)
+    {
+      gboolean o = FALSE, n = FALSE;
+
+      in = rdt_hex_grid_hex_at_index (grid, i);
+      if (!rdt_scenario_area_contains (area, in))
+        continue;
+      for (int dir = 0; dir < 6; dir++)
+        {
+          RdtHex h = nb (s, in, dir);
+
+          if (!on_grid (s, h))
+            continue;
+          if (!rdt_scenario_area_contains (area, h) && !o)
+            out = h, o = TRUE;
+          else if (rdt_scenario_area_contains (area, h) && !n)
+            in2 = h, n = TRUE;
+        }
+      found = o && n;
+    }
+  g_assert_true (found);
+  place (s, "tawes", in);
+  place (s, "maitland", in);
+  place (s, "avant-garde", out);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &out, 1, in);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_TURN_FLANK, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "Savannah 4.15"));
+    /* The Allies are not bound by it. */
+    reason = NULL;
+    rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_TURN_FLANK, &reason);
+    g_assert_null (strstr (reason, "4.15"));
+  }
+  /* The British attacking out of the perimeter: the same. */
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &in, 1, out);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_TURN_FLANK, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "Savannah 4.15"));
+  }
+  /* An engaged enemy inside the perimeter: not restricted. */
+  {
+    RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    g_assert_true (rdt_scenario_move_unit (s, "avant-garde", &off, NULL, NULL));
+    place (s, "avant-garde", in2);
+    cc = combat (s, &in2, 1, in);
+    reason = NULL;
+    rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_TURN_FLANK, &reason);
+    g_assert_null (strstr (reason, "4.15"));
+  }
+}
+
+/* 12.53: "a unit must have a clear retreat path in order to play
+ * Withdraw", decided by the retreat engine (13.2, 13.22 enemy ZOC). */
+static void
+test_withdraw_retreat_path (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+  const char *reason = NULL;
+
+  place (s, "kings-own", a);
+  place (s, "1-maryland", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_WITHDRAW, &reason), ==, RDT_RULE_ON);
+    g_assert_nonnull (strstr (reason, "12.53"));
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_WITHDRAW, NULL), ==, RDT_RULE_ON);
+  }
+  /* An enemy on the far side: every neighbour of the defender is occupied
+   * by or in the ZOC of an enemy (13.22): no clear retreat path. */
+  place (s, "10th-foot", nb (s, d, 3));
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_WITHDRAW, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "12.53"));
+    /* The attacker still has one. */
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_WITHDRAW, NULL), ==, RDT_RULE_ON);
+  }
+}
+
+static void
+test_vocabulary (void)
+{
+  static const char *const good[] = {
+    "stack:attacker:side=french+side=american&!unit=pulaski",
+    "stack:defender:nationality=french+nationality=continental+militia",
+    "terrain:defender:any:chew-house", "terrain:attacker:none:chew-house",
+    "area:defender:all:savannah-defensive-perimeter",
+  };
+  static const char *const bad[] = {
+    "stack:attacker:side=french",          /* one group: not a stack */
+    "stack:nobody:side=french+side=american",
+    "stack:attacker:side=french+colour=blue",
+    "terrain:defender:some:chew-house",    /* "some" is for hexsides */
+    "terrain:defender:any:",
+    "area:attacker:any:bad/id",
+    "stack:attacker:a+b+c+d+e",
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terms = rdt_cc_condition_parse (good[i], &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (terms->len, ==, 1);
+    }
+  for (gsize i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terms = rdt_cc_condition_parse (bad[i], &error);
+
+      g_assert_null (terms);
+      g_assert_error (error, RDT_VOLUME_ERROR, RDT_VOLUME_ERROR_INVALID);
+    }
+}
+
+/* The loader's check names a bad "cc-tactics" row. */
+static void
+test_validate_tactics_table (void)
+{
+  g_autoptr(RdtScenario) s = load ("germantown.redoubt");
+  RdtVolume *v = rdt_scenario_get_volume (s);
+  g_autoptr(GPtrArray) diags = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+
+  rdt_volume_validate (v, "germantown.xml", diags);
+  g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 0);
+  g_assert_true (rdt_volume_set_table_cell (v, "cc-tactics", "Chew House defenders", "tactics", "turn-flank charge",
+                                            FALSE, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_ptr_array_set_size (diags, 0);
+  rdt_volume_validate (v, "germantown.xml", diags);
+  g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
+  g_assert_true (rdt_volume_set_table_cell (v, "cc-tactics", "Chew House defenders", "tactics", "turn-flank",
+                                            FALSE, NULL, NULL, &error));
+  g_assert_true (rdt_volume_set_table_cell (v, "cc-tactics", "Chew House defenders", "role", "both",
+                                            FALSE, NULL, NULL, &error));
+  g_ptr_array_set_size (diags, 0);
+  rdt_volume_validate (v, "germantown.xml", diags);
+  g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/close-combat/savannah-4.1/french-american-stack-attacked-plus-1", test_savannah_stack_attacked);
+  g_test_add_func ("/close-combat/savannah-4.1/french-american-stack-forced-to-attack-minus-2", test_savannah_stack_forced);
+  g_test_add_func ("/close-combat/savannah-4.1/french-regulars-with-colonial-militia-attacking-minus-1", test_savannah_regulars_militia);
+  g_test_add_func ("/close-combat/germantown-3.10.4/chew-house-no-turn-flank-or-attack-en-echelon", test_chew_house_tactics);
+  g_test_add_func ("/close-combat/savannah-4.15/british-tactical-doctrine-no-turn-flank", test_british_tactical_doctrine);
+  g_test_add_func ("/close-combat/12.53/withdraw-needs-a-clear-retreat-path", test_withdraw_retreat_path);
+  g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
+  g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
+  return g_test_run ();
+}
