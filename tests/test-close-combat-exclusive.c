@@ -498,6 +498,260 @@ test_validate_tactics_table (void)
   g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
 }
 
+/* ---------- in a game: Retreat results as volume data ---------- */
+
+static void
+ok (RdtGame    *game,
+    const char *action)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!rdt_game_perform (game, action, &error))
+    g_error ("“%s”: %s", action, error->message);
+}
+
+static gboolean
+log_has (RdtGame    *game,
+         const char *rule,
+         const char *text)
+{
+  for (guint i = 0; i < rdt_game_get_n_messages (game); i++)
+    {
+      const RdtGameMessage *m = rdt_game_get_message (game, i);
+
+      if ((rule == NULL || strstr (m->rule, rule) != NULL) && strstr (m->text, text) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+place_morale (RdtScenario *s,
+              const char  *id,
+              RdtHex       hex,
+              int          strength,
+              int          morale)
+{
+  g_autoptr(RdtUnit) u = rdt_unit_copy (rdt_scenario_find_unit (s, id));
+
+  g_assert_nonnull (u);
+  u->placement.kind = RDT_PLACEMENT_HEX;
+  u->placement.hex = hex;
+  u->status = RDT_UNIT_STATUS_PARADE;
+  u->step = 0;
+  g_array_index (u->steps, RdtUnitStep, 0).strength = strength;
+  g_array_index (u->steps, RdtUnitStep, 0).morale = morale;
+  g_assert_true (rdt_scenario_replace_unit (s, id, u, NULL, NULL));
+}
+
+typedef struct {
+  const char *scenario;
+  const char *hex;            /* the defending hex (Meeting House, Chew House) */
+  const char *def[2];         /* British: the lead unit, another unit */
+  const char *att[2];         /* American */
+  int lead_morale;
+  int att_strength;           /* each attacking unit's SPs */
+  int def_strength;           /* each defending unit's */
+} ResultCase;
+
+/* A game in which the Americans attack @c->hex (the British in it): advanced
+ * to an American Close Combat phase.  Returns the die (0-9) for which the
+ * Close Combat Table reads a result @want for the defender and none for the
+ * attacker ("-/R"), with tactics skirmish/skirmish, or -1. */
+static RdtGame *
+result_game (const ResultCase *c,
+             RdtScenario     **out_scenario,
+             char             *att_label,
+             const char       *want,
+             int              *out_die)
+{
+  RdtScenario *s = load (c->scenario);
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  RdtHex d, a = { 0 };
+  g_autoptr(GError) error = NULL;
+  RdtGame *game;
+  int american;
+
+  g_assert_true (rdt_hex_grid_parse_label (grid, c->hex, &d, NULL));
+  /* An attacking hex across no hexside feature. */
+  {
+    g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+    int dir;
+
+    for (dir = 0; dir < 6; dir++)
+      {
+        RdtHexside side;
+        const RdtHexsideFeatures *f;
+
+        a = nb (s, d, dir);
+        if (!on_grid (s, a) || !rdt_hex_grid_hexside (grid, a, d, &side, NULL))
+          continue;
+        f = rdt_scenario_get_hexside (s, side);
+        if (f == NULL || (f->water == RDT_NO_TYPE && f->slope == RDT_NO_TYPE && f->fieldwork == RDT_NO_TYPE &&
+                          f->other == RDT_NO_TYPE))
+          break;
+      }
+    g_assert_cmpint (dir, <, 6);
+  }
+  place_morale (s, c->def[0], d, c->def_strength, c->lead_morale);
+  place_morale (s, c->def[1], d, c->def_strength, 0);
+  place_morale (s, c->att[0], a, c->att_strength, 1);
+  place_morale (s, c->att[1], a, c->att_strength, 1);
+  rdt_hex_grid_format_label (grid, a, att_label);
+  game = rdt_game_new (s, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  american = rdt_game_get_side_player (game, (guint) rdt_scenario_find_side (s, "american"));
+  for (int i = 0; i < 60; i++)
+    {
+      if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT && rdt_game_get_phasing_player (game) == american)
+        break;
+      ok (game, "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, american);
+  /* The die for the wanted result, from the rules layer on the game's
+   * positions (the DRMs depend on the army morale levels). */
+  {
+    RdtCloseCombatInput in;
+    RdtGameContext ctx;
+    int mods[4] = { 0, 0, 0, 0 };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+    int tactics = 0;
+    gboolean nc = FALSE;
+
+    for (guint i = 0; i < rdt_scenario_get_n_sides (s) && i < 4; i++)
+      mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
+    rdt_game_context_init (&ctx);
+    ctx.turn = rdt_game_get_turn (game);
+    rdt_close_combat_input_init (&in);
+    in.context = &ctx;
+    in.attackers = &a;
+    in.n_attackers = 1;
+    in.defender = d;
+    in.lead[0] = c->att[0];
+    in.lead[1] = c->def[0];
+    in.morale_modifier = mods;
+    in.n_sides = rdt_scenario_get_n_sides (s);
+    cc = rdt_close_combat_new (rdt_game_get_position (game), &in, &error);
+    g_assert_no_error (error);
+    g_assert_true (rdt_close_combat_is_legal (cc));
+    g_assert_false (rdt_close_combat_is_undecided (cc));
+    g_assert_true (rdt_close_combat_tactics_drm (cc, RDT_TACTIC_SKIRMISH, RDT_TACTIC_SKIRMISH, &tactics, &nc, NULL, &error));
+    *out_die = -1;
+    for (int die = 0; die <= 9 && *out_die < 0; die++)
+      {
+        const char *r = rdt_close_combat_lookup (cc, die + rdt_close_combat_get_drm_total (cc) + tactics, NULL);
+
+        if (r != NULL && (g_str_has_prefix (r, "-/") || g_str_has_prefix (r, "\xe2\x80\x93/")) &&
+            g_str_equal (strchr (r, '/') + 1, want))
+          *out_die = die;
+      }
+  }
+  *out_scenario = s;
+  return game;
+}
+
+static void
+resolve (RdtGame          *game,
+         const ResultCase *c,
+         const char       *att,
+         int               die,
+         int               second_die)
+{
+  g_autofree char *roll = g_strdup_printf ("roll %d", die);
+  g_autofree char *action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish",
+                                             att, c->hex, c->att[0], c->def[0]);
+
+  ok (game, roll);
+  if (second_die >= 0)
+    {
+      g_autofree char *second = g_strdup_printf ("roll %d", second_die);
+      ok (game, second);
+    }
+  ok (game, action);
+}
+
+/* Brandywine 3.9: "If the Close Combat result against a lead unit in the
+ * Meeting House hex is a "Retreat," the unit does NOT automatically retreat.
+ * Instead, the lead unit takes a morale check, adding +1 for taking a morale
+ * check in the Meeting House. If it passes, it does not retreat and the other
+ * units in its hex do not check morale." */
+static void
+test_meeting_house_retreat (void)
+{
+  const ResultCase c = { "brandywine.redoubt", "1910", { "kings-own", "28th-foot" }, { "1-maryland", "2-maryland" }, 1, 2, 2 };
+
+  /* Passed (die 9): no retreat, 28th-foot does not check. */
+  {
+    g_autoptr(RdtScenario) s = NULL;
+    char att[RDT_HEX_LABEL_SIZE];
+    int die;
+    g_autoptr(RdtGame) game = result_game (&c, &s, att, "R", &die);
+
+    g_assert_cmpint (die, >=, 0);
+    resolve (game, &c, att, die, 9);
+    g_assert_true (log_has (game, "Brandywine 3.9", "does not retreat automatically"));
+    g_assert_true (log_has (game, "Brandywine 3.9", "passes, no retreat"));
+    g_assert_true (log_has (game, NULL, "28th-foot need not check morale"));
+    g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+  }
+  /* Failed (die 0, morale 1 + 1 < 5 at any army level): it retreats and the
+   * other unit checks morale (13.1). */
+  {
+    g_autoptr(RdtScenario) s = NULL;
+    char att[RDT_HEX_LABEL_SIZE];
+    int die;
+    g_autoptr(RdtGame) game = result_game (&c, &s, att, "R", &die);
+
+    resolve (game, &c, att, die, 0);
+    g_assert_true (log_has (game, "Brandywine 3.9", "fails, it retreats"));
+    g_assert_false (log_has (game, NULL, "need not check morale"));
+    g_assert_true (log_has (game, "13.5", "Morale check 28th-foot"));
+    g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), >=, 1);
+  }
+}
+
+/* Germantown 3.10.4: "Units in the hex may ignore "Retreat" results from
+ * fire or close combat. In this case, other units normally required to make
+ * morale checks may ignore them."  3.10.2: "Units in the hex receive +1 DRM
+ * to morale check die rolls." */
+static void
+test_chew_house_retreat (void)
+{
+  const ResultCase c = { "germantown.redoubt", "3313", { "40th-foot", "17th-foot" }, { "1st-maryland", "3rd-maryland" }, 1, 3, 1 };
+
+  {
+    g_autoptr(RdtScenario) s = NULL;
+    char att[RDT_HEX_LABEL_SIZE];
+    int die;
+    g_autoptr(RdtGame) game = result_game (&c, &s, att, "R", &die);
+
+    g_assert_cmpint (die, >=, 0);
+    resolve (game, &c, att, die, -1);
+    g_assert_true (log_has (game, "Germantown 3.10.4", "ignores the Retreat result"));
+    g_assert_true (log_has (game, NULL, "17th-foot need not check morale"));
+    g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+  }
+  /* A "D" on the lead: the other unit checks morale with +1 (3.10.2). */
+  {
+    g_autoptr(RdtScenario) s = NULL;
+    char att[RDT_HEX_LABEL_SIZE];
+    int die;
+    g_autoptr(RdtGame) game = result_game (&c, &s, att, "D", &die);
+
+    if (die < 0)
+      {
+        g_clear_object (&game);
+        g_clear_object (&s);
+        game = result_game (&c, &s, att, "1", &die);
+      }
+    g_assert_cmpint (die, >=, 0);
+    resolve (game, &c, att, die, -1);
+    g_assert_true (log_has (game, "Germantown 3.10.2", "17th-foot takes its morale check in chew-house: +1"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -510,5 +764,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/12.53/withdraw-needs-a-clear-retreat-path", test_withdraw_retreat_path);
   g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
+  g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
+  g_test_add_func ("/close-combat/game/germantown-3.10.4-3.10.2/chew-house-ignores-retreat-plus-1-morale", test_chew_house_retreat);
   return g_test_run ();
 }

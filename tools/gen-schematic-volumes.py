@@ -97,6 +97,7 @@ def tables(stated, source, vid=None):
             ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),):
         if tid == "cc-drm" and vid in CC_DRM:
             out.extend(cc_drm_tables(vid))
+            out.extend(retreat_exception_tables(vid))
             continue
         out.append('<table id="%s" name="%s" rule="%s">' % (tid, attr(name), attr(rule)))
         out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % text(c) for c in cols))
@@ -273,6 +274,50 @@ def cc_drm_tables(vid):
             "attack-en-echelon, stand-fast, withdraw, frontal-assault, commit-reserve, turn-flank, refuse-flank), "
             "role (attacker or defender: the side that may not select them), when (the conditions of the cc-drm "
             "table), rule. Read by the rules core (docs/volumes.md \u201cTactics restrictions\u201d)."))
+        out.append("</table>")
+    return out
+
+
+# Exclusive rules about Retreat results and morale checks in a hex (issue
+# 14), read by src/core/play/rdt-game-results.c: rows keyed by terrain id.
+RETREAT_EXCEPTIONS = {
+    # 3.9: "If the Close Combat result against a lead unit in the Meeting
+    # House hex is a "Retreat," the unit does NOT automatically retreat.
+    # Instead, the lead unit takes a morale check, adding +1 ... If it passes,
+    # it does not retreat and the other units in its hex do not check morale."
+    "brandywine": [("meeting-house", "close-combat", "lead", "morale-check", "+1", "in-hex", "Brandywine 3.9")],
+    # 3.10.4: "Units in the hex may ignore "Retreat" results from fire or
+    # close combat. In this case, other units normally required to make
+    # morale checks may ignore them."
+    "germantown": [("chew-house", "fire close-combat", "any", "ignore", "0", "in-hex", "Germantown 3.10.4")],
+}
+MORALE_CHECK_DRM = {
+    # 3.10.2: "Units in the hex receive +1 DRM to morale check die rolls."
+    "germantown": [("chew-house", "+1", "Germantown 3.10.2")],
+}
+
+
+def retreat_exception_tables(vid):
+    out = []
+    if vid in RETREAT_EXCEPTIONS:
+        out.append('<table id="retreat-exceptions" name="Retreat result exceptions" rule="13.1 R" corner="Terrain">')
+        out.append("  <columns><c>applies</c><c>units</c><c>effect</c><c>DRM</c><c>others</c><c>rule</c></columns>")
+        for r in RETREAT_EXCEPTIONS[vid]:
+            out.append('  <row key="%s">%s</row>' % (attr(r[0]), "".join("<c>%s</c>" % text(c) for c in r[1:])))
+        out.append("  <note>%s</note>" % text(
+            "Read by sandbox play (docs/volumes.md \u201cRetreat result exceptions\u201d). Rows keyed by the "
+            "terrain of the affected unit's hex. applies: close-combat and/or fire; units: lead (the close combat "
+            "lead unit) or any; effect: morale-check (a morale check with DRM instead of the retreat: passed, no "
+            "retreat) or ignore (the owner's option to ignore the Retreat result, taken); others: in-hex (when "
+            "the unit does not retreat the other units of its hex need not check morale, 13.1)."))
+        out.append("</table>")
+    if vid in MORALE_CHECK_DRM:
+        out.append('<table id="morale-check-drm" name="Morale check DRMs by terrain" rule="13.5" corner="Terrain">')
+        out.append("  <columns><c>DRM</c><c>rule</c></columns>")
+        for r in MORALE_CHECK_DRM[vid]:
+            out.append('  <row key="%s">%s</row>' % (attr(r[0]), "".join("<c>%s</c>" % text(c) for c in r[1:])))
+        out.append("  <note>%s</note>" % text(
+            "Added to the die roll of a Close Combat morale check (13.1, 13.5) of a unit in a hex of the terrain."))
         out.append("</table>")
     return out
 
