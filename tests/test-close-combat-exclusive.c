@@ -498,6 +498,37 @@ test_validate_tactics_table (void)
   g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
 }
 
+/* 12.4: "If all the defending units in a Close Combat are Parade Order
+ * Indian units located in any type of woods, and none of the attacking
+ * units are Indians or light infantry, the defender has the option to
+ * announce an Indian Withdrawal" (12.41, 12.42: three hexes, then step 9). */
+static void
+test_indian_withdrawal (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = find_terrain (s, "forest"), a = d;
+  int dir;
+
+  for (dir = 0; dir < 6; dir++)
+    if (on_grid (s, (a = nb (s, d, dir))))
+      break;
+  g_assert_cmpint (dir, <, 6);
+  place (s, "creek-indians", d);
+  place (s, "avant-garde", a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    g_assert_cmpstr (rdt_close_combat_get_withdrawal (cc), ==, "indian");
+  }
+  /* Light infantry among the attackers: no Indian Withdrawal. */
+  place (s, "champagne-chasseurs", a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    g_assert_null (rdt_close_combat_get_withdrawal (cc));
+  }
+}
+
 /* ---------- in a game: Retreat results as volume data ---------- */
 
 static void
@@ -557,7 +588,8 @@ typedef struct {
 /* A game in which the Americans attack @c->hex (the British in it): advanced
  * to an American Close Combat phase.  Returns the die (0-9) for which the
  * Close Combat Table reads a result @want for the defender and none for the
- * attacker ("-/R"), with tactics skirmish/skirmish, or -1. */
+ * attacker ("-/R"), or the cell @want when it holds a "/" ("AC/-"), with
+ * tactics skirmish/skirmish, or -1. */
 static RdtGame *
 result_game (const ResultCase *c,
              RdtScenario     **out_scenario,
@@ -643,8 +675,10 @@ result_game (const ResultCase *c,
       {
         const char *r = rdt_close_combat_lookup (cc, die + rdt_close_combat_get_drm_total (cc) + tactics, NULL);
 
-        if (r != NULL && (g_str_has_prefix (r, "-/") || g_str_has_prefix (r, "\xe2\x80\x93/")) &&
-            g_str_equal (strchr (r, '/') + 1, want))
+        if (r == NULL)
+          continue;
+        if (strchr (want, '/') != NULL ? g_str_equal (r, want)
+            : (g_str_has_prefix (r, "-/") || g_str_has_prefix (r, "\xe2\x80\x93/")) && g_str_equal (strchr (r, '/') + 1, want))
           *out_die = die;
       }
   }
@@ -752,6 +786,36 @@ test_chew_house_retreat (void)
   }
 }
 
+/* 13.1 AC: "One participating combat unit of the Attacker's choice on the
+ * affected side is captured ... The other friendly units in the close
+ * combat ... must make a morale check": "ac UNIT" names it. */
+static void
+test_attacker_captured (void)
+{
+  /* The Chew House's -2 (3.10.4) brings the roll to the table's top rows. */
+  const ResultCase c = { "germantown.redoubt", "3313", { "40th-foot", "17th-foot" }, { "1st-maryland", "3rd-maryland" }, 1, 1, 3 };
+  g_autoptr(RdtScenario) s = NULL;
+  char att[RDT_HEX_LABEL_SIZE];
+  int die;
+  g_autoptr(RdtGame) game = result_game (&c, &s, att, "AC/-", &die);
+  g_autofree char *roll = NULL;
+  g_autofree char *action = NULL;
+
+  g_assert_cmpint (die, >=, 0);
+  roll = g_strdup_printf ("roll %d", die);
+  action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac 3rd-maryland",
+                            att, c.hex, c.att[0], c.def[0]);
+  ok (game, roll);
+  ok (game, action);
+  g_assert_true (log_has (game, "13.1", "3rd-maryland is captured (the Attacker's choice)"));
+  g_assert_cmpint (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, "3rd-maryland"))->where, ==,
+                   RDT_GAME_UNIT_CAPTURED);
+  g_assert_cmpint (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, "1st-maryland"))->where, !=,
+                   RDT_GAME_UNIT_CAPTURED);
+  /* The lead unit, not taken, checks morale (13.1, 13.5). */
+  g_assert_true (log_has (game, "13.5", "Morale check 1st-maryland"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -762,9 +826,11 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/germantown-3.10.4/chew-house-no-turn-flank-or-attack-en-echelon", test_chew_house_tactics);
   g_test_add_func ("/close-combat/savannah-4.15/british-tactical-doctrine-no-turn-flank", test_british_tactical_doctrine);
   g_test_add_func ("/close-combat/12.53/withdraw-needs-a-clear-retreat-path", test_withdraw_retreat_path);
+  g_test_add_func ("/close-combat/12.4-12.41/indian-withdrawal-in-woods", test_indian_withdrawal);
   g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
   g_test_add_func ("/close-combat/game/germantown-3.10.4-3.10.2/chew-house-ignores-retreat-plus-1-morale", test_chew_house_retreat);
+  g_test_add_func ("/close-combat/game/13.1-ac/attackers-choice-of-the-captured-unit", test_attacker_captured);
   return g_test_run ();
 }
