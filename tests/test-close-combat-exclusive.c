@@ -529,6 +529,227 @@ test_indian_withdrawal (void)
   }
 }
 
+static RdtCloseCombat *
+combat_turn (RdtScenario *s,
+             RdtHex       a,
+             RdtHex       d,
+             const char  *lead_a,
+             int          turn)
+{
+  RdtCloseCombatInput in;
+  RdtGameContext ctx;
+  g_autoptr(GError) error = NULL;
+  RdtCloseCombat *cc;
+
+  rdt_game_context_init (&ctx);
+  ctx.turn = turn;
+  rdt_close_combat_input_init (&in);
+  in.context = &ctx;
+  in.attackers = &a;
+  in.n_attackers = 1;
+  in.defender = d;
+  in.lead[0] = lead_a;
+  in.morale_modifier = zero_modifiers;
+  in.n_sides = rdt_scenario_get_n_sides (s);
+  cc = rdt_close_combat_new (s, &in, &error);
+  g_assert_no_error (error);
+  return cc;
+}
+
+static void
+clear_units (RdtScenario *s)
+{
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+      g_assert_true (rdt_scenario_move_unit (s, rdt_scenario_get_unit (s, i)->id, &off, NULL, NULL));
+    }
+}
+
+/* The chart's militia and white-R rifle rows (12.23 step 3 Important,
+ * glossary Rifle Unit): printed on the map, provisional. */
+static void
+test_militia_and_rifles (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+  const RdtCcItem *it;
+
+  place (s, "kings-own", a);
+  place (s, "8th-chester-county", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:All-militia defenders");
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+    g_assert_true (it->provisional);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:White-R rifles defending"));
+  }
+  /* No bundled counter is marked white-R (the counters are not
+   * transcribed): mark one as the counter would print it. */
+  place (s, "1-maryland", d);
+  {
+    g_autoptr(RdtUnit) u = rdt_unit_copy (rdt_scenario_find_unit (s, "1-maryland"));
+
+    u->rifle = RDT_RIFLE_WHITE_R;
+    g_assert_true (rdt_scenario_replace_unit (s, "1-maryland", u, NULL, NULL));
+  }
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    /* Not all militia any more; a white-R rifle unit defends. */
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:All-militia defenders"));
+    it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:White-R rifles defending");
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+  }
+}
+
+/* Savannah 4.17: "The Charlestown Militia (both units) does not suffer a -1
+ * DRM in Close Combat when engaged against enemy Regulars. Its presence in a
+ * stack of militia negates the militia penalty for the entire stack." */
+static void
+test_charlestown_militia (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+
+  place (s, "tawes", a);
+  place (s, "twigg", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:Militia defending against regulars");
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+  }
+  place (s, "1st-charlestown-militia", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:Militia defending against regulars"));
+  }
+}
+
+/* Savannah 4.16: "When Dillon's Irish Regiment is the lead unit in an
+ * attack against at least 1 unit of British Regulars, the attacker receives
+ * +1 DRM". */
+static void
+test_irish_ferocity (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+
+  place (s, "dillons-irish", a);
+  place (s, "avant-garde", a);
+  place (s, "tawes", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, "dillons-irish", 17);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:Irish Ferocity");
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+    g_assert_cmpstr (it->rule, ==, "Savannah 4.16");
+  }
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, "avant-garde", 17);
+
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:Irish Ferocity"));
+  }
+  /* Not decided while the lead unit is not chosen. */
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, NULL, 17);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:Irish Ferocity");
+
+    g_assert_nonnull (it);
+    g_assert_true (it->undecided);
+  }
+}
+
+/* Savannah 4.14: "Allied attacks against British-held abatis, redoubts or
+ * revetments receive a +2 DRM through Game Turn 7, and a +1 DRM from turns
+ * 8 through 11." */
+static void
+test_incomplete_defenses (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+  RdtHex d = { 0 }, a = { 0 };
+  gboolean found = FALSE;
+  static const struct { int turn; int drm; const char *row; } cases[] = {
+    { 5, 2, "cc-drm:Incomplete British Defenses, turns 1-7" },
+    { 9, 1, "cc-drm:Incomplete British Defenses, turns 8-11" },
+  };
+
+  for (guint f = 0; f < sides->len && !found; f++)
+    {
+      const RdtHexsideFeatures *x = &g_array_index (sides, RdtHexsideFeatures, f);
+
+      if (x->fieldwork == RDT_NO_TYPE || x->breached || !rdt_hexside_has_hex (x->side, x->fieldwork_symbol))
+        continue;
+      d = x->fieldwork_symbol;
+      a = rdt_hexside_other (x->side, d);
+      found = on_grid (s, a) && on_grid (s, d);
+    }
+  g_assert_true (found);
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(RdtCloseCombat) cc = NULL;
+      const RdtCcItem *it;
+
+      clear_units (s);
+      place (s, "tawes", d);
+      place (s, "avant-garde", a);
+      cc = combat_turn (s, a, d, NULL, cases[k].turn);
+      it = find_item (rdt_close_combat_get_drms (cc), cases[k].row);
+      g_assert_nonnull (it);
+      g_assert_cmpint (it->value, ==, cases[k].drm);
+      g_assert_false (it->undecided);
+    }
+  /* Turn 12: complete, no row; no turn told: not decided. */
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, NULL, 12);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), cases[0].row));
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), cases[1].row));
+  }
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, NULL, RDT_GAME_TURN_UNKNOWN);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), cases[0].row);
+
+    g_assert_nonnull (it);
+    g_assert_true (it->undecided);
+  }
+}
+
+/* Germantown 3.7 Wayne's Fury (the volume's row: Wayne stacked with an
+ * attacking lead unit of his formation, British light infantry defending). */
+static void
+test_waynes_fury (void)
+{
+  g_autoptr(RdtScenario) s = load ("germantown.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0);
+
+  place (s, "7th-pennsylvania", a);
+  place (s, "wayne", a);
+  place (s, "2nd-light-infantry", d);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, "7th-pennsylvania", 5);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:Wayne\u2019s Fury");
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+    g_assert_cmpstr (it->rule, ==, "Germantown 3.7");
+  }
+  /* Wayne elsewhere: no fury. */
+  place (s, "wayne", nb (s, a, 0));
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, "7th-pennsylvania", 5);
+
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:Wayne\u2019s Fury"));
+  }
+}
+
 /* ---------- in a game: Retreat results as volume data ---------- */
 
 static void
@@ -827,6 +1048,11 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.15/british-tactical-doctrine-no-turn-flank", test_british_tactical_doctrine);
   g_test_add_func ("/close-combat/12.53/withdraw-needs-a-clear-retreat-path", test_withdraw_retreat_path);
   g_test_add_func ("/close-combat/12.4-12.41/indian-withdrawal-in-woods", test_indian_withdrawal);
+  g_test_add_func ("/close-combat/12.23-step3/militia-and-white-r-rifle-rows", test_militia_and_rifles);
+  g_test_add_func ("/close-combat/savannah-4.17/charlestown-militia-negates-the-militia-drm", test_charlestown_militia);
+  g_test_add_func ("/close-combat/savannah-4.16/irish-ferocity", test_irish_ferocity);
+  g_test_add_func ("/close-combat/savannah-4.14/incomplete-british-defenses", test_incomplete_defenses);
+  g_test_add_func ("/close-combat/germantown-3.7/waynes-fury", test_waynes_fury);
   g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
