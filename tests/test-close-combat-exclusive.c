@@ -750,6 +750,59 @@ test_waynes_fury (void)
   }
 }
 
+/* Germantown 3.1.1 (Dense Fog, turns 1-3 and a Dense roll on 4-6):
+ * artillery range 1; 3.1.2 (Moderate Fog): range 2 (the volume's
+ * artillery-range restrictions, read by the fire analysis through the LOS
+ * engine). */
+static void
+test_fog_artillery_range (void)
+{
+  g_autoptr(RdtScenario) s = load ("germantown.redoubt");
+  RdtHex g = open_hex (s), t2 = nb (s, nb (s, g, 0), 0);
+  const char *firer[] = { "3rd-brigade-artillery", NULL };
+  static const struct { int turn; const char *weather; RdtFireVerdict verdict; const char *rule; } cases[] = {
+    { 2, NULL, RDT_FIRE_REFUSED, "Germantown 3.1.1" },
+    { 5, "moderate-fog", RDT_FIRE_LEGAL, NULL },
+    { 5, "dense-fog", RDT_FIRE_REFUSED, "Germantown 3.1.1" },
+    { 5, NULL, RDT_FIRE_UNDECIDED, "Germantown 3.1.1" },
+    { 8, NULL, RDT_FIRE_LEGAL, NULL },
+  };
+
+  g_assert_true (g_str_equal (rdt_scenario_find_unit (s, firer[0])->nationality, "british") ||
+                 rdt_scenario_find_side (s, "british") == rdt_scenario_find_unit (s, firer[0])->side);
+  place (s, firer[0], g);
+  place (s, "1st-maryland", t2);
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      RdtGameContext ctx;
+      RdtFireFacts facts;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtFire) fire = NULL;
+      RdtFireVerdict v;
+
+      rdt_game_context_init (&ctx);
+      ctx.turn = cases[k].turn;
+      ctx.weather = cases[k].weather;
+      rdt_fire_facts_init (&facts);
+      facts.context = &ctx;
+      fire = rdt_fire_analyse (s, RDT_FIRE_ARTILLERY, firer, "1st-maryland", &facts, &error);
+      g_assert_no_error (error);
+      v = rdt_fire_get_verdict (fire);
+      /* A legal fire may still wait for the provisional tables' values. */
+      if (cases[k].verdict == RDT_FIRE_LEGAL)
+        g_assert_cmpint (v, !=, RDT_FIRE_REFUSED);
+      else
+        g_assert_cmpint (v, ==, cases[k].verdict);
+      if (cases[k].rule != NULL)
+        {
+          g_assert_nonnull (rdt_fire_get_reason (fire));
+          g_assert_nonnull (strstr (rdt_fire_get_reason (fire)->rule, cases[k].rule));
+        }
+      if (v != RDT_FIRE_REFUSED)
+        g_assert_cmpint (rdt_fire_get_range (fire), ==, 2);
+    }
+}
+
 /* ---------- in a game: Retreat results as volume data ---------- */
 
 static void
@@ -1053,6 +1106,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.16/irish-ferocity", test_irish_ferocity);
   g_test_add_func ("/close-combat/savannah-4.14/incomplete-british-defenses", test_incomplete_defenses);
   g_test_add_func ("/close-combat/germantown-3.7/waynes-fury", test_waynes_fury);
+  g_test_add_func ("/fire/germantown-3.1.1-3.1.2/fog-artillery-range", test_fog_artillery_range);
   g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
