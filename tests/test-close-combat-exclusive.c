@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "redoubt-core.h"
+#include "rdt-game-results.h"
 
 #undef G_DISABLE_ASSERT
 
@@ -1060,6 +1061,38 @@ test_chew_house_retreat (void)
   }
 }
 
+/* Germantown 3.10.4 for fire ("Units in the hex may ignore "Retreat"
+ * results from fire or close combat"); Brandywine 3.9 is only about Close
+ * Combat results: a fire's R in the Meeting House is a retreat. */
+static void
+test_fire_retreat_exceptions (void)
+{
+  static const struct { const char *scenario, *hex, *unit; gboolean retreats; const char *rule; } cases[] = {
+    { "germantown.redoubt", "3313", "40th-foot", FALSE, "Germantown 3.10.4" },
+    { "brandywine.redoubt", "1910", "kings-own", TRUE, NULL },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(RdtScenario) s = load (cases[k].scenario);
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtCombatResult r;
+      RdtHex h;
+
+      g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (s), cases[k].hex, &h, NULL));
+      place (s, cases[k].unit, h);
+      game = rdt_game_new (s, 3, &error);
+      g_assert_no_error (error);
+      ok (game, "deploy-all");
+      g_assert_true (rdt_combat_result_parse ("R", &r));
+      _rdt_game_apply_result (game, (guint) rdt_game_find_unit (game, cases[k].unit), &r, "11.3");
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, cases[k].retreats ? 1 : 0);
+      if (cases[k].rule != NULL)
+        g_assert_true (log_has (game, cases[k].rule, "ignores the Retreat result"));
+    }
+}
+
 /* 13.1 AC: "One participating combat unit of the Attacker's choice on the
  * affected side is captured ... The other friendly units in the close
  * combat ... must make a morale check": "ac UNIT" names it. */
@@ -1112,5 +1145,6 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
   g_test_add_func ("/close-combat/game/germantown-3.10.4-3.10.2/chew-house-ignores-retreat-plus-1-morale", test_chew_house_retreat);
   g_test_add_func ("/close-combat/game/13.1-ac/attackers-choice-of-the-captured-unit", test_attacker_captured);
+  g_test_add_func ("/fire/game/germantown-3.10.4/chew-house-ignores-fire-retreat", test_fire_retreat_exceptions);
   return g_test_run ();
 }
