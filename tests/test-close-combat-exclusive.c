@@ -708,6 +708,15 @@ test_incomplete_defenses (void)
       g_assert_cmpint (it->value, ==, cases[k].drm);
       g_assert_false (it->undecided);
     }
+  /* "These modifiers are cumulative with the normal fieldwork's modifiers":
+   * the fieldwork hexside's own cc-drm (terrain chart) is there too. */
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, NULL, 5);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "hexside");
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, <, 0);
+  }
   /* Turn 12: complete, no row; no turn told: not decided. */
   {
     g_autoptr(RdtCloseCombat) cc = combat_turn (s, a, d, NULL, 12);
@@ -720,6 +729,73 @@ test_incomplete_defenses (void)
 
     g_assert_nonnull (it);
     g_assert_true (it->undecided);
+  }
+}
+
+/* 12.23 step 3: attacking up a slope (the terrain chart's slope cc-drm,
+ * when every attacking hex attacks across the slope up to the defending
+ * hex); attacking down it, no DRM. */
+static void
+test_up_slope (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+  RdtHex high = { 0 }, low = { 0 };
+  gboolean found = FALSE;
+
+  for (guint f = 0; f < sides->len && !found; f++)
+    {
+      const RdtHexsideFeatures *x = &g_array_index (sides, RdtHexsideFeatures, f);
+
+      if (x->slope == RDT_NO_TYPE || x->water != RDT_NO_TYPE || x->fieldwork != RDT_NO_TYPE ||
+          x->other != RDT_NO_TYPE || !rdt_hexside_has_hex (x->side, x->slope_high))
+        continue;
+      high = x->slope_high;
+      low = rdt_hexside_other (x->side, high);
+      found = on_grid (s, high) && on_grid (s, low);
+    }
+  g_assert_true (found);
+  place (s, "kings-own", low);
+  place (s, "1-maryland", high);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, low, high, NULL, 3);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "hexside");
+
+    g_assert_nonnull (it);
+    g_assert_nonnull (strstr (it->text, "Slope"));
+  }
+  {
+    g_autoptr(RdtCloseCombat) cc = combat_turn (s, high, low, NULL, 3);
+
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "hexside"));
+  }
+}
+
+/* 3.1 Surrounded in the current edition: the chart's row, provisional
+ * (the older 12.7 states +1; the current chart is not transcribed). */
+static void
+test_surrounded_current (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex d = open_hex (s);
+  static const char *const british[] = { "kings-own", "royal-welsh-fusiliers", "28th-foot", "49th-foot", "5th-foot", "10th-foot" };
+  RdtHex a = nb (s, d, 0);
+
+  place (s, "1-maryland", d);
+  place (s, british[0], a);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+    g_assert_null (find_item (rdt_close_combat_get_drms (cc), "cc-drm:Defender surrounded"));
+  }
+  for (int dir = 1; dir < 6; dir++)
+    place (s, british[dir], nb (s, d, dir));
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &a, 1, d);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_drms (cc), "cc-drm:Defender surrounded");
+
+    g_assert_nonnull (it);
+    g_assert_cmpint (it->value, ==, 1);
+    g_assert_true (it->provisional);
   }
 }
 
@@ -1139,6 +1215,8 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.16/irish-ferocity", test_irish_ferocity);
   g_test_add_func ("/close-combat/savannah-4.14/incomplete-british-defenses", test_incomplete_defenses);
   g_test_add_func ("/close-combat/germantown-3.7/waynes-fury", test_waynes_fury);
+  g_test_add_func ("/close-combat/12.23-step3/up-slope-not-down", test_up_slope);
+  g_test_add_func ("/close-combat/3.1-8.2/current-edition-surrounded-provisional", test_surrounded_current);
   g_test_add_func ("/fire/germantown-3.1.1-3.1.2/fog-artillery-range", test_fog_artillery_range);
   g_test_add_func ("/close-combat/format/stack-terrain-area-conditions", test_vocabulary);
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
