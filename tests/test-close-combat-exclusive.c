@@ -1197,6 +1197,10 @@ test_attacker_captured (void)
                    RDT_GAME_UNIT_CAPTURED);
   /* The lead unit, not taken, checks morale (13.1, 13.5). */
   g_assert_true (log_has (game, "13.5", "Morale check 1st-maryland"));
+  /* 12.63: "The Defender gains one Momentum Chit ... whenever the final
+   * modified Close Combat die roll is less than or equal to -1" (AC/- is
+   * read at -2 and below). */
+  g_assert_true (log_has (game, "12.63", "british gains a Momentum Chit (modified roll -1 or less)"));
 }
 
 int
@@ -1222,7 +1226,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
   g_test_add_func ("/close-combat/game/germantown-3.10.4-3.10.2/chew-house-ignores-retreat-plus-1-morale", test_chew_house_retreat);
-  g_test_add_func ("/close-combat/game/13.1-ac/attackers-choice-of-the-captured-unit", test_attacker_captured);
+  g_test_add_func ("/close-combat/game/13.1-ac-12.63/attackers-choice-captured-defender-gains-momentum", test_attacker_captured);
   g_test_add_func ("/fire/game/germantown-3.10.4/chew-house-ignores-fire-retreat", test_fire_retreat_exceptions);
   return g_test_run ();
 }
