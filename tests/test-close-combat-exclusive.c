@@ -799,6 +799,115 @@ test_surrounded_current (void)
   }
 }
 
+static gboolean
+creek_position (RdtScenario *s,
+                RdtHex      *out_d,
+                RdtHex      *out_a,
+                RdtHex      *out_a2)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  int creek = rdt_volume_find_hexside_type (rdt_scenario_get_volume (s), "brandywine-creek");
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+
+  for (guint i = 0; i < sides->len; i++)
+    {
+      const RdtHexsideFeatures *f = &g_array_index (sides, RdtHexsideFeatures, i);
+
+      if (f->water != creek)
+        continue;
+      for (int dir = 0; dir < 6; dir++)
+        {
+          RdtHex other = rdt_hex_grid_neighbour (grid, f->side.a, (RdtHexDirection) dir);
+          RdtHexside hs;
+
+          if (!rdt_hex_grid_contains (grid, other) || rdt_hexside_has_hex (f->side, other))
+            continue;
+          if (!rdt_hex_grid_hexside (grid, other, f->side.a, &hs, NULL) || rdt_scenario_get_hexside (s, hs) != NULL)
+            continue;
+          *out_d = f->side.a;
+          *out_a = f->side.b;
+          *out_a2 = other;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+pin (RdtScenario *s,
+     const char  *id)
+{
+  g_autoptr(RdtUnit) u = rdt_unit_copy (rdt_scenario_find_unit (s, id));
+  const char *states[] = { "pinned", NULL };
+
+  g_strfreev (u->states);
+  u->states = g_strdupv ((char **) states);
+  g_assert_true (rdt_scenario_replace_unit (s, id, u, NULL, NULL));
+}
+
+static int
+total_of (RdtCloseCombat *cc,
+          const char     *prefix)
+{
+  GPtrArray *drms = rdt_close_combat_get_drms (cc);
+  int total = 0;
+
+  for (guint i = 0; i < drms->len; i++)
+    {
+      const RdtCcItem *it = g_ptr_array_index (drms, i);
+
+      if (g_str_has_prefix (it->id, prefix) || (g_str_equal (prefix, "creek") &&
+                                                (g_str_equal (it->id, "hexside") || strstr (it->rule, "Brandywine 5.2") != NULL)))
+        total += it->value;
+    }
+  return total;
+}
+
+/* Brandywine 5.2.7: "If Pinned units choose to conduct Close Combat across
+ * non-ford Brandywine Creek hexsides, and if all the enemy units are marked
+ * as pinned, there is no Close Combat modifier for attacking across a
+ * non-ford Brandywine Creek hexside." */
+static void
+test_creek_pinned (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex d, a, a2, both[2];
+
+  g_assert_true (creek_position (s, &d, &a, &a2));
+  both[0] = a;
+  both[1] = a2;
+  place (s, "kings-own", a);
+  place (s, "28th-foot", a2);
+  place (s, "1-maryland", d);
+  place (s, "2-maryland", d);
+  {
+    g_autoptr(RdtCloseCombat) some = combat (s, both, 2, d);
+    g_autoptr(RdtCloseCombat) all = combat (s, &a, 1, d);
+
+    g_assert_cmpint (total_of (some, "creek"), ==, -1);
+    g_assert_cmpint (total_of (all, "creek"), ==, -2);
+  }
+  /* One defender not pinned: the modifiers stand. */
+  pin (s, "kings-own");
+  pin (s, "28th-foot");
+  pin (s, "1-maryland");
+  {
+    g_autoptr(RdtCloseCombat) all = combat (s, &a, 1, d);
+
+    g_assert_cmpint (total_of (all, "creek"), ==, -2);
+  }
+  /* Every enemy unit pinned: no creek modifier, 5.2.4 or 5.2.5. */
+  pin (s, "2-maryland");
+  {
+    g_autoptr(RdtCloseCombat) some = combat (s, both, 2, d);
+    g_autoptr(RdtCloseCombat) all = combat (s, &a, 1, d);
+
+    g_assert_cmpint (total_of (some, "creek"), ==, 0);
+    g_assert_cmpint (total_of (all, "creek"), ==, 0);
+    g_assert_nonnull (find_item (rdt_close_combat_get_drms (all), "cc-drm:Pinned, all enemy units pinned: no 5.2.5 creek modifier"));
+  }
+}
+
 /* Germantown 3.7 Wayne's Fury (the volume's row: Wayne stacked with an
  * attacking lead unit of his formation, British light infantry defending). */
 static void
@@ -1219,6 +1328,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.16/irish-ferocity", test_irish_ferocity);
   g_test_add_func ("/close-combat/savannah-4.14/incomplete-british-defenses", test_incomplete_defenses);
   g_test_add_func ("/close-combat/germantown-3.7/waynes-fury", test_waynes_fury);
+  g_test_add_func ("/close-combat/brandywine-5.2.7/all-pinned-no-creek-modifier", test_creek_pinned);
   g_test_add_func ("/close-combat/12.23-step3/up-slope-not-down", test_up_slope);
   g_test_add_func ("/close-combat/3.1-8.2/current-edition-surrounded-provisional", test_surrounded_current);
   g_test_add_func ("/fire/germantown-3.1.1-3.1.2/fog-artillery-range", test_fog_artillery_range);

@@ -181,7 +181,17 @@ SAV_AMERICAN_NOT_PULASKI = "side=american&!unit=pulaski&!unit=pulaski-replacemen
 CC_DRM = {
     "brandywine": (CC_DRM_CURRENT + [
         ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
-    ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm.", [
+        # 5.2.7: "If Pinned units choose to conduct Close Combat across
+        # non-ford Brandywine Creek hexsides, and if all the enemy units are
+        # marked as pinned, there is no Close Combat modifier for attacking
+        # across a non-ford Brandywine Creek hexside": rows that cancel 5.2.4
+        # and 5.2.5 (the creek hexside's -2), itemised.
+        ("Pinned, all enemy units pinned: no 5.2.4 creek modifier", "+1",
+         "across:brandywine-creek:some attacker:any:state=pinned defender:all:state=pinned", "Brandywine 5.2.7", False),
+        ("Pinned, all enemy units pinned: no 5.2.5 creek modifier", "+2",
+         "across:brandywine-creek:all attacker:any:state=pinned defender:all:state=pinned", "Brandywine 5.2.7", False),
+    ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm; "
+       "5.2.7 cancels 5.2.4 and 5.2.5 (the two Brandywine 5.2.7 rows).", [
         ("Lafayette, the only leader with the attacking Americans (once per game)", "+1",
          "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False, "lafayette"),
         ("Lafayette, the only leader with the defending Americans (once per game)", "-1",
