@@ -908,6 +908,109 @@ test_creek_pinned (void)
   }
 }
 
+static gboolean
+plain_side (RdtScenario *s,
+            RdtHex       a,
+            RdtHex       b)
+{
+  RdtHexside hs;
+
+  const RdtHexsideFeatures *f;
+
+  if (!rdt_hex_grid_hexside (rdt_scenario_get_grid (s), a, b, &hs, NULL))
+    return FALSE;
+  f = rdt_scenario_get_hexside (s, hs);
+  return f == NULL || (f->water == RDT_NO_TYPE && f->slope == RDT_NO_TYPE && f->fieldwork == RDT_NO_TYPE && f->other == RDT_NO_TYPE);
+}
+
+/* Brandywine 5.3: "Leaders which are adjacent to combat units but separated
+ * from them by a non-ford Brandywine Creek hexside do not count as being
+ * adjacent for allowing the use of Tactics Cards. An empty hex which is
+ * adjacent to both players' units but separated from either unit by a
+ * non-ford Brandywine Creek hexside does not count to allow the use of Turn
+ * Flank or Refuse Flank Tactics Cards." (the volume's tactics-barriers) */
+static void
+test_creek_tactics (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHexGrid *grid = rdt_scenario_get_grid (s);
+  int creek = rdt_volume_find_hexside_type (rdt_scenario_get_volume (s), "brandywine-creek");
+  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (s);
+  RdtHex x = { 0 }, q = { 0 }, z = { 0 }, n2 = { 0 }, plain = { 0 };
+  gboolean found = FALSE;
+  const char *reason = NULL;
+
+  /* x|q a creek hexside; z adjacent to x (plain hexside) and to q; n2
+   * the other common neighbour of x and z; plain a neighbour of x across a
+   * plain hexside, not adjacent to z. */
+  for (guint i = 0; i < sides->len && !found; i++)
+    {
+      const RdtHexsideFeatures *f = &g_array_index (sides, RdtHexsideFeatures, i);
+
+      if (f->water != creek)
+        continue;
+      x = f->side.a;
+      q = f->side.b;
+      for (int d = 0; d < 6 && !found; d++)
+        {
+          z = nb (s, x, d);
+          const RdtTerrainType *qt = rdt_scenario_get_terrain_type (s, q);
+
+          if (!on_grid (s, z) || !rdt_hex_grid_are_adjacent (grid, z, q) || !plain_side (s, x, z) ||
+              qt == NULL || (qt->effects.prohibited & RDT_UNIT_KIND_MASK (RDT_UNIT_KIND_INFANTRY)))
+            continue;
+          for (int e = 0; e < 6; e++)
+            {
+              RdtHex h = nb (s, x, e);
+
+              if (on_grid (s, h) && !rdt_hex_grid_are_adjacent (grid, h, q) && rdt_hex_grid_are_adjacent (grid, h, z) &&
+                  !(h.col == q.col && h.row == q.row))
+                n2 = h;
+            }
+          for (int e = 0; e < 6 && !found; e++)
+            {
+              RdtHex h = nb (s, x, e);
+
+              if (on_grid (s, h) && plain_side (s, x, h) && !rdt_hex_grid_are_adjacent (grid, h, z) &&
+                  !(h.col == z.col && h.row == z.row))
+                plain = h, found = on_grid (s, n2);
+            }
+        }
+    }
+  g_assert_true (found);
+  /* The British attack z from x; their leader Grey across the creek in q. */
+  place (s, "kings-own", x);
+  place (s, "grey", q);
+  place (s, "1-maryland", z);
+  place (s, "2-maryland", n2);    /* n2 occupied: q is the only flank hex */
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &x, 1, z);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_FRONTAL_ASSAULT, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "12.53"));
+  }
+  /* Grey on the same bank: a leader, but the only empty hex adjacent to
+   * both, q, is across the creek from the attackers: no open flank. */
+  place (s, "grey", plain);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, &x, 1, z);
+
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_FRONTAL_ASSAULT, NULL), ==, RDT_RULE_ON);
+    g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_TURN_FLANK, &reason), ==, RDT_RULE_OFF);
+    g_assert_nonnull (strstr (reason, "open flank"));
+  }
+  /* n2 emptied: an open flank on the attackers' bank. */
+  {
+    RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    g_assert_true (rdt_scenario_move_unit (s, "2-maryland", &off, NULL, NULL));
+    cc = combat (s, &x, 1, z);
+    if (is_clear (s, n2) && plain_side (s, x, n2) && plain_side (s, z, n2))
+      g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_TURN_FLANK, NULL), ==, RDT_RULE_ON);
+  }
+}
+
 /* Germantown 3.7 Wayne's Fury (the volume's row: Wayne stacked with an
  * attacking lead unit of his formation, British light infantry defending). */
 static void
@@ -1329,6 +1432,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.14/incomplete-british-defenses", test_incomplete_defenses);
   g_test_add_func ("/close-combat/germantown-3.7/waynes-fury", test_waynes_fury);
   g_test_add_func ("/close-combat/brandywine-5.2.7/all-pinned-no-creek-modifier", test_creek_pinned);
+  g_test_add_func ("/close-combat/brandywine-5.3/creek-separates-leaders-and-open-flanks", test_creek_tactics);
   g_test_add_func ("/close-combat/12.23-step3/up-slope-not-down", test_up_slope);
   g_test_add_func ("/close-combat/3.1-8.2/current-edition-surrounded-provisional", test_surrounded_current);
   g_test_add_func ("/fire/germantown-3.1.1-3.1.2/fog-artillery-range", test_fog_artillery_range);

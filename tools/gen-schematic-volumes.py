@@ -273,6 +273,21 @@ def cc_drm_tables(vid):
                                                "used the shift is resolved: Brandywine 4.8, which makes Lafayette's "
                                                "shift once per game). The 12.14 Diversion shift is a rule, not data."))
         out.append("</table>")
+    if vid == "brandywine":
+        # 5.3: "Leaders which are adjacent to combat units but separated from
+        # them by a non-ford Brandywine Creek hexside do not count as being
+        # adjacent for allowing the use of Tactics Cards. An empty hex which
+        # is adjacent to both players' units but separated from either unit by
+        # a non-ford Brandywine Creek hexside does not count to allow the use
+        # of Turn Flank or Refuse Flank Tactics Cards."
+        out.append('<table id="tactics-barriers" name="Tactics Card adjacency barriers" rule="Brandywine 5.3" corner="Hexside type">')
+        out.append("  <columns><c>leader</c><c>open flank</c><c>rule</c></columns>")
+        out.append('  <row key="brandywine-creek"><c>yes</c><c>yes</c><c>Brandywine 5.3</c></row>')
+        out.append("  <note>%s</note>" % text(
+            "Read by the rules core (12.53, 12.54; docs/volumes.md \u201cTactics restrictions\u201d): a leader "
+            "(leader yes) or an empty open-flank hex (open flank yes) separated from the units by a hexside of "
+            "the row's type does not count."))
+        out.append("</table>")
     if vid in CC_TACTICS:
         out.append('<table id="cc-tactics" name="Tactics restrictions" rule="12.53" corner="Case">')
         out.append("  <columns><c>tactics</c><c>role</c><c>when</c><c>rule</c></columns>")

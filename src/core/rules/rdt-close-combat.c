@@ -1553,6 +1553,39 @@ rdt_close_combat_get_column_label (const RdtCloseCombat *cc)
 
 /* ---------- step 4: tactics ---------- */
 
+/* The volume's table "tactics-barriers" (Brandywine 5.3): rows keyed by
+ * hexside type id, columns "leader" and "open flank" ("yes": a leader, or an
+ * open flank hex, separated by such a hexside does not count for 12.53,
+ * 12.54).  TRUE when the hexside between @a and @b has a feature whose type
+ * is such a row for @column. */
+static gboolean
+barrier_between (const RdtCloseCombat *cc,
+                 RdtHex                a,
+                 RdtHex                b,
+                 const char           *column)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (cc->scenario);
+  const RdtTable *table = rdt_volume_find_table (volume, "tactics-barriers");
+  RdtHexside side;
+  const RdtHexsideFeatures *f;
+
+  if (table == NULL || !rdt_hex_grid_hexside (cc->grid, a, b, &side, NULL) ||
+      (f = rdt_scenario_get_hexside (cc->scenario, side)) == NULL)
+    return FALSE;
+  {
+    const int types[] = { f->water, f->slope, f->fieldwork, f->other };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (types); i++)
+      {
+        const RdtHexsideType *t = types[i] >= 0 ? rdt_volume_get_hexside_type (volume, (guint) types[i]) : NULL;
+
+        if (t != NULL && g_strcmp0 (rdt_table_lookup (table, t->id, column, NULL), "yes") == 0)
+          return TRUE;
+      }
+  }
+  return FALSE;
+}
+
 static gboolean
 leader_near (const RdtCloseCombat *cc,
              int                   role)
@@ -1571,7 +1604,10 @@ leader_near (const RdtCloseCombat *cc,
       for (guint k = 0; k < cc->units[role]->len; k++)
         {
           RdtHex h = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[role], k))->unit)->placement.hex;
-          if (hex_equal (h, l->placement.hex) || rdt_hex_grid_are_adjacent (cc->grid, h, l->placement.hex))
+          /* Brandywine 5.3: not across the volume's tactics barriers. */
+          if (hex_equal (h, l->placement.hex) ||
+              (rdt_hex_grid_are_adjacent (cc->grid, h, l->placement.hex) &&
+               !barrier_between (cc, h, l->placement.hex, "leader")))
             return TRUE;
         }
     }
@@ -1593,10 +1629,14 @@ open_flank (const RdtCloseCombat *cc,
       const RdtTerrainType *tt;
       guint ok = 0, total = 0;
 
-      if (!rdt_hex_grid_contains (cc->grid, nb) || hex_occupied ((RdtCloseCombat *) cc, nb))
+      if (!rdt_hex_grid_contains (cc->grid, nb) || hex_occupied ((RdtCloseCombat *) cc, nb) ||
+          barrier_between (cc, nb, cc->defender, "open flank"))
         continue;
+      /* Brandywine 5.3: "separated from either unit by a non-ford
+       * Brandywine Creek hexside does not count" (tactics-barriers). */
       for (guint h = 0; h < cc->attack_hexes->len; h++)
-        near_attacker |= rdt_hex_grid_are_adjacent (cc->grid, nb, g_array_index (cc->attack_hexes, RdtHex, h));
+        near_attacker |= rdt_hex_grid_are_adjacent (cc->grid, nb, g_array_index (cc->attack_hexes, RdtHex, h)) &&
+                         !barrier_between (cc, nb, g_array_index (cc->attack_hexes, RdtHex, h), "open flank");
       if (!near_attacker)
         continue;
       tt = rdt_scenario_get_terrain_type (cc->scenario, nb);
