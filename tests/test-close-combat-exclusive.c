@@ -497,6 +497,20 @@ test_validate_tactics_table (void)
   g_ptr_array_set_size (diags, 0);
   rdt_volume_validate (v, "germantown.xml", diags);
   g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
+  /* Brandywine 5.3's tactics-barriers: yes or no. */
+  {
+    g_autoptr(RdtScenario) b = load ("brandywine.redoubt");
+    RdtVolume *bv = rdt_scenario_get_volume (b);
+
+    g_ptr_array_set_size (diags, 0);
+    rdt_volume_validate (bv, "brandywine.xml", diags);
+    g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 0);
+    g_assert_true (rdt_volume_set_table_cell (bv, "tactics-barriers", "brandywine-creek", "leader", "maybe",
+                                              FALSE, NULL, NULL, &error));
+    g_ptr_array_set_size (diags, 0);
+    rdt_volume_validate (bv, "brandywine.xml", diags);
+    g_assert_cmpuint (rdt_diagnostics_count (diags, RDT_SEVERITY_ERROR), ==, 1);
+  }
 }
 
 /* 12.4: "If all the defending units in a Close Combat are Parade Order

@@ -520,8 +520,28 @@ check_cc_tactics (RdtVolume  *volume,
 {
   static const char *const tactics[] = { "skirmish", "attack-en-echelon", "stand-fast", "withdraw",
                                          "frontal-assault", "commit-reserve", "turn-flank", "refuse-flank", NULL };
-  const RdtTable *t = rdt_volume_find_table (volume, "cc-tactics");
+  const RdtTable *t = rdt_volume_find_table (volume, "tactics-barriers");
 
+  /* Brandywine 5.3: rows keyed by a hexside type, "leader" and "open flank"
+   * yes or no. */
+  for (guint r = 0; t != NULL && r < t->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+      const char *leader = rdt_table_lookup (t, row->key, "leader", NULL);
+      const char *flank = rdt_table_lookup (t, row->key, "open flank", NULL);
+      g_autofree char *message = NULL;
+
+      if (rdt_volume_find_hexside_type (volume, row->key) < 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: not a hexside type of the volume"), t->id, row->key);
+      else if ((g_strcmp0 (leader, "yes") != 0 && g_strcmp0 (leader, "no") != 0) ||
+               (g_strcmp0 (flank, "yes") != 0 && g_strcmp0 (flank, "no") != 0))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “leader” and “open flank” are yes or no"), t->id, row->key);
+      if (message != NULL)
+        rdt_diagnostics_add (diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                 _("see docs/volumes.md, Tactics restrictions")));
+    }
+  t = rdt_volume_find_table (volume, "cc-tactics");
   if (t == NULL)
     return;
   for (guint r = 0; r < t->rows->len; r++)
