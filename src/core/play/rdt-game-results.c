@@ -673,8 +673,12 @@ _rdt_game_apply_result (RdtGame               *game,
     }
   else if (on_map && r->retreat && !rdt_game_is_over (game))
     {
+      /* Brandywine 3.9, Germantown 3.10.4 first: the morale check uses the
+       * army level before this result's adjustment (16.2 Note). */
+      gboolean excused = retreat_excused (game, unit, rule);
+
       adjust_army_morale (game, unit, "retreat", "13.1 R");
-      if (gu->where == RDT_GAME_UNIT_MAP && !rdt_game_is_over (game) && !retreat_excused (game, unit, rule))
+      if (gu->where == RDT_GAME_UNIT_MAP && !rdt_game_is_over (game) && !excused)
         _rdt_game_owe_retreat (game, unit, 1, FALSE);
     }
   /* 13.1 "AM": "The affected player must reduce his Army Morale marker by
