@@ -319,6 +319,14 @@ test_chew_house_tactics (void)
     /* The attacker outside the house is not restricted. */
     g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_ATTACKER, RDT_TACTIC_ATTACK_EN_ECHELON, NULL), ==, RDT_RULE_ON);
     g_assert_cmpint (rdt_close_combat_tactic_eligible (cc, RDT_CC_DEFENDER, RDT_TACTIC_SKIRMISH, NULL), ==, RDT_RULE_ON);
+    /* The referee notes that a Retreat result may be ignored there. */
+    {
+      const RdtCcItem *it = find_item (rdt_close_combat_get_notes (cc), "retreat-exception");
+
+      g_assert_nonnull (it);
+      g_assert_cmpstr (it->rule, ==, "Germantown 3.10.4");
+      g_assert_nonnull (strstr (it->text, "defender"));
+    }
   }
   /* Attacking out of the Chew House: the same restriction. */
   {

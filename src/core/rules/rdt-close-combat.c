@@ -973,6 +973,48 @@ apply_rows (RdtCloseCombat *cc,
   return TRUE;
 }
 
+/* The volume's "retreat-exceptions" rows (Brandywine 3.9, Germantown
+ * 3.10.4; applied by sandbox play, docs/volumes.md) that a Retreat result of
+ * this combat would meet: a note per side whose hex has such terrain, so
+ * that a referee reading the table row knows an "R" is not the whole
+ * story. */
+static void
+retreat_exception_notes (RdtCloseCombat *cc)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), "retreat-exceptions");
+
+  for (int role = RDT_CC_ATTACKER; table != NULL && role <= RDT_CC_DEFENDER; role++)
+    {
+      gboolean done = FALSE;
+
+      for (guint h = 0; h < role_n_hexes (cc, role) && !done; h++)
+        {
+          const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, role_hex (cc, role, h));
+          const char *applies, *effect, *rule;
+          g_auto(GStrv) kinds = NULL;
+
+          if (tt == NULL || (effect = rdt_table_lookup (table, tt->id, "effect", NULL)) == NULL)
+            continue;
+          applies = rdt_table_lookup (table, tt->id, "applies", NULL);
+          kinds = g_strsplit (applies != NULL ? applies : "", " ", -1);
+          if (!g_strv_contains ((const char *const *) kinds, "close-combat"))
+            continue;
+          rule = rdt_table_lookup (table, tt->id, "rule", NULL);
+          if (rule == NULL || *rule == '\0')
+            rule = table->rule;
+          done = TRUE;
+          add_note (cc, "retreat-exception", rule,
+                    g_strcmp0 (effect, "ignore") == 0
+                    ? g_strdup_printf (_("the %s's units in %s may ignore a Retreat result; then the other units need not check morale (%s)"),
+                                       role == RDT_CC_ATTACKER ? _("attacker") : _("defender"), tt->name, rule)
+                    : g_strdup_printf (_("a Retreat result on the %s's lead unit in %s is a morale check with %s instead; passed, no retreat and the others of the hex do not check (%s)"),
+                                       role == RDT_CC_ATTACKER ? _("attacker") : _("defender"), tt->name,
+                                       rdt_table_lookup (table, tt->id, "DRM", NULL) != NULL
+                                       ? rdt_table_lookup (table, tt->id, "DRM", NULL) : "+0", rule));
+        }
+    }
+}
+
 /* ---------- step 1: odds ---------- */
 
 static gboolean
@@ -1490,6 +1532,7 @@ rdt_close_combat_new (RdtScenario               *scenario,
     return NULL;
   if (!step_drms (cc, input, error))
     return NULL;
+  retreat_exception_notes (cc);
   if (cc->artillery_captured)
     add_note (cc, "artillery-captured", "12.31, 12.32",
               g_strdup (_("only artillery defends: it is captured without a Close Combat when the attacker's lead unit advances into the hex (12.31, 12.32)")));
