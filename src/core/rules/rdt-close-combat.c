@@ -1740,6 +1740,11 @@ clear_retreat_path (RdtCloseCombat *cc,
     context.origin = cc->scenario;
   rdt_retreat_options_init (&options, 1);
   options.context = &context;
+  if (cc->units[role]->len == 0)
+    {
+      *out_text = g_strdup (_("no participating unit to retreat (12.53)"));
+      return RDT_RULE_OFF;
+    }
   for (guint i = 0; i < cc->units[role]->len; i++)
     {
       const RdtUnit *u = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[role], i))->unit);
@@ -1831,7 +1836,7 @@ volume_tactic_ban (RdtCloseCombat *cc,
       if (v.verdict == RDT_RULE_ON)
         {
           g_free (*out_text);
-          *out_text = g_strdup_printf (_("%s: %s (volume table cc-tactics)"), row->key, rule);
+          *out_text = g_strdup_printf (_("not eligible: %s, %s (volume table cc-tactics)"), row->key, rule);
           return RDT_RULE_ON;
         }
       if (v.verdict == RDT_RULE_UNDECIDED && result == RDT_RULE_OFF)
