@@ -413,7 +413,7 @@ analyse_cc (RdtCombatPanel *self,
 /* Issue 14: once the firers (the attacking hexes) are picked and the target
  * (the defending hex) is not, the candidates are shaded: the hexes of the
  * enemy combat units the fire analysis does not refuse (10.2, 11.2, 11.41;
- * within six hexes of a firer, beyond every range), or the hexes adjacent to
+ * only those near enough for any range are analysed), or the hexes adjacent to
  * every attacking hex whose designation the rules layer accepts (12.12 to
  * 12.15).  Never while an owed retreat's ends are shaded (13.22). */
 static void
@@ -452,8 +452,10 @@ shade_candidates (RdtCombatPanel *self)
 
           if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u))
             continue;
+          /* Rifle fire: adjacent (10.2; Brandywine 4.5.5 Amusettes: 2);
+           * artillery: the longest range, 5 (Savannah 4.12 mortars), + 1. */
           for (guint k = 0; k < from->len && !near; k++)
-            near = rdt_hex_grid_distance (grid, g_array_index (from, RdtHex, k), gu->hex) <= 6;
+            near = rdt_hex_grid_distance (grid, g_array_index (from, RdtHex, k), gu->hex) <= (kind == RDT_FIRE_RIFLE ? 2 : 6);
           if (!near)
             continue;
           analysis = rdt_game_analyse_fire (self->game, kind, (const char *const *) firers, u->id,
