@@ -222,6 +222,53 @@ test_savannah_stack_forced (void)
   }
 }
 
+#define NO_COMBINING "cc-designation:French and American units may not combine from two or more hexes"
+
+/* Savannah 4.13: French and American units "are also prohibited from
+ * combining from two or more hexes in an attack against a defending enemy
+ * hex"; "Pulaski's Legion is the only American combat unit that may
+ * cooperate in Close Combat with French player units." */
+static void
+test_savannah_no_combining (void)
+{
+  g_autoptr(RdtScenario) s = load ("savannah-historical.redoubt");
+  RdtHex d = open_hex (s), a = nb (s, d, 0), b = nb (s, d, 1);
+  RdtHex both[2] = { a, b };
+
+  place (s, "tawes", d);
+  place (s, "avant-garde", a);
+  place (s, "1st-sc", b);
+  {
+    g_autoptr(RdtCloseCombat) cc = combat (s, both, 2, d);
+    const RdtCcItem *it = find_item (rdt_close_combat_get_errors (cc), NO_COMBINING);
+
+    g_assert_false (rdt_close_combat_is_legal (cc));
+    g_assert_nonnull (it);
+    g_assert_cmpstr (it->rule, ==, "Savannah 4.13");
+  }
+  /* Pulaski's Legion may. */
+  {
+    RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    g_assert_true (rdt_scenario_move_unit (s, "1st-sc", &off, NULL, NULL));
+    place (s, "pulaski", b);
+    cc = combat (s, both, 2, d);
+    g_assert_null (find_item (rdt_close_combat_get_errors (cc), NO_COMBINING));
+  }
+  /* French units from two hexes: no restriction. */
+  {
+    RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+
+    g_assert_true (rdt_scenario_move_unit (s, "pulaski", &off, NULL, NULL));
+    place (s, "auxerrois", b);
+    cc = combat (s, both, 2, d);
+    g_assert_null (find_item (rdt_close_combat_get_errors (cc), NO_COMBINING));
+    g_assert_true (rdt_close_combat_is_legal (cc));
+  }
+}
+
 /* Savannah 4.1: French Regulars and French Colonial Militia stacked after a
  * retreat: "If forced to attack while stacked, they suffer a -1 DRM"; they
  * "defend normally if attacked". */
@@ -452,6 +499,7 @@ test_vocabulary (void)
     "stack:defender:nationality=french+nationality=continental+militia",
     "terrain:defender:any:chew-house", "terrain:attacker:none:chew-house",
     "area:defender:all:savannah-defensive-perimeter",
+    "apart:attacker:side=french+side=american&!unit=pulaski",
   };
   static const char *const bad[] = {
     "stack:attacker:side=french",          /* one group: not a stack */
@@ -461,6 +509,7 @@ test_vocabulary (void)
     "terrain:defender:any:",
     "area:attacker:any:bad/id",
     "stack:attacker:a+b+c+d+e",
+    "apart:attacker:side=french+side=american+militia",   /* two groups only */
   };
 
   for (gsize i = 0; i < G_N_ELEMENTS (good); i++)
@@ -1444,6 +1493,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/savannah-4.1/french-american-stack-attacked-plus-1", test_savannah_stack_attacked);
   g_test_add_func ("/close-combat/savannah-4.1/french-american-stack-forced-to-attack-minus-2", test_savannah_stack_forced);
   g_test_add_func ("/close-combat/savannah-4.1/french-regulars-with-colonial-militia-attacking-minus-1", test_savannah_regulars_militia);
+  g_test_add_func ("/close-combat/savannah-4.13/french-and-americans-never-from-two-hexes", test_savannah_no_combining);
   g_test_add_func ("/close-combat/germantown-3.10.4/chew-house-no-turn-flank-or-attack-en-echelon", test_chew_house_tactics);
   g_test_add_func ("/close-combat/savannah-4.15/british-tactical-doctrine-no-turn-flank", test_british_tactical_doctrine);
   g_test_add_func ("/close-combat/12.53/withdraw-needs-a-clear-retreat-path", test_withdraw_retreat_path);

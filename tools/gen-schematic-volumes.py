@@ -288,6 +288,21 @@ def cc_drm_tables(vid):
             "(leader yes) or an empty open-flank hex (open flank yes) separated from the units by a hexside of "
             "the row's type does not count."))
         out.append("</table>")
+    if vid == "savannah":
+        # 4.13: "Not only are French and American units usually prohibited
+        # from stacking and attacking out of the same hex, they are also
+        # prohibited from combining from two or more hexes in an attack
+        # against a defending enemy hex."  Pulaski's Legion "is the only
+        # American combat unit that may cooperate in Close Combat with French
+        # player units".
+        out.append('<table id="cc-designation" name="Close Combat designation restrictions" rule="Savannah 4.13" corner="Case">')
+        out.append("  <columns><c>when</c><c>rule</c></columns>")
+        out.append('  <row key="French and American units may not combine from two or more hexes"><c>%s</c>'
+                   '<c>Savannah 4.13</c></row>' % text("apart:attacker:side=french+" + SAV_AMERICAN_NOT_PULASKI))
+        out.append("  <note>%s</note>" % text(
+            "Read by the rules core (docs/volumes.md \u201cDesignation restrictions\u201d): a row whose conditions "
+            "(the cc-drm vocabulary) hold makes the designation illegal, citing the rule."))
+        out.append("</table>")
     if vid in CC_TACTICS:
         out.append('<table id="cc-tactics" name="Tactics restrictions" rule="12.53" corner="Case">')
         out.append("  <columns><c>tactics</c><c>role</c><c>when</c><c>rule</c></columns>")

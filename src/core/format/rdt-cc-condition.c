@@ -218,6 +218,11 @@ parse_term (const char *text,
       t->kind = RDT_CC_TERM_STACK;
       return parse_role (p[1], &t->role) && parse_stack (p[2], t);
     }
+  if (n == 3 && strcmp (p[0], "apart") == 0)
+    {
+      t->kind = RDT_CC_TERM_APART;
+      return parse_role (p[1], &t->role) && parse_stack (p[2], t) && t->groups->len == 2;
+    }
   if (n == 4 && (strcmp (p[0], "terrain") == 0 || strcmp (p[0], "area") == 0))
     {
       t->kind = p[0][0] == 't' ? RDT_CC_TERM_TERRAIN : RDT_CC_TERM_AREA;

@@ -32,6 +32,9 @@
  *                                 defending hex) holds participating units
  *                                 matching each SEL (Savannah 4.1: a
  *                                 French/American stack)
+ *   apart:ROLE:SEL+SEL            a participating unit of ROLE matching the
+ *                                 first group and one matching the second are
+ *                                 in different hexes (Savannah 4.13)
  *   terrain:ROLE:Q:ID             Q all|any|none of ROLE's hexes have terrain
  *                                 ID (Germantown 3.10.4 Chew House)
  *   area:ROLE:Q:ID                Q all|any|none of ROLE's hexes are in the
@@ -66,6 +69,7 @@ typedef enum {
   RDT_CC_TERM_STACK,
   RDT_CC_TERM_TERRAIN,
   RDT_CC_TERM_AREA,
+  RDT_CC_TERM_APART,
 } RdtCcTermKind;
 
 typedef enum {
@@ -85,7 +89,7 @@ typedef struct {
   int from;                 /* turn range */
   int to;
   gboolean negate;          /* a "!SEL" selector inside a stack term */
-  /* RDT_CC_TERM_STACK: one GPtrArray per "+" group, each holding the
+  /* RDT_CC_TERM_STACK, _APART: one GPtrArray per "+" group, each holding the
    * selectors (RdtCcTerm with key, id, negate) that must all match one unit. */
   GPtrArray *groups;
 } RdtCcTerm;

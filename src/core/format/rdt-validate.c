@@ -583,7 +583,7 @@ check_cc_tables (RdtVolume  *volume,
                  const char *file,
                  GPtrArray  *diagnostics)
 {
-  static const char *const ids[][2] = { { "cc-drm", "DRM" }, { "cc-shift", "shift" } };
+  static const char *const ids[][2] = { { "cc-drm", "DRM" }, { "cc-shift", "shift" }, { "cc-designation", NULL } };
 
   for (gsize k = 0; k < G_N_ELEMENTS (ids); k++)
     {
@@ -594,7 +594,7 @@ check_cc_tables (RdtVolume  *volume,
       for (guint r = 0; r < t->rows->len; r++)
         {
           const RdtTableRow *row = g_ptr_array_index (t->rows, r);
-          const char *value = rdt_table_lookup (t, row->key, ids[k][1], NULL);
+          const char *value = ids[k][1] != NULL ? rdt_table_lookup (t, row->key, ids[k][1], NULL) : "0";
           const char *when = rdt_table_lookup (t, row->key, "when", NULL);
           g_autoptr(GError) error = NULL;
           g_autoptr(GPtrArray) terms = NULL;

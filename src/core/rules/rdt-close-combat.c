@@ -842,6 +842,29 @@ eval_term (RdtCloseCombat  *cc,
     case RDT_CC_TERM_STACK:
       v.verdict = stack_holds (cc, t) ? RDT_RULE_ON : RDT_RULE_OFF;
       return v;
+    case RDT_CC_TERM_APART:
+      {
+        GPtrArray *units = cc->units[t->role];
+
+        for (guint i = 0; i < units->len && v.verdict == RDT_RULE_OFF; i++)
+          {
+            const RdtUnit *a = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (units, i))->unit);
+
+            if (!group_matches (cc, t->groups->pdata[0], a))
+              continue;
+            for (guint k = 0; k < units->len; k++)
+              {
+                const RdtUnit *b = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (units, k))->unit);
+
+                if (group_matches (cc, t->groups->pdata[1], b) && !hex_equal (a->placement.hex, b->placement.hex))
+                  {
+                    v.verdict = RDT_RULE_ON;
+                    break;
+                  }
+              }
+          }
+        return v;
+      }
     case RDT_CC_TERM_TERRAIN:
     case RDT_CC_TERM_AREA:
       {
@@ -969,6 +992,44 @@ apply_rows (RdtCloseCombat *cc,
         add_item (out, id, rule != NULL && *rule ? rule : table->rule, source, value, provisional || when_prov, FALSE,
                   g_strdup_printf ("%s: %+d%s", row->key, value,
                                    provisional || when_prov ? _(" (provisional: not in the rulebooks)") : ""));
+    }
+  return TRUE;
+}
+
+/* The volume's table "cc-designation" (docs/volumes.md): rows whose "when"
+ * conditions (the cc-drm vocabulary) make a designation illegal, with their
+ * "rule" (Savannah 4.13: French and American units may not combine from two
+ * or more hexes, Pulaski's Legion excepted).  A row not decided is a note
+ * saying what it depends on. */
+static gboolean
+volume_designation_errors (RdtCloseCombat *cc,
+                           GError        **error)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), "cc-designation");
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *rule = row_cell (table, row, "rule", NULL);
+      g_autoptr(GPtrArray) terms = NULL;
+      g_autoptr(GError) local = NULL;
+      g_autofree char *id = g_strdup_printf ("cc-designation:%s", row->key);
+      Verdict v;
+
+      if (rule == NULL || *rule == '\0')
+        rule = table->rule;
+      terms = rdt_cc_condition_parse (row_cell (table, row, "when", NULL), &local);
+      if (terms == NULL)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_DATA,
+                       _("table “%s” (line %d), row “%s”: %s"), table->id, table->line, row->key, local->message);
+          return FALSE;
+        }
+      v = eval_terms (cc, terms);
+      if (v.verdict == RDT_RULE_ON)
+        add_error (cc, id, rule, g_strdup_printf (_("%s (%s)"), row->key, rule));
+      else if (v.verdict == RDT_RULE_UNDECIDED)
+        add_note (cc, id, rule, g_strdup_printf (_("%s (%s): not decided: depends on %s"), row->key, rule, v.depends));
     }
   return TRUE;
 }
@@ -1531,6 +1592,8 @@ rdt_close_combat_new (RdtScenario               *scenario,
   if (!step_lead (cc, input, error))
     return NULL;
   if (!step_drms (cc, input, error))
+    return NULL;
+  if (!volume_designation_errors (cc, error))
     return NULL;
   retreat_exception_notes (cc);
   if (cc->artillery_captured)
