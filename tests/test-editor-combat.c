@@ -290,8 +290,24 @@ fire_script (RdtWindow *window)
   press (window, "0405");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "firers"))), ==, "rifle-a");
   press (window, "0405");
+  /* Issue 14: the firers picked, the legal targets are shaded: the Guards
+   * (0404), never the firers' own hexes. */
+  {
+    GArray *shaded = rdt_combat_panel_get_shaded (panel);
+    gboolean guards = FALSE;
+
+    for (guint i = 0; i < shaded->len; i++)
+      {
+        RdtHex h = g_array_index (shaded, RdtHex, i);
+
+        guards |= h.col == 4 && h.row == 4;
+        g_assert_false (h.col == 4 && (h.row == 3 || h.row == 5));
+      }
+    g_assert_true (guards);
+  }
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (named (window, "pick-target")), TRUE);
   press (window, "0404");
+  g_assert_cmpuint (rdt_combat_panel_get_shaded (panel)->len, ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "target"))), ==, "guards");
   /* Itemised: each firer's SPs, the 10.5 First Fire DRM, the To-Hit number. */
   assert_has (analysis (window), "10.5");
@@ -482,6 +498,16 @@ cc_script (RdtWindow *window)
   assert_has (analysis (window), "12.11");
   /* Picked on the map: Attacking is the default pick. */
   press (window, att_hex);
+  /* Issue 14: the attacking hex picked, the hexes it may attack are shaded
+   * (12.12-12.15: the rules layer's designation). */
+  {
+    GArray *shaded = rdt_combat_panel_get_shaded (panel);
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < shaded->len; i++)
+      found |= g_array_index (shaded, RdtHex, i).col == d.col && g_array_index (shaded, RdtHex, i).row == d.row;
+    g_assert_true (found);
+  }
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (named (window, "pick-defending")), TRUE);
   press (window, def_hex);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "attacking"))), ==, att_hex);

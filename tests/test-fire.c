@@ -412,8 +412,31 @@ test_mortar (void)
   g_assert_nonnull (find_line (fire, RDT_FIRE_LINE_NOTE, "Savannah 4.12"));
   g_assert_cmpint (rdt_fire_get_verdict (fire), ==, RDT_FIRE_UNDECIDED);
   g_assert_cmpstr (rdt_fire_get_reason (fire)->depends, ==, "volume-data");
+  /* The Scatter & Drift Table is not in the rulebooks: "not decided" names it. */
+  g_assert_nonnull (strstr (rdt_fire_get_reason (fire)->text, "Scatter & Drift"));
+  /* "Ignore the -1 fire combat modifier for firing across Dyke, Revetment,
+   * Redoubt and Siege Works hexsides": the redoubt 0303|0404 (symbol in the
+   * target's hex) gives no DRM. */
+  g_assert_cmpint (rdt_fire_get_drm (fire), ==, 0);
   assert_refused (combined, "Savannah 4.12");
   assert_refused (far, "Savannah 4.12");
+  /* "cannot fire at an adjacent target". */
+  {
+    RdtHex m = rdt_scenario_find_unit (sc, "mortar")->placement.hex;
+    RdtPlacement next = { .kind = RDT_PLACEMENT_HEX };
+    g_autoptr(RdtFire) adjacent = NULL;
+
+    for (int d = 0; d < RDT_N_DIRECTIONS; d++)
+      {
+        next.hex = rdt_hex_grid_neighbour (rdt_scenario_get_grid (sc), m, (RdtHexDirection) d);
+        if (rdt_hex_grid_contains (rdt_scenario_get_grid (sc), next.hex))
+          break;
+      }
+    g_assert_true (rdt_scenario_move_unit (sc, "guards", &next, NULL, NULL));
+    adjacent = analyse (sc, RDT_FIRE_ARTILLERY, "mortar", "guards", NULL);
+    assert_refused (adjacent, "Savannah 4.12");
+    g_assert_nonnull (strstr (rdt_fire_get_reason (adjacent)->text, "adjacent"));
+  }
 }
 
 /* The hexside fire DRM of the volume's Terrain Effects Chart (here a

@@ -97,6 +97,7 @@ def tables(stated, source, vid=None):
             ("cc-drm", "Close Combat DRM Chart", "12.2", ["DRM"]),):
         if tid == "cc-drm" and vid in CC_DRM:
             out.extend(cc_drm_tables(vid))
+            out.extend(retreat_exception_tables(vid))
             continue
         out.append('<table id="%s" name="%s" rule="%s">' % (tid, attr(name), attr(rule)))
         out.append("  <columns>%s</columns>" % "".join("<c>%s</c>" % text(c) for c in cols))
@@ -174,10 +175,23 @@ CC_DRM_CURRENT = [
     ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
     ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
 ]
+# Savannah 4.1: American units other than Pulaski's Legion (which may stack
+# with the French).
+SAV_AMERICAN_NOT_PULASKI = "side=american&!unit=pulaski&!unit=pulaski-replacement"
 CC_DRM = {
     "brandywine": (CC_DRM_CURRENT + [
         ("Some attackers across the non-ford Brandywine Creek", "-1", "across:brandywine-creek:some", "Brandywine 5.2.4", False),
-    ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm.", [
+        # 5.2.7: "If Pinned units choose to conduct Close Combat across
+        # non-ford Brandywine Creek hexsides, and if all the enemy units are
+        # marked as pinned, there is no Close Combat modifier for attacking
+        # across a non-ford Brandywine Creek hexside": rows that cancel 5.2.4
+        # and 5.2.5 (the creek hexside's -2), itemised.
+        ("Pinned, all enemy units pinned: no 5.2.4 creek modifier", "+1",
+         "across:brandywine-creek:some attacker:any:state=pinned defender:all:state=pinned", "Brandywine 5.2.7", False),
+        ("Pinned, all enemy units pinned: no 5.2.5 creek modifier", "+2",
+         "across:brandywine-creek:all attacker:any:state=pinned defender:all:state=pinned", "Brandywine 5.2.7", False),
+    ], " Brandywine 5.2.5 (-2 when every attacker crosses the non-ford creek) is the creek hexside's cc-drm; "
+       "5.2.7 cancels 5.2.4 and 5.2.5 (the two Brandywine 5.2.7 rows).", [
         ("Lafayette, the only leader with the attacking Americans (once per game)", "+1",
          "attacker-side:american only-leader:attacker:lafayette", "Brandywine 4.8", False, "lafayette"),
         ("Lafayette, the only leader with the defending Americans (once per game)", "-1",
@@ -200,13 +214,41 @@ CC_DRM = {
          "attacker:none:unit=1st-charlestown-militia attacker:none:unit=2nd-charlestown-militia", "Savannah 4.17; chart", False),
         ("White-R rifles defending", "+1", "defender:any:white-r", "glossary Rifle Unit; chart", True),
         ("White-R rifles attacking", "-1", "attacker:any:white-r", "glossary Rifle Unit; chart", True),
-        ("French/American stack attacked", "+1", "defender:any:nationality=french defender:any:nationality=continental",
+        ("French/American stack attacked", "+1", "stack:defender:side=french+" + SAV_AMERICAN_NOT_PULASKI,
          "Savannah 4.1", False),
+        ("French/American stack forced to attack", "-2", "stack:attacker:side=french+" + SAV_AMERICAN_NOT_PULASKI,
+         "Savannah 4.1 (may attack only when forced: retreat not possible)", False),
+        ("French Regulars stacked with French Colonial Militia forced to attack", "-1",
+         "stack:attacker:side=french&class=regular+side=french&class=colonial-militia",
+         "Savannah 4.1 (may attack only when forced)", False),
         ("Incomplete British Defenses, turns 1-7", "+2", "turn:1-7 defender-side:british fieldwork:any", "Savannah 4.14", False),
         ("Incomplete British Defenses, turns 8-11", "+1", "turn:8-11 defender-side:british fieldwork:any", "Savannah 4.14", False),
         ("Irish Ferocity", "+1", "lead:attacker:unit=dillons-irish defender:any:nationality=british", "Savannah 4.16", False),
-    ], " Savannah 4.1: a French/American stack forced to attack suffers -2; not expressed (the attackers may be in "
-       "several hexes). 4.14 reads fieldwork:any (abatis, redoubts, revetments with their symbol in the British hex).", []),
+    ], " Savannah 4.1: a French/American stack is one hex holding French and American units (Pulaski's Legion, "
+       "which may stack with the French, excepted); the French Regulars row needs the units' class, which the book "
+       "does not state (docs/rulings.md). 4.14 reads fieldwork:any (abatis, redoubts, revetments with their symbol "
+       "in the British hex).", []),
+}
+
+# Tactics restrictions of the exclusive rules (issue 14, 12.53 "See Exclusive
+# Rules for additional restrictions"), read by rdt-close-combat.c: rows (key,
+# tactic ids, role, when, rule); ROLE may not select the tactics when the
+# conditions (the cc-drm vocabulary) hold.
+CC_TACTICS = {
+    "germantown": [
+        ("Chew House defenders", "turn-flank attack-en-echelon", "defender", "terrain:defender:any:chew-house",
+         "Germantown 3.10.4"),
+        ("Chew House attackers", "turn-flank attack-en-echelon", "attacker", "terrain:attacker:any:chew-house",
+         "Germantown 3.10.4"),
+    ],
+    "savannah": [
+        ("British Tactical Doctrine, attacking", "turn-flank", "attacker",
+         "attacker-side:british area:attacker:any:savannah-defensive-perimeter "
+         "area:defender:none:savannah-defensive-perimeter", "Savannah 4.15"),
+        ("British Tactical Doctrine, defending", "turn-flank", "defender",
+         "defender-side:british area:defender:any:savannah-defensive-perimeter "
+         "area:attacker:none:savannah-defensive-perimeter", "Savannah 4.15"),
+    ],
 }
 
 
@@ -230,6 +272,92 @@ def cc_drm_tables(vid):
                                                "removed from play, no VP or army morale, once the Close Combat that "
                                                "used the shift is resolved: Brandywine 4.8, which makes Lafayette's "
                                                "shift once per game). The 12.14 Diversion shift is a rule, not data."))
+        out.append("</table>")
+    if vid == "brandywine":
+        # 5.3: "Leaders which are adjacent to combat units but separated from
+        # them by a non-ford Brandywine Creek hexside do not count as being
+        # adjacent for allowing the use of Tactics Cards. An empty hex which
+        # is adjacent to both players' units but separated from either unit by
+        # a non-ford Brandywine Creek hexside does not count to allow the use
+        # of Turn Flank or Refuse Flank Tactics Cards."
+        out.append('<table id="tactics-barriers" name="Tactics Card adjacency barriers" rule="Brandywine 5.3" corner="Hexside type">')
+        out.append("  <columns><c>leader</c><c>open flank</c><c>rule</c></columns>")
+        out.append('  <row key="brandywine-creek"><c>yes</c><c>yes</c><c>Brandywine 5.3</c></row>')
+        out.append("  <note>%s</note>" % text(
+            "Read by the rules core (12.53, 12.54; docs/volumes.md \u201cTactics restrictions\u201d): a leader "
+            "(leader yes) or an empty open-flank hex (open flank yes) separated from the units by a hexside of "
+            "the row's type does not count."))
+        out.append("</table>")
+    if vid == "savannah":
+        # 4.13: "Not only are French and American units usually prohibited
+        # from stacking and attacking out of the same hex, they are also
+        # prohibited from combining from two or more hexes in an attack
+        # against a defending enemy hex."  Pulaski's Legion "is the only
+        # American combat unit that may cooperate in Close Combat with French
+        # player units".
+        out.append('<table id="cc-designation" name="Close Combat designation restrictions" rule="Savannah 4.13" corner="Case">')
+        out.append("  <columns><c>when</c><c>rule</c></columns>")
+        out.append('  <row key="French and American units may not combine from two or more hexes"><c>%s</c>'
+                   '<c>Savannah 4.13</c></row>' % text("apart:attacker:side=french+" + SAV_AMERICAN_NOT_PULASKI))
+        out.append("  <note>%s</note>" % text(
+            "Read by the rules core (docs/volumes.md \u201cDesignation restrictions\u201d): a row whose conditions "
+            "(the cc-drm vocabulary) hold makes the designation illegal, citing the rule."))
+        out.append("</table>")
+    if vid in CC_TACTICS:
+        out.append('<table id="cc-tactics" name="Tactics restrictions" rule="12.53" corner="Case">')
+        out.append("  <columns><c>tactics</c><c>role</c><c>when</c><c>rule</c></columns>")
+        for key, tactics, role, when, rule in CC_TACTICS[vid]:
+            out.append('  <row key="%s"><c>%s</c><c>%s</c><c>%s</c><c>%s</c></row>'
+                       % (attr(key), text(tactics), text(role), text(when), text(rule)))
+        out.append("  <note>%s</note>" % text(
+            "12.53: \u201cSee Exclusive Rules for additional restrictions\u201d. Columns: tactics (ids: skirmish, "
+            "attack-en-echelon, stand-fast, withdraw, frontal-assault, commit-reserve, turn-flank, refuse-flank), "
+            "role (attacker or defender: the side that may not select them), when (the conditions of the cc-drm "
+            "table), rule. Read by the rules core (docs/volumes.md \u201cTactics restrictions\u201d)."))
+        out.append("</table>")
+    return out
+
+
+# Exclusive rules about Retreat results and morale checks in a hex (issue
+# 14), read by src/core/play/rdt-game-results.c: rows keyed by terrain id.
+RETREAT_EXCEPTIONS = {
+    # 3.9: "If the Close Combat result against a lead unit in the Meeting
+    # House hex is a "Retreat," the unit does NOT automatically retreat.
+    # Instead, the lead unit takes a morale check, adding +1 ... If it passes,
+    # it does not retreat and the other units in its hex do not check morale."
+    "brandywine": [("meeting-house", "close-combat", "lead", "morale-check", "+1", "in-hex", "Brandywine 3.9")],
+    # 3.10.4: "Units in the hex may ignore "Retreat" results from fire or
+    # close combat. In this case, other units normally required to make
+    # morale checks may ignore them."
+    "germantown": [("chew-house", "fire close-combat", "any", "ignore", "0", "in-hex", "Germantown 3.10.4")],
+}
+MORALE_CHECK_DRM = {
+    # 3.10.2: "Units in the hex receive +1 DRM to morale check die rolls."
+    "germantown": [("chew-house", "+1", "Germantown 3.10.2")],
+}
+
+
+def retreat_exception_tables(vid):
+    out = []
+    if vid in RETREAT_EXCEPTIONS:
+        out.append('<table id="retreat-exceptions" name="Retreat result exceptions" rule="13.1 R" corner="Terrain">')
+        out.append("  <columns><c>applies</c><c>units</c><c>effect</c><c>DRM</c><c>others</c><c>rule</c></columns>")
+        for r in RETREAT_EXCEPTIONS[vid]:
+            out.append('  <row key="%s">%s</row>' % (attr(r[0]), "".join("<c>%s</c>" % text(c) for c in r[1:])))
+        out.append("  <note>%s</note>" % text(
+            "Read by sandbox play (docs/volumes.md \u201cRetreat result exceptions\u201d). Rows keyed by the "
+            "terrain of the affected unit's hex. applies: close-combat and/or fire; units: lead (the close combat "
+            "lead unit) or any; effect: morale-check (a morale check with DRM instead of the retreat: passed, no "
+            "retreat) or ignore (the owner's option to ignore the Retreat result, taken); others: in-hex (when "
+            "the unit does not retreat the other units of its hex need not check morale, 13.1)."))
+        out.append("</table>")
+    if vid in MORALE_CHECK_DRM:
+        out.append('<table id="morale-check-drm" name="Morale check DRMs by terrain" rule="13.5" corner="Terrain">')
+        out.append("  <columns><c>DRM</c><c>rule</c></columns>")
+        for r in MORALE_CHECK_DRM[vid]:
+            out.append('  <row key="%s">%s</row>' % (attr(r[0]), "".join("<c>%s</c>" % text(c) for c in r[1:])))
+        out.append("  <note>%s</note>" % text(
+            "Added to the die roll of a Close Combat morale check (13.1, 13.5) of a unit in a hex of the terrain."))
         out.append("</table>")
     return out
 

@@ -410,12 +410,106 @@ analyse_cc (RdtCombatPanel *self,
   gtk_widget_set_sensitive (self->cc_button, rdt_close_combat_is_legal (cc) && self->secret[0] >= 0 && self->secret[1] >= 0);
 }
 
+/* Issue 14: once the firers (the attacking hexes) are picked and the target
+ * (the defending hex) is not, the candidates are shaded: the hexes of the
+ * enemy combat units the fire analysis does not refuse (10.2, 11.2, 11.41;
+ * only those near enough for any range are analysed), or the hexes adjacent to
+ * every attacking hex whose designation the rules layer accepts (12.12 to
+ * 12.15).  Never while an owed retreat's ends are shaded (13.22). */
+static void
+shade_candidates (RdtCombatPanel *self)
+{
+  RdtHexGrid *grid;
+  RdtScenario *scenario;
+  g_autoptr(GArray) from = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  gboolean fire = self->phase == RDT_PHASE_ARTILLERY_FIRE || self->phase == RDT_PHASE_RIFLE_FIRE;
+
+  if (self->game == NULL || self->retreat_unit != NULL)
+    return;
+  g_array_set_size (self->shaded, 0);
+  grid = grid_of (self);
+  scenario = rdt_game_get_scenario (self->game);
+  if (fire)
+    {
+      g_auto(GStrv) firers = entry_items (self->firers_entry);
+      RdtFireKind kind = self->phase == RDT_PHASE_RIFLE_FIRE ? RDT_FIRE_RIFLE : RDT_FIRE_ARTILLERY;
+
+      if (firers[0] == NULL || gtk_editable_get_text (GTK_EDITABLE (self->target_entry))[0] != '\0')
+        return;
+      for (guint i = 0; firers[i] != NULL; i++)
+        {
+          int index = rdt_game_find_unit (self->game, firers[i]);
+
+          if (index >= 0 && rdt_game_get_unit (self->game, (guint) index)->where == RDT_GAME_UNIT_MAP)
+            g_array_append_val (from, rdt_game_get_unit (self->game, (guint) index)->hex);
+        }
+      for (guint i = 0; i < rdt_game_get_n_units (self->game) && from->len > 0; i++)
+        {
+          const RdtGameUnit *gu = rdt_game_get_unit (self->game, i);
+          const RdtUnit *u = rdt_scenario_get_unit (scenario, i);
+          g_autoptr(RdtFire) analysis = NULL;
+          gboolean near = FALSE;
+
+          if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u))
+            continue;
+          /* Rifle fire: adjacent (10.2; Brandywine 4.5.5 Amusettes: 2);
+           * artillery: the longest range, 5 (Savannah 4.12 mortars), + 1. */
+          for (guint k = 0; k < from->len && !near; k++)
+            near = rdt_hex_grid_distance (grid, g_array_index (from, RdtHex, k), gu->hex) <= (kind == RDT_FIRE_RIFLE ? 2 : 6);
+          if (!near)
+            continue;
+          analysis = rdt_game_analyse_fire (self->game, kind, (const char *const *) firers, u->id,
+                                            gtk_check_button_get_active (self->open_flank) ? 1 : -1, NULL);
+          if (analysis != NULL && rdt_fire_get_verdict (analysis) != RDT_FIRE_REFUSED)
+            g_array_append_val (self->shaded, gu->hex);
+        }
+      return;
+    }
+  if (self->phase == RDT_PHASE_CLOSE_COMBAT)
+    {
+      g_auto(GStrv) att = entry_items (self->att_entry);
+      RdtGameContext context;
+
+      if (att[0] == NULL || gtk_editable_get_text (GTK_EDITABLE (self->def_entry))[0] != '\0')
+        return;
+      for (guint i = 0; att[i] != NULL; i++)
+        {
+          RdtHex h;
+
+          if (!rdt_hex_grid_parse_label (grid, att[i], &h, NULL))
+            return;
+          g_array_append_val (from, h);
+        }
+      rdt_game_context_init (&context);
+      context.turn = rdt_game_get_turn (self->game);
+      context.origin = scenario;
+      for (int d = 0; d < RDT_N_DIRECTIONS; d++)
+        {
+          RdtHex h = rdt_hex_grid_neighbour (grid, g_array_index (from, RdtHex, 0), (RdtHexDirection) d);
+          RdtCloseCombatInput input;
+          g_autoptr(RdtCloseCombat) cc = NULL;
+
+          if (!rdt_hex_grid_contains (grid, h))
+            continue;
+          rdt_close_combat_input_init (&input);
+          input.context = &context;
+          input.attackers = (const RdtHex *) from->data;
+          input.n_attackers = from->len;
+          input.defender = h;
+          cc = rdt_close_combat_new (rdt_game_get_position (self->game), &input, NULL);
+          if (cc != NULL && rdt_close_combat_is_legal (cc))
+            g_array_append_val (self->shaded, h);
+        }
+    }
+}
+
 static void
 update_analysis (RdtCombatPanel *self)
 {
   g_autoptr(GString) out = g_string_new (NULL);
 
   g_array_set_size (self->outlined, 0);
+  shade_candidates (self);
   if (self->game != NULL && (self->phase == RDT_PHASE_ARTILLERY_FIRE || self->phase == RDT_PHASE_RIFLE_FIRE))
     analyse_fire (self, out);
   else if (self->game != NULL && self->phase == RDT_PHASE_CLOSE_COMBAT)

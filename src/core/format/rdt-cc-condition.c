@@ -17,6 +17,8 @@ term_free (gpointer data)
 
   g_free (t->id);
   g_free (t->key);
+  if (t->groups != NULL)
+    g_ptr_array_unref (t->groups);
   g_free (t);
 }
 
@@ -97,8 +99,43 @@ parse_selector (const char *text,
   t->id = g_strdup (eq + 1);
   if (!is_id (t->id))
     return FALSE;
-  return g_strv_contains ((const char *const[]) { "unit", "nationality", "formation", "class", "state", NULL },
+  return g_strv_contains ((const char *const[]) { "unit", "nationality", "formation", "class", "state", "side", NULL },
                           t->key);
+}
+
+/* stack:ROLE:GROUP+GROUP[+GROUP], GROUP = [!]SEL[&[!]SEL...]. */
+static gboolean
+parse_stack (const char *text,
+             RdtCcTerm  *t)
+{
+  g_auto(GStrv) groups = g_strsplit (text, "+", 5);
+  guint n = g_strv_length (groups);
+
+  if (n < 2 || n > 4)
+    return FALSE;
+  t->groups = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint g = 0; g < n; g++)
+    {
+      g_auto(GStrv) atoms = g_strsplit (groups[g], "&", 5);
+      GPtrArray *group = g_ptr_array_new_with_free_func (term_free);
+
+      g_ptr_array_add (t->groups, group);
+      if (g_strv_length (atoms) < 1 || g_strv_length (atoms) > 4)
+        return FALSE;
+      for (guint a = 0; atoms[a] != NULL; a++)
+        {
+          RdtCcTerm *sel = g_new0 (RdtCcTerm, 1);
+          const char *p = atoms[a];
+
+          g_ptr_array_add (group, sel);
+          sel->kind = RDT_CC_TERM_UNITS;
+          if (*p == '!')
+            sel->negate = TRUE, p++;
+          if (!parse_selector (p, sel))
+            return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -175,6 +212,22 @@ parse_term (const char *text,
     {
       t->kind = p[0][0] == 'u' ? RDT_CC_TERM_UP_SLOPE : RDT_CC_TERM_FIELDWORK;
       return parse_quantifier (p[1], TRUE, &t->quantifier);
+    }
+  if (n == 3 && strcmp (p[0], "stack") == 0)
+    {
+      t->kind = RDT_CC_TERM_STACK;
+      return parse_role (p[1], &t->role) && parse_stack (p[2], t);
+    }
+  if (n == 3 && strcmp (p[0], "apart") == 0)
+    {
+      t->kind = RDT_CC_TERM_APART;
+      return parse_role (p[1], &t->role) && parse_stack (p[2], t) && t->groups->len == 2;
+    }
+  if (n == 4 && (strcmp (p[0], "terrain") == 0 || strcmp (p[0], "area") == 0))
+    {
+      t->kind = p[0][0] == 't' ? RDT_CC_TERM_TERRAIN : RDT_CC_TERM_AREA;
+      t->id = g_strdup (p[3]);
+      return parse_role (p[1], &t->role) && parse_quantifier (p[2], FALSE, &t->quantifier) && is_id (p[3]);
     }
   if (n == 2 && strcmp (p[0], "surrounded") == 0)
     {

@@ -28,10 +28,24 @@
  *                                 symbol is in the defending hex
  *   surrounded:ROLE               12.7: the defending hex (or every attacking
  *                                 hex) is surrounded
+ *   stack:ROLE:SEL+SEL[+SEL]      one hex of ROLE (an attacking hex, or the
+ *                                 defending hex) holds participating units
+ *                                 matching each SEL (Savannah 4.1: a
+ *                                 French/American stack)
+ *   apart:ROLE:SEL+SEL            a participating unit of ROLE matching the
+ *                                 first group and one matching the second are
+ *                                 in different hexes (Savannah 4.13)
+ *   terrain:ROLE:Q:ID             Q all|any|none of ROLE's hexes have terrain
+ *                                 ID (Germantown 3.10.4 Chew House)
+ *   area:ROLE:Q:ID                Q all|any|none of ROLE's hexes are in the
+ *                                 scenario's area ID (Savannah 4.15 Defensive
+ *                                 Perimeter); "not decided" without the area
  *
  * SEL is a unit kind ("militia", "light-infantry"), "white-r" (glossary Rifle
  * Unit), "non-artillery", or KEY=VALUE with KEY unit, nationality, formation,
- * class or state.  This file only parses (the loader's check); the rules
+ * class, state or side.  In a stack term, a SEL may be a conjunction of such
+ * selectors joined by "&", each optionally negated by "!"
+ * ("side=american&!unit=pulaski").  This file only parses (the loader's check); the rules
  * layer (rdt-close-combat.c) evaluates.
  */
 #pragma once
@@ -52,6 +66,10 @@ typedef enum {
   RDT_CC_TERM_UP_SLOPE,
   RDT_CC_TERM_FIELDWORK,
   RDT_CC_TERM_SURROUNDED,
+  RDT_CC_TERM_STACK,
+  RDT_CC_TERM_TERRAIN,
+  RDT_CC_TERM_AREA,
+  RDT_CC_TERM_APART,
 } RdtCcTermKind;
 
 typedef enum {
@@ -70,6 +88,10 @@ typedef struct {
                                "unit", "nationality", "formation", "class", "state" */
   int from;                 /* turn range */
   int to;
+  gboolean negate;          /* a "!SEL" selector inside a stack term */
+  /* RDT_CC_TERM_STACK, _APART: one GPtrArray per "+" group, each holding the
+   * selectors (RdtCcTerm with key, id, negate) that must all match one unit. */
+  GPtrArray *groups;
 } RdtCcTerm;
 
 /* Parses a "when" cell (NULL or empty: always) into RdtCcTerm (transfer

@@ -511,6 +511,69 @@ effects_warning (const char       *file,
                                        _("enter the values from your copy of the game's charts and remove them from provisional=")));
 }
 
+/* Issue 14: the tactics restrictions of the exclusive rules ("cc-tactics",
+ * 12.53): tactic ids of 12.52, a role, a condition of rdt-cc-condition.h. */
+static void
+check_cc_tactics (RdtVolume  *volume,
+                  const char *file,
+                  GPtrArray  *diagnostics)
+{
+  static const char *const tactics[] = { "skirmish", "attack-en-echelon", "stand-fast", "withdraw",
+                                         "frontal-assault", "commit-reserve", "turn-flank", "refuse-flank", NULL };
+  const RdtTable *t = rdt_volume_find_table (volume, "tactics-barriers");
+
+  /* Brandywine 5.3: rows keyed by a hexside type, "leader" and "open flank"
+   * yes or no. */
+  for (guint r = 0; t != NULL && r < t->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+      const char *leader = rdt_table_lookup (t, row->key, "leader", NULL);
+      const char *flank = rdt_table_lookup (t, row->key, "open flank", NULL);
+      g_autofree char *message = NULL;
+
+      if (rdt_volume_find_hexside_type (volume, row->key) < 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: not a hexside type of the volume"), t->id, row->key);
+      else if ((g_strcmp0 (leader, "yes") != 0 && g_strcmp0 (leader, "no") != 0) ||
+               (g_strcmp0 (flank, "yes") != 0 && g_strcmp0 (flank, "no") != 0))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “leader” and “open flank” are yes or no"), t->id, row->key);
+      if (message != NULL)
+        rdt_diagnostics_add (diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                 _("see docs/volumes.md, Tactics restrictions")));
+    }
+  t = rdt_volume_find_table (volume, "cc-tactics");
+  if (t == NULL)
+    return;
+  for (guint r = 0; r < t->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+      const char *ids = rdt_table_lookup (t, row->key, "tactics", NULL);
+      const char *role = rdt_table_lookup (t, row->key, "role", NULL);
+      g_auto(GStrv) parts = g_strsplit_set (ids != NULL ? ids : "", " ", -1);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) terms = NULL;
+      g_autofree char *message = NULL;
+      guint n = 0;
+
+      for (guint i = 0; parts[i] != NULL && message == NULL; i++)
+        if (*parts[i] != '\0' && !g_strv_contains (tactics, parts[i]))
+          message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a tactic id of 12.52"), t->id, row->key, parts[i]);
+        else if (*parts[i] != '\0')
+          n++;
+      if (message == NULL && n == 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: no tactic named"), t->id, row->key);
+      if (message == NULL && g_strcmp0 (role, "attacker") != 0 && g_strcmp0 (role, "defender") != 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: the role “%s” is neither attacker nor defender"),
+                                   t->id, row->key, role != NULL ? role : "");
+      if (message == NULL && (terms = rdt_cc_condition_parse (rdt_table_lookup (t, row->key, "when", NULL), &error)) == NULL)
+        message = g_strdup_printf (_("table “%s”, row “%s”: %s"), t->id, row->key, error->message);
+      if (message != NULL)
+        rdt_diagnostics_add (diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                 _("see docs/volumes.md, Tactics restrictions")));
+    }
+}
+
 /* Issue 14: the Close Combat DRM chart ("cc-drm") and the column shifts
  * ("cc-shift") are read by the rules core (rdt-close-combat.c): each row's
  * value must be a signed number and its "when" cell a condition of
@@ -520,7 +583,7 @@ check_cc_tables (RdtVolume  *volume,
                  const char *file,
                  GPtrArray  *diagnostics)
 {
-  static const char *const ids[][2] = { { "cc-drm", "DRM" }, { "cc-shift", "shift" } };
+  static const char *const ids[][2] = { { "cc-drm", "DRM" }, { "cc-shift", "shift" }, { "cc-designation", NULL } };
 
   for (gsize k = 0; k < G_N_ELEMENTS (ids); k++)
     {
@@ -531,7 +594,7 @@ check_cc_tables (RdtVolume  *volume,
       for (guint r = 0; r < t->rows->len; r++)
         {
           const RdtTableRow *row = g_ptr_array_index (t->rows, r);
-          const char *value = rdt_table_lookup (t, row->key, ids[k][1], NULL);
+          const char *value = ids[k][1] != NULL ? rdt_table_lookup (t, row->key, ids[k][1], NULL) : "0";
           const char *when = rdt_table_lookup (t, row->key, "when", NULL);
           g_autoptr(GError) error = NULL;
           g_autoptr(GPtrArray) terms = NULL;
@@ -549,6 +612,7 @@ check_cc_tables (RdtVolume  *volume,
                                                      _("see docs/volumes.md, Close Combat DRM chart")));
         }
     }
+  check_cc_tactics (volume, file, diagnostics);
 }
 
 void

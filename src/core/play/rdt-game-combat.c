@@ -197,7 +197,8 @@ morale_check (RdtGame    *game,
   int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;
   g_autofree char *purpose = g_strdup_printf (_("morale check, %s (13.5)"), u->id);
   int roll = _rdt_game_roll_die (game, purpose);
-  int total = roll + base + mod + lead_drm + (fieldworks ? 1 : 0);
+  /* Germantown 3.10.2 (volume table morale-check-drm, logged before). */
+  int total = roll + base + mod + lead_drm + (fieldworks ? 1 : 0) + _rdt_game_terrain_morale_drm (game, unit);
 
   _rdt_game_say (game, "13.5, 14.23, 15.32",
                  _("Morale check %s: roll %d %+d base morale %+d army level %+d leader %+d fieldworks = %d, needs 5: %s%s"),
@@ -228,6 +229,9 @@ other_units_check (RdtGame              *game,
       guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
 
       if ((int) u == lead || game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      /* Brandywine 3.9, Germantown 3.10.4 (rdt-game-results.c). */
+      if (r->retreat && _rdt_game_morale_check_excused (game, u))
         continue;
       if (morale_check (game, u, modifiers, fieldworks && role == RDT_CC_DEFENDER))
         {

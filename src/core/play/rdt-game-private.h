@@ -81,6 +81,12 @@ struct _RdtGame {
   GPtrArray *redo;              /* char* actions undone, last undone last */
   GPtrArray *messages;          /* RdtGameMessage* */
   GPtrArray *rolls;             /* RdtGameRoll* */
+  /* rdt-game-results.c: the lead unit whose Retreat result a volume row
+   * (table "retreat-exceptions": Brandywine 3.9, Germantown 3.10.4) let it
+   * ignore, so that the other units of its hex need not check morale
+   * (-1: none); set by each _rdt_game_apply_result(). */
+  int excused_lead;
+  RdtHex excused_hex;
 };
 
 /* rdt-game-rules.c: the rules engines, asked about the current state. */

@@ -420,6 +420,193 @@ _rdt_game_do_casualty (RdtGame  *game,
   return FALSE;
 }
 
+/* ---------- exclusive rules about Retreat results, as volume data ---------- */
+
+static const char *
+cell (const RdtTable    *table,
+      const RdtTableRow *row,
+      const char        *column)
+{
+  for (guint i = 0; i < table->columns->len && i < row->cells->len; i++)
+    if (g_strcmp0 (table->columns->pdata[i], column) == 0)
+      return row->cells->pdata[i];
+  return NULL;
+}
+
+/* The row of table @id keyed by the terrain of @unit's hex, or NULL. */
+static const RdtTableRow *
+terrain_row (RdtGame         *game,
+             const char      *id,
+             guint            unit,
+             const RdtTable **out_table)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), id);
+  const RdtTerrainType *tt;
+
+  *out_table = table;
+  if (table == NULL)
+    return NULL;
+  tt = rdt_scenario_get_terrain_type (game->scenario, game->state->units[unit].hex);
+  if (tt == NULL)
+    return NULL;
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (g_strcmp0 (row->key, tt->id) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+static int
+signed_cell (const char *text)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0')
+    return 0;
+  v = strtol (text, &end, 10);
+  return *end == '\0' && v >= -9 && v <= 9 ? (int) v : 0;
+}
+
+int
+_rdt_game_terrain_morale_drm (RdtGame *game,
+                              guint    unit)
+{
+  const RdtTable *table;
+  const RdtTableRow *row = terrain_row (game, "morale-check-drm", unit, &table);
+  int drm;
+
+  if (row == NULL)
+    return 0;
+  drm = signed_cell (cell (table, row, "DRM"));
+  if (drm != 0)
+    _rdt_game_say (game, cell (table, row, "rule") != NULL ? cell (table, row, "rule") : table->rule,
+                   _("%s takes its morale check in %s: %+d to the die roll (volume table morale-check-drm)"),
+                   unit_of (game, unit)->id, row->key, drm);
+  return drm;
+}
+
+/* The leader in command in @unit's hex (14.2: the highest rank, then the
+ * seniority of the exclusive rules), or -1. */
+static int
+leader_in_hex (RdtGame *game,
+               guint    unit)
+{
+  const RdtGameUnit *gu = &game->state->units[unit];
+  int best = -1;
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gl = &game->state->units[i];
+      const RdtUnit *l = unit_of (game, i), *b;
+
+      if (!rdt_unit_is_leader (l) || gl->where != RDT_GAME_UNIT_MAP || gl->hex.col != gu->hex.col ||
+          gl->hex.row != gu->hex.row || _rdt_game_unit_player (game, i) != _rdt_game_unit_player (game, unit))
+        continue;
+      if (best < 0)
+        {
+          best = (int) i;
+          continue;
+        }
+      b = unit_of (game, (guint) best);
+      if (l->rank > b->rank || (l->rank == b->rank && l->seniority > 0 && (b->seniority == 0 || l->seniority < b->seniority)))
+        best = (int) i;
+    }
+  return best;
+}
+
+/* The volume's table "retreat-exceptions" (docs/volumes.md): rows keyed by
+ * terrain id, columns "applies" ("close-combat", "fire"), "units" ("lead":
+ * the close combat lead unit only; "any"), "effect" ("morale-check": a
+ * morale check with "DRM" instead of the retreat, passed: no retreat;
+ * "ignore": the unit ignores the result), "others" ("in-hex": when the
+ * retreat is not made the other units of the hex need not check morale),
+ * "rule".  Brandywine 3.9 (Meeting House), Germantown 3.10.4 (Chew House).
+ * TRUE when @unit does not retreat. */
+static gboolean
+retreat_excused (RdtGame    *game,
+                 guint       unit,
+                 const char *rule)
+{
+  const RdtTable *table;
+  const RdtTableRow *row = terrain_row (game, "retreat-exceptions", unit, &table);
+  gboolean close_combat = g_strcmp0 (rule, "13.1") == 0;
+  const RdtUnit *u = unit_of (game, unit);
+  const char *applies, *effect, *row_rule;
+  g_auto(GStrv) kinds = NULL;
+
+  if (row == NULL)
+    return FALSE;
+  applies = cell (table, row, "applies");
+  effect = cell (table, row, "effect");
+  row_rule = cell (table, row, "rule");
+  if (row_rule == NULL || *row_rule == '\0')
+    row_rule = table->rule;
+  kinds = g_strsplit (applies != NULL ? applies : "", " ", -1);
+  if (!g_strv_contains ((const char *const *) kinds, close_combat ? "close-combat" : "fire"))
+    return FALSE;
+  /* "lead": the caller applies a close combat result to the lead unit
+   * only (rdt-game-combat.c), and fire's rows do not say "lead". */
+  if (g_strcmp0 (cell (table, row, "units"), "lead") == 0 && !close_combat)
+    return FALSE;
+  if (g_strcmp0 (effect, "ignore") == 0)
+    {
+      _rdt_game_say (game, row_rule, _("%s in %s ignores the Retreat result (the owner's option, taken)"), u->id, row->key);
+    }
+  else if (g_strcmp0 (effect, "morale-check") == 0)
+    {
+      const RdtGameUnit *gu = &game->state->units[unit];
+      const RdtUnitStep *step = u->steps != NULL && u->steps->len > 0
+        ? &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1)) : NULL;
+      const RdtMoraleLevel *level = u->side >= 0 ? rdt_game_get_morale_level (game, (guint) u->side) : NULL;
+      int leader = leader_in_hex (game, unit);
+      int base = step != NULL ? step->morale : 0;
+      int mod = level != NULL ? level->morale_modifier : 0;
+      int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;
+      int drm = signed_cell (cell (table, row, "DRM"));
+      g_autofree char *purpose = g_strdup_printf (_("morale check instead of a retreat, %s (%s)"), u->id, row_rule);
+      int roll = _rdt_game_roll_die (game, purpose);
+      int total = roll + base + mod + lead_drm + drm;
+      g_autofree char *cite = g_strdup_printf ("%s; 13.5, 14.23, 15.32", row_rule);
+
+      _rdt_game_say (game, cite,
+                     _("%s in %s does not retreat automatically: morale check roll %d %+d base morale %+d army level "
+                       "%+d leader %+d %s = %d, needs 5: %s%s"),
+                     u->id, row->key, roll, base, mod, lead_drm, drm, row->key, total,
+                     total >= 5 ? _("passes, no retreat") : _("fails, it retreats"),
+                     level == NULL ? _(" (the army morale level is not known: 0 used)") : "");
+      if (total < 5)
+        return FALSE;
+    }
+  else
+    return FALSE;
+  if (g_strcmp0 (cell (table, row, "others"), "in-hex") == 0)
+    {
+      game->excused_lead = (int) unit;
+      game->excused_hex = game->state->units[unit].hex;
+    }
+  return TRUE;
+}
+
+gboolean
+_rdt_game_morale_check_excused (RdtGame *game,
+                                guint    unit)
+{
+  const RdtGameUnit *gu = &game->state->units[unit];
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "retreat-exceptions");
+
+  if (game->excused_lead < 0 || gu->where != RDT_GAME_UNIT_MAP ||
+      gu->hex.col != game->excused_hex.col || gu->hex.row != game->excused_hex.row)
+    return FALSE;
+  _rdt_game_say (game, table != NULL ? table->rule : "13.1",
+                 _("%s need not check morale: %s did not retreat (volume table retreat-exceptions)"),
+                 unit_of (game, unit)->id, unit_of (game, (guint) game->excused_lead)->id);
+  return TRUE;
+}
+
 void
 _rdt_game_apply_result (RdtGame               *game,
                         guint                  unit,
@@ -431,6 +618,7 @@ _rdt_game_apply_result (RdtGame               *game,
   RdtHex hex = gu->hex;
   gboolean on_map = gu->where == RDT_GAME_UNIT_MAP;
 
+  game->excused_lead = -1;
   if (!on_map)
     {
       _rdt_game_say (game, rule, _("%s is no longer on the map: the result is void"), u->id);
@@ -485,8 +673,12 @@ _rdt_game_apply_result (RdtGame               *game,
     }
   else if (on_map && r->retreat && !rdt_game_is_over (game))
     {
+      /* Brandywine 3.9, Germantown 3.10.4 first: the morale check uses the
+       * army level before this result's adjustment (16.2 Note). */
+      gboolean excused = retreat_excused (game, unit, rule);
+
       adjust_army_morale (game, unit, "retreat", "13.1 R");
-      if (gu->where == RDT_GAME_UNIT_MAP)
+      if (gu->where == RDT_GAME_UNIT_MAP && !rdt_game_is_over (game) && !excused)
         _rdt_game_owe_retreat (game, unit, 1, FALSE);
     }
   /* 13.1 "AM": "The affected player must reduce his Army Morale marker by

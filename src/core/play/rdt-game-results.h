@@ -35,12 +35,23 @@ gboolean      rdt_combat_result_parse      (const char            *text,
 /* Applies @result to unit @unit (the affected unit) in @game: the steps, D,
  * R (a retreat owed, rdt_game_get_n_owed_retreats()), the leader casualty in
  * its hex, AM and the army morale adjustments; @rule is the rule that read
- * the table ("10.3", "11.3").  Retreats that the engine says cannot be made
+ * the table ("10.3", "11.3"; "13.1" for a close combat lead unit, which
+ * the volume's "retreat-exceptions" rows for close combat read).  Retreats that the engine says cannot be made
  * are captures at once (13.23). */
 void          _rdt_game_apply_result       (RdtGame               *game,
                                             guint                  unit,
                                             const RdtCombatResult *result,
                                             const char            *rule);
+/* After a close combat Retreat result the lead unit did not have to carry
+ * out (table "retreat-exceptions", "others" = "in-hex": Brandywine 3.9,
+ * Germantown 3.10.4): TRUE when @unit, of the same hex, need not make the
+ * morale check of 13.1 (logged). */
+gboolean      _rdt_game_morale_check_excused (RdtGame             *game,
+                                              guint                unit);
+/* The volume's "morale-check-drm" rows for @unit's hex (Germantown 3.10.2:
+ * +1 in the Chew House), logged; 0 without one. */
+int           _rdt_game_terrain_morale_drm (RdtGame               *game,
+                                            guint                  unit);
 /* Eliminates or captures @unit with the army morale adjustment (16.1); for
  * close combat's DC, AC, PIN and 12.31 captures (branch cc14). */
 void          _rdt_game_remove_unit        (RdtGame               *game,

@@ -150,6 +150,7 @@ rdt_game_init (RdtGame *game)
   game->messages = g_ptr_array_new_with_free_func ((GDestroyNotify) message_free);
   game->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   game->players = g_ptr_array_new_with_free_func (g_free);
+  game->excused_lead = -1;
 }
 
 static RdtScenario *

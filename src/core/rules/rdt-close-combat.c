@@ -10,6 +10,8 @@
 #include "rdt-board.h"
 #include "rdt-cc-condition.h"
 #include "rdt-close-combat.h"
+#include "rdt-movement.h"
+#include "rdt-retreat.h"
 #include "rdt-volume.h"
 #include "rdt-zoc.h"
 
@@ -55,6 +57,9 @@ struct _RdtCloseCombat
   GPtrArray *drms;                  /* RdtCcItem */
   int drm_total;
   gboolean undecided;
+
+  RdtMovement *movement;            /* lazily, for 12.53 Withdraw */
+  char *tactic_reason[2][RDT_N_TACTICS];  /* step 4 reasons built from data */
 };
 
 /* ---------- small helpers ---------- */
@@ -600,7 +605,73 @@ selector_matches (RdtCloseCombat  *cc,
     return g_strcmp0 (u->unit_class, t->id) == 0;
   if (g_strcmp0 (t->key, "state") == 0)
     return rdt_unit_has_state (u, t->id);
-  (void) cc;
+  if (g_strcmp0 (t->key, "side") == 0)
+    {
+      const RdtSide *side = u->side >= 0 ? rdt_scenario_get_side (cc->scenario, (guint) u->side) : NULL;
+      return side != NULL && g_strcmp0 (side->id, t->id) == 0;
+    }
+  return FALSE;
+}
+
+/* A "+" group of a stack term: every selector (negated or not) holds. */
+static gboolean
+group_matches (RdtCloseCombat *cc,
+               GPtrArray      *group,
+               const RdtUnit  *u)
+{
+  for (guint i = 0; i < group->len; i++)
+    {
+      const RdtCcTerm *sel = group->pdata[i];
+
+      if (selector_matches (cc, sel, u) == sel->negate)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The hexes of @role: the attacking hexes, or the defending hex. */
+static guint
+role_n_hexes (RdtCloseCombat *cc,
+              int             role)
+{
+  return role == RDT_CC_ATTACKER ? cc->attack_hexes->len : 1;
+}
+
+static RdtHex
+role_hex (RdtCloseCombat *cc,
+          int             role,
+          guint           index)
+{
+  return role == RDT_CC_ATTACKER ? g_array_index (cc->attack_hexes, RdtHex, index) : cc->defender;
+}
+
+/* stack:ROLE:...: one hex of ROLE holds, for every group, a participating
+ * unit matching it. */
+static gboolean
+stack_holds (RdtCloseCombat  *cc,
+             const RdtCcTerm *t)
+{
+  for (guint h = 0; h < role_n_hexes (cc, t->role); h++)
+    {
+      RdtHex hex = role_hex (cc, t->role, h);
+      gboolean all = TRUE;
+
+      for (guint g = 0; g < t->groups->len && all; g++)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < cc->units[t->role]->len && !found; i++)
+            {
+              const RdtUnit *u = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[t->role], i))->unit);
+
+              found = u->placement.kind == RDT_PLACEMENT_HEX && hex_equal (u->placement.hex, hex) &&
+                      group_matches (cc, t->groups->pdata[g], u);
+            }
+          all = found;
+        }
+      if (all)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -768,6 +839,59 @@ eval_term (RdtCloseCombat  *cc,
         }
       v.verdict = quantify (t->quantifier, count, total) ? RDT_RULE_ON : RDT_RULE_OFF;
       return v;
+    case RDT_CC_TERM_STACK:
+      v.verdict = stack_holds (cc, t) ? RDT_RULE_ON : RDT_RULE_OFF;
+      return v;
+    case RDT_CC_TERM_APART:
+      {
+        GPtrArray *units = cc->units[t->role];
+
+        for (guint i = 0; i < units->len && v.verdict == RDT_RULE_OFF; i++)
+          {
+            const RdtUnit *a = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (units, i))->unit);
+
+            if (!group_matches (cc, t->groups->pdata[0], a))
+              continue;
+            for (guint k = 0; k < units->len; k++)
+              {
+                const RdtUnit *b = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (units, k))->unit);
+
+                if (group_matches (cc, t->groups->pdata[1], b) && !hex_equal (a->placement.hex, b->placement.hex))
+                  {
+                    v.verdict = RDT_RULE_ON;
+                    break;
+                  }
+              }
+          }
+        return v;
+      }
+    case RDT_CC_TERM_TERRAIN:
+    case RDT_CC_TERM_AREA:
+      {
+        const RdtArea *area = NULL;
+
+        if (t->kind == RDT_CC_TERM_AREA && (area = rdt_scenario_find_area (cc->scenario, t->id)) == NULL)
+          {
+            v.verdict = RDT_RULE_UNDECIDED;
+            v.depends = _("an area the scenario does not define (docs/volumes.md, Close Combat DRM chart)");
+            return v;
+          }
+        for (guint h = 0; h < role_n_hexes (cc, t->role); h++)
+          {
+            RdtHex hex = role_hex (cc, t->role, h);
+
+            total++;
+            if (area != NULL)
+              count += rdt_scenario_area_contains (area, hex) ? 1 : 0;
+            else
+              {
+                const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, hex);
+                count += tt != NULL && g_strcmp0 (tt->id, t->id) == 0 ? 1 : 0;
+              }
+          }
+        v.verdict = quantify (t->quantifier, count, total) ? RDT_RULE_ON : RDT_RULE_OFF;
+        return v;
+      }
     case RDT_CC_TERM_SURROUNDED:
       {
         RdtBoard *board = cc_board (cc);
@@ -870,6 +994,86 @@ apply_rows (RdtCloseCombat *cc,
                                    provisional || when_prov ? _(" (provisional: not in the rulebooks)") : ""));
     }
   return TRUE;
+}
+
+/* The volume's table "cc-designation" (docs/volumes.md): rows whose "when"
+ * conditions (the cc-drm vocabulary) make a designation illegal, with their
+ * "rule" (Savannah 4.13: French and American units may not combine from two
+ * or more hexes, Pulaski's Legion excepted).  A row not decided is a note
+ * saying what it depends on. */
+static gboolean
+volume_designation_errors (RdtCloseCombat *cc,
+                           GError        **error)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), "cc-designation");
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *rule = row_cell (table, row, "rule", NULL);
+      g_autoptr(GPtrArray) terms = NULL;
+      g_autoptr(GError) local = NULL;
+      g_autofree char *id = g_strdup_printf ("cc-designation:%s", row->key);
+      Verdict v;
+
+      if (rule == NULL || *rule == '\0')
+        rule = table->rule;
+      terms = rdt_cc_condition_parse (row_cell (table, row, "when", NULL), &local);
+      if (terms == NULL)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_DATA,
+                       _("table “%s” (line %d), row “%s”: %s"), table->id, table->line, row->key, local->message);
+          return FALSE;
+        }
+      v = eval_terms (cc, terms);
+      if (v.verdict == RDT_RULE_ON)
+        add_error (cc, id, rule, g_strdup_printf (_("%s (%s)"), row->key, rule));
+      else if (v.verdict == RDT_RULE_UNDECIDED)
+        add_note (cc, id, rule, g_strdup_printf (_("%s (%s): not decided: depends on %s"), row->key, rule, v.depends));
+    }
+  return TRUE;
+}
+
+/* The volume's "retreat-exceptions" rows (Brandywine 3.9, Germantown
+ * 3.10.4; applied by sandbox play, docs/volumes.md) that a Retreat result of
+ * this combat would meet: a note per side whose hex has such terrain, so
+ * that a referee reading the table row knows an "R" is not the whole
+ * story. */
+static void
+retreat_exception_notes (RdtCloseCombat *cc)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), "retreat-exceptions");
+
+  for (int role = RDT_CC_ATTACKER; table != NULL && role <= RDT_CC_DEFENDER; role++)
+    {
+      gboolean done = FALSE;
+
+      for (guint h = 0; h < role_n_hexes (cc, role) && !done; h++)
+        {
+          const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, role_hex (cc, role, h));
+          const char *applies, *effect, *rule;
+          g_auto(GStrv) kinds = NULL;
+
+          if (tt == NULL || (effect = rdt_table_lookup (table, tt->id, "effect", NULL)) == NULL)
+            continue;
+          applies = rdt_table_lookup (table, tt->id, "applies", NULL);
+          kinds = g_strsplit (applies != NULL ? applies : "", " ", -1);
+          if (!g_strv_contains ((const char *const *) kinds, "close-combat"))
+            continue;
+          rule = rdt_table_lookup (table, tt->id, "rule", NULL);
+          if (rule == NULL || *rule == '\0')
+            rule = table->rule;
+          done = TRUE;
+          add_note (cc, "retreat-exception", rule,
+                    g_strcmp0 (effect, "ignore") == 0
+                    ? g_strdup_printf (_("the %s's units in %s may ignore a Retreat result; then the other units need not check morale (%s)"),
+                                       role == RDT_CC_ATTACKER ? _("attacker") : _("defender"), tt->name, rule)
+                    : g_strdup_printf (_("a Retreat result on the %s's lead unit in %s is a morale check with %s instead; passed, no retreat and the others of the hex do not check (%s)"),
+                                       role == RDT_CC_ATTACKER ? _("attacker") : _("defender"), tt->name,
+                                       rdt_table_lookup (table, tt->id, "DRM", NULL) != NULL
+                                       ? rdt_table_lookup (table, tt->id, "DRM", NULL) : "+0", rule));
+        }
+    }
 }
 
 /* ---------- step 1: odds ---------- */
@@ -1389,6 +1593,9 @@ rdt_close_combat_new (RdtScenario               *scenario,
     return NULL;
   if (!step_drms (cc, input, error))
     return NULL;
+  if (!volume_designation_errors (cc, error))
+    return NULL;
+  retreat_exception_notes (cc);
   if (cc->artillery_captured)
     add_note (cc, "artillery-captured", "12.31, 12.32",
               g_strdup (_("only artillery defends: it is captured without a Close Combat when the attacker's lead unit advances into the hex (12.31, 12.32)")));
@@ -1414,6 +1621,10 @@ rdt_close_combat_free (RdtCloseCombat *cc)
       g_clear_pointer (&cc->candidates[r], g_array_unref);
     }
   g_free (cc->odds_text);
+  g_clear_pointer (&cc->movement, rdt_movement_free);
+  for (int r = 0; r < 2; r++)
+    for (int t = 0; t < RDT_N_TACTICS; t++)
+      g_free (cc->tactic_reason[r][t]);
   g_free (cc);
 }
 
@@ -1448,6 +1659,39 @@ rdt_close_combat_get_column_label (const RdtCloseCombat *cc)
 
 /* ---------- step 4: tactics ---------- */
 
+/* The volume's table "tactics-barriers" (Brandywine 5.3): rows keyed by
+ * hexside type id, columns "leader" and "open flank" ("yes": a leader, or an
+ * open flank hex, separated by such a hexside does not count for 12.53,
+ * 12.54).  TRUE when the hexside between @a and @b has a feature whose type
+ * is such a row for @column. */
+static gboolean
+barrier_between (const RdtCloseCombat *cc,
+                 RdtHex                a,
+                 RdtHex                b,
+                 const char           *column)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (cc->scenario);
+  const RdtTable *table = rdt_volume_find_table (volume, "tactics-barriers");
+  RdtHexside side;
+  const RdtHexsideFeatures *f;
+
+  if (table == NULL || !rdt_hex_grid_hexside (cc->grid, a, b, &side, NULL) ||
+      (f = rdt_scenario_get_hexside (cc->scenario, side)) == NULL)
+    return FALSE;
+  {
+    const int types[] = { f->water, f->slope, f->fieldwork, f->other };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (types); i++)
+      {
+        const RdtHexsideType *t = types[i] >= 0 ? rdt_volume_get_hexside_type (volume, (guint) types[i]) : NULL;
+
+        if (t != NULL && g_strcmp0 (rdt_table_lookup (table, t->id, column, NULL), "yes") == 0)
+          return TRUE;
+      }
+  }
+  return FALSE;
+}
+
 static gboolean
 leader_near (const RdtCloseCombat *cc,
              int                   role)
@@ -1466,7 +1710,10 @@ leader_near (const RdtCloseCombat *cc,
       for (guint k = 0; k < cc->units[role]->len; k++)
         {
           RdtHex h = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[role], k))->unit)->placement.hex;
-          if (hex_equal (h, l->placement.hex) || rdt_hex_grid_are_adjacent (cc->grid, h, l->placement.hex))
+          /* Brandywine 5.3: not across the volume's tactics barriers. */
+          if (hex_equal (h, l->placement.hex) ||
+              (rdt_hex_grid_are_adjacent (cc->grid, h, l->placement.hex) &&
+               !barrier_between (cc, h, l->placement.hex, "leader")))
             return TRUE;
         }
     }
@@ -1488,10 +1735,14 @@ open_flank (const RdtCloseCombat *cc,
       const RdtTerrainType *tt;
       guint ok = 0, total = 0;
 
-      if (!rdt_hex_grid_contains (cc->grid, nb) || hex_occupied ((RdtCloseCombat *) cc, nb))
+      if (!rdt_hex_grid_contains (cc->grid, nb) || hex_occupied ((RdtCloseCombat *) cc, nb) ||
+          barrier_between (cc, nb, cc->defender, "open flank"))
         continue;
+      /* Brandywine 5.3: "separated from either unit by a non-ford
+       * Brandywine Creek hexside does not count" (tactics-barriers). */
       for (guint h = 0; h < cc->attack_hexes->len; h++)
-        near_attacker |= rdt_hex_grid_are_adjacent (cc->grid, nb, g_array_index (cc->attack_hexes, RdtHex, h));
+        near_attacker |= rdt_hex_grid_are_adjacent (cc->grid, nb, g_array_index (cc->attack_hexes, RdtHex, h)) &&
+                         !barrier_between (cc, nb, g_array_index (cc->attack_hexes, RdtHex, h), "open flank");
       if (!near_attacker)
         continue;
       tt = rdt_scenario_get_terrain_type (cc->scenario, nb);
@@ -1522,6 +1773,142 @@ open_terrain (const RdtTerrainType *tt)
   static const char *const open[] = { "clear", "field", "fields", "crops", NULL };
 
   return tt != NULL && g_strv_contains (open, tt->id);
+}
+
+/* 12.53 Withdraw: "a unit must have a clear retreat path in order to play
+ * Withdraw": one participating unit of @role with a one-hex retreat (13.2)
+ * the retreat engine allows without capture or the 13.23 step loss
+ * (artillery in the attacker's hex never retreats on Withdraw, 12.23 step
+ * 4).  UNDECIDED when the only paths depend on a restriction the context
+ * does not decide; @out_text says which (transfer full). */
+static RdtRuleVerdict
+clear_retreat_path (RdtCloseCombat *cc,
+                    int             role,
+                    char          **out_text)
+{
+  RdtGameContext context;
+  RdtRetreatOptions options;
+  gboolean undecided = FALSE;
+  const char *undecided_rule = NULL;
+  RdtDepends depends = RDT_DEPENDS_TURN;
+  g_autofree char *failure = NULL;
+
+  if (cc->movement == NULL)
+    cc->movement = rdt_movement_new (cc->scenario, NULL);
+  if (cc->context != NULL)
+    context = *cc->context;
+  else
+    rdt_game_context_init (&context);
+  if (context.origin == NULL)
+    context.origin = cc->scenario;
+  rdt_retreat_options_init (&options, 1);
+  options.context = &context;
+  if (cc->units[role]->len == 0)
+    {
+      *out_text = g_strdup (_("no participating unit to retreat (12.53)"));
+      return RDT_RULE_OFF;
+    }
+  for (guint i = 0; i < cc->units[role]->len; i++)
+    {
+      const RdtUnit *u = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[role], i))->unit);
+      g_autoptr(RdtRetreat) retreat = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (role == RDT_CC_ATTACKER && is_artillery (u))
+        continue;
+      retreat = rdt_movement_retreat (cc->movement, u->id, &options, &error);
+      if (retreat == NULL)
+        {
+          if (failure == NULL)
+            failure = g_strdup_printf ("%s: %s", u->id, error->message);
+          continue;
+        }
+      for (guint e = 0; e < rdt_retreat_get_n_ends (retreat); e++)
+        {
+          const RdtRetreatEnd *end = rdt_retreat_get_end (retreat, e);
+
+          if (end->flags & RDT_RETREAT_STEP_LOSS)
+            continue;
+          if (!(end->flags & RDT_RETREAT_UNDECIDED))
+            {
+              g_autofree char *l = hex_label (cc, end->hex);
+              *out_text = g_strdup_printf (_("%s has a clear retreat path (to %s: 12.53, 13.2)"), u->id, l);
+              return RDT_RULE_ON;
+            }
+          if (!undecided)
+            rdt_retreat_get_undecided (retreat, &undecided_rule, &depends);
+          undecided = TRUE;
+        }
+    }
+  if (undecided)
+    {
+      *out_text = g_strdup_printf (_("a clear retreat path (12.53) not decided: the only retreats depend on %s (%s)"),
+                                   rdt_depends_get_text (depends), undecided_rule != NULL ? undecided_rule : "13.2");
+      return RDT_RULE_UNDECIDED;
+    }
+  if (failure != NULL)
+    {
+      *out_text = g_strdup_printf (_("a clear retreat path (12.53) not decided: the retreat is not computed (%s)"), failure);
+      return RDT_RULE_UNDECIDED;
+    }
+  *out_text = g_strdup (_("no unit has a clear retreat path: each would be captured or lose a step retreating (12.53, 13.23)"));
+  return RDT_RULE_OFF;
+}
+
+/* The volume's table "cc-tactics" (docs/volumes.md "Tactics restrictions"):
+ * rows with columns "tactics" (ids separated by spaces), "role" (attacker,
+ * defender), "when" (the cc-drm conditions) and "rule": @role may not
+ * select a listed tactic when the conditions hold (Germantown 3.10.4,
+ * Savannah 4.15). */
+static RdtRuleVerdict
+volume_tactic_ban (RdtCloseCombat *cc,
+                   int             role,
+                   RdtTactic       tactic,
+                   char          **out_text)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (cc->scenario), "cc-tactics");
+  RdtRuleVerdict result = RDT_RULE_OFF;
+
+  if (table == NULL)
+    return RDT_RULE_OFF;
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *tactics = row_cell (table, row, "tactics", NULL);
+      const char *role_text = row_cell (table, row, "role", NULL);
+      const char *rule = row_cell (table, row, "rule", NULL);
+      g_auto(GStrv) ids = g_strsplit_set (tactics != NULL ? tactics : "", " ", -1);
+      g_autoptr(GPtrArray) terms = NULL;
+      g_autoptr(GError) error = NULL;
+      Verdict v;
+
+      if (!g_strv_contains ((const char *const *) ids, rdt_tactic_get_id (tactic)) ||
+          g_strcmp0 (role_text, role == RDT_CC_ATTACKER ? "attacker" : "defender") != 0)
+        continue;
+      if (rule == NULL || *rule == '\0')
+        rule = table->rule;
+      terms = rdt_cc_condition_parse (row_cell (table, row, "when", NULL), &error);
+      if (terms == NULL)
+        {
+          g_free (*out_text);
+          *out_text = g_strdup_printf (_("%s (table “cc-tactics”, row “%s”): not decided: %s"), rule, row->key, error->message);
+          result = RDT_RULE_UNDECIDED;
+          continue;
+        }
+      v = eval_terms (cc, terms);
+      if (v.verdict == RDT_RULE_ON)
+        {
+          g_free (*out_text);
+          *out_text = g_strdup_printf (_("not eligible: %s, %s (volume table cc-tactics)"), row->key, rule);
+          return RDT_RULE_ON;
+        }
+      if (v.verdict == RDT_RULE_UNDECIDED && result == RDT_RULE_OFF)
+        {
+          *out_text = g_strdup_printf (_("%s: %s: not decided: depends on %s"), row->key, rule, v.depends);
+          result = RDT_RULE_UNDECIDED;
+        }
+    }
+  return result;
 }
 
 RdtRuleVerdict
@@ -1563,8 +1950,11 @@ rdt_close_combat_tactic_eligible (const RdtCloseCombat *cc,
           }
         else
           {
-            v = RDT_RULE_UNDECIDED;
-            reason = _("needs a clear retreat path for a unit (12.53), which is not checked here");
+            RdtCloseCombat *mut = (RdtCloseCombat *) cc;
+
+            g_clear_pointer (&mut->tactic_reason[role][tactic], g_free);
+            v = clear_retreat_path (mut, role, &mut->tactic_reason[role][tactic]);
+            reason = mut->tactic_reason[role][tactic];
           }
         break;
       }
@@ -1593,6 +1983,21 @@ rdt_close_combat_tactic_eligible (const RdtCloseCombat *cc,
       break;
     default:
       break;
+    }
+  /* Exclusive rules: the volume's tactics restrictions (cc-tactics). */
+  if (v != RDT_RULE_OFF)
+    {
+      RdtCloseCombat *mut = (RdtCloseCombat *) cc;
+      g_autofree char *text = NULL;
+      RdtRuleVerdict ban = volume_tactic_ban (mut, role, tactic, &text);
+
+      if (ban != RDT_RULE_OFF)
+        {
+          g_free (mut->tactic_reason[role][tactic]);
+          mut->tactic_reason[role][tactic] = g_steal_pointer (&text);
+          reason = mut->tactic_reason[role][tactic];
+          v = ban == RDT_RULE_ON ? RDT_RULE_OFF : RDT_RULE_UNDECIDED;
+        }
     }
   if (out_reason != NULL)
     *out_reason = reason;

@@ -561,6 +561,34 @@ check_firers (Ctx *c)
     }
 }
 
+/* The rule of the volume's artillery-range restriction that set @range for
+ * @u (Germantown 3.1.1, 3.1.2: fog), or NULL when none binds. */
+static const char *
+range_rule (Ctx           *c,
+            const RdtUnit *u,
+            int            range)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (c->scenario);
+  guint index = G_MAXUINT;
+
+  if (volume == NULL)
+    return NULL;
+  for (guint i = 0; i < rdt_scenario_get_n_units (c->scenario) && index == G_MAXUINT; i++)
+    if (g_strcmp0 (rdt_scenario_get_unit (c->scenario, i)->id, u->id) == 0)
+      index = i;
+  if (index == G_MAXUINT)
+    return NULL;
+  for (guint r = 0; r < rdt_volume_get_n_restrictions (volume); r++)
+    {
+      const RdtRestriction *rs = rdt_volume_get_restriction (volume, r);
+
+      if (rs->effect == RDT_RESTRICTION_ARTILLERY_RANGE && rs->range == range &&
+          rdt_restriction_binds (rs, c->scenario, index, c->facts->context, NULL) == RDT_RULE_ON)
+        return rs->rule;
+    }
+  return NULL;
+}
+
 /* 11.2 and 11.4 for one firer: the LOS engine's legal targets; Brandywine
  * 4.5.5 for Amusettes (range 2, artillery targets only, standard LOS). */
 static int
@@ -608,6 +636,15 @@ check_ranged (Ctx           *c,
       c->target->kind != RDT_UNIT_KIND_MORTAR)
     add_line (fire, RDT_FIRE_LINE_REFUSED, "Brandywine 4.5.5", c->volume_id, u->id, 0, FALSE,
               _("Amusettes may only fire at enemy artillery"));
+  else if (d > range && u->kind != RDT_UNIT_KIND_AMUSETTE && range_rule (c, u, range) != NULL)
+    {
+      /* Germantown 3.1.1, 3.1.2: the fog's range, named. */
+      g_autofree char *cite = g_strdup_printf ("%s; 11.2", range_rule (c, u, range));
+
+      add_line (fire, RDT_FIRE_LINE_REFUSED, cite, c->volume_id, u->id, d, FALSE,
+                _("%s is %d hexes from the target (counting the target's hex): beyond its range of %d (%s)"),
+                u->name, d, range, range_rule (c, u, range));
+    }
   else if (d > range)
     add_line (fire, RDT_FIRE_LINE_REFUSED, u->kind == RDT_UNIT_KIND_AMUSETTE ? "Brandywine 4.5.5" : "11.2",
               u->kind == RDT_UNIT_KIND_AMUSETTE ? c->volume_id : _(SERIES), u->id, d, FALSE,
