@@ -452,20 +452,27 @@ ref_los (const RdtGridless *g,
         }
       if (ref_on_hill (g, from, h))
         continue;   /* the viewer's own hill */
-      for (int i = 0; i < n; i++)
-        {
-          double tt = (i + 0.5) * step;
-          if (tt < start || tt > end)
-            continue;
-          if (ref_inside (h->points, a.x + tt * (b.x - a.x) / len, a.y + tt * (b.y - a.y) / len))
-            {
-              if (first < 0)
-                first = tt;
-              last = tt;
-            }
-        }
-      if (first < 0)
-        first = start, last = end;
+      {
+        int in = 0;
+        for (int i = 0; i < n; i++)
+          {
+            double tt = (i + 0.5) * step;
+            if (tt < start || tt > end)
+              continue;
+            if (ref_inside (h->points, a.x + tt * (b.x - a.x) / len, a.y + tt * (b.y - a.y) / len))
+              {
+                if (first < 0)
+                  first = tt;
+                last = tt;
+                in++;
+              }
+          }
+        /* G7: a line that meets no interior is not onto the hill. */
+        if (in == 0)
+          continue;
+        if (in < 4)
+          SKIP (out);
+      }
       if (vlevel > h->level)
         {
           double dv = first, dt = len - last;
@@ -684,6 +691,34 @@ static void
 test_los_all (void)
 {
   los_vs_reference (LOS_WOODS_BUILDINGS | LOS_HILLS | LOS_PIECES | LOS_PIECE_ENDS | LOS_RANGE, 400, 150);
+}
+
+/* G7: "You can see onto a Hill up to the center crest line": a sight line
+ * that only touches a corner of a hill, where its crest ends, is not onto
+ * the hill (the bundled Birmingham knoll from Sullivan's HQ, issue-18 audit:
+ * it was reported as blocking). */
+static void
+test_los_hill_corner (void)
+{
+  g_autoptr(RdtGridless) g = new_map (40, 20, 6);
+  const double knoll[] = { 30, 4, 32, 3.8, 32.5, 5.2, 30.5, 5.5 };
+  g_autoptr(GArray) k = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  RdtGlLosEnd a = { NULL, { 30, 2.2 } }, b = { NULL, { 30, 6 } };
+  RdtGlLos los;
+
+  for (int i = 0; i < 4; i++)
+    g_array_append_val (k, ((RdtPoint) { knoll[2 * i], knoll[2 * i + 1] }));
+  add_hill (g, "knoll", 2, k, rdt_point (30, 4), rdt_point (32.5, 5.2));
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_YES);
+  g_assert_cmpuint (los.steps->len, ==, 0);
+  rdt_gl_los_clear (&los);
+  /* A little to the right the line enters the knoll and crosses the crest. */
+  a.point.x = b.point.x = 30.3;
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_NO);
+  g_assert_cmpstr (los.convention, ==, "G7");
+  rdt_gl_los_clear (&los);
 }
 
 /* ---------------------------------------------------------------- contact */
@@ -1227,6 +1262,7 @@ main (int   argc,
   g_test_add_func ("/gridless/audit/los/line-of-sight/pieces-block-vs-sampling", test_los_pieces);
   g_test_add_func ("/gridless/audit/los/line-of-sight/range-1-foot-move-vs-sampling", test_los_range);
   g_test_add_func ("/gridless/audit/los/line-of-sight/everything-vs-sampling", test_los_all);
+  g_test_add_func ("/gridless/audit/los/line-of-sight/G7-touching-a-hill-corner-is-not-onto-it", test_los_hill_corner);
   g_test_add_func ("/gridless/audit/contact/how-to-attack/in-contact-and-majority-vs-sampling", test_contact_random);
   g_test_add_func ("/gridless/audit/fof/field-of-fire/limited-by-los-vs-sampling", test_fof_los_random);
   g_test_add_func ("/gridless/audit/flank/flanking-attacks/vs-sampling", test_flank_random);
