@@ -17,8 +17,11 @@
 #undef G_DISABLE_ASSERT
 #include "config.h"
 
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <math.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "redoubt-core.h"
 
@@ -1250,6 +1253,263 @@ test_envelope_work_bounded (void)
   }
 }
 
+/* -------------------------------------------------------------- readings */
+
+/* Issue 18: "say in every answer which applied".  Each documented reading of
+ * docs/gridless-conventions.md ("Readings") is quoted by the answers that
+ * apply it, and only by those. */
+static void
+test_readings_quoted (void)
+{
+  g_autoptr(RdtGridless) g = new_map (30, 20, 30);
+  g_autoptr(GArray) hill = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  g_autoptr(GArray) wood = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  const double h[] = { 1, 8, 4, 8, 4, 12, 1, 12 }, w[] = { 6, 5, 7, 5, 7, 15, 6, 15 };
+  RdtGlLosEnd a = { NULL, { 3, 10 } }, b = { NULL, { 12, 10 } };
+  RdtGlPiece *hq, *x, *y;
+  RdtGlLos los;
+  RdtGlFof fof;
+  RdtGlFlank fl;
+
+  for (int i = 0; i < 4; i++)
+    {
+      g_array_append_val (hill, ((RdtPoint) { h[2 * i], h[2 * i + 1] }));
+      g_array_append_val (wood, ((RdtPoint) { w[2 * i], w[2 * i + 1] }));
+    }
+  add_hill (g, "hill", 1, hill, rdt_point (2.5, 8), rdt_point (2.5, 12));
+  add_area (g, "wood", RDT_GL_AREA_WOODS, wood);
+  /* G6 c from the hill: seen over, and the reading says how "closer" is measured. */
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_YES);
+  for (guint i = 0; i < los.steps->len; i++)
+    {
+      const RdtGlLosStep *st = &g_array_index (los.steps, RdtGlLosStep, i);
+      if (g_str_equal (st->what, "woods"))
+        g_assert_true (st->reading == rdt_gl_reading_closer);
+      else
+        g_assert_null (st->reading);
+    }
+  rdt_gl_los_clear (&los);
+  /* Not closer: blocked, and the same reading decided it. */
+  b.point.x = 8;
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_NO);
+  g_assert_true (los.reading == rdt_gl_reading_closer);
+  g_assert_nonnull (strstr (los.convention, "G6c"));
+  rdt_gl_los_clear (&los);
+  /* From the plain the closer test does not apply: no reading. */
+  a.point.x = 5;
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_NO);
+  g_assert_null (los.reading);
+  rdt_gl_los_clear (&los);
+  /* G6 d: an HQ blocks, quoting the reading; another piece blocks without it. */
+  g_ptr_array_set_size (g->areas, 0);
+  hq = add_piece (g, "hq", "red", RDT_GL_HQ, 10, 10, 0);
+  a.point = rdt_point (5, 10), b.point = rdt_point (15, 10);
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_NO);
+  g_assert_true (los.reading == rdt_gl_reading_hq_blocks);
+  rdt_gl_los_clear (&los);
+  hq->type = RDT_GL_INFANTRY;
+  rdt_gl_los (g, a, b, &los);
+  g_assert_cmpint (los.verdict, ==, RDT_GL_NO);
+  g_assert_null (los.reading);
+  rdt_gl_los_clear (&los);
+  g_ptr_array_set_size (g->pieces, 0);
+  /* G5 2: every FoF answer of a type that projects one quotes the arc. */
+  x = add_piece (g, "x", "red", RDT_GL_INFANTRY, 20, 10, 0);
+  y = add_piece (g, "y", "blue", RDT_GL_INFANTRY, 20, 9, 90);
+  rdt_gl_fof (g, x, y, &fof);
+  g_assert_true (fof.reading == rdt_gl_reading_fof_arc);
+  rdt_gl_fof_clear (&fof);
+  rdt_gl_fof (g, y, x, &fof);
+  g_assert_true (fof.reading == rdt_gl_reading_fof_arc);
+  g_assert_cmpint (fof.verdict, ==, RDT_GL_NO);
+  rdt_gl_fof_clear (&fof);
+  x->type = RDT_GL_CAVALRY;
+  rdt_gl_fof (g, x, y, &fof);
+  g_assert_null (fof.reading);
+  rdt_gl_fof_clear (&fof);
+  x->type = RDT_GL_INFANTRY;
+  /* G8 6: a flank quotes what being Flanked does; no flank, no reading. */
+  rdt_gl_flank (g, x, y, &fl);
+  g_assert_cmpint (fl.verdict, ==, RDT_GL_YES);
+  g_assert_true (fl.reading == rdt_gl_reading_flanked);
+  rdt_gl_flank_clear (&fl);
+  y->facing = 180;
+  rdt_gl_flank (g, x, y, &fl);
+  g_assert_cmpint (fl.verdict, ==, RDT_GL_NO);
+  g_assert_null (fl.reading);
+  rdt_gl_flank_clear (&fl);
+  /* Each reading names its convention. */
+  g_assert_true (g_str_has_prefix (rdt_gl_reading_fof_arc, "G5 2:"));
+  g_assert_true (g_str_has_prefix (rdt_gl_reading_closer, "G6 c:"));
+  g_assert_true (g_str_has_prefix (rdt_gl_reading_hq_blocks, "G6 d:"));
+  g_assert_true (g_str_has_prefix (rdt_gl_reading_flanked, "G8 6:"));
+}
+
+/* ------------------------------------------------------------------ CLI */
+
+static int
+run_cli (const char *const *args,
+         char              **out,
+         char              **err)
+{
+  const char *cli = g_getenv ("REDOUBT_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *o = NULL, *e = NULL;
+  int status = -1;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &o, &e, &status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  if (out != NULL)
+    *out = g_steal_pointer (&o);
+  if (err != NULL)
+    *err = g_steal_pointer (&e);
+  return WEXITSTATUS (status);
+}
+
+static char *
+bundled (void)
+{
+  return g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios", "pub-battles-brandywine.redoubt", NULL);
+}
+
+/* The commands as a new user tries them on the bundled scenario (issue 18:
+ * `los FILE PIECE|X,Y PIECE|X,Y`, `fof FILE PIECE`, `terrain FILE PIECE`,
+ * `moves FILE PIECE`, `render` of any of them): readings and conventions in
+ * the answers, clear errors and exit codes for bad arguments. */
+static void
+test_cli_as_a_new_user (void)
+{
+  g_autofree char *path = bundled ();
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-audit-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "los.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "fof.svg", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "terrain.pdf", NULL);
+
+  /* --help lists every gridless command with its usage line. */
+  {
+    g_autofree char *out = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "--help", NULL }, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "redoubt-cli fof FILE PIECE [--json]"));
+    g_assert_nonnull (strstr (out, "redoubt-cli terrain FILE PIECE [--json]"));
+  }
+  /* los: a point inside a block is named; the JSON says so. */
+  {
+    g_autofree char *out = NULL;
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *o, *t;
+    g_assert_cmpint (run_cli ((const char *[]) { "los", "--json", path, "maxwell", "19,13", NULL }, &out, NULL), ==, 3);
+    g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+    o = json_node_get_object (json_parser_get_root (parser));
+    t = json_object_get_object_member (o, "target");
+    g_assert_cmpstr (json_object_get_string_member (t, "inside-piece"), ==, "ferguson");
+    g_assert_true (json_object_has_member (o, "reading"));
+  }
+  {
+    g_autofree char *out = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "los", path, "maxwell", "19,13", NULL }, &out, NULL), ==, 3);
+    g_assert_nonnull (strstr (out, "inside the block of ferguson"));
+  }
+  /* G7: Sullivan's HQ past the knoll's corner: only Birmingham Hill blocks. */
+  {
+    g_autofree char *out = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "los", path, "sulvn", "30,6", NULL }, &out, NULL), ==, 3);
+    g_assert_null (strstr (out, "birmingham-knoll"));
+    g_assert_nonnull (strstr (out, "birmingham-hill"));
+  }
+  /* fof: the arc reading at the top and on every piece; the flank reading on a flank. */
+  {
+    g_autofree char *out = NULL;
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *o;
+    JsonArray *pieces;
+    g_assert_cmpint (run_cli ((const char *[]) { "fof", "--json", path, "maxwell", NULL }, &out, NULL), ==, 0);
+    g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+    o = json_node_get_object (json_parser_get_root (parser));
+    g_assert_true (g_str_has_prefix (json_object_get_string_member (o, "reading"), "G5 2:"));
+    pieces = json_object_get_array_member (o, "pieces");
+    g_assert_cmpuint (json_array_get_length (pieces), >, 0);
+    for (guint i = 0; i < json_array_get_length (pieces); i++)
+      {
+        JsonObject *t = json_array_get_object_element (pieces, i);
+        g_assert_true (g_str_has_prefix (json_object_get_string_member (t, "reading"), "G5 2:"));
+        g_assert_true (json_object_has_member (t, "line-of-sight-conventions"));
+      }
+  }
+  {
+    g_autofree char *out = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "fof", path, "wshtn", NULL }, &out, NULL), ==, 0);
+    g_assert_null (strstr (out, "G5 2:"));   /* an HQ projects none: the reading does not apply */
+  }
+  /* Bad arguments: a clear message and a non-zero exit. */
+  {
+    struct { const char *args[6]; int status; const char *needle; } cases[] = {
+      { { "los", path, "20,10", "nan,3", NULL }, 1, "neither a piece nor a point" },
+      { { "los", path, "20,10", "inf,3", NULL }, 1, "neither a piece nor a point" },
+      { { "los", path, "20,10", "99,3", NULL }, 1, "outside the 36 × 24 inch map" },
+      { { "los", path, "20,10", NULL }, 2, "usage: redoubt-cli los" },
+      { { "los", path, "nobody", "20,10", NULL }, 1, "neither a piece nor a point" },
+      { { "fof", path, NULL }, 2, "usage: redoubt-cli fof FILE PIECE" },
+      { { "fof", path, "nobody", NULL }, 1, "no piece “nobody”" },
+      { { "fof", path, "maxwell", "--bogus", NULL }, 2, "Unknown option" },
+      { { "terrain", path, "a", "b", NULL }, 2, "usage: redoubt-cli terrain FILE PIECE" },
+      { { "terrain", "/nonexistent.redoubt", "a", NULL }, 1, "nonexistent" },
+      { { "moves", path, "nobody", NULL }, 1, "no piece “nobody”" },
+      { { "moves", path, "ferguson", "--to", "x,y", NULL }, 1, "neither a piece nor a point" },
+      { { "moves", path, "ferguson", "--facing", "nan", NULL }, 2, "--facing" },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        g_autofree char *err = NULL;
+        int status = run_cli (cases[i].args, NULL, &err);
+        if (status != cases[i].status || strstr (err, cases[i].needle) == NULL)
+          g_error ("case %u (%s %s): exit %d, stderr “%s”; expected %d and “%s”", i, cases[i].args[0],
+                   cases[i].args[2] ? cases[i].args[2] : "", status, err, cases[i].status, cases[i].needle);
+      }
+  }
+  /* render of each answer: PNG, SVG and PDF files; bad overlays refused. */
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--los", "sullivan:31,16.2", "--scale", "10", NULL },
+                            NULL, NULL), ==, 0);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", svg, "--fof", "maxwell", "--scale", "10", NULL },
+                            NULL, NULL), ==, 0);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", pdf, "--terrain", "stephen", "--moves", "ferguson",
+                                               "--scale", "10", NULL }, NULL, NULL), ==, 0);
+  {
+    g_autofree char *bytes = NULL;
+    gsize len = 0;
+    g_assert_true (g_file_get_contents (png, &bytes, &len, NULL));
+    g_assert_cmpuint (len, >, 8);
+    g_assert_cmpmem (bytes, 4, "\x89PNG", 4);
+  }
+  {
+    g_autofree char *bytes = NULL;
+    g_assert_true (g_file_get_contents (svg, &bytes, NULL, NULL));
+    g_assert_nonnull (strstr (bytes, "<svg"));
+  }
+  {
+    g_autofree char *err = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--los", "sullivan", NULL }, NULL, &err), ==, 2);
+    g_assert_nonnull (strstr (err, "--los"));
+  }
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--fof", "nobody", NULL }, NULL, NULL), ==, 1);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--terrain", "nobody", NULL }, NULL, NULL), ==, 1);
+  g_assert_cmpint (run_cli ((const char *[]) { "render", path, "-o", png, "--los", "1,1:nan,2", NULL }, NULL, NULL), ==, 1);
+  g_unlink (png);
+  g_unlink (svg);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1270,5 +1530,7 @@ main (int   argc,
                    test_terrain_kinds_and_levels_random);
   g_test_add_func ("/gridless/audit/command/hqs/one-third-cavalry-move-vs-sampling", test_command_range_random_moves);
   g_test_add_func ("/gridless/audit/move/G10/envelope-work-bounded-at-the-caps", test_envelope_work_bounded);
+  g_test_add_func ("/gridless/audit/readings/quoted-by-every-answer-that-applies-them", test_readings_quoted);
+  g_test_add_func ("/gridless/audit/cli/los-fof-terrain-moves-render-as-a-new-user", test_cli_as_a_new_user);
   return g_test_run ();
 }
