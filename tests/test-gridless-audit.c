@@ -1510,6 +1510,173 @@ test_cli_as_a_new_user (void)
   g_rmdir (dir);
 }
 
+/* ------------------------------------------------------------ hostile */
+
+static const char hostile_head[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<gridless-scenario xmlns=\"urn:x-redoubt:format\" format-version=\"1\" id=\"h\" system=\"pub-battles\">\n"
+  "  <title>h</title>\n"
+  "  <gridless-map width=\"%s\" height=\"20\">\n";
+static const char hostile_types[] =
+  "  </gridless-map>\n"
+  "  <piece-types>\n"
+  "    <piece-type type=\"infantry\" width=\"%s\" depth=\"0.375\" move=\"6\"/>\n"
+  "    <piece-type type=\"dragoons\" width=\"0.75\" depth=\"0.375\" move=\"12\"/>\n"
+  "  </piece-types>\n"
+  "  <sides>\n    <side id=\"red\" name=\"Red\"/>\n  </sides>\n"
+  "  <pieces>\n";
+static const char hostile_tail[] = "  </pieces>\n</gridless-scenario>\n";
+
+/* The first error of @text as "FILE:LINE: error: <ELEMENT>: message" (or
+ * the load error), and how long the load took. */
+static char *
+hostile_first_error (const char *text,
+                     gsize       len,
+                     double     *seconds)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text, len);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) g = NULL;
+  gint64 t0 = g_get_monotonic_time ();
+
+  g = rdt_gridless_load_from_bytes (bytes, "hostile.redoubt", diagnostics, &error);
+  *seconds = (g_get_monotonic_time () - t0) / 1e6;
+  if (g == NULL)
+    return g_strdup_printf ("LOAD %s", error->message);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      if (d->severity == RDT_SEVERITY_ERROR)
+        return rdt_diagnostic_to_string (d);
+    }
+  return g_strdup ("");
+}
+
+static char *
+hostile_file (const char *width,
+              const char *shapes,
+              const char *piece_width,
+              const char *pieces)
+{
+  GString *s = g_string_new (NULL);
+
+  g_string_append_printf (s, hostile_head, width);
+  g_string_append (s, shapes);
+  g_string_append_printf (s, hostile_types, piece_width);
+  g_string_append (s, pieces);
+  g_string_append (s, hostile_tail);
+  return g_string_free (s, FALSE);
+}
+
+/* Issue 18: "Validated like hex maps (closed polygons, no self-intersection,
+ * shapes inside the map)", and hostile inputs refused with file, line and
+ * element, never a hang: NaN and infinities, negative sizes, huge counts,
+ * deep nesting, entities, truncation (test-gridless cuts the bundled file
+ * at every byte).  Each load must end within 20 s (ASan included). */
+static void
+test_hostile_gridless (void)
+{
+  g_autoptr(GString) shapes = g_string_new (NULL);
+  g_autoptr(GString) pieces = g_string_new (NULL);
+  g_autoptr(GString) points = g_string_new (NULL);
+  g_autoptr(GString) deep = g_string_new (NULL);
+  struct {
+    const char *name, *width, *shapes, *piece_width, *pieces, *needle;
+  } cases[] = {
+    { "open polygon", "30", "    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,3\"/>\n", "0.75", "",
+      "hostile.redoubt:5:|<area>|the polygon is not closed" },
+    { "self-intersecting", "30", "    <area id=\"w\" kind=\"woods\" points=\"1,1 3,3 3,1 1,3 1,1\"/>\n", "0.75", "",
+      "hostile.redoubt:5:|<area>|the polygon intersects itself" },
+    { "shape outside", "30", "    <road id=\"r\" points=\"1,1 31,1\"/>\n", "0.75", "",
+      "hostile.redoubt:5:|<road>|point 2 (31,1) is outside" },
+    { "crossing off its water", "30",
+      "    <water id=\"s\" kind=\"stream\" shape=\"line\" points=\"0,5 30,5\">\n"
+      "      <crossing kind=\"bridge\" at=\"10,9\"/>\n    </water>\n", "0.75", "",
+      "hostile.redoubt:6:|<crossing>|the bridge is 4 inch from the stream" },
+    { "piece outside", "30", "", "0.75",
+      "    <piece id=\"p\" side=\"red\" type=\"infantry\" at=\"29.9,5\" facing=\"0\"/>\n",
+      "hostile.redoubt:14:|<piece>|the block at (29.9,5) reaches outside" },
+    { "NaN coordinate", "30", "    <area id=\"w\" kind=\"woods\" points=\"1,1 nan,1 3,3 1,1\"/>\n", "0.75", "",
+      "hostile.redoubt:5:|<area>|points=" },
+    { "infinite coordinate", "30", "", "0.75",
+      "    <piece id=\"p\" side=\"red\" type=\"infantry\" at=\"inf,5\" facing=\"0\"/>\n",
+      "hostile.redoubt:14:|<piece>|at=" },
+    { "exponent", "30", "    <road id=\"r\" points=\"1e308,1 2,2\"/>\n", "0.75", "", "hostile.redoubt:5:|<road>|points=" },
+    { "huge number", "30", "    <road id=\"r\" points=\"99999999999999999999999,1 2,2\"/>\n", "0.75", "",
+      "hostile.redoubt:5:|<road>|points=" },
+    { "negative map", "-30", "", "0.75", "", "hostile.redoubt:4:|<gridless-map>|width" },
+    { "huge map", "1000000", "", "0.75", "", "hostile.redoubt:4:|<gridless-map>|width" },
+    { "negative block", "30", "", "-0.75", "", "hostile.redoubt:7:|<piece-type>|width" },
+    { "NaN facing", "30", "", "0.75",
+      "    <piece id=\"p\" side=\"red\" type=\"infantry\" at=\"5,5\" facing=\"nan\"/>\n",
+      "hostile.redoubt:14:|<piece>|facing" },
+    { "nested shape", "30",
+      "    <area id=\"w\" kind=\"woods\" points=\"1,1 3,1 3,3 1,1\"><area id=\"x\" kind=\"woods\" points=\"1,1 3,1 3,3 1,1\"/></area>\n",
+      "0.75", "", "hostile.redoubt:5:|<area>|" },
+    { "entity", "30",
+      "    <road id=\"&e;\" points=\"1,1 2,2\"/>\n", "0.75", "", "hostile.redoubt:|entit|" },
+    { "too many shapes", "1000", NULL, "0.75", "", "hostile.redoubt:2005:|<area>|more than 2000 shapes" },
+    { "too many pieces", "1000", "", "0.75", NULL, "hostile.redoubt:1014:|<piece>|more than 1000 pieces" },
+    { "too many points", "1000", NULL, "0.75", "", "hostile.redoubt:21:|<road>|16384 in the file" },
+    { "deep nesting", "30", NULL, "0.75", "", "hostile.redoubt:|<x>|nested more than 32 deep" },
+  };
+
+  for (int i = 0; i < 2001; i++)
+    g_string_append_printf (shapes, "    <area id=\"a%d\" kind=\"woods\" points=\"%d,%d %d.5,%d %d.5,%d.5 %d,%d\"/>\n",
+                            i, 1 + i % 900, 1 + i / 900, 1 + i % 900, 1 + i / 900, 1 + i % 900, 1 + i / 900,
+                            1 + i % 900, 1 + i / 900);
+  for (int i = 0; i < 1001; i++)
+    g_string_append_printf (pieces, "    <piece id=\"p%d\" side=\"red\" type=\"infantry\" at=\"%d,%d\" facing=\"0\"/>\n",
+                            i, 2 + 2 * (i % 400), 2 + 2 * (i / 400));
+  /* 17 shapes of 1000 points: over the 16384 of the file. */
+  for (int k = 0; k < 17; k++)
+    {
+      g_string_append_printf (points, "    <road id=\"r%d\" points=\"", k);
+      for (int i = 0; i < 1000; i++)
+        g_string_append_printf (points, "%d.%03d,%d ", 1 + i / 10, i % 10 * 100, 1 + k);
+      g_string_append (points, "\"/>\n");
+    }
+  for (int i = 0; i < 100000; i++)
+    g_string_append (deep, "<x>");
+  for (int i = 0; i < 100000; i++)
+    g_string_append (deep, "</x>");
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *sh = cases[i].shapes, *pc = cases[i].pieces;
+      g_autofree char *text = NULL, *err = NULL;
+      double seconds;
+
+      if (sh == NULL)
+        sh = g_str_equal (cases[i].name, "too many shapes") ? shapes->str
+             : g_str_equal (cases[i].name, "too many points") ? points->str : deep->str;
+      if (pc == NULL)
+        pc = pieces->str;
+      text = hostile_file (cases[i].width, sh, cases[i].piece_width, pc);
+      if (g_str_equal (cases[i].name, "entity"))
+        {
+          /* An internal subset declaring an entity: refused before expansion. */
+          g_autofree char *with = g_strdup_printf ("<?xml version=\"1.0\"?>\n<!DOCTYPE gridless-scenario [<!ENTITY e \"x\">]>\n%s",
+                                                   strchr (text, '\n') + 1);
+          g_free (text);
+          text = g_steal_pointer (&with);
+        }
+      err = hostile_first_error (text, strlen (text), &seconds);
+      g_test_message ("%s: %.2f s: %s", cases[i].name, seconds, err);
+      {
+        /* FILE:LINE, the element and the message, all three. */
+        g_auto(GStrv) parts = g_strsplit (cases[i].needle, "|", 3);
+        for (guint k = 0; parts[k] != NULL; k++)
+          if (strstr (err, parts[k]) == NULL)
+            g_error ("%s: expected “%s”, got “%s”", cases[i].name, parts[k], err);
+      }
+      /* File and line, always. */
+      g_assert_true (strstr (err, "hostile.redoubt:") != NULL);
+      g_assert_cmpfloat (seconds, <, 20);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1532,5 +1699,6 @@ main (int   argc,
   g_test_add_func ("/gridless/audit/move/G10/envelope-work-bounded-at-the-caps", test_envelope_work_bounded);
   g_test_add_func ("/gridless/audit/readings/quoted-by-every-answer-that-applies-them", test_readings_quoted);
   g_test_add_func ("/gridless/audit/cli/los-fof-terrain-moves-render-as-a-new-user", test_cli_as_a_new_user);
+  g_test_add_func ("/gridless/audit/format/hostile-refused-with-file-line-element-never-a-hang", test_hostile_gridless);
   return g_test_run ();
 }
