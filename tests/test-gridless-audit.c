@@ -1677,6 +1677,93 @@ test_hostile_gridless (void)
     }
 }
 
+/* ------------------------------------------------------------- underlay */
+
+/* Issue 18: "a map size in inches of table, scaled to a scan underlay": an
+ * optional <underlay> in <gridless-map> (docs/format.md), its href through
+ * the file resolver (a missing scan a warning, an unsafe one an error naming
+ * file, line and element), its scale checked, written back canonically. */
+static void
+test_underlay (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("redoubt-underlay-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "u.redoubt", NULL);
+  g_autofree char *png = g_build_filename (dir, "scan.png", NULL);
+  /* A 1 x 1 PNG. */
+  static const guint8 tiny_png[] = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xcf, 0xc0, 0xf0,
+    0x1f, 0x00, 0x05, 0x00, 0x01, 0xff, 0x89, 0x99, 0x3d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+  };
+  /* worst: 0 nothing, 1 a warning, 2 an error. */
+  struct { const char *underlay; gboolean with_png; int worst; const char *needle; } cases[] = {
+    { "    <underlay href=\"scan.png\" pixels-per-inch=\"100\" origin-x=\"12\" origin-y=\"8.5\"/>\n", TRUE, 0, NULL },
+    { "    <underlay href=\"scan.png\" pixels-per-inch=\"100\" origin-x=\"12\" origin-y=\"8.5\"/>\n", FALSE,
+      1, "u.redoubt:5: warning: <underlay>: href=\"scan.png\": no such file" },
+    { "    <underlay href=\"../scan.png\" pixels-per-inch=\"100\" origin-x=\"0\" origin-y=\"0\"/>\n", TRUE,
+      2, "u.redoubt:5: error: <underlay>: href=\"../scan.png\": refused" },
+    { "    <underlay href=\"/etc/passwd\" pixels-per-inch=\"100\" origin-x=\"0\" origin-y=\"0\"/>\n", TRUE,
+      2, "u.redoubt:5: error: <underlay>: href=\"/etc/passwd\"" },
+    { "    <underlay href=\"scan.png\" pixels-per-inch=\"0\" origin-x=\"0\" origin-y=\"0\"/>\n", TRUE,
+      2, "u.redoubt:5: error: <underlay>: pixels-per-inch must be more than 0" },
+    { "    <underlay href=\"scan.png\" pixels-per-inch=\"1e300\" origin-x=\"0\" origin-y=\"0\"/>\n", TRUE,
+      2, "u.redoubt:5: error: <underlay>: pixels-per-inch" },
+    { "    <underlay href=\"scan.png\" pixels-per-inch=\"100\" origin-x=\"1e300\" origin-y=\"0\"/>\n", TRUE,
+      2, "u.redoubt:5: error: <underlay>: origin-x and origin-y" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) text = g_string_new (NULL);
+      g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(RdtGridless) g = NULL;
+      g_autoptr(GString) found = g_string_new (NULL);
+      int worst = 0;
+
+      g_string_append_printf (text, hostile_head, "30");
+      g_string_append (text, cases[i].underlay);
+      g_string_append_printf (text, hostile_types, "0.75");
+      g_string_append (text, hostile_tail);
+      g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+      if (cases[i].with_png)
+        g_assert_true (g_file_set_contents (png, (const char *) tiny_png, sizeof tiny_png, NULL));
+      else
+        g_unlink (png);
+      g = rdt_gridless_load_from_file (path, diagnostics, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (g);
+      for (guint k = 0; k < diagnostics->len; k++)
+        {
+          RdtDiagnostic *d = g_ptr_array_index (diagnostics, k);
+          g_autofree char *line = rdt_diagnostic_to_string (d);
+          worst = MAX (worst, d->severity == RDT_SEVERITY_ERROR ? 2 : 1);
+          g_string_append_printf (found, "%s\n", line);
+        }
+      g_test_message ("case %u: %s", i, found->str);
+      if (cases[i].needle == NULL)
+        g_assert_cmpuint (found->len, ==, 0);
+      else
+        {
+          g_assert_cmpint (worst, ==, cases[i].worst);
+          g_assert_nonnull (strstr (found->str, cases[i].needle));
+        }
+      g_assert_cmpstr (g->underlay_href, !=, NULL);
+      /* Canonical: written back byte for byte (plain decimals only). */
+      if (strstr (cases[i].underlay, "e300") == NULL)
+      {
+        g_autoptr(GBytes) bytes = rdt_gridless_to_bytes (g, &error);
+        g_assert_no_error (error);
+        g_assert_cmpmem (text->str, text->len, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      }
+    }
+  g_unlink (png);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1700,5 +1787,6 @@ main (int   argc,
   g_test_add_func ("/gridless/audit/readings/quoted-by-every-answer-that-applies-them", test_readings_quoted);
   g_test_add_func ("/gridless/audit/cli/los-fof-terrain-moves-render-as-a-new-user", test_cli_as_a_new_user);
   g_test_add_func ("/gridless/audit/format/hostile-refused-with-file-line-element-never-a-hang", test_hostile_gridless);
+  g_test_add_func ("/gridless/audit/format/underlay-scaled-scan-href-checked-round-trips", test_underlay);
   return g_test_run ();
 }
