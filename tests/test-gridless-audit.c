@@ -1242,6 +1242,24 @@ test_envelope_work_bounded (void)
   g_assert_cmpfloat (env.rim_step, >=, 2 * G_PI * env.full / env.rays - 1e-9);
   g_assert_cmpfloat (env.rim_step, >, RDT_GL_ENVELOPE_RIM_STEP);
   rdt_gl_envelope_clear (&env);
+  /* G10 7, 8: a piece in Road Column on no road moves at 1x like any block
+   * (the predicate allows it), so its envelope is the ray polygon, not empty. */
+  {
+    g_autoptr(RdtGridless) s = new_map (20, 20, 6);
+    RdtGlPiece *q = add_piece (s, "q", "red", RDT_GL_BAGGAGE, 10, 10, 0);
+    RdtGlPose pose = { { 10, 7 }, 0, TRUE };
+    RdtGlMove m;
+    q->road_column = TRUE;
+    rdt_gl_can_reach (s, q, &pose, &m);
+    g_assert_cmpint (m.verdict, ==, RDT_GL_YES);
+    rdt_gl_envelope (s, q, &env);
+    g_assert_null (env.road);
+    g_assert_cmpuint (env.rays, >=, 64);
+    g_assert_cmpuint (env.polygon->len, ==, env.rays);
+    /* Straight ahead, the rim is at the full move. */
+    g_assert_cmpfloat_with_epsilon (g_array_index (env.polygon, RdtPoint, 0).y, 10 - 6, 1e-3);
+    rdt_gl_envelope_clear (&env);
+  }
   /* A small map keeps the full 1/16" rim. */
   {
     g_autoptr(RdtGridless) s = new_map (20, 20, 6);
@@ -1402,6 +1420,23 @@ test_cli_as_a_new_user (void)
     g_assert_cmpint (run_cli ((const char *[]) { "--help", NULL }, &out, NULL), ==, 0);
     g_assert_nonnull (strstr (out, "redoubt-cli fof FILE PIECE [--json]"));
     g_assert_nonnull (strstr (out, "redoubt-cli terrain FILE PIECE [--json]"));
+  }
+  /* info: a summary, not "expected a <scenario> root element". */
+  {
+    g_autofree char *out = NULL;
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *o;
+    g_assert_cmpint (run_cli ((const char *[]) { "info", path, NULL }, &out, NULL), ==, 0);
+    g_assert_nonnull (strstr (out, "Pub Battles gridless scenario"));
+    g_assert_nonnull (strstr (out, "provisional"));
+    g_free (out);
+    out = NULL;
+    g_assert_cmpint (run_cli ((const char *[]) { "info", "--json", path, NULL }, &out, NULL), ==, 0);
+    g_assert_true (json_parser_load_from_data (parser, out, -1, NULL));
+    o = json_node_get_object (json_parser_get_root (parser));
+    g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, "gridless-scenario");
+    g_assert_cmpint (json_object_get_int_member (o, "pieces"), >, 0);
+    g_assert_cmpint (json_object_get_int_member (o, "errors"), ==, 0);
   }
   /* los: a point inside a block is named; the JSON says so. */
   {

@@ -14,6 +14,10 @@ G_BEGIN_DECLS
 gboolean    rdt_cli_gridless_parse_end   (const RdtGridless   *gridless,
                                           const char          *text,
                                           RdtGlLosEnd         *end);
+/* `info` on a gridless file: the table, its shapes, piece types (provisional
+ * values named), sides, commands and pieces (docs/cli.md). */
+int         rdt_cli_gridless_info        (const char          *path,
+                                          gboolean             json);
 /* The piece whose block contains the point end @end, or NULL (G6 d: that
  * block is not the end, it blocks). */
 const RdtGlPiece *rdt_cli_gridless_point_in_piece (const RdtGridless *gridless,

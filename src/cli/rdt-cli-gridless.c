@@ -136,6 +136,135 @@ point_json (JsonBuilder *b,
   json_builder_end_array (b);
 }
 
+/* ----------------------------------------------------------------- info */
+
+int
+rdt_cli_gridless_info (const char *path,
+                       gboolean    json)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, diagnostics, &error);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  guint kinds[RDT_GL_N_AREA_KINDS] = { 0 }, crossings = 0, errors;
+
+  if (g == NULL)
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  errors = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
+  for (guint i = 0; i < g->areas->len; i++)
+    kinds[((RdtGlArea *) g_ptr_array_index (g->areas, i))->kind]++;
+  for (guint i = 0; i < g->waters->len; i++)
+    crossings += ((RdtGlWater *) g_ptr_array_index (g->waters, i))->crossings->len;
+
+  json_builder_begin_object (b);
+  member_string (b, "kind", "gridless-scenario");
+  member_string (b, "id", g->id);
+  member_string (b, "title", g->title);
+  member_double (b, "width", g->width);
+  member_double (b, "height", g->height);
+  member_string (b, "underlay", g->underlay_href);
+  json_builder_set_member_name (b, "areas");
+  json_builder_begin_object (b);
+  for (guint k = 0; k < RDT_GL_N_AREA_KINDS; k++)
+    if (k != RDT_GL_AREA_CLEAR)
+      {
+        json_builder_set_member_name (b, rdt_gl_area_kind_to_string (k));
+        json_builder_add_int_value (b, kinds[k]);
+      }
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "hills");
+  json_builder_add_int_value (b, g->hills->len);
+  json_builder_set_member_name (b, "waters");
+  json_builder_add_int_value (b, g->waters->len);
+  json_builder_set_member_name (b, "crossings");
+  json_builder_add_int_value (b, crossings);
+  json_builder_set_member_name (b, "roads");
+  json_builder_add_int_value (b, g->roads->len);
+  json_builder_set_member_name (b, "piece-types");
+  json_builder_begin_array (b);
+  for (guint t = 0; t < RDT_GL_N_PIECE_TYPES; t++)
+    {
+      const RdtGlPieceSpec *s = &g->specs[t];
+      if (!s->present)
+        continue;
+      json_builder_begin_object (b);
+      member_string (b, "type", rdt_gl_piece_type_to_string (t));
+      member_double (b, "width", s->width);
+      member_double (b, "depth", s->depth);
+      member_double (b, "move", s->move);
+      json_builder_set_member_name (b, "provisional");
+      json_builder_add_boolean_value (b, s->width_provisional || s->depth_provisional || s->move_provisional);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  member_double (b, "foot-move", rdt_gridless_foot_move (g));
+  member_double (b, "cavalry-move", rdt_gridless_cavalry_move (g));
+  json_builder_set_member_name (b, "sides");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < g->sides->len; i++)
+    {
+      const RdtGlSide *side = g_ptr_array_index (g->sides, i);
+      guint n = 0;
+      for (guint k = 0; k < g->pieces->len; k++)
+        n += g_strcmp0 (((RdtGlPiece *) g_ptr_array_index (g->pieces, k))->side, side->id) == 0;
+      json_builder_begin_object (b);
+      member_string (b, "id", side->id);
+      member_string (b, "name", side->name);
+      json_builder_set_member_name (b, "pieces");
+      json_builder_add_int_value (b, n);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "commands");
+  json_builder_add_int_value (b, g->commands->len);
+  json_builder_set_member_name (b, "pieces");
+  json_builder_add_int_value (b, g->pieces->len);
+  json_builder_set_member_name (b, "errors");
+  json_builder_add_int_value (b, errors);
+  json_builder_set_member_name (b, "warnings");
+  json_builder_add_int_value (b, rdt_diagnostics_count (diagnostics, RDT_SEVERITY_WARNING));
+  json_builder_end_object (b);
+  if (json)
+    rdt_cli_print_json (b);
+  else
+    {
+      printf (_("%s: Pub Battles gridless scenario “%s” (%s)\n"), path, g->id, g->title);
+      printf (_("  table %g × %g in.%s%s\n"), g->width, g->height,
+              g->underlay_href != NULL ? _(", underlay ") : "", g->underlay_href != NULL ? g->underlay_href : "");
+      printf (_("  shapes: %u woods, %u buildings, %u marsh, %u river and %u stream areas; %u hills; "
+                "%u waters with %u crossings; %u roads\n"),
+              kinds[RDT_GL_AREA_WOODS], kinds[RDT_GL_AREA_BUILDINGS], kinds[RDT_GL_AREA_MARSH],
+              kinds[RDT_GL_AREA_RIVER], kinds[RDT_GL_AREA_STREAM], g->hills->len, g->waters->len, crossings,
+              g->roads->len);
+      for (guint t = 0; t < RDT_GL_N_PIECE_TYPES; t++)
+        {
+          const RdtGlPieceSpec *s = &g->specs[t];
+          if (s->present)
+            printf (_("  %-10s %g × %g in., move %g in.%s\n"), rdt_gl_piece_type_to_string (t), s->width,
+                    s->depth, s->move,
+                    s->width_provisional || s->depth_provisional || s->move_provisional
+                      ? _(" (provisional: measure your own copy)") : "");
+        }
+      printf (_("  Foot move %g in. (FoF range %g, LOS range %g); Cavalry move %g in. (command range %g)\n"),
+              rdt_gridless_foot_move (g), rdt_gridless_foot_move (g) / 3, rdt_gridless_foot_move (g),
+              rdt_gridless_cavalry_move (g), rdt_gridless_cavalry_move (g) / 3);
+      for (guint i = 0; i < g->sides->len; i++)
+        {
+          const RdtGlSide *side = g_ptr_array_index (g->sides, i);
+          guint n = 0;
+          for (guint k = 0; k < g->pieces->len; k++)
+            n += g_strcmp0 (((RdtGlPiece *) g_ptr_array_index (g->pieces, k))->side, side->id) == 0;
+          printf (_("  side %s (%s): %u pieces\n"), side->id, side->name, n);
+        }
+      printf (_("  %u commands, %u pieces; %u errors, %u warnings (redoubt-cli validate lists them)\n"),
+              g->commands->len, g->pieces->len, errors, rdt_diagnostics_count (diagnostics, RDT_SEVERITY_WARNING));
+    }
+  return errors > 0 ? RDT_CLI_EXIT_FAILURE : RDT_CLI_EXIT_OK;
+}
+
 /* ------------------------------------------------------------------ los */
 
 static void

@@ -824,7 +824,13 @@ rdt_gl_envelope (const RdtGridless *g,
               g_array_append_val (out->road, p);
             }
         }
-      return;
+      if (out->road != NULL)
+        return;
+      /* A column on no road moves at 1x like any block (rdt_gl_can_reach
+       * agrees: the road rules apply "along the same road" only), so its
+       * envelope is the ray polygon below (issue-18 audit: it was empty). */
+      out->road_column = FALSE;
+      out->rule = RULE_OBLIQUE;
     }
 
   /* G10: rays from the centre, close enough that the rim between two ray
