@@ -1494,6 +1494,7 @@ test_cli_as_a_new_user (void)
       { { "los", path, "20,10", "99,3", NULL }, 1, "outside the 36 × 24 inch map" },
       { { "los", path, "20,10", NULL }, 2, "usage: redoubt-cli los" },
       { { "los", path, "nobody", "20,10", NULL }, 1, "neither a piece nor a point" },
+      { { "los", path, "maxwell", "maxwell", NULL }, 2, "the same piece" },
       { { "fof", path, NULL }, 2, "usage: redoubt-cli fof FILE PIECE" },
       { { "fof", path, "nobody", NULL }, 1, "no piece “nobody”" },
       { { "fof", path, "maxwell", "--bogus", NULL }, 2, "Unknown option" },

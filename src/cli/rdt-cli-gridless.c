@@ -407,6 +407,12 @@ rdt_cli_gridless_los (int    argc,
     return RDT_CLI_EXIT_FAILURE;
   if (!rdt_cli_gridless_parse_end (g, argv[2], &from) || !rdt_cli_gridless_parse_end (g, argv[3], &to))
     return RDT_CLI_EXIT_FAILURE;
+  if (from.piece != NULL && from.piece == to.piece)
+    {
+      rdt_cli_error (_("the viewer and the target are the same piece “%s”: name two pieces or points"),
+                     from.piece->id);
+      return RDT_CLI_EXIT_USAGE;
+    }
   rdt_gl_los (g, from, to, &los);
   if (json)
     {
