@@ -471,15 +471,25 @@ rdt_cli_fof (int    argc,
   json_builder_end_array (b);
   member_string (b, "rule", _("Pub Battles, Field of Fire"));
   member_string (b, "conventions", "G5 G6");
-  member_string (b, "reading", projects ? _(rdt_gl_reading_fof_arc) : NULL);
+  if (projects)
+    member_string (b, "reading", _(rdt_gl_reading_fof_arc));
+  else
+    member_string (b, "reading", NULL);
   if (!json)
     {
-      printf (_("Field of Fire of %s (%s): %s; range 1/3 Foot move = %.4f in. (Pub Battles, Field of Fire; G5)\n"),
-              firer->id, rdt_gl_piece_type_to_string (firer->type),
-              projects ? _("projects one") : _("projects none (only Infantry, Dragoons and Artillery do)"),
-              rdt_gridless_foot_move (g) / 3);
+      /* Built with g_strdup_printf: GCC's printf checks under the sanitizers
+       * took a translated format for a possibly null one. */
+      g_autofree char *head =
+        g_strdup_printf (_("Field of Fire of %s (%s): %s; range 1/3 Foot move = %.4f in. (Pub Battles, Field of Fire; G5)\n"),
+                         firer->id, rdt_gl_piece_type_to_string (firer->type),
+                         projects ? _("projects one") : _("projects none (only Infantry, Dragoons and Artillery do)"),
+                         rdt_gridless_foot_move (g) / 3);
+      fputs (head, stdout);
       if (projects)
-        printf (_("  reading %s\n"), _(rdt_gl_reading_fof_arc));
+        {
+          g_autofree char *line = g_strdup_printf (_("  reading %s\n"), _(rdt_gl_reading_fof_arc));
+          fputs (line, stdout);
+        }
     }
   json_builder_set_member_name (b, "pieces");
   json_builder_begin_array (b);
