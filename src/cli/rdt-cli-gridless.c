@@ -55,10 +55,10 @@ find_piece (const RdtGridless *g,
 }
 
 /* PIECE or X,Y (inches, inside the map). */
-static gboolean
-parse_end (const RdtGridless *g,
-           const char        *text,
-           RdtGlLosEnd       *end)
+gboolean
+rdt_cli_gridless_parse_end (const RdtGridless *g,
+                            const char        *text,
+                            RdtGlLosEnd       *end)
 {
   g_auto(GStrv) xy = NULL;
   char *e1 = NULL, *e2 = NULL;
@@ -71,7 +71,8 @@ parse_end (const RdtGridless *g,
     {
       end->point.x = g_ascii_strtod (xy[0], &e1);
       end->point.y = g_ascii_strtod (xy[1], &e2);
-      if (e1 != xy[0] && *e1 == '\0' && e2 != xy[1] && *e2 == '\0')
+      if (e1 != xy[0] && *e1 == '\0' && e2 != xy[1] && *e2 == '\0' &&
+          isfinite (end->point.x) && isfinite (end->point.y))
         {
           if (end->point.x >= 0 && end->point.y >= 0 && end->point.x <= g->width &&
               end->point.y <= g->height)
@@ -82,6 +83,25 @@ parse_end (const RdtGridless *g,
     }
   rdt_cli_error (_("“%s” is neither a piece nor a point X,Y in inches"), text);
   return FALSE;
+}
+
+const RdtGlPiece *
+rdt_cli_gridless_point_in_piece (const RdtGridless *g,
+                                 RdtGlLosEnd        end)
+{
+  if (end.piece != NULL)
+    return NULL;
+  for (guint i = 0; i < g->pieces->len; i++)
+    {
+      const RdtGlPiece *p = g_ptr_array_index (g->pieces, i);
+      RdtPoint c[4];
+      if (p->destroyed || !g->specs[p->type].present)
+        continue;
+      rdt_gridless_piece_corners (g, p, c);
+      if (rdt_geom_point_in_polygon (c, 4, end.point) == RDT_GEOM_INSIDE)
+        return p;
+    }
+  return NULL;
 }
 
 static void
@@ -116,18 +136,152 @@ point_json (JsonBuilder *b,
   json_builder_end_array (b);
 }
 
+/* ----------------------------------------------------------------- info */
+
+int
+rdt_cli_gridless_info (const char *path,
+                       gboolean    json)
+{
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, diagnostics, &error);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  guint kinds[RDT_GL_N_AREA_KINDS] = { 0 }, crossings = 0, errors;
+
+  if (g == NULL)
+    {
+      rdt_cli_error ("%s", error->message);
+      return RDT_CLI_EXIT_FAILURE;
+    }
+  errors = rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR);
+  for (guint i = 0; i < g->areas->len; i++)
+    kinds[((RdtGlArea *) g_ptr_array_index (g->areas, i))->kind]++;
+  for (guint i = 0; i < g->waters->len; i++)
+    crossings += ((RdtGlWater *) g_ptr_array_index (g->waters, i))->crossings->len;
+
+  json_builder_begin_object (b);
+  member_string (b, "kind", "gridless-scenario");
+  member_string (b, "id", g->id);
+  member_string (b, "title", g->title);
+  member_double (b, "width", g->width);
+  member_double (b, "height", g->height);
+  member_string (b, "underlay", g->underlay_href);
+  json_builder_set_member_name (b, "areas");
+  json_builder_begin_object (b);
+  for (guint k = 0; k < RDT_GL_N_AREA_KINDS; k++)
+    if (k != RDT_GL_AREA_CLEAR)
+      {
+        json_builder_set_member_name (b, rdt_gl_area_kind_to_string (k));
+        json_builder_add_int_value (b, kinds[k]);
+      }
+  json_builder_end_object (b);
+  json_builder_set_member_name (b, "hills");
+  json_builder_add_int_value (b, g->hills->len);
+  json_builder_set_member_name (b, "waters");
+  json_builder_add_int_value (b, g->waters->len);
+  json_builder_set_member_name (b, "crossings");
+  json_builder_add_int_value (b, crossings);
+  json_builder_set_member_name (b, "roads");
+  json_builder_add_int_value (b, g->roads->len);
+  json_builder_set_member_name (b, "piece-types");
+  json_builder_begin_array (b);
+  for (guint t = 0; t < RDT_GL_N_PIECE_TYPES; t++)
+    {
+      const RdtGlPieceSpec *s = &g->specs[t];
+      if (!s->present)
+        continue;
+      json_builder_begin_object (b);
+      member_string (b, "type", rdt_gl_piece_type_to_string (t));
+      member_double (b, "width", s->width);
+      member_double (b, "depth", s->depth);
+      member_double (b, "move", s->move);
+      json_builder_set_member_name (b, "provisional");
+      json_builder_add_boolean_value (b, s->width_provisional || s->depth_provisional || s->move_provisional);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  member_double (b, "foot-move", rdt_gridless_foot_move (g));
+  member_double (b, "cavalry-move", rdt_gridless_cavalry_move (g));
+  json_builder_set_member_name (b, "sides");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < g->sides->len; i++)
+    {
+      const RdtGlSide *side = g_ptr_array_index (g->sides, i);
+      guint n = 0;
+      for (guint k = 0; k < g->pieces->len; k++)
+        n += g_strcmp0 (((RdtGlPiece *) g_ptr_array_index (g->pieces, k))->side, side->id) == 0;
+      json_builder_begin_object (b);
+      member_string (b, "id", side->id);
+      member_string (b, "name", side->name);
+      json_builder_set_member_name (b, "pieces");
+      json_builder_add_int_value (b, n);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "commands");
+  json_builder_add_int_value (b, g->commands->len);
+  json_builder_set_member_name (b, "pieces");
+  json_builder_add_int_value (b, g->pieces->len);
+  json_builder_set_member_name (b, "errors");
+  json_builder_add_int_value (b, errors);
+  json_builder_set_member_name (b, "warnings");
+  json_builder_add_int_value (b, rdt_diagnostics_count (diagnostics, RDT_SEVERITY_WARNING));
+  json_builder_end_object (b);
+  if (json)
+    rdt_cli_print_json (b);
+  else
+    {
+      printf (_("%s: Pub Battles gridless scenario “%s” (%s)\n"), path, g->id, g->title);
+      printf (_("  table %g × %g in.%s%s\n"), g->width, g->height,
+              g->underlay_href != NULL ? _(", underlay ") : "", g->underlay_href != NULL ? g->underlay_href : "");
+      printf (_("  shapes: %u woods, %u buildings, %u marsh, %u river and %u stream areas; %u hills; "
+                "%u waters with %u crossings; %u roads\n"),
+              kinds[RDT_GL_AREA_WOODS], kinds[RDT_GL_AREA_BUILDINGS], kinds[RDT_GL_AREA_MARSH],
+              kinds[RDT_GL_AREA_RIVER], kinds[RDT_GL_AREA_STREAM], g->hills->len, g->waters->len, crossings,
+              g->roads->len);
+      for (guint t = 0; t < RDT_GL_N_PIECE_TYPES; t++)
+        {
+          const RdtGlPieceSpec *s = &g->specs[t];
+          if (s->present)
+            printf (_("  %-10s %g × %g in., move %g in.%s\n"), rdt_gl_piece_type_to_string (t), s->width,
+                    s->depth, s->move,
+                    s->width_provisional || s->depth_provisional || s->move_provisional
+                      ? _(" (provisional: measure your own copy)") : "");
+        }
+      printf (_("  Foot move %g in. (FoF range %g, LOS range %g); Cavalry move %g in. (command range %g)\n"),
+              rdt_gridless_foot_move (g), rdt_gridless_foot_move (g) / 3, rdt_gridless_foot_move (g),
+              rdt_gridless_cavalry_move (g), rdt_gridless_cavalry_move (g) / 3);
+      for (guint i = 0; i < g->sides->len; i++)
+        {
+          const RdtGlSide *side = g_ptr_array_index (g->sides, i);
+          guint n = 0;
+          for (guint k = 0; k < g->pieces->len; k++)
+            n += g_strcmp0 (((RdtGlPiece *) g_ptr_array_index (g->pieces, k))->side, side->id) == 0;
+          printf (_("  side %s (%s): %u pieces\n"), side->id, side->name, n);
+        }
+      printf (_("  %u commands, %u pieces; %u errors, %u warnings (redoubt-cli validate lists them)\n"),
+              g->commands->len, g->pieces->len, errors, rdt_diagnostics_count (diagnostics, RDT_SEVERITY_WARNING));
+    }
+  return errors > 0 ? RDT_CLI_EXIT_FAILURE : RDT_CLI_EXIT_OK;
+}
+
 /* ------------------------------------------------------------------ los */
 
 static void
-los_end_json (JsonBuilder  *b,
-              const char   *name,
-              RdtGlLosEnd   end,
-              RdtPoint      at,
-              int           level)
+los_end_json (JsonBuilder       *b,
+              const char        *name,
+              RdtGlLosEnd        end,
+              RdtPoint           at,
+              int                level,
+              const RdtGridless *g)
 {
+  const RdtGlPiece *inside = rdt_cli_gridless_point_in_piece (g, end);
+
   json_builder_set_member_name (b, name);
   json_builder_begin_object (b);
   member_string (b, "piece", end.piece != NULL ? end.piece->id : NULL);
+  /* G6 d: a point inside a block is not that block, which blocks. */
+  member_string (b, "inside-piece", inside != NULL ? inside->id : NULL);
   json_builder_set_member_name (b, "at");
   point_json (b, at);
   json_builder_set_member_name (b, "hill-level");
@@ -136,18 +290,20 @@ los_end_json (JsonBuilder  *b,
 }
 
 static void
-los_json (JsonBuilder    *b,
-          const RdtGlLos *los,
-          RdtGlLosEnd     from,
-          RdtGlLosEnd     to)
+los_json (JsonBuilder       *b,
+          const RdtGlLos    *los,
+          RdtGlLosEnd        from,
+          RdtGlLosEnd        to,
+          const RdtGridless *g)
 {
   json_builder_begin_object (b);
-  los_end_json (b, "viewer", from, los->from, los->viewer_level);
-  los_end_json (b, "target", to, los->to, los->target_level);
+  los_end_json (b, "viewer", from, los->from, los->viewer_level, g);
+  los_end_json (b, "target", to, los->to, los->target_level, g);
   member_string (b, "verdict", los->verdict == RDT_GL_YES ? "clear" : "blocked");
   member_string (b, "reason", _(los->reason));
   member_string (b, "rule", _(los->rule));
   member_string (b, "conventions", los->convention);
+  member_string (b, "reading", los->reading != NULL ? _(los->reading) : NULL);
   member_double (b, "centre-distance", los->length);
   member_double (b, "sight-line-start", los->start);
   member_double (b, "sight-line-end", los->end);
@@ -167,6 +323,7 @@ los_json (JsonBuilder    *b,
       member_double (b, "inside", s->inside);
       member_string (b, "effect", rdt_gl_los_effect_to_string (s->effect));
       member_string (b, "conventions", s->convention);
+      member_string (b, "reading", s->reading != NULL ? _(s->reading) : NULL);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -174,10 +331,16 @@ los_json (JsonBuilder    *b,
 }
 
 static void
-los_text (const RdtGlLos *los,
-          const char     *from_text,
-          const char     *to_text)
+los_text (const RdtGlLos    *los,
+          const char        *from_text,
+          const char        *to_text,
+          RdtGlLosEnd        from,
+          RdtGlLosEnd        to,
+          const RdtGridless *g)
 {
+  const RdtGlLosEnd ends[2] = { from, to };
+  const char *texts[2] = { from_text, to_text };
+
   printf (_("Line of sight %s → %s: %s\n"), from_text, to_text,
           los->verdict == RDT_GL_YES ? _("clear") : _("blocked"));
   printf ("  %s (%s; %s)\n", _(los->reason), _(los->rule), los->convention);
@@ -190,6 +353,25 @@ los_text (const RdtGlLos *los,
       const RdtGlLosStep *s = &g_array_index (los->steps, RdtGlLosStep, i);
       printf ("  %8.4f–%8.4f in.  %-9s %-20s %-18s (%s)\n", s->enter, s->leave, s->what, s->id,
               rdt_gl_los_effect_to_string (s->effect), s->convention);
+    }
+  for (int e = 0; e < 2; e++)
+    {
+      const RdtGlPiece *in = rdt_cli_gridless_point_in_piece (g, ends[e]);
+      if (in != NULL)
+        printf (_("  note: the point %s lies inside the block of %s, which is not the end of the line "
+                  "and so blocks it (G6 d); name the piece to look from or at it\n"), texts[e], in->id);
+    }
+  /* Each documented reading applied, once (docs/gridless-conventions.md, Readings). */
+  for (guint i = 0; i < los->steps->len; i++)
+    {
+      const RdtGlLosStep *s = &g_array_index (los->steps, RdtGlLosStep, i);
+      gboolean seen = FALSE;
+      if (s->reading == NULL)
+        continue;
+      for (guint j = 0; j < i && !seen; j++)
+        seen = g_array_index (los->steps, RdtGlLosStep, j).reading == s->reading;
+      if (!seen)
+        printf (_("  reading %s\n"), _(s->reading));
     }
 }
 
@@ -223,17 +405,23 @@ rdt_cli_gridless_los (int    argc,
   g = load (argv[1]);
   if (g == NULL)
     return RDT_CLI_EXIT_FAILURE;
-  if (!parse_end (g, argv[2], &from) || !parse_end (g, argv[3], &to))
+  if (!rdt_cli_gridless_parse_end (g, argv[2], &from) || !rdt_cli_gridless_parse_end (g, argv[3], &to))
     return RDT_CLI_EXIT_FAILURE;
+  if (from.piece != NULL && from.piece == to.piece)
+    {
+      rdt_cli_error (_("the viewer and the target are the same piece “%s”: name two pieces or points"),
+                     from.piece->id);
+      return RDT_CLI_EXIT_USAGE;
+    }
   rdt_gl_los (g, from, to, &los);
   if (json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
-      los_json (b, &los, from, to);
+      los_json (b, &los, from, to, g);
       rdt_cli_print_json (b);
     }
   else
-    los_text (&los, argv[2], argv[3]);
+    los_text (&los, argv[2], argv[3], from, to, g);
   status = los.verdict == RDT_GL_YES ? RDT_CLI_EXIT_OK : RDT_CLI_EXIT_BLOCKED;
   rdt_gl_los_clear (&los);
   return status;
@@ -250,25 +438,19 @@ rdt_cli_fof (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the answer as JSON (docs/gridless-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE PIECE — which pieces are in the piece’s Field of Fire"));
-  g_autoptr(GError) error = NULL;
+  /* One spec: --help, the usage line and `redoubt-cli --help` agree. */
+  const RdtCliSpec spec = { "fof", "FILE PIECE", N_("Pub Battles: which pieces are in the piece’s Field of Fire (G5)"),
+                            N_("docs/cli.md; the geometry: docs/gridless-conventions.md G5, G6, G8"),
+                            entries, NULL, 2, 2 };
   g_autoptr(RdtGridless) g = NULL;
   g_autoptr(JsonBuilder) b = json_builder_new ();
   const RdtGlPiece *firer;
   RdtPoint zone[4];
   gboolean projects;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 3)
-    {
-      rdt_cli_error (_("usage: redoubt-cli fof FILE PIECE [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   g = load (argv[1]);
   if (g == NULL || (firer = find_piece (g, argv[2])) == NULL)
     return RDT_CLI_EXIT_FAILURE;
@@ -289,12 +471,25 @@ rdt_cli_fof (int    argc,
   json_builder_end_array (b);
   member_string (b, "rule", _("Pub Battles, Field of Fire"));
   member_string (b, "conventions", "G5 G6");
+  if (projects)
+    member_string (b, "reading", _(rdt_gl_reading_fof_arc));
+  else
+    member_string (b, "reading", NULL);
   if (!json)
     {
-      printf (_("Field of Fire of %s (%s): %s; range 1/3 Foot move = %.4f in. (Pub Battles, Field of Fire; G5)\n"),
-              firer->id, rdt_gl_piece_type_to_string (firer->type),
-              projects ? _("projects one") : _("projects none (only Infantry, Dragoons and Artillery do)"),
-              rdt_gridless_foot_move (g) / 3);
+      /* Built with g_strdup_printf: GCC's printf checks under the sanitizers
+       * took a translated format for a possibly null one. */
+      g_autofree char *head =
+        g_strdup_printf (_("Field of Fire of %s (%s): %s; range 1/3 Foot move = %.4f in. (Pub Battles, Field of Fire; G5)\n"),
+                         firer->id, rdt_gl_piece_type_to_string (firer->type),
+                         projects ? _("projects one") : _("projects none (only Infantry, Dragoons and Artillery do)"),
+                         rdt_gridless_foot_move (g) / 3);
+      fputs (head, stdout);
+      if (projects)
+        {
+          g_autofree char *line = g_strdup_printf (_("  reading %s\n"), _(rdt_gl_reading_fof_arc));
+          fputs (line, stdout);
+        }
     }
   json_builder_set_member_name (b, "pieces");
   json_builder_begin_array (b);
@@ -326,8 +521,11 @@ rdt_cli_fof (int    argc,
           member_string (b, "in-zone", rdt_gl_verdict_to_string (fof.in_zone));
           member_string (b, "line-of-sight", fof.los.verdict == RDT_GL_YES ? "clear" : "blocked");
           member_string (b, "line-of-sight-reason", _(fof.los.reason));
+          member_string (b, "line-of-sight-conventions", fof.los.convention);
+          member_string (b, "line-of-sight-reading", fof.los.reading != NULL ? _(fof.los.reading) : NULL);
           member_string (b, "reason", _(fof.reason));
           member_string (b, "conventions", fof.convention);
+          member_string (b, "reading", fof.reading != NULL ? _(fof.reading) : NULL);
           if (enemy && fof.verdict == RDT_GL_YES)
             {
               RdtGlFlank flank;
@@ -338,17 +536,23 @@ rdt_cli_fof (int    argc,
               member_string (b, "reason", _(flank.reason));
               member_string (b, "rule", _(flank.rule));
               member_string (b, "conventions", flank.convention);
+              member_string (b, "reading", flank.reading != NULL ? _(flank.reading) : NULL);
               json_builder_end_object (b);
               if (!json)
-                printf ("  %-22s %5.1f%%  %s; %s: %s (%s)\n", t->id, 100 * fof.fraction, _(fof.reason),
-                        _("flank"), rdt_gl_verdict_to_string (flank.verdict), _(flank.reason));
+                printf ("  %-22s %5.1f%%  %s; %s: %s (%s; %s)%s%s\n", t->id, 100 * fof.fraction, _(fof.reason),
+                        _("flank"), rdt_gl_verdict_to_string (flank.verdict), _(flank.reason), flank.convention,
+                        flank.reading != NULL ? "\n      " : "", flank.reading != NULL ? _(flank.reading) : "");
               rdt_gl_flank_clear (&flank);
             }
           else if (!json)
-            printf ("  %-22s %5.1f%%  %s%s%s (%s)\n", t->id, 100 * fof.fraction, _(fof.reason),
-                    fof.los.verdict != RDT_GL_YES && fof.in_zone != RDT_GL_NO ? ": " : "",
-                    fof.los.verdict != RDT_GL_YES && fof.in_zone != RDT_GL_NO ? _(fof.los.reason) : "",
-                    fof.convention);
+            {
+              gboolean los_decided = fof.los.verdict != RDT_GL_YES && fof.in_zone != RDT_GL_NO && fof.projects;
+              printf ("  %-22s %5.1f%%  %s%s%s (%s%s%s)%s%s\n", t->id, 100 * fof.fraction, _(fof.reason),
+                      los_decided ? ": " : "", los_decided ? _(fof.los.reason) : "", fof.convention,
+                      los_decided ? "; " : "", los_decided ? fof.los.convention : "",
+                      los_decided && fof.los.reading != NULL ? "\n      " : "",
+                      los_decided && fof.los.reading != NULL ? _(fof.los.reading) : "");
+            }
           json_builder_end_object (b);
           rdt_gl_fof_clear (&fof);
         }
@@ -373,24 +577,17 @@ rdt_cli_terrain (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the answer as JSON (docs/gridless-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context = g_option_context_new (_("FILE PIECE — the terrain under the majority of the piece"));
-  g_autoptr(GError) error = NULL;
+  const RdtCliSpec spec = { "terrain", "FILE PIECE", N_("Pub Battles: the terrain under the majority of the piece (G2, G3)"),
+                            N_("docs/cli.md; the geometry: docs/gridless-conventions.md G2, G3"),
+                            entries, NULL, 2, 2 };
   g_autoptr(RdtGridless) g = NULL;
   const RdtGlPiece *p;
   RdtGlTerrain t;
   const char *reason;
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (argc != 3)
-    {
-      rdt_cli_error (_("usage: redoubt-cli terrain FILE PIECE [--json]"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   g = load (argv[1]);
   if (g == NULL || (p = find_piece (g, argv[2])) == NULL)
     return RDT_CLI_EXIT_FAILURE;
@@ -661,7 +858,7 @@ rdt_cli_gridless_moves (int    argc,
   if (to != NULL)
     {
       RdtGlLosEnd end = { 0 };
-      if (!parse_end (g, to, &end))
+      if (!rdt_cli_gridless_parse_end (g, to, &end))
         return RDT_CLI_EXIT_FAILURE;
       pose.to = end.piece != NULL ? end.piece->centre : end.point;
       pose.facing = facing != G_MAXDOUBLE ? fmod (fmod (facing, 360) + 360, 360) : p->facing;

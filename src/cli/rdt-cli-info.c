@@ -86,6 +86,9 @@ rdt_cli_info (int    argc,
   if (files == NULL || files[0] == NULL || files[1] != NULL)
     return rdt_cli_usage_error (&spec, _("info: give exactly one FILE"));
 
+  /* A gridless file (Pub Battles, issue 18): its own summary. */
+  if (g_str_equal (rdt_cli_peek_root (files[0]), "gridless-scenario"))
+    return rdt_cli_gridless_info (files[0], json);
   scenario = rdt_scenario_load_from_file (files[0], diagnostics, &error);
   if (scenario == NULL)
     {

@@ -23,7 +23,9 @@ rdt_cli_los (int    argc,
     { NULL }
   };
   const RdtCliSpec spec = { "los", "FILE FROM TO", N_("line of sight (11.4)"),
-                            N_("Exit status: 0 clear, 3 blocked, 1 error or invalid file, 2 usage error."),
+                            N_("On a Pub Battles gridless file FROM and TO are piece ids or points X,Y in inches and only "
+                               "--json applies (docs/cli.md, docs/gridless-conventions.md G6, G7).\n"
+                               "Exit status: 0 clear, 3 blocked, 1 error or invalid file, 2 usage error."),
                             entries, &referee, 3, 3 };
   g_autoptr (RdtBoard) board = NULL;
   g_autoptr (GArray) occupied = g_array_new (FALSE, FALSE, sizeof (RdtHex));

@@ -310,7 +310,10 @@ rdt_cli_moves (int    argc,
     { NULL }
   };
   RdtCliReferee referee = { 0 };
-  const RdtCliSpec spec = { "moves", "FILE UNIT", N_("where a unit may move (9)"), NULL,
+  const RdtCliSpec spec = { "moves", "FILE UNIT", N_("where a unit may move (9)"),
+                            N_("On a Pub Battles gridless file: redoubt-cli moves FILE PIECE [--to X,Y [--facing DEG] "
+                               "[--column|--line]] [--svg FILE] [--json], the envelope and one destination "
+                               "(docs/cli.md, docs/gridless-conventions.md G10)."),
                             entries, &referee, 2, 2 };
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtScenario) scenario = NULL;

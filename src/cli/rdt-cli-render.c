@@ -319,14 +319,163 @@ out:
   return status;
 }
 
+/* The `los`, `fof` and `terrain` answers drawn over a gridless table
+ * (issue 18: "`render` of any of them"): the same core calls as the
+ * commands, so the picture cannot disagree with the text. */
+static void
+gridless_los_overlay (cairo_t           *cr,
+                      const RdtGridless *g,
+                      RdtGlLosEnd        from,
+                      RdtGlLosEnd        to,
+                      double             scale)
+{
+  RdtGlLos los;
+  double dx, dy;
+
+  rdt_gl_los (g, from, to, &los);
+  dx = los.length > 0 ? (los.to.x - los.from.x) / los.length : 0;
+  dy = los.length > 0 ? (los.to.y - los.from.y) / los.length : 0;
+  /* Centre to centre, thin; the sight line (G6 a) green when clear, red when not. */
+  cairo_set_line_width (cr, 1);
+  cairo_set_source_rgb (cr, 0.2, 0.2, 0.2);
+  cairo_move_to (cr, los.from.x * scale, los.from.y * scale);
+  cairo_line_to (cr, los.to.x * scale, los.to.y * scale);
+  cairo_stroke (cr);
+  cairo_set_line_width (cr, 3);
+  if (los.verdict == RDT_GL_YES)
+    cairo_set_source_rgb (cr, 0.0, 0.6, 0.0);
+  else
+    cairo_set_source_rgb (cr, 0.85, 0.0, 0.0);
+  cairo_move_to (cr, (los.from.x + los.start * dx) * scale, (los.from.y + los.start * dy) * scale);
+  cairo_line_to (cr, (los.from.x + los.end * dx) * scale, (los.from.y + los.end * dy) * scale);
+  cairo_stroke (cr);
+  /* Each object met, by what it did: blocks dark red, seen into orange,
+   * seen over blue, the viewer's own hill or an uncrossed crest grey. */
+  for (guint i = 0; i < los.steps->len; i++)
+    {
+      const RdtGlLosStep *st = &g_array_index (los.steps, RdtGlLosStep, i);
+      switch (st->effect)
+        {
+        case RDT_GL_LOS_BLOCKS: cairo_set_source_rgb (cr, 0.5, 0.0, 0.0); break;
+        case RDT_GL_LOS_SEEN_INTO: cairo_set_source_rgb (cr, 0.95, 0.55, 0.0); break;
+        case RDT_GL_LOS_SEEN_OVER: cairo_set_source_rgb (cr, 0.1, 0.3, 0.9); break;
+        case RDT_GL_LOS_OWN_HILL:
+        case RDT_GL_LOS_NOT_CROSSED:
+        default: cairo_set_source_rgb (cr, 0.5, 0.5, 0.5); break;
+        }
+      cairo_set_line_width (cr, 6);
+      cairo_move_to (cr, (los.from.x + st->enter * dx) * scale, (los.from.y + st->enter * dy) * scale);
+      cairo_line_to (cr, (los.from.x + MAX (st->leave, st->enter + 0.02) * dx) * scale,
+                     (los.from.y + MAX (st->leave, st->enter + 0.02) * dy) * scale);
+      cairo_stroke (cr);
+    }
+  /* Point ends as small rings. */
+  for (int e = 0; e < 2; e++)
+    {
+      RdtGlLosEnd end = e == 0 ? from : to;
+      if (end.piece != NULL)
+        continue;
+      cairo_set_source_rgb (cr, 0, 0, 0);
+      cairo_set_line_width (cr, 1.5);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, end.point.x * scale, end.point.y * scale, 4, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+  rdt_gl_los_clear (&los);
+}
+
+static void
+stroke_polygon (cairo_t        *cr,
+                const RdtPoint *p,
+                guint           n,
+                double          scale)
+{
+  for (guint i = 0; i < n; i++)
+    (i == 0 ? cairo_move_to : cairo_line_to) (cr, p[i].x * scale, p[i].y * scale);
+  cairo_close_path (cr);
+  cairo_stroke (cr);
+}
+
+static void
+gridless_fof_overlay (cairo_t           *cr,
+                      const RdtGridless *g,
+                      const RdtGlPiece  *firer,
+                      double             scale)
+{
+  RdtPoint zone[4];
+
+  /* The zone of G5, thick, then every other block by its verdict: green in
+   * the FoF, orange undecided (exactly half), red in the zone without LOS. */
+  rdt_gl_fof_zone (g, firer, zone);
+  cairo_set_source_rgb (cr, 0.85, 0.0, 0.0);
+  cairo_set_line_width (cr, 2.5);
+  stroke_polygon (cr, zone, 4, scale);
+  for (guint i = 0; i < g->pieces->len; i++)
+    {
+      const RdtGlPiece *t = g_ptr_array_index (g->pieces, i);
+      RdtGlFof fof;
+      RdtPoint c[4];
+
+      if (t == firer || t->destroyed || !g->specs[t->type].present)
+        continue;
+      rdt_gl_fof (g, firer, t, &fof);
+      rdt_gridless_piece_corners (g, t, c);
+      cairo_set_line_width (cr, 3);
+      if (fof.verdict == RDT_GL_YES)
+        cairo_set_source_rgb (cr, 0.0, 0.7, 0.0);
+      else if (fof.verdict == RDT_GL_UNDECIDED)
+        cairo_set_source_rgb (cr, 1.0, 0.6, 0.0);
+      else if (fof.in_zone != RDT_GL_NO && fof.projects)
+        cairo_set_source_rgb (cr, 0.85, 0.0, 0.0);
+      else
+        {
+          rdt_gl_fof_clear (&fof);
+          continue;
+        }
+      stroke_polygon (cr, c, 4, scale);
+      rdt_gl_fof_clear (&fof);
+    }
+}
+
+static void
+gridless_terrain_overlay (cairo_t           *cr,
+                          const RdtGridless *g,
+                          const RdtGlPiece  *piece,
+                          double             scale)
+{
+  RdtPoint c[4];
+
+  /* The block, and the outline of every terrain area and hill that covers
+   * part of it (G2, G3): the shapes its fractions come from. */
+  rdt_gridless_piece_corners (g, piece, c);
+  cairo_set_source_rgb (cr, 0.8, 0.0, 0.8);
+  cairo_set_line_width (cr, 2);
+  for (guint i = 0; i < g->areas->len; i++)
+    {
+      const RdtGlArea *a = g_ptr_array_index (g->areas, i);
+      if (rdt_geom_clipped_area ((const RdtPoint *) a->points->data, a->points->len, c, 4) > 0)
+        stroke_polygon (cr, (const RdtPoint *) a->points->data, a->points->len, scale);
+    }
+  for (guint i = 0; i < g->hills->len; i++)
+    {
+      const RdtGlHill *h = g_ptr_array_index (g->hills, i);
+      if (rdt_geom_clipped_area ((const RdtPoint *) h->points->data, h->points->len, c, 4) > 0)
+        stroke_polygon (cr, (const RdtPoint *) h->points->data, h->points->len, scale);
+    }
+  cairo_set_line_width (cr, 3);
+  stroke_polygon (cr, c, 4, scale);
+}
+
 /* A Pub Battles gridless file (issue 18): the table drawn by
  * rdt-gridless-render.c, optionally with the movement envelope of a piece
- * (G10) and the centre path to a destination.  docs/cli-render.md. */
+ * (G10) and the centre path to a destination, a line of sight, one piece's
+ * Field of Fire or the terrain under one piece.  docs/cli-render.md. */
 static int
 render_gridless (int    argc,
                  char **argv)
 {
   g_autofree char *output = NULL, *moves = NULL, *to = NULL;
+  g_autofree char *los = NULL, *fof = NULL, *terrain = NULL;
   double scale = 0;
   gboolean no_fof = FALSE, no_labels = FALSE;
   const GOptionEntry entries[] = {
@@ -334,6 +483,9 @@ render_gridless (int    argc,
     { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale, N_("Pixels (PNG) or points (SVG, PDF) per inch of table (default 40)"), N_("N") },
     { "moves", 0, 0, G_OPTION_ARG_STRING, &moves, N_("Draw the movement envelope of PIECE (G10)"), N_("PIECE") },
     { "to", 0, 0, G_OPTION_ARG_STRING, &to, N_("With --moves: the path to the centre X,Y (same facing)"), N_("X,Y") },
+    { "los", 0, 0, G_OPTION_ARG_STRING, &los, N_("Draw the line of sight from A to B (piece ids or X,Y; G6, G7)"), N_("A:B") },
+    { "fof", 0, 0, G_OPTION_ARG_STRING, &fof, N_("Draw the Field of Fire of PIECE alone and the pieces in it (G5)"), N_("PIECE") },
+    { "terrain", 0, 0, G_OPTION_ARG_STRING, &terrain, N_("Outline PIECE and the shapes under it (G2, G3)"), N_("PIECE") },
     { "no-fof", 0, 0, G_OPTION_ARG_NONE, &no_fof, N_("Leave the Fields of Fire out"), NULL },
     { "no-labels", 0, 0, G_OPTION_ARG_NONE, &no_labels, N_("Leave the piece ids out"), NULL },
     { NULL }
@@ -345,6 +497,7 @@ render_gridless (int    argc,
   RdtRenderFormat format;
   RdtGridlessRenderOptions options = { TRUE, TRUE, NULL };
   const RdtGlPiece *piece = NULL;
+  RdtGlLosEnd los_from = { 0 }, los_to = { 0 };
   cairo_surface_t *surface;
   cairo_t *cr;
   double w, h;
@@ -358,7 +511,7 @@ render_gridless (int    argc,
     }
   if (argc != 2 || output == NULL || (to != NULL && moves == NULL))
     {
-      rdt_cli_error (_("usage: redoubt-cli render GRIDLESS-FILE -o OUT.png|svg|pdf [--scale N] [--moves PIECE [--to X,Y]] [--no-fof] [--no-labels]"));
+      rdt_cli_error (_("usage: redoubt-cli render GRIDLESS-FILE -o OUT.png|svg|pdf [--scale N] [--moves PIECE [--to X,Y]] [--los A:B] [--fof PIECE] [--terrain PIECE] [--no-fof] [--no-labels]"));
       return RDT_CLI_EXIT_USAGE;
     }
   if (!rdt_render_format_from_path (output, &format))
@@ -397,9 +550,30 @@ render_gridless (int    argc,
       rdt_cli_error (_("no piece “%s” in the file"), moves);
       return RDT_CLI_EXIT_FAILURE;
     }
-  options.fof = !no_fof;
+  {
+    const char *names[2] = { fof, terrain };
+    for (int k = 0; k < 2; k++)
+      if (names[k] != NULL && rdt_gridless_find_piece (g, names[k]) == NULL)
+        {
+          rdt_cli_error (_("no piece “%s” in the file"), names[k]);
+          return RDT_CLI_EXIT_FAILURE;
+        }
+  }
+  if (los != NULL)
+    {
+      g_auto(GStrv) ab = g_strsplit (los, ":", 3);
+      if (g_strv_length (ab) != 2)
+        {
+          rdt_cli_error (_("--los: “%s” is not A:B (two piece ids or points X,Y)"), los);
+          return RDT_CLI_EXIT_USAGE;
+        }
+      if (!rdt_cli_gridless_parse_end (g, ab[0], &los_from) || !rdt_cli_gridless_parse_end (g, ab[1], &los_to))
+        return RDT_CLI_EXIT_FAILURE;
+    }
+  /* --fof draws that piece's FoF alone: the others would hide it. */
+  options.fof = !no_fof && fof == NULL;
   options.labels = !no_labels;
-  options.selected = moves;
+  options.selected = moves != NULL ? moves : fof != NULL ? fof : terrain;
   if (format == RDT_RENDER_FORMAT_SVG)
     surface = cairo_svg_surface_create (output, w, h);
   else if (format == RDT_RENDER_FORMAT_PDF)
@@ -408,6 +582,12 @@ render_gridless (int    argc,
     surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (w), (int) ceil (h));
   cr = cairo_create (surface);
   rdt_gridless_render (cr, g, scale, &options);
+  if (terrain != NULL)
+    gridless_terrain_overlay (cr, g, rdt_gridless_find_piece (g, terrain), scale);
+  if (fof != NULL)
+    gridless_fof_overlay (cr, g, rdt_gridless_find_piece (g, fof), scale);
+  if (los != NULL)
+    gridless_los_overlay (cr, g, los_from, los_to, scale);
   if (piece != NULL)
     {
       RdtGlEnvelope env;

@@ -10,6 +10,7 @@
 
 #include "rdt-diagnostic.h"
 #include "rdt-file-io.h"
+#include "rdt-file-ref.h"
 #include "rdt-format-private.h"
 #include "rdt-gridless-io.h"
 #include "rdt-scenario-io.h"
@@ -211,7 +212,20 @@ build_map (Loader      *l,
     {
       if (n->type != XML_ELEMENT_NODE || !count_shape (l, n))
         continue;
-      if (is_element (n, "area"))
+      if (is_element (n, "underlay"))
+        {
+          g_autofree char *ppi = attr (n, "pixels-per-inch");
+          g_autofree char *ox = attr (n, "origin-x");
+          g_autofree char *oy = attr (n, "origin-y");
+
+          g_free (g->underlay_href);
+          g->underlay_href = attr (n, "href");
+          g->underlay_line = line_of (n);
+          parse_real (ppi, &g->underlay_ppi);
+          parse_real (ox, &g->underlay_origin_x);
+          parse_real (oy, &g->underlay_origin_y);
+        }
+      else if (is_element (n, "area"))
         {
           RdtGlArea *a = g_new0 (RdtGlArea, 1);
           g_autofree char *kind = attr (n, "kind");
@@ -601,6 +615,33 @@ rdt_gridless_load_from_bytes (GBytes      *bytes,
   return g;
 }
 
+/* The underlay's href, through the one file resolver (rdt-file-ref.h): an
+ * unsafe reference is an error, a missing scan only a warning (scans are the
+ * user's own copy, not shipped).  Only for a file: bytes have no folder. */
+static void
+check_underlay_ref (const RdtGridless *g,
+                    const char        *path,
+                    GPtrArray         *diagnostics)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) local = NULL;
+  RdtFileRef ref = { 0 };
+
+  if (g->underlay_href == NULL || diagnostics == NULL)
+    return;
+  dir = g_path_get_dirname (path);
+  ref.base_dir = dir;
+  ref.attribute = "href";
+  ref.value = g->underlay_href;
+  if (rdt_file_ref_check_image (&ref, &local))
+    return;
+  if (g_error_matches (local, RDT_FILE_REF_ERROR, RDT_FILE_REF_ERROR_NOT_FOUND))
+    add (diagnostics, path, RDT_SEVERITY_WARNING, g->underlay_line, "underlay",
+         _("%s; the map is shown without it"), local->message);
+  else
+    add (diagnostics, path, RDT_SEVERITY_ERROR, g->underlay_line, "underlay", "%s", local->message);
+}
+
 RdtGridless *
 rdt_gridless_load_from_file (const char  *path,
                              GPtrArray   *diagnostics,
@@ -620,7 +661,12 @@ rdt_gridless_load_from_file (const char  *path,
       g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_IO, "%s:0: %s", path, local->message);
       return NULL;
     }
-  return rdt_gridless_load_from_bytes (bytes, path, diagnostics, error);
+  {
+    RdtGridless *g = rdt_gridless_load_from_bytes (bytes, path, diagnostics, error);
+    if (g != NULL)
+      check_underlay_ref (g, path, diagnostics);
+    return g;
+  }
 }
 
 /* ------------------------------------------------------------ validation */
@@ -1001,6 +1047,16 @@ rdt_gridless_validate (const RdtGridless *g,
                RDT_GRIDLESS_MAX_SIZE);
       return;   /* every "inside the map" check below would be noise */
     }
+  /* The underlay's scale: a scan of at most RDT_GRIDLESS_MAX_UNDERLAY_PPI
+   * pixels per inch (the image size caps of docs/format.md apply too). */
+  if (g->underlay_href != NULL &&
+      !(g->underlay_ppi > 0 && g->underlay_ppi <= RDT_GRIDLESS_MAX_UNDERLAY_PPI))
+    finding (&c, RDT_SEVERITY_ERROR, g->underlay_line, "underlay",
+             _("pixels-per-inch must be more than 0 and at most %d"), RDT_GRIDLESS_MAX_UNDERLAY_PPI);
+  if (g->underlay_href != NULL &&
+      !(fabs (g->underlay_origin_x) <= 1e7 && fabs (g->underlay_origin_y) <= 1e7))
+    finding (&c, RDT_SEVERITY_ERROR, g->underlay_line, "underlay",
+             _("origin-x and origin-y must be pixels between -10000000 and 10000000"));
 
   for (guint i = 0; i < g->areas->len; i++)
     {
@@ -1356,6 +1412,15 @@ rdt_gridless_to_bytes (const RdtGridless *g,
   put_real_attr (out, "width", g->width);
   put_real_attr (out, "height", g->height);
   g_string_append (out, ">\n");
+  if (g->underlay_href != NULL)
+    {
+      g_string_append (out, "    <underlay");
+      put_attr (out, "href", g->underlay_href);
+      put_real_attr (out, "pixels-per-inch", g->underlay_ppi);
+      put_real_attr (out, "origin-x", g->underlay_origin_x);
+      put_real_attr (out, "origin-y", g->underlay_origin_y);
+      g_string_append (out, "/>\n");
+    }
   for (guint i = 0; i < g->areas->len; i++)
     {
       RdtGlArea *a = g_ptr_array_index (g->areas, i);

@@ -159,6 +159,7 @@ rdt_gridless_free (RdtGridless *g)
   g_free (g->id);
   g_free (g->title);
   g_free (g->description);
+  g_free (g->underlay_href);
   g_ptr_array_unref (g->areas);
   g_ptr_array_unref (g->hills);
   g_ptr_array_unref (g->waters);

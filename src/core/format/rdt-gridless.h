@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 
 /* Caps (docs/format.md): every loop over file data is bounded by these. */
 #define RDT_GRIDLESS_MAX_SIZE          1000.0  /* inches, each side of the table */
+#define RDT_GRIDLESS_MAX_UNDERLAY_PPI  10000   /* pixels per inch of an underlay scan */
 #define RDT_GRIDLESS_MAX_VERTICES      1024    /* per shape */
 #define RDT_GRIDLESS_MAX_SHAPES        2000    /* areas + hills + waters + roads */
 #define RDT_GRIDLESS_MAX_TOTAL_VERTICES 16384  /* all shapes together */
@@ -218,6 +219,13 @@ typedef struct {
   gboolean last_turn_provisional;
   int victory_line;
   GPtrArray *conditions;  /* RdtGlCondition */
+  /* (nullable) A scan of the printed map under the table (issue 18: "a map
+   * size in inches of table, scaled to a scan underlay"): the image's pixel
+   * (underlay_origin_x, underlay_origin_y) is the table's corner (0, 0), and
+   * underlay_ppi pixels make one inch.  docs/format.md. */
+  char *underlay_href;
+  double underlay_origin_x, underlay_origin_y, underlay_ppi;
+  int underlay_line;
 } RdtGridless;
 
 RdtGridless       *rdt_gridless_new              (void);

@@ -752,6 +752,12 @@ rdt_gl_envelope_clear (RdtGlEnvelope *env)
   g_clear_pointer (&env->road, g_array_unref);
 }
 
+/* The envelope's work budget (leg checks × shape points and blocks): about
+ * three seconds on the reference machine of docs/performance.md. */
+#define ENVELOPE_WORK_BUDGET 1.2e8
+/* 2 end checks and the bisection from the full move to the ray tolerance. */
+#define ENVELOPE_CHECKS_PER_RAY (2 + log2 (MAX (out->full, 1.0) / RDT_GL_ENVELOPE_RAY_TOLERANCE))
+
 static gboolean
 ray_ok (const RdtGridless *g,
         const RdtGlPiece  *piece,
@@ -818,12 +824,44 @@ rdt_gl_envelope (const RdtGridless *g,
               g_array_append_val (out->road, p);
             }
         }
-      return;
+      if (out->road != NULL)
+        return;
+      /* A column on no road moves at 1x like any block (rdt_gl_can_reach
+       * agrees: the road rules apply "along the same road" only), so its
+       * envelope is the ray polygon below (issue-18 audit: it was empty). */
+      out->road_column = FALSE;
+      out->rule = RULE_OBLIQUE;
     }
 
   /* G10: rays from the centre, close enough that the rim between two ray
    * ends is at most RDT_GL_ENVELOPE_RIM_STEP long at full move. */
   n = (guint) CLAMP (ceil (2 * G_PI * out->full / out->rim_step), 64, 20000);
+  /* A work budget, so that no file within the caps of docs/format.md makes
+   * the envelope take minutes (2000 shapes, 16384 points and 1000 pieces
+   * with a 600" move took 275 s): each ray costs about
+   * ENVELOPE_CHECKS_PER_RAY leg checks, each walking every shape point and
+   * every block.  Fewer rays make a coarser rim, and the answer says so:
+   * rim_step is the step actually drawn (G10 8). */
+  {
+    double work = 16;
+
+    for (guint i = 0; i < g->areas->len; i++)
+      work += ((RdtGlArea *) g_ptr_array_index (g->areas, i))->points->len;
+    for (guint i = 0; i < g->waters->len; i++)
+      {
+        const RdtGlWater *w = g_ptr_array_index (g->waters, i);
+        work += w->points->len + w->crossings->len;
+      }
+    for (guint i = 0; i < g->hills->len; i++)
+      {
+        const RdtGlHill *h = g_ptr_array_index (g->hills, i);
+        work += h->points->len + h->crest->len;
+      }
+    work += 4.0 * g->pieces->len;
+    if ((double) n * ENVELOPE_CHECKS_PER_RAY * work > ENVELOPE_WORK_BUDGET)
+      n = (guint) MAX (64.0, floor (ENVELOPE_WORK_BUDGET / (ENVELOPE_CHECKS_PER_RAY * work)));
+    out->rim_step = MAX (out->rim_step, 2 * G_PI * out->full / n);
+  }
   out->rays = n;
   for (guint k = 0; k < n; k++)
     {

@@ -17,6 +17,22 @@
 #define RULE_FLANK     N_("Pub Battles, Flanking Attacks")
 #define RULE_COMMAND   N_("Pub Battles, HQs: Command Range")
 
+/* docs/gridless-conventions.md, "Readings": the one reading of each open
+ * wording, quoted by every answer that applies it. */
+const char rdt_gl_reading_fof_arc[] =
+  N_("G5 2: “within a 45 degree arc” is read as 45° to each side of straight ahead, "
+     "widening from the front corners (not 22.5° to each side)");
+const char rdt_gl_reading_closer[] =
+  N_("G6 c: “closer to those blocking objects than the target” is measured along the sight line: "
+     "from the viewer’s centre to where the line first enters the object, against from where it "
+     "last leaves it to the target’s centre; equal distances block");
+const char rdt_gl_reading_hq_blocks[] =
+  N_("G6 d: HQs block line of sight like every other piece (the rule names no exception; "
+     "“do not block movement” is a movement rule)");
+const char rdt_gl_reading_flanked[] =
+  N_("G8 6: a Flanked piece may fire at a piece on its flank at −1; the flanker gets no bonus "
+     "(the text gives none)");
+
 const char *
 rdt_gl_verdict_to_string (RdtGlVerdict verdict)
 {
@@ -281,7 +297,7 @@ add_step (RdtGlLos       *out,
           RdtGlLosEffect  effect,
           const char     *convention)
 {
-  RdtGlLosStep s = { what, id, enter, leave, inside, effect, RULE_LOS, convention };
+  RdtGlLosStep s = { what, id, enter, leave, inside, effect, RULE_LOS, convention, NULL };
 
   g_array_append_val (out->steps, s);
 }
@@ -356,7 +372,10 @@ rdt_gl_los (const RdtGridless *g,
                       RDT_GL_LOS_SEEN_OVER, "G6c");
           else
             add_step (out, rdt_gl_area_kind_to_string (a->kind), a->id, enter, leave, inside,
-                      RDT_GL_LOS_SEEN_INTO, "G6b");
+                      RDT_GL_LOS_SEEN_INTO, out->viewer_level >= 1 ? "G6b G6c" : "G6b");
+          /* From a hill the "closer" test was applied, whichever way it went. */
+          if (out->viewer_level >= 1)
+            g_array_index (out->steps, RdtGlLosStep, out->steps->len - 1).reading = rdt_gl_reading_closer;
         }
       /* Hills (G7). */
       for (guint i = 0; i < g->hills->len; i++)
@@ -366,7 +385,11 @@ rdt_gl_los (const RdtGridless *g,
           gboolean crosses;
 
           inside = rdt_geom_segment_inside_length (s0, s1, pts (h->points), h->points->len, &t1, &t2);
-          crosses = rdt_geom_segment_crosses_polyline (s0, s1, pts (h->crest), h->crest->len, NULL);
+          /* G7: a line that meets no interior of the hill (it touches a corner
+           * or runs along the outline) is not onto it, even where it touches
+           * a crest end (crest ends lie on the outline, G0 3). */
+          crosses = inside > RDT_GEOM_EPS_LEN &&
+                    rdt_geom_segment_crosses_polyline (s0, s1, pts (h->crest), h->crest->len, NULL);
           if (inside <= RDT_GEOM_EPS_LEN && !crosses)
             continue;
           enter = inside > 0 ? out->start + t1 * ls : out->start;
@@ -378,7 +401,10 @@ rdt_gl_los (const RdtGridless *g,
           else if (out->viewer_level > h->level && enter < (out->length - leave) - RDT_GEOM_EPS_LEN)
             add_step (out, "hill", h->id, enter, leave, inside, RDT_GL_LOS_SEEN_OVER, "G6c G7");
           else
-            add_step (out, "hill", h->id, enter, leave, inside, RDT_GL_LOS_BLOCKS, "G7");
+            add_step (out, "hill", h->id, enter, leave, inside, RDT_GL_LOS_BLOCKS,
+                      out->viewer_level > h->level ? "G6c G7" : "G7");
+          if (out->viewer_level > h->level && crosses && !end_on_hill (g, from, h))
+            g_array_index (out->steps, RdtGlLosStep, out->steps->len - 1).reading = rdt_gl_reading_closer;
         }
       /* Pieces (G6 d): every block other than the two ends. */
       for (guint i = 0; i < g->pieces->len; i++)
@@ -392,8 +418,12 @@ rdt_gl_los (const RdtGridless *g,
           rdt_gridless_piece_corners (g, p, c);
           inside = rdt_geom_segment_inside_length (s0, s1, c, 4, &t1, &t2);
           if (inside > RDT_GEOM_EPS_LEN)
-            add_step (out, "piece", p->id, out->start + t1 * ls, out->start + t2 * ls, inside,
-                      RDT_GL_LOS_BLOCKS, "G6d");
+            {
+              add_step (out, "piece", p->id, out->start + t1 * ls, out->start + t2 * ls, inside,
+                        RDT_GL_LOS_BLOCKS, "G6d");
+              if (p->type == RDT_GL_HQ)
+                g_array_index (out->steps, RdtGlLosStep, out->steps->len - 1).reading = rdt_gl_reading_hq_blocks;
+            }
         }
     }
   g_array_sort (out->steps, compare_steps);
@@ -419,6 +449,7 @@ rdt_gl_los (const RdtGridless *g,
         continue;
       out->verdict = RDT_GL_NO;
       out->convention = s->convention;
+      out->reading = s->reading;
       if (g_str_equal (s->what, "piece"))
         out->reason = N_("blocked by a piece on the sight line");
       else if (g_str_equal (s->what, "hill"))
@@ -481,6 +512,7 @@ rdt_gl_fof (const RdtGridless *g,
   out->projects = firer->type == RDT_GL_INFANTRY || firer->type == RDT_GL_DRAGOONS ||
                   firer->type == RDT_GL_ARTILLERY;
   out->range = rdt_gridless_foot_move (g) / 3;
+  out->reading = out->projects ? rdt_gl_reading_fof_arc : NULL;
   rdt_gl_fof_zone (g, firer, out->zone);
   rdt_gridless_piece_corners (g, target, c);
   area = rdt_geom_polygon_area (c, 4);
@@ -545,6 +577,7 @@ rdt_gl_flank (const RdtGridless *g,
   if (defender->road_column)
     {
       out->verdict = RDT_GL_YES;
+      out->reading = rdt_gl_reading_flanked;
       out->rule = N_("Pub Battles, Terrain Effects: Road Column");
       out->reason = N_("the defender is in Road Column: “Treat as Flanked for combat”");
       return;
@@ -588,6 +621,7 @@ rdt_gl_flank (const RdtGridless *g,
       return;
     }
   out->verdict = RDT_GL_YES;
+  out->reading = rdt_gl_reading_flanked;
   out->reason = N_("the defender is in the attacker’s Field of Fire and the majority of the attacker "
                    "is not in the defender’s");
 }

@@ -26,6 +26,14 @@ G_BEGIN_DECLS
  * of a piece: 3/8"". */
 #define RDT_GL_SEE_INTO (3.0 / 8)
 
+/* The readings of docs/gridless-conventions.md that settle a wording the
+ * rulebook leaves open (issue 18: one reading each, quoted in every answer
+ * that applies it).  Translatable (N_): pass through _() to show them. */
+extern const char rdt_gl_reading_fof_arc[];     /* G5 2: 45 degrees to each side */
+extern const char rdt_gl_reading_closer[];      /* G6 c: measured along the sight line */
+extern const char rdt_gl_reading_hq_blocks[];   /* G6 d: HQs block line of sight */
+extern const char rdt_gl_reading_flanked[];     /* G8 6: -1 for the flanked, no bonus for the flanker */
+
 typedef enum {
   RDT_GL_NO,
   RDT_GL_YES,
@@ -102,6 +110,7 @@ typedef struct {
   RdtGlLosEffect effect;
   const char *rule;
   const char *convention;
+  const char *reading;      /* (nullable) the documented reading applied (G6 c, G6 d) */
 } RdtGlLosStep;
 
 typedef struct {
@@ -122,6 +131,7 @@ typedef struct {
   const char *reason;       /* translatable (N_), the deciding fact */
   const char *rule;
   const char *convention;
+  const char *reading;      /* (nullable) the reading of the deciding step */
 } RdtGlLos;
 
 /* Line of Sight from the viewer @from to @to (not symmetric: "While on a
@@ -145,6 +155,7 @@ typedef struct {
   const char *reason;       /* translatable (N_) */
   const char *rule;
   const char *convention;
+  const char *reading;      /* (nullable) G5 2 when the firer projects a FoF */
 } RdtGlFof;
 
 /* Is @target in the Field of Fire of @firer?  Clear with rdt_gl_fof_clear(). */
@@ -167,6 +178,7 @@ typedef struct {
   const char *reason;       /* translatable (N_) */
   const char *rule;
   const char *convention;
+  const char *reading;      /* (nullable) G8 6, when the verdict is a flank */
 } RdtGlFlank;
 
 void rdt_gl_flank       (const RdtGridless *gridless,
