@@ -8,6 +8,7 @@
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlreader.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -477,44 +478,32 @@ report_pi (Report  *report,
               _("use a <note> element to keep text in the file"));
 }
 
-/* Parses @bytes into a schema-valid document, or reports why not.  The checks
- * run in an order that gives the most useful first message: size, encoding,
- * DOCTYPE, well-formedness, limits, namespace, version, schema. */
-static xmlDoc *
-parse_checked (GBytes     *bytes,
-               Report     *report,
-               const char *expected_root)
+/* The checks of the bytes before any parse: size, encoding, DOCTYPE and the
+ * limits (attributes, elements, depth).  *markup tells whether the file has
+ * comments, CDATA or processing instructions. */
+static gboolean
+check_bytes_before_parse (const char *data,
+                          gsize       size,
+                          Report     *report,
+                          gboolean   *markup)
 {
-  gsize size;
-  const char *data = g_bytes_get_data (bytes, &size);
   const char *p;
-  g_autoptr(xmlDoc) doc = NULL;
-  g_autoptr(xmlRelaxNGValidCtxt) vctxt = NULL;
-  xmlParserCtxtPtr ctxt;
-  xmlNode *root;
-  g_autofree char *version = NULL;
   gsize start = 0;
-  ParseLimits limits = { 0 };
-  gboolean structure_ok, values_ok;
-  gboolean markup = TRUE, noblanks;
-  guint mark;
-  gboolean had_first;
 
-  ensure_libxml ();
-
+  *markup = TRUE;
   if (size > RDT_FORMAT_MAX_BYTES)
     {
       g_autofree char *msg = g_strdup_printf (_("the file is %llu bytes, more than the %d bytes allowed"),
                                               (unsigned long long) size, RDT_FORMAT_MAX_BYTES);
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG, 0, NULL, msg,
                   _("no real scenario is this large: check that this is the right file"));
-      return NULL;
+      return FALSE;
     }
   if (size == 0)
     {
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
                   _("the file is empty"), _("a scenario file starts with <?xml"));
-      return NULL;
+      return FALSE;
     }
   /* Only UTF-8 (or ASCII-compatible) text: UTF-16/32 and EBCDIC would hide a
    * DOCTYPE from the byte scan below. */
@@ -527,7 +516,7 @@ parse_checked (GBytes     *bytes,
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
                   _("not an XML file in UTF-8"),
                   _("save the file as UTF-8 XML starting with <?xml"));
-      return NULL;
+      return FALSE;
     }
   p = memmem (data, size, "<!DOCTYPE", strlen ("<!DOCTYPE"));
   if (p != NULL)
@@ -536,11 +525,11 @@ parse_checked (GBytes     *bytes,
                   line_of_offset (data, p - data), "!DOCTYPE",
                   _("DOCTYPE declarations are not allowed (no DTDs or entities)"),
                   _("remove the <!DOCTYPE ...> declaration; write characters directly in UTF-8"));
-      return NULL;
+      return FALSE;
     }
   {
     ScanLimit limit;
-    gssize too_many = find_too_many_attributes (data, size, &limit, &markup);
+    gssize too_many = find_too_many_attributes (data, size, &limit, markup);
 
     if (too_many >= 0 && limit != LIMIT_ATTRIBUTES)
       {
@@ -560,7 +549,7 @@ parse_checked (GBytes     *bytes,
                     limit == LIMIT_ELEMENTS
                       ? _("split the file or remove what is repeated")
                       : _("no valid file nests this deep: remove the extra nesting"));
-        return NULL;
+        return FALSE;
       }
     if (too_many >= 0)
       {
@@ -569,9 +558,37 @@ parse_checked (GBytes     *bytes,
         report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_TOO_BIG,
                     line_of_offset (data, (gsize) too_many), NULL, msg,
                     _("no valid file has this many: check that this is the right file"));
-        return NULL;
+        return FALSE;
       }
   }
+  return TRUE;
+}
+
+/* Parses @bytes into a schema-valid document, or reports why not.  The checks
+ * run in an order that gives the most useful first message: size, encoding,
+ * DOCTYPE, well-formedness, limits, namespace, version, schema. */
+static xmlDoc *
+parse_checked (GBytes     *bytes,
+               Report     *report,
+               const char *expected_root)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(xmlRelaxNGValidCtxt) vctxt = NULL;
+  xmlParserCtxtPtr ctxt;
+  xmlNode *root;
+  g_autofree char *version = NULL;
+  ParseLimits limits = { 0 };
+  gboolean structure_ok, values_ok;
+  gboolean markup = TRUE, noblanks;
+  guint mark;
+  gboolean had_first;
+
+  ensure_libxml ();
+
+  if (!check_bytes_before_parse (data, size, report, &markup))
+    return NULL;
 
   /* Blank text between elements is nothing to any reader of the file (the
    * schema has no mixed content); without it there are half as many nodes
@@ -797,6 +814,147 @@ rdt_format_check_bytes (GBytes      *bytes,
     report_set_gerror (&report, error);
   report_clear (&report);
   return ok;
+}
+
+/* ------------------------------------------------ the save's streaming check */
+
+/* Issue 15: the save re-validates the bytes it is about to write, so that a
+ * bug in the writer can never replace a good file with one that does not
+ * load.  Building a tree of the whole file for that cost a third of a round
+ * trip; this checks the same bytes the same way without keeping a tree: the
+ * same checks before parsing (size, encoding, DOCTYPE, limits), the same
+ * parser options, the root's namespace and format version, the same
+ * transformed RELAX NG schema through libxml2's streaming validation (which
+ * validates an element in full, as the tree validation does, wherever its
+ * content model cannot be checked as a stream) and the same C checks of the
+ * values, element by element.  It only ever says "valid": on any doubt
+ * (a warning, an error, a schema or value finding) the caller runs the full
+ * check of rdt_format_check_bytes(), which gives the verdict and the
+ * message.  /format/save/issue-15/streaming-check-agrees checks both on
+ * every test file and on mutations of them. */
+typedef struct {
+  gboolean failed;
+} StreamCheck;
+
+static void
+stream_check_error (void        *user_data,
+                    xmlErrorPtr  error)
+{
+  StreamCheck *sc = user_data;
+
+  if (error != NULL && error->level != XML_ERR_NONE)
+    sc->failed = TRUE;
+}
+
+static void
+stream_check_value_error (gpointer    user_data,
+                          xmlNode    *node,
+                          const char *message)
+{
+  ((StreamCheck *) user_data)->failed = TRUE;
+}
+
+static gboolean
+stream_check_root (xmlNode *root)
+{
+  g_autofree char *version = NULL;
+
+  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, RDT_FORMAT_NAMESPACE) != 0)
+    return FALSE;
+  version = (char *) xmlGetNoNsProp (root, (const xmlChar *) "format-version");
+  if (version != NULL)
+    {
+      char *end = NULL;
+      guint64 v;
+
+      errno = 0;
+      v = g_ascii_strtoull (version, &end, 10);
+      if (end != version && *end == '\0' && (v > RDT_FORMAT_VERSION || errno == ERANGE))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* TRUE when @bytes certainly pass rdt_format_check_bytes() without errors;
+ * FALSE when they may not (then ask it). */
+gboolean
+_rdt_format_stream_check_bytes (GBytes *bytes)
+{
+  gsize size;
+  const char *data = g_bytes_get_data (bytes, &size);
+  g_autoptr(GPtrArray) scratch = rdt_diagnostics_new ();
+  Report report = { 0 };
+  StreamCheck sc = { FALSE };
+  RdtSchemaCheckCursor *cursor = NULL;
+  xmlTextReaderPtr reader;
+  gboolean markup = TRUE, seen_root = FALSE;
+  int ret;
+
+  ensure_libxml ();
+  if (schema == NULL)
+    return FALSE;
+  report.file = "<memory>";
+  report.diagnostics = scratch;
+  if (!check_bytes_before_parse (data, size, &report, &markup))
+    {
+      report_clear (&report);
+      return FALSE;
+    }
+  report_clear (&report);
+
+  /* The parser options of parse_checked(). */
+  reader = xmlReaderForMemory (data, (int) size, NULL, NULL,
+                               XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
+                               (markup ? 0 : XML_PARSE_NOBLANKS));
+  if (reader == NULL)
+    return FALSE;
+  xmlSetGenericErrorFunc (NULL, silent_generic_error);
+  xmlSetStructuredErrorFunc (&sc, stream_check_error);
+  xmlTextReaderSetStructuredErrorHandler (reader, stream_check_error, &sc);
+  if (xmlTextReaderRelaxNGSetSchema (reader, _rdt_schema_check_get_relaxng (schema)) != 0)
+    sc.failed = TRUE;
+  else
+    xmlTextReaderSetStructuredErrorHandler (reader, stream_check_error, &sc);
+  cursor = _rdt_schema_check_cursor_new (schema);
+  while (!sc.failed && (ret = xmlTextReaderRead (reader)) == 1)
+    {
+      xmlNode *node;
+      int kind;
+
+      if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT)
+        continue;
+      node = xmlTextReaderCurrentNode (reader);
+      if (node == NULL)
+        {
+          sc.failed = TRUE;
+          break;
+        }
+      if (!seen_root)
+        {
+          seen_root = TRUE;
+          if (!stream_check_root (node))
+            {
+              sc.failed = TRUE;
+              break;
+            }
+        }
+      kind = _rdt_schema_check_cursor_attributes (cursor, node, stream_check_value_error, &sc);
+      if (kind < 0)
+        sc.failed = TRUE;
+      else if (kind > 0)
+        {
+          /* The element's text is checked: read its whole content first. */
+          node = xmlTextReaderExpand (reader);
+          if (node == NULL || !_rdt_schema_check_cursor_text (cursor, node, stream_check_value_error, &sc))
+            sc.failed = TRUE;
+        }
+    }
+  if (!sc.failed && (ret != 0 || !seen_root || xmlTextReaderIsValid (reader) != 1))
+    sc.failed = TRUE;
+  xmlSetStructuredErrorFunc (NULL, NULL);
+  _rdt_schema_check_cursor_free (cursor);
+  xmlFreeTextReader (reader);
+  return !sc.failed;
 }
 
 /* ------------------------------------------------------------- DOM helpers */
@@ -3812,7 +3970,9 @@ save_bytes (GBytes             *bytes,
   gsize size;
   const void *data = g_bytes_get_data (bytes, &size);
 
-  if (!rdt_format_check_bytes (bytes, path, diagnostics, &local))
+  /* The streaming check first (issue 15); only the full check refuses. */
+  if (!_rdt_format_stream_check_bytes (bytes) &&
+      !rdt_format_check_bytes (bytes, path, diagnostics, &local))
     {
       g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
                    _("Not saving %s: the bytes to be written do not validate (%s)"),
