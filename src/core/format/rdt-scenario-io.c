@@ -1921,7 +1921,7 @@ build_map (Builder *b,
                            label, rdt_scenario_get_hex_line (b->scenario, hex));
               continue;
             }
-          rdt_scenario_set_terrain (b->scenario, hex, (guint) t, NULL, NULL);
+          _rdt_scenario_load_terrain (b->scenario, hex, (guint) t);
           _rdt_scenario_set_hex_line (b->scenario, hex, node_line (n));
         }
       else if (is_element (n, "hexside"))
@@ -2864,9 +2864,8 @@ mark_dropped (Report    *report,
               guint      first,
               GPtrArray *file_findings)
 {
-  g_autoptr(GHashTable) unkept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) unkept = NULL;
 
-  collect_unkept_nodes (doc->children, unkept);
   for (guint i = first; i < report->diagnostics->len; i++)
     {
       RdtDiagnostic *d = g_ptr_array_index (report->diagnostics, i);
@@ -2885,6 +2884,12 @@ mark_dropped (Report    *report,
         {
           g_autofree char *key = g_strdup_printf ("%d:%s", d->line, d->element);
 
+          /* The walk only when a warning asks (issue 15: load time). */
+          if (unkept == NULL)
+            {
+              unkept = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+              collect_unkept_nodes (doc->children, unkept);
+            }
           d->dropped = g_hash_table_contains (unkept, key);
         }
       if (file_findings != NULL)
@@ -3924,7 +3929,16 @@ rdt_scenario_to_bytes (RdtScenario *scenario,
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  w.out = g_string_sized_new (64 * 1024);
+  {
+    /* About what the file will take (a <hex> line is about 40 bytes, a
+     * <hexside> 60, a unit 300): one buffer, not five copies (issue 15). */
+    const RdtGridSettings *g = rdt_hex_grid_get_settings (rdt_scenario_get_grid (scenario));
+    gsize estimate = 64 * 1024 + (gsize) g->columns * (gsize) g->rows * 40 +
+                     (gsize) rdt_scenario_get_n_hexsides (scenario) * 60 +
+                     (gsize) rdt_scenario_get_n_units (scenario) * 300;
+
+    w.out = g_string_sized_new (MIN (estimate, (gsize) RDT_FORMAT_MAX_BYTES));
+  }
   w.error = error;
   if (!write_scenario (&w, scenario))
     {
