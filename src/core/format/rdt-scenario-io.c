@@ -499,7 +499,7 @@ check_bytes_before_parse (const char *data,
                   _("no real scenario is this large: check that this is the right file"));
       return FALSE;
     }
-  if (size == 0)
+  if (size == 0 || data == NULL)
     {
       report_add (report, RDT_SEVERITY_ERROR, RDT_FORMAT_ERROR_MALFORMED, 1, NULL,
                   _("the file is empty"), _("a scenario file starts with <?xml"));
