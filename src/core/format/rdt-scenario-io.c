@@ -28,6 +28,7 @@ G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlRelaxNGValidCtxt, xmlRelaxNGFreeValidCtxt)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtSchemaCheckCursor, _rdt_schema_check_cursor_free)
 
 #define SCHEMA_RESOURCE "/org/redoubt/format/schema/redoubt.rng"
 
@@ -357,7 +358,23 @@ typedef struct {
   int line;
   char *element;
   char *message;
+  /* Issue 15: the C value checks of each element's attributes, done as the
+   * element is built (its memory still in cache) and only to learn whether
+   * there is anything to report; the elements whose text is checked too. */
+  RdtSchemaCheckCursor *cursor;
+  gboolean value_finding;
+  GPtrArray *text_nodes;
 } ParseLimits;
+
+/* A value finding while parsing: only noted (the walk after the schema
+ * check reports it, in its order, with its message). */
+static void
+note_value_finding (gpointer    user_data,
+                    xmlNode    *node,
+                    const char *message)
+{
+  ((ParseLimits *) user_data)->value_finding = TRUE;
+}
 
 static void
 limited_start_element (void           *ctx,
@@ -386,6 +403,25 @@ limited_start_element (void           *ctx,
     }
   limits->start_element (ctx, localname, prefix, uri, nb_namespaces, namespaces,
                          nb_attributes, nb_defaulted, attributes);
+  if (limits->cursor != NULL && !limits->value_finding)
+    {
+      xmlNode *node = ctxt->node;
+
+      if (node == NULL || node->type != XML_ELEMENT_NODE || !xmlStrEqual (node->name, localname))
+        limits->value_finding = TRUE;   /* not the element just started: ask the walk */
+      else
+        switch (_rdt_schema_check_cursor_attributes (limits->cursor, node, note_value_finding, limits))
+          {
+          case 0:
+            break;
+          case 1:
+            g_ptr_array_add (limits->text_nodes, node);
+            break;
+          default:
+            limits->value_finding = TRUE;
+            break;
+          }
+    }
 }
 
 /* Notes that the document has comments or processing instructions, so that
@@ -533,6 +569,8 @@ parse_checked (GBytes     *bytes,
   xmlNode *root;
   g_autofree char *version = NULL;
   ParseLimits limits = { 0 };
+  g_autoptr(RdtSchemaCheckCursor) cursor = NULL;
+  g_autoptr(GPtrArray) text_nodes = g_ptr_array_new ();
   gboolean structure_ok, values_ok;
   gboolean markup = TRUE, noblanks;
   guint mark;
@@ -553,6 +591,16 @@ parse_checked (GBytes     *bytes,
   had_first = report->first_error_set;
 parse:
   memset (&limits, 0, sizeof limits);
+  if (schema != NULL)
+    {
+      /* A new one for each parse: it caches names by their address in the
+       * document's dictionary, which dies with the document. */
+      g_clear_pointer (&cursor, _rdt_schema_check_cursor_free);
+      cursor = _rdt_schema_check_cursor_new (schema);
+      limits.cursor = cursor;
+      limits.text_nodes = text_nodes;
+      g_ptr_array_set_size (text_nodes, 0);
+    }
   ctxt = xmlNewParserCtxt ();
   if (ctxt == NULL)
     {
@@ -692,7 +740,15 @@ parse:
     }
   /* The lexical forms the loader's schema leaves to C, also after a
    * structure error: the file may have both. */
-  values_ok = _rdt_schema_check_values (schema, root, collect_value_error, report) == 0;
+  /* Only when the parse noted a finding (or a text to check has one) does
+   * the walk run, for its messages in document order; with none it would
+   * report nothing (issue 15: a walk of the whole tree saved). */
+  for (guint i = 0; i < text_nodes->len && !limits.value_finding; i++)
+    if (!_rdt_schema_check_cursor_text (cursor, g_ptr_array_index (text_nodes, i), note_value_finding, &limits))
+      limits.value_finding = TRUE;
+  values_ok = limits.cursor == NULL || limits.value_finding
+    ? _rdt_schema_check_values (schema, root, collect_value_error, report) == 0
+    : TRUE;
   if (!structure_ok || !values_ok)
     {
       if (!report->first_error_set)

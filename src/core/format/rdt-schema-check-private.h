@@ -55,7 +55,9 @@ guint           _rdt_schema_check_values     (RdtSchemaCheck        *check,
                                               gpointer               user_data);
 
 /* The same checks one element at a time, for a streaming parse (the save's
- * re-validation, issue 15): the caller hands each element as it starts. */
+ * re-validation, issue 15): the caller hands each element as it starts.  A
+ * cursor caches names by their address in the document's dictionary: use
+ * one per document. */
 typedef struct _RdtSchemaCheckCursor RdtSchemaCheckCursor;
 
 RdtSchemaCheckCursor *_rdt_schema_check_cursor_new        (RdtSchemaCheck       *check);
