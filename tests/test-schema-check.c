@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "rdt-diagnostic.h"
+#include "rdt-format-private.h"
 #include "rdt-scenario-io.h"
 #include "rdt-schema-check-private.h"
 
@@ -363,6 +364,216 @@ test_value_message (void)
   g_assert_nonnull (strstr (error->message, "v.xml:4: <terrain>"));
 }
 
+
+/* ------------------------------------------- the save's streaming check */
+
+typedef struct {
+  guint files;
+  guint valid;
+  guint refused_by_both;
+  guint refused_by_stream_only;
+} Agreement;
+
+/* Issue 15: the save re-validates what it writes with a streaming check
+ * first and runs the full check only when that one is not sure.  It must
+ * never say "valid" where the full check (the loader's) refuses, and must
+ * say it for what the full check accepts, or it saves nothing. */
+static void
+agree (Agreement  *a,
+       const char *what,
+       const char *data,
+       gsize       size)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (data, size);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  gboolean stream = _rdt_format_stream_check_bytes (bytes);
+  gboolean full = rdt_format_check_bytes (bytes, what, diagnostics, &error);
+  gboolean full_clean = full && rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR) == 0;
+
+  a->files++;
+  if (stream && !full_clean)
+    g_error ("%s: the streaming check accepts what the full check refuses (%s)", what,
+             error != NULL ? error->message : "an error finding");
+  if (full_clean && !stream)
+    a->refused_by_stream_only++;
+  else if (!full)
+    a->refused_by_both++;
+  if (full_clean)
+    a->valid++;
+}
+
+/* A copy of @text with one random change (seeded): a line dropped,
+ * repeated or cut, an attribute dropped, a character replaced. */
+static char *
+mutate (GRand      *rand,
+        const char *text)
+{
+  static const char chars[] = "<>\"'=/&;x0- \t\n#é";
+  GString *out = g_string_new (text);
+  guint len = out->len;
+  guint at = len > 0 ? (guint) g_rand_int_range (rand, 0, (gint32) len) : 0;
+  const char *line = out->str + at;
+  const char *start, *end;
+
+  while (line > out->str && line[-1] != '\n')
+    line--;
+  start = line;
+  end = strchr (start, '\n');
+  end = end != NULL ? end + 1 : out->str + len;
+  switch (g_rand_int_range (rand, 0, 6))
+    {
+    case 0:   /* drop the line */
+      g_string_erase (out, start - out->str, end - start);
+      break;
+    case 1:   /* repeat it */
+      {
+        g_autofree char *copy = g_strndup (start, end - start);
+        g_string_insert (out, end - out->str, copy);
+      }
+      break;
+    case 2:   /* cut the file there */
+      g_string_truncate (out, at);
+      break;
+    case 3:   /* drop an attribute of the line */
+      {
+        const char *eq = memchr (start, '=', end - start);
+        if (eq != NULL && eq[1] == '"')
+          {
+            const char *name = eq, *close = strchr (eq + 2, '"');
+            while (name > start && name[-1] != ' ')
+              name--;
+            if (close != NULL && name > start)
+              g_string_erase (out, name - 1 - out->str, close + 1 - (name - 1));
+          }
+      }
+      break;
+    case 4:   /* one character replaced */
+      {
+        guint c = (guint) g_rand_int_range (rand, 0, sizeof chars - 1);
+        if (at < out->len)
+          out->str[at] = chars[c];
+      }
+      break;
+    default:  /* a digit or letter replaced by another */
+      for (guint i = at; i < out->len; i++)
+        if (g_ascii_isalnum (out->str[i]))
+          {
+            out->str[i] = g_ascii_isdigit (out->str[i]) ? 'a' + (out->str[i] - '0') : '7';
+            break;
+          }
+      break;
+    }
+  /* Replacing a byte of a multi-byte character may leave invalid UTF-8:
+   * that is a case too. */
+  return g_string_free (out, FALSE);
+}
+
+static void
+agree_with_file_and_mutations (Agreement  *a,
+                               GRand      *rand,
+                               const char *path,
+                               guint       n_mutations)
+{
+  g_autofree char *text = NULL;
+  gsize size;
+
+  if (!g_file_get_contents (path, &text, &size, NULL))
+    return;
+  agree (a, path, text, size);
+  for (guint m = 0; m < n_mutations && memchr (text, '\0', size) == NULL; m++)
+    {
+      g_autofree char *changed = mutate (rand, text);
+      g_autofree char *what = g_strdup_printf ("%s (mutation %u)", path, m);
+      agree (a, what, changed, strlen (changed));
+    }
+}
+
+static void
+agree_with_folder (Agreement  *a,
+                   GRand      *rand,
+                   const char *folder,
+                   guint       n_mutations)
+{
+  g_autofree char *dir_path = g_build_filename (source_root (), folder, NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir_path, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          g_autofree char *sub = g_build_filename (folder, name, NULL);
+          agree_with_folder (a, rand, sub, n_mutations);
+        }
+      else if (g_str_has_suffix (name, ".redoubt") || g_str_has_suffix (name, ".xml") ||
+               g_str_has_suffix (name, ".game") || strchr (name, '.') == NULL)
+        agree_with_file_and_mutations (a, rand, path, n_mutations);
+    }
+}
+
+static void
+test_streaming_check_agrees (void)
+{
+  g_autofree char *example = g_build_filename (source_root (), "tests", "data", "format",
+                                               "example.redoubt", NULL);
+  g_autofree char *original = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1777);
+  Agreement a = { 0 };
+  guint bundled_valid;
+
+  /* The bundled files and the canonical bytes the writer makes of them
+   * (what a save checks): all valid, and the streaming check must say so. */
+  agree_with_folder (&a, rand, "scenarios", 0);
+  agree_with_folder (&a, rand, "data/volumes", 0);
+  g_assert_cmpuint (a.valid, ==, a.files);
+  g_assert_cmpuint (a.refused_by_stream_only, ==, 0);
+  bundled_valid = a.valid;
+  {
+    const char *names[] = { "germantown.redoubt", "brandywine.redoubt", "savannah-historical.redoubt" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *path = g_build_filename (source_root (), "scenarios", names[i], NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(RdtScenario) sc = rdt_scenario_load_from_file (path, NULL, &error);
+        g_autoptr(GBytes) canonical = NULL;
+
+        g_assert_no_error (error);
+        canonical = rdt_scenario_to_bytes (sc, &error);
+        g_assert_no_error (error);
+        g_assert_true (_rdt_format_stream_check_bytes (canonical));
+      }
+  }
+  g_assert_cmpuint (bundled_valid, >=, 10);
+
+  /* The lexical variants above, each refused for one value. */
+  g_assert_true (g_file_get_contents (example, &original, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    {
+      g_autoptr(GString) text = g_string_new (original);
+      g_autofree char *to = expand (variants[i].to);
+
+      g_string_replace (text, variants[i].from, to, 1);
+      agree (&a, variants[i].name, text->str, text->len);
+    }
+  /* The hostile corpus, the fuzz seeds, every test file, and random
+   * mutations of the scenarios and volumes. */
+  agree_with_folder (&a, rand, "tests/data", 3);
+  agree_with_folder (&a, rand, "tests/fuzz/corpus", 3);
+  agree_with_folder (&a, rand, "scenarios", 60);
+  agree_with_folder (&a, rand, "data/volumes", 60);
+  g_test_message ("%u files: %u valid, %u refused by both checks, %u refused by the streaming check only",
+                  a.files, a.valid, a.refused_by_both, a.refused_by_stream_only);
+  g_assert_cmpuint (a.refused_by_both, >=, 200);
+  /* Valid files the streaming check is not sure of still save (the full
+   * check decides), only more slowly; they should be rare. */
+  g_assert_cmpuint (a.refused_by_stream_only * 20, <=, a.valid);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -373,5 +584,6 @@ main (int    argc,
   g_test_add_func ("/format/schema-check/variants-agree-with-xmllint", test_variants_agree_with_xmllint);
   g_test_add_func ("/format/schema-check/bundled-files-agree-with-xmllint", test_bundled_files_agree_with_xmllint);
   g_test_add_func ("/format/schema-check/message-names-line-element-attribute", test_value_message);
+  g_test_add_func ("/format/save/issue-15/streaming-check-agrees", test_streaming_check_agrees);
   return g_test_run ();
 }

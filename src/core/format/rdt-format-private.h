@@ -24,5 +24,9 @@ xmlDoc *_rdt_format_parse_document (GBytes      *bytes,
                                     const char  *path_for_messages,
                                     GPtrArray   *diagnostics,
                                     GError     **error);
+/* The save's fast re-validation (issue 15): TRUE only when @bytes pass
+ * rdt_format_check_bytes() without errors, checked without building a tree;
+ * FALSE when they may not (then rdt_format_check_bytes() decides). */
+gboolean _rdt_format_stream_check_bytes (GBytes *bytes);
 
 G_END_DECLS

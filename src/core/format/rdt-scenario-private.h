@@ -8,6 +8,9 @@ G_BEGIN_DECLS
 void         _rdt_scenario_set_hex_line        (RdtScenario *scenario,
                                                 RdtHex       hex,
                                                 int          line);
+void         _rdt_scenario_load_terrain        (RdtScenario *scenario,
+                                                RdtHex       hex,
+                                                guint        terrain);
 void         _rdt_scenario_set_line            (RdtScenario *scenario,
                                                 const char  *what,
                                                 int          line);
@@ -26,6 +29,10 @@ void         _rdt_scenario_take_unit           (RdtScenario *scenario,
                                                 RdtUnit     *unit);
 void         _rdt_scenario_put_hexside         (RdtScenario *scenario,
                                                 const RdtHexsideFeatures *features);
+gboolean     _rdt_scenario_all_hexsides        (RdtScenario *scenario,
+                                                gboolean   (*ok) (const RdtHexsideFeatures *features,
+                                                                  gpointer                  user_data),
+                                                gpointer     user_data);
 void         _rdt_scenario_set_side_line       (RdtScenario *scenario,
                                                 guint        index,
                                                 int          line);

@@ -26,7 +26,7 @@ struct _RdtScenario
   RdtHexLabelFormat hex_labels; /* display labels (issue 17); .present FALSE: XXYY */
   guint default_terrain;
   GArray *terrain;          /* guint16 per hex index */
-  GHashTable *hex_lines;    /* hex index + 1 -> line */
+  GArray *hex_lines;        /* int per hex index: its <hex> line, 0 none (issue 15: no hash table of 10,000 entries) */
   GHashTable *hexsides;     /* packed hexside -> RdtHexsideFeatures* */
 
   GPtrArray *locations;     /* RdtLocation*, sorted by (col, row) */
@@ -190,7 +190,7 @@ rdt_scenario_finalize (GObject *object)
   g_clear_pointer (&self->volume_href, g_free);
   g_clear_pointer (&self->grid, rdt_hex_grid_unref);
   g_clear_pointer (&self->terrain, g_array_unref);
-  g_clear_pointer (&self->hex_lines, g_hash_table_unref);
+  g_clear_pointer (&self->hex_lines, g_array_unref);
   g_clear_pointer (&self->hexsides, g_hash_table_unref);
   g_clear_pointer (&self->location_hexes, g_hash_table_unref);
   g_clear_pointer (&self->entry_ids, g_hash_table_unref);
@@ -249,7 +249,7 @@ rdt_scenario_class_init (RdtScenarioClass *klass)
 static void
 rdt_scenario_init (RdtScenario *self)
 {
-  self->hex_lines = g_hash_table_new (g_direct_hash, g_direct_equal);
+  self->hex_lines = g_array_new (FALSE, TRUE, sizeof (int));
   self->hexsides = g_hash_table_new_full (key_hash, key_equal, g_free, g_free);
   self->locations = g_ptr_array_new_with_free_func ((GDestroyNotify) _rdt_location_free);
   self->location_hexes = g_hash_table_new (g_direct_hash, g_direct_equal);
@@ -500,7 +500,7 @@ rdt_scenario_set_grid_settings (RdtScenario           *scenario,
   scenario->terrain = terrain;
   rdt_hex_grid_unref (scenario->grid);
   scenario->grid = g_steal_pointer (&grid);
-  g_hash_table_remove_all (scenario->hex_lines);
+  g_array_set_size (scenario->hex_lines, 0);
   emit_changed (scenario, RDT_CHANGE_GRID, NULL, NULL, NULL);
   return TRUE;
 }
@@ -682,9 +682,9 @@ rdt_scenario_get_hex_line (RdtScenario *scenario,
 
   g_return_val_if_fail (RDT_IS_SCENARIO (scenario), 0);
   i = rdt_hex_grid_hex_index (scenario->grid, hex);
-  if (i < 0)
+  if (i < 0 || (guint) i >= scenario->hex_lines->len)
     return 0;
-  return GPOINTER_TO_INT (g_hash_table_lookup (scenario->hex_lines, GINT_TO_POINTER (i + 1)));
+  return g_array_index (scenario->hex_lines, int, i);
 }
 
 void
@@ -694,8 +694,28 @@ _rdt_scenario_set_hex_line (RdtScenario *scenario,
 {
   int i = rdt_hex_grid_hex_index (scenario->grid, hex);
 
-  if (i >= 0)
-    g_hash_table_insert (scenario->hex_lines, GINT_TO_POINTER (i + 1), GINT_TO_POINTER (line));
+  if (i < 0)
+    return;
+  if ((guint) i >= scenario->hex_lines->len)
+    {
+      const RdtGridSettings *s = rdt_hex_grid_get_settings (scenario->grid);
+      g_array_set_size (scenario->hex_lines, MAX ((guint) i + 1, (guint) s->columns * (guint) s->rows));
+    }
+  g_array_index (scenario->hex_lines, int, i) = line;
+}
+
+/* The loader's rdt_scenario_set_terrain(): @hex is on the map and @terrain
+ * a terrain of the volume (checked by the caller); no signal, nobody holds
+ * the scenario yet (issue 15: load time). */
+void
+_rdt_scenario_load_terrain (RdtScenario *scenario,
+                            RdtHex       hex,
+                            guint        terrain)
+{
+  int i = rdt_hex_grid_hex_index (scenario->grid, hex);
+
+  g_return_if_fail (i >= 0 && terrain < rdt_volume_get_n_terrains (scenario->volume));
+  g_array_index (scenario->terrain, guint16, i) = (guint16) terrain;
 }
 
 void
@@ -940,6 +960,24 @@ rdt_scenario_dup_hexsides (RdtScenario *scenario)
     g_array_append_vals (out, value, 1);
   g_array_sort (out, compare_features);
   return out;
+}
+
+/* TRUE when @ok holds for every hexside, in no particular order (the
+ * validator's fast path, issue 15). */
+gboolean
+_rdt_scenario_all_hexsides (RdtScenario *scenario,
+                            gboolean   (*ok) (const RdtHexsideFeatures *features,
+                                              gpointer                  user_data),
+                            gpointer     user_data)
+{
+  GHashTableIter iter;
+  gpointer value;
+
+  g_hash_table_iter_init (&iter, scenario->hexsides);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    if (!ok (value, user_data))
+      return FALSE;
+  return TRUE;
 }
 
 guint

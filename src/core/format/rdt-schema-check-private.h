@@ -54,6 +54,28 @@ guint           _rdt_schema_check_values     (RdtSchemaCheck        *check,
                                               RdtSchemaCheckReport   report,
                                               gpointer               user_data);
 
+/* The same checks one element at a time, for a streaming parse (the save's
+ * re-validation, issue 15): the caller hands each element as it starts.  A
+ * cursor caches names by their address in the document's dictionary: use
+ * one per document. */
+typedef struct _RdtSchemaCheckCursor RdtSchemaCheckCursor;
+
+RdtSchemaCheckCursor *_rdt_schema_check_cursor_new        (RdtSchemaCheck       *check);
+void                  _rdt_schema_check_cursor_free       (RdtSchemaCheckCursor *cursor);
+/* Checks the attributes of @node (not its content).  Returns -1 when a value
+ * was reported, 1 when the element's text content is checked too (then
+ * call _rdt_schema_check_cursor_text() once its children are there), 0
+ * otherwise. */
+int                   _rdt_schema_check_cursor_attributes (RdtSchemaCheckCursor *cursor,
+                                                           xmlNode              *node,
+                                                           RdtSchemaCheckReport  report,
+                                                           gpointer              user_data);
+/* Checks the text content of @node; FALSE when it was reported. */
+gboolean              _rdt_schema_check_cursor_text       (RdtSchemaCheckCursor *cursor,
+                                                           xmlNode              *node,
+                                                           RdtSchemaCheckReport  report,
+                                                           gpointer              user_data);
+
 /* The C matcher of one XSD pattern of the schema, applied to @value as the
  * pattern facet sees it (after the datatype's whitespace processing).
  * Returns -1 if @pattern has no C matcher (tests compare each with libxml2's

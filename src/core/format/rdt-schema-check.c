@@ -1349,20 +1349,17 @@ shown_value (const char *value)
   return g_strdup_printf ("%.*s…", (int) (g_utf8_offset_to_pointer (valid, SHOWN_CHARS) - valid), valid);
 }
 
-static gboolean
-check_element (RdtSchemaCheck       *check,
-               xmlNode              *node,
-               GHashTable           *names,
-               GHashTable           *attr_names,
-               RdtSchemaCheckReport  report,
-               gpointer              user_data,
-               guint                *reported)
+/* The rules of @node's element, or NULL when none is checked in C. */
+static ElementRules *
+element_rules (RdtSchemaCheck *check,
+               xmlNode        *node,
+               GHashTable     *names)
 {
   ElementRules *er;
 
   if (node->ns == NULL || check->ns == NULL ||
       strcmp ((const char *) node->ns->href, check->ns) != 0)
-    return TRUE;
+    return NULL;
   /* Names come from the document's dictionary: one string per name, so
    * look each up once by address. */
   if (!g_hash_table_lookup_extended (names, node->name, NULL, (gpointer *) &er))
@@ -1370,8 +1367,19 @@ check_element (RdtSchemaCheck       *check,
       er = g_hash_table_lookup (check->elements, node->name);
       g_hash_table_insert (names, (gpointer) node->name, er);
     }
-  if (er == NULL)
-    return TRUE;
+  return er;
+}
+
+/* The attributes of @node (rules @er). */
+static gboolean
+check_attributes (RdtSchemaCheck       *check,
+                  ElementRules         *er,
+                  xmlNode              *node,
+                  GHashTable           *attr_names,
+                  RdtSchemaCheckReport  report,
+                  gpointer              user_data,
+                  guint                *reported)
+{
   for (xmlAttr *a = node->properties; a != NULL; a = a->next)
     {
       const AttrRule *rule;
@@ -1415,6 +1423,17 @@ check_element (RdtSchemaCheck       *check,
             return FALSE;
         }
     }
+  return TRUE;
+}
+
+/* The text content of @node (rules @er). */
+static gboolean
+check_text (ElementRules         *er,
+            xmlNode              *node,
+            RdtSchemaCheckReport  report,
+            gpointer              user_data,
+            guint                *reported)
+{
   if (er->text != NULL)
     {
       g_autoptr(GString) joined = NULL;
@@ -1448,6 +1467,23 @@ check_element (RdtSchemaCheck       *check,
         }
     }
   return TRUE;
+}
+
+static gboolean
+check_element (RdtSchemaCheck       *check,
+               xmlNode              *node,
+               GHashTable           *names,
+               GHashTable           *attr_names,
+               RdtSchemaCheckReport  report,
+               gpointer              user_data,
+               guint                *reported)
+{
+  ElementRules *er = element_rules (check, node, names);
+
+  if (er == NULL)
+    return TRUE;
+  return check_attributes (check, er, node, attr_names, report, user_data, reported) &&
+         check_text (er, node, report, user_data, reported);
 }
 
 guint
@@ -1484,4 +1520,77 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
       node = node->next;
     }
   return reported;
+}
+
+/* ----------------------------------------------------- one element at a time */
+
+struct _RdtSchemaCheckCursor {
+  RdtSchemaCheck *check;
+  GHashTable *names;
+  GHashTable *attr_names;
+  guint reported;
+};
+
+RdtSchemaCheckCursor *
+_rdt_schema_check_cursor_new (RdtSchemaCheck *check)
+{
+  RdtSchemaCheckCursor *cursor;
+
+  g_return_val_if_fail (check != NULL, NULL);
+
+  cursor = g_new0 (RdtSchemaCheckCursor, 1);
+  cursor->check = check;
+  cursor->names = g_hash_table_new (NULL, NULL);
+  cursor->attr_names = g_hash_table_new (NULL, NULL);
+  return cursor;
+}
+
+void
+_rdt_schema_check_cursor_free (RdtSchemaCheckCursor *cursor)
+{
+  if (cursor == NULL)
+    return;
+  g_hash_table_unref (cursor->names);
+  g_hash_table_unref (cursor->attr_names);
+  g_free (cursor);
+}
+
+int
+_rdt_schema_check_cursor_attributes (RdtSchemaCheckCursor *cursor,
+                                     xmlNode              *node,
+                                     RdtSchemaCheckReport  report,
+                                     gpointer              user_data)
+{
+  ElementRules *er;
+  guint before;
+
+  g_return_val_if_fail (cursor != NULL && node != NULL && report != NULL, -1);
+
+  er = element_rules (cursor->check, node, cursor->names);
+  if (er == NULL)
+    return 0;
+  before = cursor->reported;
+  check_attributes (cursor->check, er, node, cursor->attr_names, report, user_data, &cursor->reported);
+  if (cursor->reported > before)
+    return -1;
+  return er->text != NULL ? 1 : 0;
+}
+
+gboolean
+_rdt_schema_check_cursor_text (RdtSchemaCheckCursor *cursor,
+                               xmlNode              *node,
+                               RdtSchemaCheckReport  report,
+                               gpointer              user_data)
+{
+  ElementRules *er;
+  guint before;
+
+  g_return_val_if_fail (cursor != NULL && node != NULL && report != NULL, FALSE);
+
+  er = element_rules (cursor->check, node, cursor->names);
+  if (er == NULL)
+    return TRUE;
+  before = cursor->reported;
+  check_text (er, node, report, user_data, &cursor->reported);
+  return cursor->reported == before;
 }

@@ -77,10 +77,29 @@ on_map (Check       *c,
   return FALSE;
 }
 
+/* Nothing check_hexsides() would report about @f. */
+static gboolean
+hexside_fine (const RdtHexsideFeatures *f,
+              gpointer                  user_data)
+{
+  Check *c = user_data;
+
+  return rdt_hex_grid_contains (c->grid, f->side.a) && rdt_hex_grid_contains (c->grid, f->side.b) &&
+         rdt_hex_grid_are_adjacent (c->grid, f->side.a, f->side.b) &&
+         (f->slope < 0 || rdt_hexside_has_hex (f->side, f->slope_high)) &&
+         (f->fieldwork < 0 || rdt_hexside_has_hex (f->side, f->fieldwork_symbol));
+}
+
 static void
 check_hexsides (Check *c)
 {
-  g_autoptr(GArray) sides = rdt_scenario_dup_hexsides (c->scenario);
+  g_autoptr(GArray) sides = NULL;
+
+  /* Sorted (findings in file order) only when there is something to say
+   * (issue 15: load time). */
+  if (_rdt_scenario_all_hexsides (c->scenario, hexside_fine, c))
+    return;
+  sides = rdt_scenario_dup_hexsides (c->scenario);
 
   for (guint i = 0; i < sides->len; i++)
     {
