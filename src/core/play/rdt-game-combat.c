@@ -294,6 +294,49 @@ apply_side (RdtGame              *game,
   other_units_check (game, cc, role, &r, modifiers, fieldworks, lead);
 }
 
+/* 13.24: "If its side suffers any result other than "No Combat", the
+ * previously retreated unit must make a morale check.  If it passes, it must
+ * retreat one hex; if it fails, it suffers a "D" result".  @att / @def: the
+ * sides' results of the cell (NULL: PIN, both sides suffer it); "-" is no
+ * result suffered. */
+static void
+retreated_check (RdtGame    *game,
+                 GArray     *retreated,
+                 int         att_side,
+                 int         def_side,
+                 const char *att,
+                 const char *def,
+                 const int  *modifiers)
+{
+  for (guint k = 0; k < retreated->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (retreated, guint, k);
+      int side = unit_of (game, u)->side;
+      const char *text = side == att_side ? att : side == def_side ? def : NULL;
+      RdtCombatResult r;
+
+      if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      if (text != NULL && (!rdt_combat_result_parse (text, &r) || r.none))
+        continue;
+      if (text == NULL && att != NULL)
+        continue;
+      if (morale_check (game, u, modifiers, FALSE))
+        {
+          _rdt_game_say (game, "13.24", _("%s passes: it retreats one hex"), unit_of (game, u)->id);
+          _rdt_game_owe_retreat (game, u, 1, FALSE);
+        }
+      else
+        {
+          RdtCombatResult d = { 0 };
+
+          _rdt_game_say (game, "13.24", _("%s fails: a “D” result (13.3)"), unit_of (game, u)->id);
+          d.disrupt = TRUE;
+          _rdt_game_apply_result (game, u, &d, "13.24");
+        }
+    }
+}
+
 static gboolean
 parse_tactic (const char  *text,
               RdtTactic   *out,
@@ -391,6 +434,9 @@ do_close_combat (RdtGame     *game,
   int chosen[4] = { -1, -1, -1, -1 };
   const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
   const char *choice_ids[4] = { NULL, NULL, NULL, NULL };
+  int designation;
+  /* 13.24: units that retreated into the combat's hexes. */
+  g_autoptr(GArray) retreated = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n_choices[2] = { 0, 0 };
   int rerolls[RDT_CC_MAX_REROLLS];
   guint n_rerolls = 0;
@@ -482,7 +528,82 @@ do_close_combat (RdtGame     *game,
                      "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
     }
 
+  /* 12.21: "The phasing player must announce all Close Combats before
+   * resolving any of them": only an announced combat is resolved.  Without
+   * any designation, this one combat is designated and announced: it must
+   * then be the whole designation (12.12-12.15, 13.1 Pin). */
+  if (!game->state->announced)
+    {
+      if (game->state->designated->len > 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: the designated Close Combats are announced before any is resolved (“announce”)"));
+      if (input.has_diversion)
+        {
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
+          char *dv[] = { (char *) "diversion", l, NULL };
+          g_autoptr(GString) scratch = g_string_new (NULL);
+
+          if (!_rdt_game_apply_designation_action (game, dv, 2, scratch, error))
+            return FALSE;
+        }
+      if (!_rdt_game_designate (game, (const RdtHex *) attackers->data, attackers->len, def_hex, error) ||
+          !_rdt_game_announce (game, FALSE, error))
+        return FALSE;
+    }
+  designation = _rdt_game_find_designation (game, def_hex);
+  if (designation < 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: no Close Combat against %s was announced"), argv[2]);
+  {
+    const RdtGameDesignation *d = &g_array_index (game->state->designated, RdtGameDesignation, designation);
+    gboolean same = d->n_attackers == attackers->len;
+
+    if (d->resolved)
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.15: the Close Combat against %s is resolved"), argv[2]);
+    for (guint i = 0; i < attackers->len && same; i++)
+      {
+        gboolean found = FALSE;
+
+        for (guint k = 0; k < d->n_attackers; k++)
+          if (d->attackers[k].col == g_array_index (attackers, RdtHex, i).col &&
+              d->attackers[k].row == g_array_index (attackers, RdtHex, i).row)
+            found = TRUE;
+        same = found;
+      }
+    if (!same)
+      return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.21: the Close Combat against %s was announced with other attacking hexes"), argv[2]);
+    if (input.has_diversion && (!game->state->has_diversion || game->state->diversion.col != input.diversion.col ||
+                                game->state->diversion.row != input.diversion.row))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.14: the Diversion of this phase is not that hex"));
+    input.has_diversion = game->state->has_diversion;
+    input.diversion = game->state->diversion;
+  }
+
   position = rdt_game_get_position (game);
+  /* 13.24: "If a unit retreats from a Close Combat into a hex which has not
+   * yet had its Close Combat resolved, it may not contribute any strength
+   * to that Close Combat, nor may it be selected as the lead unit": left
+   * out of the position the rules layer reads (the board is synced again
+   * on its next use). */
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &game->state->units[i];
+      gboolean here = gu->hex.col == def_hex.col && gu->hex.row == def_hex.row;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || !(gu->flags & RDT_GAME_UNIT_CC_RETREATED) || rdt_unit_is_leader (unit_of (game, i)))
+        continue;
+      for (guint k = 0; k < attackers->len && !here; k++)
+        here = gu->hex.col == g_array_index (attackers, RdtHex, k).col && gu->hex.row == g_array_index (attackers, RdtHex, k).row;
+      if (here)
+        {
+          RdtPlacement unused = { 0 };
+
+          unused.kind = RDT_PLACEMENT_UNUSED;
+          rdt_scenario_move_unit (position, unit_of (game, i)->id, &unused, NULL, NULL);
+          game->board_dirty = TRUE;
+          g_array_append_val (retreated, i);
+        }
+    }
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
   context.current_side = -1;
@@ -642,6 +763,15 @@ do_close_combat (RdtGame     *game,
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
 
+  g_array_index (game->state->designated, RdtGameDesignation, designation).resolved = TRUE;
+  for (guint k = 0; k < retreated->len; k++)
+    {
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, game->state->units[g_array_index (retreated, guint, k)].hex, l);
+      _rdt_game_say (game, "13.24", _("%s retreated into %s from a Close Combat: it contributes no strength and may not lead"),
+                     unit_of (game, g_array_index (retreated, guint, k))->id, l);
+    }
   for (int role = 0; role < 2; role++)
     {
       GPtrArray *units = rdt_close_combat_get_units (cc, role);
@@ -766,7 +896,10 @@ do_close_combat (RdtGame     *game,
   /* Step 7: the defender's result first (13.1 R: "the defender retreats
    * and makes morale checks first"). */
   if (g_str_equal (result, "PIN"))
-    apply_pin (game, cc);
+    {
+      apply_pin (game, cc);
+      retreated_check (game, retreated, att_side, def_side, NULL, NULL, modifiers);
+    }
   else
     {
       g_auto(GStrv) sides = g_strsplit (result, "/", 2);
@@ -776,6 +909,8 @@ do_close_combat (RdtGame     *game,
       apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex), chosen);
       if (!rdt_game_is_over (game))
         apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
+      if (!rdt_game_is_over (game))
+        retreated_check (game, retreated, att_side, def_side, sides[0], sides[1], modifiers);
     }
   _rdt_game_settle_retreats (game);
 
@@ -890,47 +1025,66 @@ _rdt_game_combat_candidates (RdtGame   *game,
         }
       return;
     }
-  for (guint i = 0; i < game->n_units; i++)
+  /* 12.21: designate, then announce (rdt-game-designation.c); then each
+   * announced combat, with each attacking and defending lead. */
+  if (!s->announced)
     {
-      const RdtGameUnit *gu = &s->units[i];
-      const RdtUnit *u = unit_of (game, i);
-      g_autofree char *from = NULL;
+      _rdt_game_designation_candidates (game, out);
+      return;
+    }
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
+      g_autoptr(GString) from = g_string_new (NULL);
+      g_autofree char *to = rdt_hex_grid_dup_label (grid, d->defender);
 
-      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing ||
-          (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+      if (d->resolved)
         continue;
-      from = rdt_hex_grid_dup_label (grid, gu->hex);
-      for (guint t = 0; t < game->n_units; t++)
+      for (guint k = 0; k < d->n_attackers; k++)
         {
-          const RdtGameUnit *gt = &s->units[t];
-          g_autofree char *to = NULL;
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, d->attackers[k]);
+          g_string_append_printf (from, "%s%s", k > 0 ? "," : "", l);
+        }
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          const RdtGameUnit *gu = &s->units[i];
+          const RdtUnit *u = unit_of (game, i);
+          gboolean in = FALSE;
 
-          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
-              _rdt_game_unit_player (game, t) == phasing || !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+          if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing)
             continue;
-          to = rdt_hex_grid_dup_label (grid, gt->hex);
-          for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
-            g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
-                                                   u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
-          /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused without
-           * a chit). */
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
-                                                 from, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
-                                                 unit_of (game, t)->id));
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
-                                                 from, to, u->id, unit_of (game, t)->id,
-                                                 rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
-                                                 from, to, u->id, unit_of (game, t)->id,
-                                                 rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
+          for (guint k = 0; k < d->n_attackers; k++)
+            in = in || (gu->hex.col == d->attackers[k].col && gu->hex.row == d->attackers[k].row);
+          if (!in)
+            continue;
+          for (guint t = 0; t < game->n_units; t++)
+            {
+              const RdtGameUnit *gt = &s->units[t];
+
+              if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+                  _rdt_game_unit_player (game, t) == phasing || gt->hex.col != d->defender.col || gt->hex.row != d->defender.row)
+                continue;
+              for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
+                g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from->str, to,
+                                                       u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+              /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused
+               * without a chit). */
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
+                                                     unit_of (game, t)->id));
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id,
+                                                     rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id,
+                                                     rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
+            }
+          /* Artillery defending alone (12.31): the lead unit only. */
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s", from->str, to, u->id));
         }
     }
 }
 
-/* At the end of the Close Combat phase: the attacks 12.12 and 12.13 made
- * mandatory that were not made, logged (the program does not enforce them
- * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
- * not data). */
 /* TRUE when an enemy of @unit's player is adjacent to @unit: a combat unit
  * (not a leader), in Parade Order if @parade. */
 static gboolean
@@ -1018,44 +1172,13 @@ void
 _rdt_game_combat_phase_end (RdtGame *game)
 {
   RdtGameState *s = game->state;
-  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
-  int phasing = rdt_game_get_phasing_player (game);
 
   /* Applied once: the second "next-phase" only ends the phase once the
    * retreats it owed are made. */
   if (s->combat_phase_ending)
     return;
 
-  for (guint i = 0; i < game->n_units; i++)
-    {
-      const RdtGameUnit *gu = &s->units[i];
-      const RdtUnit *u = unit_of (game, i);
-      gboolean mine = _rdt_game_unit_player (game, i) == phasing;
-
-      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
-        continue;
-      /* 12.12: never artillery, never rifle units; disrupted and shattered
-       * units may not attack (13.3, 13.4). */
-      if (mine && (u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE ||
-                   u->kind == RDT_UNIT_KIND_MORTAR || u->kind == RDT_UNIT_KIND_RIFLE ||
-                   gu->status != RDT_UNIT_STATUS_PARADE))
-        continue;
-      for (guint t = 0; t < game->n_units; t++)
-        {
-          const RdtGameUnit *gt = &s->units[t];
-
-          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
-              (_rdt_game_unit_player (game, t) == phasing) == mine ||
-              !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
-            continue;
-          if (mine)
-            _rdt_game_say (game, "12.12", _("%s was adjacent to enemy units and did not attack (not enforced: see the exclusive rules' exceptions)"),
-                           u->id);
-          else
-            _rdt_game_say (game, "12.13", _("%s was adjacent to the phasing player's units and was not attacked (one hex may receive the Diversion, 12.14; not enforced)"),
-                           u->id);
-          break;
-        }
-    }
+  /* 12.12, 12.13: enforced when the designation is announced
+   * (rdt-game-designation.c), not here. */
   disrupted_and_shattered_at_phase_end (game);
 }

@@ -32,6 +32,17 @@ typedef struct {
   int player;
 } RdtGameOwedCasualty;
 
+/* A Close Combat designated this phase (12.21): its attacking hexes (at
+ * most 6: a defending hex has six neighbours), its defending hex, whether it
+ * was resolved. */
+#define RDT_GAME_MAX_ATTACKING_HEXES 6
+typedef struct {
+  RdtHex attackers[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_attackers;
+  RdtHex defender;
+  gboolean resolved;
+} RdtGameDesignation;
+
 typedef struct {
   int turn;
   int step;                 /* index into the sequence; -1 = set-up */
@@ -60,6 +71,13 @@ typedef struct {
    * 13.4) and its retreats are owed: no new combat, the phase ends once
    * they are made. */
   gboolean combat_phase_ending;
+  /* rdt-game-designation.c (12.21, 12.22): the Close Combats designated
+   * this phase (RdtGameDesignation, in order), whether they are announced,
+   * and the phase's Diversion hex (12.14). */
+  GArray *designated;
+  gboolean announced;
+  gboolean has_diversion;
+  RdtHex diversion;
 } RdtGameState;
 
 struct _RdtGame {
@@ -154,6 +172,35 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GError           **error);
 void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
+/* rdt-game-designation.c: "designate", "undesignate", "diversion",
+ * "announce" (12.21, 12.22; docs/play.md "Close Combat"). */
+gboolean      _rdt_game_apply_designation_action (RdtGame      *game,
+                                                  char        **argv,
+                                                  guint         argc,
+                                                  GString      *canonical,
+                                                  GError      **error);
+/* The designated combat of @def_hex, or -1. */
+int           _rdt_game_find_designation   (RdtGame           *game,
+                                            RdtHex             def_hex);
+/* Adds the combat @attackers -> @def_hex to the designation (checked:
+ * 12.11, 12.15, the rules layer's errors). */
+gboolean      _rdt_game_designate          (RdtGame           *game,
+                                            const RdtHex      *attackers,
+                                            guint              n_attackers,
+                                            RdtHex             def_hex,
+                                            GError           **error);
+/* Announces the designation: refused while 12.12-12.15 or 13.1 Pin owe
+ * anything (unless @anyway), then 12.22. */
+gboolean      _rdt_game_announce           (RdtGame           *game,
+                                            gboolean           anyway,
+                                            GError           **error);
+/* Whether the Close Combat phase may end (12.21, 12.23), else FALSE with
+ * @error. */
+gboolean      _rdt_game_combat_may_leave   (RdtGame           *game,
+                                            GError           **error);
+/* Designation candidates for random play. */
+void          _rdt_game_designation_candidates (RdtGame       *game,
+                                                GPtrArray     *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */

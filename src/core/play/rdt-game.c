@@ -57,6 +57,7 @@ _rdt_game_state_copy (RdtGame            *game,
   s->pending_fire = g_array_copy (src->pending_fire);
   s->owed_retreats = g_array_copy (src->owed_retreats);
   s->owed_casualties = g_array_copy (src->owed_casualties);
+  s->designated = g_array_copy (src->designated);
   s->weather = g_strdup (src->weather);
   s->released = g_strdupv (src->released);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
@@ -85,6 +86,7 @@ _rdt_game_state_free (RdtGame      *game,
   g_array_unref (s->pending_fire);
   g_array_unref (s->owed_retreats);
   g_array_unref (s->owed_casualties);
+  g_array_unref (s->designated);
   g_free (s->weather);
   g_strfreev (s->released);
   g_free (s);
@@ -243,6 +245,7 @@ rdt_game_new (RdtScenario  *scenario,
   s->pending_fire = g_array_new (FALSE, FALSE, sizeof (RdtGamePendingFire));
   s->owed_retreats = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedRetreat));
   s->owed_casualties = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedCasualty));
+  s->designated = g_array_new (FALSE, FALSE, sizeof (RdtGameDesignation));
   s->released = g_new0 (char *, 1);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
@@ -1081,6 +1084,10 @@ clear_phase_flags (RdtGame *game)
     game->state->units[i].flags &= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
   game->state->off_board_fired = 0;
   game->state->fire_resolved = FALSE;
+  /* 12.21: the designation is the phase's. */
+  g_array_set_size (game->state->designated, 0);
+  game->state->announced = FALSE;
+  game->state->has_diversion = FALSE;
 }
 
 /* An enemy unit's ZOC covers @hex for a unit of @side. */
@@ -1450,6 +1457,9 @@ leave_step (RdtGame  *game,
       /* 12.23 step 7, 13.2: the retreats of the last combat are made within
        * the phase (rdt-game-combat.c). */
       if (!_rdt_game_fire_may_leave (game, error))
+        return FALSE;
+      /* 12.21, 12.23: announced combats are all resolved first. */
+      if (!_rdt_game_combat_may_leave (game, error))
         return FALSE;
       _rdt_game_combat_phase_end (game);
       /* Brandywine 4.8: removals at the end of a player turn. */
@@ -2437,6 +2447,10 @@ apply (RdtGame     *game,
   /* Close Combat (issue 14): rdt-game-combat.c. */
   if (g_str_equal (verb, "close-combat"))
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
+  /* 12.21, 12.22: rdt-game-designation.c. */
+  if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
+      g_str_equal (verb, "announce"))
+    return _rdt_game_apply_designation_action (game, argv, argc, canonical, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;
