@@ -663,7 +663,7 @@ test_previously_retreated (void)
       ok (game, "roll 9");
       ok (game, fails ? "roll 0" : "roll 9");
       ok (game, fails ? "roll 0" : "roll 9");
-      okf (game, "close-combat %s %s tactics skirmish skirmish", la, ld);
+      okf (game, "close-combat %s %s tactics skirmish skirmish accept", la, ld);
       g_assert_true (log_has (game, "12.23 step 1", "3 : 3"));
       g_assert_true (log_has (game, "13.24", "contributes no strength"));
       gu = (RdtGameUnit *) rdt_game_get_unit (game, retreated);
@@ -678,6 +678,65 @@ test_previously_retreated (void)
           g_assert_cmpint (gu->status, ==, RDT_UNIT_STATUS_PARADE);
         }
     }
+}
+
+/* 12.23 step 6 after the die is seen: "The player holding the fewest
+ * Momentum Chits (the Defender in the case of a tie) may choose to spend one
+ * to return to the Resolve Close Combat step and re-roll the die.  If this
+ * player declines to use momentum, the other player may choose to expend a
+ * Momentum Chit ... only one may be spent each time this step is reached";
+ * 12.62: the chit returns to the pool. */
+static void
+test_momentum_decision (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *att = x == &british_phasing ? "british" : "american";
+  const char *def = x == &british_phasing ? "american" : "british";
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+  g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+  g_autofree char *state = NULL;
+  int pool;
+
+  place (sc, x->p[0], a);
+  place (sc, x->e[0], d);
+  for (guint i = 0; i < rdt_scenario_get_n_sides (sc); i++)
+    ((RdtSide *) rdt_scenario_get_side (sc, i))->momentum = 1;
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  pool = rdt_game_get_momentum_pool (game);
+  ok (game, "roll 4");
+  okf (game, "close-combat %s %s tactics skirmish skirmish", la, ld);
+  /* Rolled, nothing applied: the Defender (tie) has the first option. */
+  g_assert_true (log_has (game, "12.23 step 5", "Die 4"));
+  state = rdt_game_dup_state_text (game);
+  g_assert_nonnull (strstr (state, "pending-cc close-combat"));
+  g_assert_true (log_has (game, "12.23 step 6", def));
+  refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 6", "close-combat %s %s tactics skirmish skirmish", la, ld);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, def, "reroll %s", att);
+  ok (game, "accept");
+  g_assert_true (log_has (game, "12.23 step 6", "declines"));
+  /* The other player's option: he re-rolls. */
+  ok (game, "roll 9");
+  okf (game, "reroll %s", att);
+  g_assert_true (log_has (game, "12.23 step 5", "Die 9"));
+  /* The step is reached again: the Attacker (0 chits, the fewest) has none,
+   * the Defender may. */
+  g_assert_cmpint (rdt_game_get_momentum (game, (guint) rdt_scenario_find_side (sc, att)), ==, 0);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 6", "reroll %s", att);
+  ok (game, "roll 2");
+  okf (game, "reroll %s", def);
+  /* No chit left on either side: the last roll's results are applied. */
+  g_clear_pointer (&state, g_free);
+  state = rdt_game_dup_state_text (game);
+  g_assert_null (strstr (state, "pending-cc"));
+  g_assert_cmpint (rdt_game_get_momentum_pool (game), ==, pool + 2);
+  g_assert_true (log_has (game, "12.23 step 5", "Die 2"));
+  refused (game, "accept", RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
 }
 
 /* Random legal games with designation and combat replay identically. */
@@ -740,6 +799,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/chew-house-need-not-attack-pinned-must", test_chew_house);
   g_test_add_func ("/cc-designation/brandywine-5.2.3/non-ford-creek-optional-then-adjacent-to-both", test_non_ford_creek);
   g_test_add_func ("/cc-designation/13.24/previously-retreated-unit-no-strength-then-morale", test_previously_retreated);
+  g_test_add_func ("/cc-designation/12.23-step-6/momentum-decision-after-the-roll", test_momentum_decision);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }

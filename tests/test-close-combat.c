@@ -1214,9 +1214,14 @@ ok (RdtGame    *game,
     const char *action)
 {
   g_autoptr(GError) error = NULL;
+  /* 12.23 step 6: a combat without declared re-rolls is resolved in one
+   * piece here ("accept": both players decline after the roll); the
+   * momentum decision after the roll is tested in test-cc-designation. */
+  g_autofree char *full = g_str_has_prefix (action, "close-combat ") && strstr (action, " reroll ") == NULL &&
+                          !g_str_has_suffix (action, " accept") ? g_strconcat (action, " accept", NULL) : g_strdup (action);
 
-  if (!rdt_game_perform (game, action, &error))
-    g_error ("“%s”: %s", action, error->message);
+  if (!rdt_game_perform (game, full, &error))
+    g_error ("“%s”: %s", full, error->message);
 }
 
 static void

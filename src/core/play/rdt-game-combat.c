@@ -406,14 +406,48 @@ remove_after_shifts (RdtGame              *game,
     }
 }
 
+/* 12.23 step 6: the side whose option it is to spend a Momentum Chit now,
+ * or -1: "The player holding the fewest Momentum Chits (the Defender in the
+ * case of a tie) may choose to spend one ... If this player declines ...,
+ * the other player may choose to expend a Momentum Chit". */
+int
+_rdt_game_momentum_waiting (RdtGame *game)
+{
+  RdtGameState *st = game->state;
+  int att = st->pending_side[RDT_CC_ATTACKER], def = st->pending_side[RDT_CC_DEFENDER];
+  int first = st->momentum[att] < st->momentum[def] ? att : def;
+  int second = first == att ? def : att;
+
+  if (st->pending_stage == 0 && st->momentum[first] > 0)
+    return first;
+  if (st->momentum[second] > 0)
+    return second;
+  return -1;
+}
+
+static void
+say_waiting (RdtGame *game)
+{
+  int side = _rdt_game_momentum_waiting (game);
+  const char *id = rdt_scenario_get_side (game->scenario, (guint) side)->id;
+
+  _rdt_game_say (game, "12.23 step 6",
+                 _("Momentum decision: %s may spend a Momentum Chit to re-roll (“reroll %s”) or decline (“accept”)"),
+                 id, id);
+}
+
 static gboolean
 do_close_combat (RdtGame     *game,
                  char       **argv,
                  guint        argc,
                  GString     *canonical,
                  gboolean    *barrier,
+                 int          resume_die,
                  GError     **error)
 {
+  /* 12.23 step 6: the results of a combat whose momentum decision is made
+   * ("accept"): the die is @resume_die, steps 1-5 were logged. */
+  gboolean resuming = resume_die != G_MININT;
   RdtScenario *position;
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
   g_autoptr(GArray) attackers = g_array_new (FALSE, FALSE, sizeof (RdtHex));
@@ -427,14 +461,17 @@ do_close_combat (RdtGame     *game,
   gboolean have_tactics = FALSE, no_combat = FALSE;
   RdtCloseCombatInput input;
   RdtGameContext context;
-  int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
-  const char *result;
+  int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
+  const char *result = NULL;
   RdtHex def_hex;
   /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
   int chosen[4] = { -1, -1, -1, -1 };
   const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
   const char *choice_ids[4] = { NULL, NULL, NULL, NULL };
   int designation;
+  /* 12.23 step 6 declared with the action: both decline after the (last)
+   * roll. */
+  gboolean accept = FALSE;
   /* 13.24: units that retreated into the combat's hexes. */
   g_autoptr(GArray) retreated = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n_choices[2] = { 0, 0 };
@@ -448,6 +485,9 @@ do_close_combat (RdtGame     *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (!resuming && game->state->pending_cc != NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 6: the momentum decision of the last Close Combat is pending (“reroll SIDE” or “accept”)"));
   if (game->state->combat_phase_ending)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
                  _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
@@ -460,7 +500,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -517,6 +557,8 @@ do_close_combat (RdtGame     *game,
             return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
           n_rerolls++;
         }
+      else if (g_str_equal (argv[i], "accept") && !accept)
+        accept = TRUE;
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
         {
           input.has_diversion = TRUE;
@@ -525,7 +567,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
     }
 
   /* 12.21: "The phasing player must announce all Close Combats before
@@ -557,7 +599,7 @@ do_close_combat (RdtGame     *game,
     const RdtGameDesignation *d = &g_array_index (game->state->designated, RdtGameDesignation, designation);
     gboolean same = d->n_attackers == attackers->len;
 
-    if (d->resolved)
+    if (d->resolved && !resuming)
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.15: the Close Combat against %s is resolved"), argv[2]);
     for (guint i = 0; i < attackers->len && same; i++)
       {
@@ -649,7 +691,7 @@ do_close_combat (RdtGame     *game,
         {
           guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
 
-          if (game->state->units[u].flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT)
+          if (!resuming && (game->state->units[u].flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
             return fail (error, RDT_GAME_ERROR_ILLEGAL,
                          _("12.15: %s was already in a Close Combat this player turn"), unit_of (game, u)->id);
         }
@@ -762,9 +804,11 @@ do_close_combat (RdtGame     *game,
     g_string_append_printf (canonical, " advance %s", unit_of (game, (guint) advancers[k])->id);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
+  if (accept)
+    g_string_append (canonical, " accept");
 
   g_array_index (game->state->designated, RdtGameDesignation, designation).resolved = TRUE;
-  for (guint k = 0; k < retreated->len; k++)
+  for (guint k = 0; k < retreated->len && !resuming; k++)
     {
       char l[RDT_HEX_LABEL_SIZE];
 
@@ -787,11 +831,14 @@ do_close_combat (RdtGame     *game,
         }
     }
 
-  _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
-  /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
-  _rdt_game_release_attacked_hex (game, att_side, def_hex);
-  _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
-  for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len; i++)
+  if (!resuming)
+    {
+      _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
+      /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
+      _rdt_game_release_attacked_hex (game, att_side, def_hex);
+      _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
+    }
+  for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len && !resuming; i++)
     {
       const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_shifts (cc), i);
       _rdt_game_say (game, it->rule, "%s", it->text);
@@ -814,12 +861,12 @@ do_close_combat (RdtGame     *game,
       return TRUE;
     }
 
-  for (int role = 0; role < 2; role++)
+  for (int role = 0; role < 2 && !resuming; role++)
     if (rdt_close_combat_get_lead (cc, role) >= 0)
       _rdt_game_say (game, "12.23 step 2", _("%s lead unit: %s"),
                      role == RDT_CC_ATTACKER ? _("Attacker's") : _("Defender's"),
                      unit_of (game, (guint) rdt_close_combat_get_lead (cc, role))->id);
-  for (guint i = 0; i < rdt_close_combat_get_drms (cc)->len; i++)
+  for (guint i = 0; i < rdt_close_combat_get_drms (cc)->len && !resuming; i++)
     {
       const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_drms (cc), i);
       _rdt_game_say (game, it->rule, "%+d: %s", it->value, it->text);
@@ -828,7 +875,8 @@ do_close_combat (RdtGame     *game,
   /* Step 4. */
   if (!rdt_close_combat_tactics_drm (cc, tactic[0], tactic[1], &tactics_drm, &no_combat, &tactics_text, &local))
     return fail (error, RDT_GAME_ERROR_DATA, "%s", local->message);
-  _rdt_game_say (game, "12.23 step 4", "%s", tactics_text);
+  if (!resuming)
+    _rdt_game_say (game, "12.23 step 4", "%s", tactics_text);
   if (no_combat)
     {
       /* The side(s) that played Withdraw retreat all units one hex, the
@@ -857,7 +905,16 @@ do_close_combat (RdtGame     *game,
   /* Step 5, and step 6: each Momentum Chit spent returns to step 5 for a
    * re-roll (12.62); the "reroll SIDE" words are the spends in order. */
   *barrier = TRUE;
-  for (guint k = 0;; k++)
+  if (resuming)
+    {
+      die = resume_die;
+      modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
+      result = rdt_close_combat_lookup (cc, modified, &row);
+      if (result == NULL)
+        return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
+                     row, rdt_close_combat_get_column_label (cc));
+    }
+  for (guint k = 0; !resuming; k++)
     {
       die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
       modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
@@ -891,6 +948,34 @@ do_close_combat (RdtGame     *game,
                        rdt_scenario_get_side (game->scenario, (guint) spender)->id, st->momentum[spender],
                        rdt_scenario_get_side (game->scenario, (guint) other_side)->id, st->momentum[other_side]);
       }
+    }
+
+  /* 12.23 step 6 after the die is seen: without re-rolls declared with
+   * the action, the game waits for the momentum decision ("reroll SIDE",
+   * "accept") when a side of the combat holds a chit. */
+  if (!resuming && n_rerolls == 0 && !accept)
+    {
+      RdtGameState *st = game->state;
+
+      st->pending_side[RDT_CC_ATTACKER] = att_side;
+      st->pending_side[RDT_CC_DEFENDER] = def_side;
+      st->pending_stage = 0;
+      if (_rdt_game_momentum_waiting (game) >= 0)
+        {
+          g_free (st->pending_cc);
+          st->pending_cc = g_strdup (canonical->str);
+          st->pending_die = die;
+          st->pending_offset = rdt_close_combat_get_drm_total (cc) + tactics_drm;
+          for (int d = 0; d < 10; d++)
+            {
+              int r;
+              const char *cell = rdt_close_combat_lookup (cc, d + st->pending_offset, &r);
+
+              g_strlcpy (st->pending_cells[d], cell != NULL ? cell : "?", sizeof st->pending_cells[d]);
+            }
+          say_waiting (game);
+          return TRUE;
+        }
     }
 
   /* Step 7: the defender's result first (13.1 R: "the defender retreats
@@ -964,6 +1049,85 @@ do_close_combat (RdtGame     *game,
   return TRUE;
 }
 
+/* "reroll SIDE" / "accept": the momentum decision of the pending combat
+ * (12.23 step 6). */
+static gboolean
+do_momentum (RdtGame   *game,
+             char     **argv,
+             guint      argc,
+             GString   *canonical,
+             gboolean  *barrier,
+             GError   **error)
+{
+  RdtGameState *st = game->state;
+  int waiting = st->pending_cc != NULL ? _rdt_game_momentum_waiting (game) : -1;
+  const char *waiting_id = waiting >= 0 ? rdt_scenario_get_side (game->scenario, (guint) waiting)->id : NULL;
+
+  if (st->pending_cc == NULL || waiting < 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 6: no Close Combat waits for a momentum decision"));
+  if (g_str_equal (argv[0], "reroll"))
+    {
+      int side, other, d, r;
+
+      if (argc != 2)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "reroll SIDE");
+      side = rdt_scenario_find_side (game->scenario, argv[1]);
+      if (side < 0)
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[1]);
+      if (side != waiting)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.23 step 6: the option is %s's now (the fewest chits, the Defender on a tie, first; "
+                       "“accept” declines)"), waiting_id);
+      g_string_append_printf (canonical, " %s", argv[1]);
+      other = side == st->pending_side[0] ? st->pending_side[1] : st->pending_side[0];
+      st->momentum[side]--;
+      st->pool++;
+      _rdt_game_say (game, "12.23 step 6, 12.62",
+                     _("%s spends a Momentum Chit (returned to the pool) to re-roll the Close Combat die (%s holds %d, %s %d)"),
+                     argv[1], argv[1], st->momentum[side], rdt_scenario_get_side (game->scenario, (guint) other)->id,
+                     st->momentum[other]);
+      *barrier = TRUE;
+      d = _rdt_game_roll_die (game, _("close combat re-roll (12.23 step 5, 6)"));
+      st = game->state;
+      st->pending_die = d;
+      r = d + st->pending_offset;
+      _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs and tactics) = %d: “%s”"), d, st->pending_offset, r,
+                     st->pending_cells[CLAMP (d, 0, 9)]);
+      /* "only one may be spent each time this step is reached": the step
+       * is reached again, the order starts over. */
+      st->pending_stage = 0;
+      if (_rdt_game_momentum_waiting (game) >= 0)
+        {
+          say_waiting (game);
+          return TRUE;
+        }
+    }
+  else
+    {
+      if (argc != 1)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "accept");
+      _rdt_game_say (game, "12.23 step 6", _("%s declines to spend a Momentum Chit"), waiting_id);
+      if (st->pending_stage == 0)
+        {
+          st->pending_stage = 1;
+          if (_rdt_game_momentum_waiting (game) >= 0 && _rdt_game_momentum_waiting (game) != waiting)
+            {
+              say_waiting (game);
+              return TRUE;
+            }
+        }
+    }
+  /* Both declined (or hold no chit): the results (steps 7-9). */
+  {
+    g_autofree char *action = g_steal_pointer (&st->pending_cc);
+    g_auto(GStrv) words = g_strsplit (action, " ", -1);
+    g_autoptr(GString) scratch = g_string_new (NULL);
+    gboolean scratch_barrier = FALSE;
+
+    return do_close_combat (game, words, g_strv_length (words), scratch, &scratch_barrier, st->pending_die, error);
+  }
+}
+
 gboolean
 _rdt_game_apply_combat_action (RdtGame   *game,
                                char     **argv,
@@ -973,7 +1137,9 @@ _rdt_game_apply_combat_action (RdtGame   *game,
                                GError   **error)
 {
   if (g_str_equal (argv[0], "close-combat"))
-    return do_close_combat (game, argv, argc, canonical, barrier, error);
+    return do_close_combat (game, argv, argc, canonical, barrier, G_MININT, error);
+  if (g_str_equal (argv[0], "reroll") || g_str_equal (argv[0], "accept"))
+    return do_momentum (game, argv, argc, canonical, barrier, error);
   return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
 }
 
@@ -994,6 +1160,14 @@ _rdt_game_combat_candidates (RdtGame   *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return;
+  /* 12.23 step 6: the momentum decision of the pending combat. */
+  if (s->pending_cc != NULL)
+    {
+      g_ptr_array_add (out, g_strdup ("accept"));
+      for (int k = 0; k < 2; k++)
+        g_ptr_array_add (out, g_strdup_printf ("reroll %s", rdt_scenario_get_side (game->scenario, (guint) s->pending_side[k])->id));
+      return;
+    }
   /* Owed leader casualties: each leader the owner may choose (13.1). */
   for (guint k = 0; k < s->owed_casualties->len; k++)
     {

@@ -734,6 +734,9 @@ _rdt_game_combat_may_leave (RdtGame  *game,
 
   if (s->combat_phase_ending)
     return TRUE;
+  if (s->pending_cc != NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 6: the momentum decision of the last Close Combat is pending (“reroll SIDE” or “accept”)"));
   if (s->announced)
     {
       for (guint c = 0; c < s->designated->len; c++)

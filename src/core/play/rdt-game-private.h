@@ -78,6 +78,17 @@ typedef struct {
   gboolean announced;
   gboolean has_diversion;
   RdtHex diversion;
+  /* rdt-game-combat.c, 12.23 step 6: the Close Combat rolled and waiting
+   * for the momentum decision ("reroll SIDE" / "accept"): its action
+   * (without re-rolls), the die, whose option it is (0: the side with the
+   * fewest chits, the Defender on a tie; 1: the other), the attacker's and
+   * defender's sides, the DRM total and the table cell each die reads. */
+  char *pending_cc;
+  int pending_die;
+  int pending_stage;
+  int pending_side[2];
+  int pending_offset;
+  char pending_cells[10][16];
 } RdtGameState;
 
 struct _RdtGame {
@@ -172,6 +183,8 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GError           **error);
 void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
+/* 12.23 step 6: the side whose momentum option it is, or -1. */
+int           _rdt_game_momentum_waiting   (RdtGame           *game);
 /* rdt-game-designation.c: "designate", "undesignate", "diversion",
  * "announce" (12.21, 12.22; docs/play.md "Close Combat"). */
 gboolean      _rdt_game_apply_designation_action (RdtGame      *game,

@@ -123,6 +123,8 @@ rdt_game_dup_state_text (RdtGame *game)
     }
   if (s->announced)
     g_string_append (out, "announced\n");
+  if (s->pending_cc != NULL)
+    g_string_append_printf (out, "pending-cc %s die %d stage %d\n", s->pending_cc, s->pending_die, s->pending_stage);
   for (guint i = 0; i < s->owed_retreats->len; i++)
     {
       const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, i);

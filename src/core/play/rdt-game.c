@@ -58,6 +58,7 @@ _rdt_game_state_copy (RdtGame            *game,
   s->owed_retreats = g_array_copy (src->owed_retreats);
   s->owed_casualties = g_array_copy (src->owed_casualties);
   s->designated = g_array_copy (src->designated);
+  s->pending_cc = g_strdup (src->pending_cc);
   s->weather = g_strdup (src->weather);
   s->released = g_strdupv (src->released);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
@@ -87,6 +88,7 @@ _rdt_game_state_free (RdtGame      *game,
   g_array_unref (s->owed_retreats);
   g_array_unref (s->owed_casualties);
   g_array_unref (s->designated);
+  g_free (s->pending_cc);
   g_free (s->weather);
   g_strfreev (s->released);
   g_free (s);
@@ -2445,7 +2447,7 @@ apply (RdtGame     *game,
       g_str_equal (verb, "casualty"))
     return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
   /* Close Combat (issue 14): rdt-game-combat.c. */
-  if (g_str_equal (verb, "close-combat"))
+  if (g_str_equal (verb, "close-combat") || g_str_equal (verb, "reroll") || g_str_equal (verb, "accept"))
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
   /* 12.21, 12.22: rdt-game-designation.c. */
   if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
