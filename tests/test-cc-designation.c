@@ -739,6 +739,105 @@ test_momentum_decision (void)
   refused (game, "accept", RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
 }
 
+/* The DRM total of the combat @att -> @def on the game's position with the
+ * leads named. */
+static int
+drm_of (RdtGame     *game,
+        RdtHex       att,
+        RdtHex       def,
+        const char  *lead_att,
+        const char  *lead_def,
+        const char  *column)
+{
+  RdtCloseCombatInput in;
+  RdtGameContext ctx;
+  int mods[4] = { 0, 0, 0, 0 };
+  g_autoptr(RdtCloseCombat) cc = NULL;
+  RdtScenario *pos = rdt_game_get_position (game);
+
+  for (guint i = 0; i < rdt_scenario_get_n_sides (pos) && i < 4; i++)
+    mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
+  rdt_game_context_init (&ctx);
+  ctx.turn = rdt_game_get_turn (game);
+  rdt_close_combat_input_init (&in);
+  in.context = &ctx;
+  in.attackers = &att;
+  in.n_attackers = 1;
+  in.defender = def;
+  in.lead[0] = lead_att;
+  in.lead[1] = lead_def;
+  in.morale_modifier = mods;
+  in.n_sides = rdt_scenario_get_n_sides (pos);
+  cc = rdt_close_combat_new (pos, &in, NULL);
+  g_assert_nonnull (cc);
+  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, column);
+  return rdt_close_combat_get_drm_total (cc);
+}
+
+/* 12.23 step 9: "If the defender's hex becomes vacant, the attacker must
+ * advance with at least the lead unit if it did not retreat.  Other units
+ * which participated may advance up to the stacking limit ... Artillery
+ * units may never advance." -- after the defenders' retreats. */
+static void
+test_advance_after_retreats (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+  g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+  const RdtGameUnit *gu;
+  int die;
+
+  place (sc, x->p[0], a);
+  place (sc, x->p[1], a);
+  place (sc, x->p_art, a);
+  place (sc, x->e[0], d);
+  place (sc, x->e[1], d);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  okf (game, "designate %s %s", la, ld);
+  ok (game, "announce");
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9", "advance %s", x->p[1]);
+  /* 1-1 (6 : 6), modified 7: "-/R" (Close Combat Table); then the other
+   * defender's morale check fails (die 0): both defenders retreat. */
+  die = 7 - drm_of (game, a, d, x->p[0], x->e[0], "1-1");
+  g_assert_true (die >= 0 && die <= 9);
+  okf (game, "roll %d", die);
+  ok (game, "roll 0");
+  okf (game, "close-combat %s %s lead %s lead %s tactics skirmish skirmish accept", la, ld, x->p[0], x->e[0]);
+  g_assert_true (log_has (game, "12.23 step 5", "“-/R”"));
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
+  /* Not vacant yet: no advance. */
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+  g_assert_cmpint (gu->hex.col, ==, a.col);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9", "advance %s", x->p[1]);
+  for (int i = 0; i < 4 && rdt_game_get_n_owed_retreats (game) > 0; i++)
+    {
+      g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+      const char *retreat = NULL;
+
+      for (guint k = 0; k < legal->len && retreat == NULL; k++)
+        if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+          retreat = g_ptr_array_index (legal, k);
+      g_assert_nonnull (retreat);
+      ok (game, retreat);
+    }
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+  /* The lead advanced by itself; the other participant may; artillery
+   * never. */
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+  g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+  g_assert_true (log_has (game, "12.23 step 9", "advances into"));
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "artillery", "advance %s", x->p_art);
+  okf (game, "advance %s", x->p[1]);
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]));
+  g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9", "advance %s", x->p[1]);
+}
+
 /* Random legal games with designation and combat replay identically. */
 static void
 test_random_replay (void)
@@ -800,6 +899,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/brandywine-5.2.3/non-ford-creek-optional-then-adjacent-to-both", test_non_ford_creek);
   g_test_add_func ("/cc-designation/13.24/previously-retreated-unit-no-strength-then-morale", test_previously_retreated);
   g_test_add_func ("/cc-designation/12.23-step-6/momentum-decision-after-the-roll", test_momentum_decision);
+  g_test_add_func ("/cc-designation/12.23-step-9/lead-advances-after-the-defenders-retreat-others-may", test_advance_after_retreats);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }

@@ -406,6 +406,180 @@ remove_after_shifts (RdtGame              *game,
     }
 }
 
+/* The row rule of the volume's "cc-obligations" table whose "advance"
+ * column is "optional" for the terrain of @hex (Germantown 3.10.4: "Advance
+ * after combat out of the hex is optional"), or NULL. */
+static const char *
+advance_optional_rule (RdtGame *game,
+                       RdtHex   hex)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "cc-obligations");
+  const RdtTerrainType *t = rdt_scenario_get_terrain_type (game->scenario, hex);
+
+  for (guint r = 0; table != NULL && t != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (g_strcmp0 (rdt_table_lookup (table, row->key, "where", NULL), "terrain") == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "type", NULL), t->id) == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "advance", NULL), "optional") == 0)
+        {
+          const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+          return rule != NULL && rule[0] != '\0' ? rule : row->key;
+        }
+    }
+  return NULL;
+}
+
+/* Whether participating attacker @k of the open advance is still where it
+ * attacked from (it did not retreat) and on the map. */
+static gboolean
+advancer_in_place (RdtGame *game,
+                   guint    k)
+{
+  const RdtGameState *st = game->state;
+  const RdtGameUnit *gu = &st->units[st->advance_units[k]];
+
+  return gu->where == RDT_GAME_UNIT_MAP && gu->hex.col == st->advance_from[k].col && gu->hex.row == st->advance_from[k].row;
+}
+
+static gboolean
+is_artillery_unit (const RdtUnit *u)
+{
+  return u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE || u->kind == RDT_UNIT_KIND_MORTAR;
+}
+
+/* Moves participating attacker @u into the vacated hex, capturing the
+ * defending artillery left there (12.32: "As the Lead Unit advances into
+ * the hex, the defending artillery unit is placed in the Captured box"). */
+static gboolean
+advance_unit (RdtGame     *game,
+              guint        u,
+              const char  *rule,
+              GError     **error)
+{
+  RdtGameState *st = game->state;
+  RdtHex hex = st->advance_hex;
+  char l[RDT_HEX_LABEL_SIZE];
+  const char *stack_rule = NULL;
+  int player = _rdt_game_unit_player (game, u);
+
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (game->scenario), hex, l);
+  if (_rdt_game_overstacked (game, hex, player, u, &stack_rule))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s may not advance: %s would be overstacked (%s)"),
+                 unit_of (game, u)->id, l, stack_rule != NULL ? stack_rule : "7.1");
+  for (guint i = 0; i < game->n_units; i++)
+    if (st->units[i].where == RDT_GAME_UNIT_MAP && st->units[i].hex.col == hex.col && st->units[i].hex.row == hex.row &&
+        _rdt_game_unit_player (game, i) != player && !rdt_unit_is_leader (unit_of (game, i)))
+      _rdt_game_remove_unit (game, i, RDT_GAME_UNIT_CAPTURED, "12.32");
+  st = game->state;
+  st->units[u].hex = hex;
+  game->board_dirty = TRUE;
+  _rdt_game_say (game, rule, _("%s advances into %s"), unit_of (game, u)->id, l);
+  return TRUE;
+}
+
+void
+_rdt_game_check_advance (RdtGame *game)
+{
+  RdtGameState *st = game->state;
+  RdtHex hex = st->advance_hex;
+  int player = rdt_game_get_phasing_player (game);
+  const char *optional;
+  char l[RDT_HEX_LABEL_SIZE];
+
+  if (!st->advance_open || st->advance_lead_done || st->owed_retreats->len > 0 || st->owed_casualties->len > 0 ||
+      rdt_game_is_over (game))
+    return;
+  /* "If the defender's hex becomes vacant": no defending combat unit
+   * other than artillery (left to capture, 12.32). */
+  for (guint i = 0; i < game->n_units; i++)
+    if (st->units[i].where == RDT_GAME_UNIT_MAP && st->units[i].hex.col == hex.col && st->units[i].hex.row == hex.row &&
+        _rdt_game_unit_player (game, i) != player && !rdt_unit_is_leader (unit_of (game, i)) &&
+        !is_artillery_unit (unit_of (game, i)))
+      {
+        st->advance_open = FALSE;
+        return;
+      }
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (game->scenario), hex, l);
+  st->advance_lead_done = TRUE;
+  if (st->advance_lead < 0)
+    {
+      _rdt_game_say (game, "12.23 step 9", _("%s is vacant: no lead unit advances; other participants may (“advance UNIT”)"), l);
+      return;
+    }
+  for (guint k = 0; k < st->n_advance_units; k++)
+    {
+      if ((int) st->advance_units[k] != st->advance_lead)
+        continue;
+      /* "the attacker must advance with at least the lead unit if it did
+       * not retreat". */
+      if (!advancer_in_place (game, k))
+        {
+          _rdt_game_say (game, "12.23 step 9", _("%s is vacant; the lead unit %s retreated and does not advance"), l,
+                         unit_of (game, (guint) st->advance_lead)->id);
+          return;
+        }
+      optional = advance_optional_rule (game, st->advance_from[k]);
+      if (optional != NULL)
+        {
+          _rdt_game_say (game, optional, _("%s is vacant: the advance out of %s's hex is optional (“advance %s”)"), l,
+                         unit_of (game, (guint) st->advance_lead)->id, unit_of (game, (guint) st->advance_lead)->id);
+          return;
+        }
+      if (!advance_unit (game, st->advance_units[k], "12.23 step 9", NULL))
+        return;
+      st = game->state;
+      st->advance_lead = -2;  /* advanced */
+    }
+  /* The other units named with the action ("advance UNIT" words), then
+   * any other participant by the action "advance UNIT". */
+  for (guint j = 0; j < st->n_advance_declared; j++)
+    for (guint k = 0; k < st->n_advance_units; k++)
+      if (st->advance_units[k] == st->advance_declared[j] && advancer_in_place (game, k))
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!advance_unit (game, st->advance_units[k], "12.23 step 9", &local))
+            _rdt_game_say (game, "12.23 step 9", "%s", local->message);
+          st = game->state;
+        }
+}
+
+/* "advance UNIT": another participating attacker (or an optional lead)
+ * advances into the vacated hex (12.23 step 9). */
+static gboolean
+do_advance (RdtGame   *game,
+            char     **argv,
+            guint      argc,
+            GString   *canonical,
+            GError   **error)
+{
+  RdtGameState *st = game->state;
+  int u;
+
+  if (argc != 2)
+    return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "advance UNIT");
+  if (!st->advance_open || !st->advance_lead_done)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: no defending hex of the last Close Combat is vacant"));
+  u = rdt_scenario_find_unit_index (game->scenario, argv[1]);
+  if (u < 0)
+    return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[1]);
+  g_string_append_printf (canonical, " %s", argv[1]);
+  if (is_artillery_unit (unit_of (game, (guint) u)))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: artillery units may never advance (%s)"), argv[1]);
+  for (guint k = 0; k < st->n_advance_units; k++)
+    if ((int) st->advance_units[k] == u)
+      {
+        if (!advancer_in_place (game, k))
+          return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s is no longer where it attacked from"), argv[1]);
+        if (u == st->advance_lead)
+          st->advance_lead = -2;
+        return advance_unit (game, (guint) u, "12.23 step 9", error);
+      }
+  return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s did not take part in the last Close Combat"), argv[1]);
+}
+
 /* 12.23 step 6: the side whose option it is to spend a Momentum Chit now,
  * or -1: "The player holding the fewest Momentum Chits (the Defender in the
  * case of a tie) may choose to spend one ... If this player declines ...,
@@ -488,6 +662,9 @@ do_close_combat (RdtGame     *game,
   if (!resuming && game->state->pending_cc != NULL)
     return fail (error, RDT_GAME_ERROR_ILLEGAL,
                  _("12.23 step 6: the momentum decision of the last Close Combat is pending (“reroll SIDE” or “accept”)"));
+  /* A new combat: the last one's advance is over (12.23 step 9). */
+  if (!resuming)
+    game->state->advance_open = FALSE;
   if (game->state->combat_phase_ending)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
                  _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
@@ -1005,45 +1182,32 @@ do_close_combat (RdtGame     *game,
   else if (modified >= 10)
     gain_momentum (game, att_side, def_side, _("modified roll 10 or more"));
 
-  /* Step 9: the defending hex vacant (no retreat owed), the attacker's lead
-   * unit still there and free to advance. */
+  /* Step 9: the advance once the defending hex is vacant (now, or once
+   * the defenders' owed retreats are made: _rdt_game_check_advance). */
   {
+    RdtGameState *st = game->state;
+    GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
     int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
-    gboolean vacant = TRUE;
 
-    for (guint i = 0; i < game->n_units; i++)
-      if (game->state->units[i].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, i)) &&
-          game->state->units[i].hex.col == def_hex.col && game->state->units[i].hex.row == def_hex.row)
-        vacant = FALSE;
-    if (vacant && lead >= 0 && game->state->owed_retreats->len == 0 &&
-        game->state->units[lead].where == RDT_GAME_UNIT_MAP &&
-        !rdt_close_combat_lead_may_not_advance (cc))
+    st->advance_open = TRUE;
+    st->advance_hex = def_hex;
+    st->advance_lead = lead >= 0 && !rdt_close_combat_lead_may_not_advance (cc) ? lead : -1;
+    st->advance_lead_done = FALSE;
+    st->n_advance_units = 0;
+    for (guint i = 0; i < units->len && st->n_advance_units < G_N_ELEMENTS (st->advance_units); i++)
       {
-        game->state->units[lead].hex = def_hex;
-        game->board_dirty = TRUE;
-        _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
-        /* "Other units which participated may advance up to the stacking
-         * limit, including units which had to take a morale check and
-         * passed it." */
-        for (guint k = 0; k < n_advance; k++)
-          {
-            guint u = (guint) advancers[k];
-            const char *rule = NULL;
+        guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
 
-            if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
-              continue;
-            if (_rdt_game_overstacked (game, def_hex, _rdt_game_unit_player (game, u), u, &rule))
-              {
-                _rdt_game_say (game, "12.23 step 9", _("%s does not advance: %s would be overstacked (%s)"),
-                               unit_of (game, u)->id, argv[2], rule != NULL ? rule : "7.1");
-                continue;
-              }
-            game->state->units[u].hex = def_hex;
-            _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, u)->id, argv[2]);
-          }
+        st->advance_units[st->n_advance_units] = u;
+        st->advance_from[st->n_advance_units++] = game->state->units[u].hex;
       }
-    else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
-      _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));
+    st->n_advance_declared = n_advance;
+    for (guint k = 0; k < n_advance; k++)
+      st->advance_declared[k] = (guint) advancers[k];
+    if (lead >= 0 && rdt_close_combat_lead_may_not_advance (cc))
+      _rdt_game_say (game, "12.23 step 2", _("%s may not advance after combat (prohibited terrain)"),
+                     unit_of (game, (guint) lead)->id);
+    _rdt_game_check_advance (game);
   }
   remove_after_shifts (game, cc);
   return TRUE;
@@ -1140,6 +1304,8 @@ _rdt_game_apply_combat_action (RdtGame   *game,
     return do_close_combat (game, argv, argc, canonical, barrier, G_MININT, error);
   if (g_str_equal (argv[0], "reroll") || g_str_equal (argv[0], "accept"))
     return do_momentum (game, argv, argc, canonical, barrier, error);
+  if (g_str_equal (argv[0], "advance"))
+    return do_advance (game, argv, argc, canonical, error);
   return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
 }
 

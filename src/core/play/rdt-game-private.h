@@ -89,6 +89,19 @@ typedef struct {
   int pending_side[2];
   int pending_offset;
   char pending_cells[10][16];
+  /* rdt-game-combat.c, 12.23 step 9: the advance after the last combat:
+   * its defending hex, the lead unit that must advance (-1 none, -2
+   * advanced), whether the hex became vacant, the participating attackers
+   * and where they attacked from, the "advance UNIT" words of the action. */
+  gboolean advance_open;
+  RdtHex advance_hex;
+  int advance_lead;
+  gboolean advance_lead_done;
+  guint advance_units[24];
+  RdtHex advance_from[24];
+  guint n_advance_units;
+  guint advance_declared[6];
+  guint n_advance_declared;
 } RdtGameState;
 
 struct _RdtGame {
@@ -183,6 +196,9 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GError           **error);
 void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
+/* 12.23 step 9: the advance into the last combat's defending hex once it
+ * is vacant and the retreats owed are made. */
+void          _rdt_game_check_advance      (RdtGame           *game);
 /* 12.23 step 6: the side whose momentum option it is, or -1. */
 int           _rdt_game_momentum_waiting   (RdtGame           *game);
 /* rdt-game-designation.c: "designate", "undesignate", "diversion",

@@ -123,6 +123,13 @@ rdt_game_dup_state_text (RdtGame *game)
     }
   if (s->announced)
     g_string_append (out, "announced\n");
+  if (s->advance_open)
+    {
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, s->advance_hex, l);
+      g_string_append_printf (out, "advance %s lead %d done %d\n", l, s->advance_lead, s->advance_lead_done);
+    }
   if (s->pending_cc != NULL)
     g_string_append_printf (out, "pending-cc %s die %d stage %d\n", s->pending_cc, s->pending_die, s->pending_stage);
   for (guint i = 0; i < s->owed_retreats->len; i++)

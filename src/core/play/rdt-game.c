@@ -1087,6 +1087,7 @@ clear_phase_flags (RdtGame *game)
   game->state->off_board_fired = 0;
   game->state->fire_resolved = FALSE;
   /* 12.21: the designation is the phase's. */
+  game->state->advance_open = FALSE;
   g_array_set_size (game->state->designated, 0);
   game->state->announced = FALSE;
   game->state->has_diversion = FALSE;
@@ -2445,9 +2446,17 @@ apply (RdtGame     *game,
   /* Fire (issue 14): rdt-game-fire.c. */
   if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat") ||
       g_str_equal (verb, "casualty"))
-    return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
+    {
+      if (!_rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error))
+        return FALSE;
+      /* 12.23 step 9: the advance once the defenders' retreats are made. */
+      if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
+        _rdt_game_check_advance (game);
+      return TRUE;
+    }
   /* Close Combat (issue 14): rdt-game-combat.c. */
-  if (g_str_equal (verb, "close-combat") || g_str_equal (verb, "reroll") || g_str_equal (verb, "accept"))
+  if (g_str_equal (verb, "close-combat") || g_str_equal (verb, "reroll") || g_str_equal (verb, "accept") ||
+      g_str_equal (verb, "advance"))
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
   /* 12.21, 12.22: rdt-game-designation.c. */
   if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
