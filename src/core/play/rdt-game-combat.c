@@ -546,6 +546,39 @@ _rdt_game_check_advance (RdtGame *game)
         }
 }
 
+int
+rdt_game_get_cc_momentum_side (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), -1);
+  return game->state->pending_cc != NULL ? _rdt_game_momentum_waiting (game) : -1;
+}
+
+char **
+rdt_game_dup_cc_advances (RdtGame *game)
+{
+  RdtGameState *st;
+  GPtrArray *out;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  st = game->state;
+  out = g_ptr_array_new ();
+  for (guint k = 0; st->advance_open && st->advance_lead_done && k < st->n_advance_units; k++)
+    {
+      const RdtUnit *u = unit_of (game, st->advance_units[k]);
+      const char *rule = NULL;
+
+      if (is_artillery_unit (u) || !advancer_in_place (game, k) ||
+          ((int) st->advance_units[k] == st->advance_lead && st->advance_lead >= 0 &&
+           advance_optional_rule (game, st->advance_from[k]) == NULL) ||
+          _rdt_game_overstacked (game, st->advance_hex, _rdt_game_unit_player (game, st->advance_units[k]),
+                                 st->advance_units[k], &rule))
+        continue;
+      g_ptr_array_add (out, g_strdup (u->id));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 /* "advance UNIT": another participating attacker (or an optional lead)
  * advances into the vacated hex (12.23 step 9). */
 static gboolean
@@ -1365,6 +1398,13 @@ _rdt_game_combat_candidates (RdtGame   *game,
         }
       return;
     }
+  /* 12.23 step 9: the other participants' advance. */
+  {
+    g_auto(GStrv) advances = rdt_game_dup_cc_advances (game);
+
+    for (guint k = 0; advances[k] != NULL; k++)
+      g_ptr_array_add (out, g_strdup_printf ("advance %s", advances[k]));
+  }
   /* 12.21: designate, then announce (rdt-game-designation.c); then each
    * announced combat, with each attacking and defending lead. */
   if (!s->announced)

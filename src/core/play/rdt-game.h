@@ -304,6 +304,12 @@ char         **rdt_game_dup_cc_owed         (RdtGame       *game,
  * one as "ATT[,ATT...] DEF" with " resolved" when resolved (transfer full,
  * NULL-terminated). */
 gboolean       rdt_game_get_cc_announced    (RdtGame       *game);
+/* 12.23 step 6: the side index whose momentum option it is in the combat
+ * waiting after its roll ("reroll SIDE" / "accept"), or -1. */
+int            rdt_game_get_cc_momentum_side (RdtGame      *game);
+/* 12.23 step 9: the participating units that may "advance UNIT" now into
+ * the last combat's vacated defending hex (transfer full, NULL-terminated). */
+char         **rdt_game_dup_cc_advances     (RdtGame       *game);
 char         **rdt_game_dup_cc_designated   (RdtGame       *game);
 /* Leader casualties whose leader the owner still chooses ("casualty LEADER",
  * 13.1 "*"). */
