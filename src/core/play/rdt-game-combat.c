@@ -21,9 +21,14 @@
  * (else the lead unit).
  * The end-of-phase 13.3/13.4 consequences (_rdt_game_combat_phase_end).
  * "advance UNIT": other attackers follow the lead unit (step 9).
- * Not yet: the advance after the defenders' retreats, 13.24, the
- * designation of all combats before resolving any (12.21, 12.22), 12.12 and
- * 12.13 enforced with the volumes' exceptions as data.
+ * 12.21: only a combat announced (rdt-game-designation.c) is resolved; a
+ * close-combat without any designation designates and announces itself.
+ * 12.23 step 6 after the die is seen: without declared re-rolls or the word
+ * "accept", the combat waits ("reroll SIDE" / "accept", pending_cc) and is
+ * finished by do_close_combat() again with the last die.  13.24: units
+ * that retreated into the combat's hexes are left out of it, then check
+ * morale.  Step 9: the advance once the defenders' retreats are made
+ * (_rdt_game_check_advance, "advance UNIT").
  */
 #include "config.h"
 

@@ -1302,7 +1302,7 @@ enter_step (RdtGame *game)
     case RDT_PHASE_CLOSE_COMBAT:
       /* Close Combat (issue 14): the "close-combat" action of
        * rdt-game-combat.c. */
-      say (game, info->rule, _("%s: resolve each combat with “close-combat” (issue 14, docs/play.md)"), _(info->name));
+      say (game, info->rule, _("%s: designate every Close Combat (“designate ATT DEF”), “announce” them (12.21), then resolve each with “close-combat” (docs/play.md)"), _(info->name));
       break;
     case RDT_PHASE_END_OF_TURN:
       {
