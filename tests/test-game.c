@@ -227,10 +227,10 @@ test_sequence_5 (void)
                          "american");
       if (i == 11)
         g_assert_cmpint (rdt_game_get_phasing_player (game), ==, -1);
-      /* Close combat is entered and left with no resolution yet (fire has
-       * its actions, issue 14). */
+      /* Close combat says how it is played: designated, announced (12.21),
+       * then resolved. */
       if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
-        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "issue 14"));
+        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "“announce” them (12.21)"));
     }
   g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
   /* 6.1: after the scenario's fixed first turn, the initiative is rolled. */
