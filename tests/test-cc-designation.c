@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "redoubt-core.h"
 #include "rdt-game-private.h"
 
@@ -294,6 +296,16 @@ test_announce_before_resolving (void)
   g_assert_no_error (error);
   to_close_combat (game);
   g_assert_cmpuint (n_owed (game), ==, 4);
+  /* The same in the game's JSON (docs/play-json.md). */
+  {
+    g_autoptr(JsonNode) json = rdt_game_to_json (game, FALSE);
+    JsonObject *cc = json_object_get_object_member (json_node_get_object (json), "close-combat");
+
+    g_assert_nonnull (cc);
+    g_assert_false (json_object_get_boolean_member (cc, "announced"));
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (cc, "owed")), ==, 4);
+    g_assert_true (json_object_get_null_member (cc, "momentum-decision"));
+  }
   /* Resolving one combat announces it as the whole designation: refused,
    * naming what is still owed. */
   refused (game, first, RDT_GAME_ERROR_ILLEGAL, must);
