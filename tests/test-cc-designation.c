@@ -281,7 +281,7 @@ test_announce_before_resolving (void)
   RdtHex d = open_hex (sc), e1 = nb (sc, nb (sc, d, 3), 3), p1 = nb (sc, e1, 3);
   g_autofree char *ld = lbl (sc, d), *lp0 = lbl (sc, nb (sc, d, 0)), *le1 = lbl (sc, e1), *lp1 = lbl (sc, p1);
   g_autofree char *first = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", lp0, ld);
-  g_autofree char *second = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", lp1, le1);
+  g_autofree char *second = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish accept", lp1, le1);
   g_autofree char *d1 = g_strdup_printf ("designate %s %s", lp0, ld);
   g_autofree char *d2 = g_strdup_printf ("designate %s %s", lp1, le1);
   g_autofree char *must = g_strdup_printf ("%s must attack (12.12)", x->p[1]);
@@ -727,6 +727,11 @@ test_momentum_decision (void)
   state = rdt_game_dup_state_text (game);
   g_assert_nonnull (strstr (state, "pending-cc close-combat"));
   g_assert_true (log_has (game, "12.23 step 6", def));
+  {
+    g_auto(GStrv) designated = rdt_game_dup_cc_designated (game);
+
+    g_assert_true (g_str_has_suffix (designated[0], " rolled"));
+  }
   refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
   refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 6", "close-combat %s %s tactics skirmish skirmish", la, ld);
   refusedf (game, RDT_GAME_ERROR_ILLEGAL, def, "reroll %s", att);

@@ -1179,6 +1179,7 @@ do_close_combat (RdtGame     *game,
         {
           g_free (st->pending_cc);
           st->pending_cc = g_strdup (canonical->str);
+          st->pending_designation = designation;
           st->pending_die = die;
           st->pending_offset = rdt_close_combat_get_drm_total (cc) + tactics_drm;
           for (int d = 0; d < 10; d++)

@@ -856,7 +856,10 @@ rdt_game_dup_cc_designated (RdtGame *game)
           g_autofree char *l = label (game, x->attackers[k]);
           g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
         }
-      g_string_append_printf (s, " %s%s", def, x->resolved ? " resolved" : "");
+      /* 12.23 step 6: rolled, the momentum decision pending. */
+      g_string_append_printf (s, " %s%s", def,
+                              game->state->pending_cc != NULL && game->state->pending_designation == (int) c ? " rolled"
+                              : x->resolved ? " resolved" : "");
       g_ptr_array_add (out, g_string_free (s, FALSE));
     }
   g_ptr_array_add (out, NULL);

@@ -84,6 +84,7 @@ typedef struct {
    * fewest chits, the Defender on a tie; 1: the other), the attacker's and
    * defender's sides, the DRM total and the table cell each die reads. */
   char *pending_cc;
+  int pending_designation;  /* its index in designated */
   int pending_die;
   int pending_stage;
   int pending_side[2];
