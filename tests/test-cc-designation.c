@@ -855,6 +855,72 @@ test_advance_after_retreats (void)
   refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9", "advance %s", x->p[1]);
 }
 
+/* Germantown 3.10.4: "Advance after combat out of the hex is optional"
+ * (the volume's cc-obligations row, column "advance"). */
+static void
+test_chew_house_advance_optional (void)
+{
+  g_autoptr(RdtScenario) sc = load ("germantown.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex chew, e;
+  const char *p, *en;
+  g_autofree char *le = NULL;
+  const RdtGameUnit *gu;
+  int die;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), "3313", &chew, NULL));
+  e = nb (sc, chew, 3);
+  le = lbl (sc, e);
+  {
+    g_autoptr(RdtScenario) probe = load ("germantown.redoubt");
+    g_autoptr(RdtGame) g = NULL;
+
+    place (probe, "40th-foot", chew);
+    place (probe, "6th-maryland", nb (probe, nb (probe, chew, 0), 0));
+    g = rdt_game_new (probe, 7, NULL);
+    to_close_combat (g);
+    if (rdt_game_get_phasing_player (g) == rdt_game_find_player (g, "british"))
+      p = "40th-foot", en = "6th-maryland";
+    else
+      p = "6th-maryland", en = "40th-foot";
+  }
+  place (sc, p, chew);
+  place (sc, en, e);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  okf (game, "designate 3313 %s", le);
+  ok (game, "announce");
+  die = 7 - drm_of (game, chew, e, p, en, "1-1");
+  if (die < 0 || die > 9)
+    {
+      g_test_skip ("the DRMs put row 7 outside the die");
+      return;
+    }
+  okf (game, "roll %d", die);
+  okf (game, "close-combat 3313 %s tactics skirmish skirmish accept", le);
+  g_assert_true (log_has (game, "12.23 step 5", "“-/R”"));
+  for (int i = 0; i < 3 && rdt_game_get_n_owed_retreats (game) > 0; i++)
+    {
+      g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+      const char *retreat = NULL;
+
+      for (guint k = 0; k < legal->len && retreat == NULL; k++)
+        if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+          retreat = g_ptr_array_index (legal, k);
+      g_assert_nonnull (retreat);
+      ok (game, retreat);
+    }
+  /* Vacant: the lead unit in the Chew House stays unless it chooses. */
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, p));
+  g_assert_true (gu->hex.col == chew.col && gu->hex.row == chew.row);
+  g_assert_true (log_has (game, "Germantown 3.10.4", "optional"));
+  okf (game, "advance %s", p);
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, p));
+  g_assert_true (gu->hex.col == e.col && gu->hex.row == e.row);
+}
+
 /* Random legal games with designation and combat replay identically. */
 static void
 test_random_replay (void)
@@ -917,6 +983,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/13.24/previously-retreated-unit-no-strength-then-morale", test_previously_retreated);
   g_test_add_func ("/cc-designation/12.23-step-6/momentum-decision-after-the-roll", test_momentum_decision);
   g_test_add_func ("/cc-designation/12.23-step-9/lead-advances-after-the-defenders-retreat-others-may", test_advance_after_retreats);
+  g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }
