@@ -571,6 +571,8 @@ cc_script (RdtWindow *window)
   assert_has (gtk_label_get_text (GTK_LABEL (named (window, "momentum-decision"))), att_side);
   click (window, "accept");
   g_assert_cmpstr (last_action (window), ==, "accept");
+  /* The results rolled morale checks: no undo past them. */
+  g_assert_false (rdt_game_can_undo (window->game));
   g_assert_false (gtk_widget_get_mapped (named (window, "spend-momentum")));
   owed = rdt_game_get_n_owed_retreats (window->game);
   g_assert_cmpuint (owed, >=, 1);

@@ -1325,9 +1325,9 @@ do_momentum (RdtGame   *game,
     g_autofree char *action = g_steal_pointer (&st->pending_cc);
     g_auto(GStrv) words = g_strsplit (action, " ", -1);
     g_autoptr(GString) scratch = g_string_new (NULL);
-    gboolean scratch_barrier = FALSE;
-
-    return do_close_combat (game, words, g_strv_length (words), scratch, &scratch_barrier, st->pending_die, error);
+    /* The results roll morale checks: undo stops here. */
+    *barrier = TRUE;
+    return do_close_combat (game, words, g_strv_length (words), scratch, barrier, st->pending_die, error);
   }
 }
 
