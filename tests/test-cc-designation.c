@@ -921,6 +921,46 @@ test_chew_house_advance_optional (void)
   g_assert_true (gu->hex.col == e.col && gu->hex.row == e.row);
 }
 
+/* The loader's check names a "cc-obligations" row it cannot read (file,
+ * line, table, row). */
+static void
+test_obligations_validated (void)
+{
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  RdtVolume *volume = rdt_scenario_get_volume (sc);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  const char *bad[][6] = {
+    { "x", "area", "meeting-house", "", "", "" },
+    { "y", "terrain", "no-such-terrain", "", "", "" },
+    { "z", "hexside", "brandywine-creek", "always", "", "" },
+  };
+  RdtTable *t = (RdtTable *) rdt_volume_find_table (volume, "cc-obligations");
+  guint errors = 0;
+
+  g_assert_nonnull (t);
+  rdt_volume_validate (volume, "brandywine.xml", diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
+  for (gsize k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      const char *cells[] = { bad[k][1], bad[k][2], bad[k][3], bad[k][4], bad[k][5], "rule", NULL };
+      rdt_table_add_row (t, bad[k][0], cells);
+    }
+  g_ptr_array_set_size (diagnostics, 0);
+  rdt_volume_validate (volume, "brandywine.xml", diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (strstr (d->message, "cc-obligations") != NULL)
+        {
+          g_assert_cmpint (d->severity, ==, RDT_SEVERITY_ERROR);
+          errors++;
+        }
+    }
+  g_assert_cmpuint (errors, ==, 3);
+}
+
 /* Random legal games with designation and combat replay identically. */
 static void
 test_random_replay (void)
@@ -984,6 +1024,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.23-step-6/momentum-decision-after-the-roll", test_momentum_decision);
   g_test_add_func ("/cc-designation/12.23-step-9/lead-advances-after-the-defenders-retreat-others-may", test_advance_after_retreats);
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
+  g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }
