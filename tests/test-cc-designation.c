@@ -933,6 +933,7 @@ test_obligations_validated (void)
     { "x", "area", "meeting-house", "", "", "" },
     { "y", "terrain", "no-such-terrain", "", "", "" },
     { "z", "hexside", "brandywine-creek", "always", "", "" },
+    { "w", "restriction", "no-such-restriction", "", "", "" },
   };
   RdtTable *t = (RdtTable *) rdt_volume_find_table (volume, "cc-obligations");
   guint errors = 0;
@@ -943,7 +944,7 @@ test_obligations_validated (void)
     g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
   for (gsize k = 0; k < G_N_ELEMENTS (bad); k++)
     {
-      const char *cells[] = { bad[k][1], bad[k][2], bad[k][3], bad[k][4], bad[k][5], "rule", NULL };
+      const char *cells[] = { bad[k][1], bad[k][2], bad[k][3], bad[k][4], bad[k][5], "", "rule", NULL };
       rdt_table_add_row (t, bad[k][0], cells);
     }
   g_ptr_array_set_size (diagnostics, 0);
@@ -958,7 +959,92 @@ test_obligations_validated (void)
           errors++;
         }
     }
-  g_assert_cmpuint (errors, ==, 3);
+  g_assert_cmpuint (errors, ==, 4);
+}
+
+/* Brandywine 5.2.6: "American units may not choose to conduct Close
+ * Combat against a hex outside the American Bivouac Area until they are
+ * released unless they are Pinned in which case they are required to
+ * attack" (the cc-obligations row naming the 3.6.1 bivouac restrictions). */
+static void
+test_bivouac_5_2_6 (void)
+{
+  for (int pinned = 0; pinned <= 1; pinned++)
+    {
+      g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      const RdtArea *area = rdt_scenario_find_area (sc, "american-bivouac-area");
+      RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+      RdtHex in = { 0 }, out = { 0 };
+      gboolean found = FALSE;
+      g_autofree char *lin = NULL, *lout = NULL;
+
+      g_assert_nonnull (area);
+      /* A hex of the area next to one outside it, no hexside feature
+       * between them, both clear. */
+      for (guint i = 0; i < area->hexes->len && !found; i++)
+        {
+          RdtHex h = g_array_index (area->hexes, RdtHex, i);
+
+          for (int dir = 0; dir < 6 && !found; dir++)
+            {
+              RdtHex n = nb (sc, h, dir);
+              RdtHexside side;
+              gboolean inside = FALSE;
+
+              if (!rdt_hex_grid_contains (grid, n) || !rdt_hex_grid_hexside (grid, h, n, &side, NULL) ||
+                  rdt_scenario_get_hexside (sc, side) != NULL ||
+                  !g_str_equal (rdt_scenario_get_terrain_type (sc, h)->id, "clear") ||
+                  !g_str_equal (rdt_scenario_get_terrain_type (sc, n)->id, "clear"))
+                continue;
+              for (guint k = 0; k < area->hexes->len && !inside; k++)
+                inside = g_array_index (area->hexes, RdtHex, k).col == n.col && g_array_index (area->hexes, RdtHex, k).row == n.row;
+              if (!inside)
+                in = h, out = n, found = TRUE;
+            }
+        }
+      g_assert_true (found);
+      lin = lbl (sc, in);
+      lout = lbl (sc, out);
+      place_state (sc, "1-maryland", in, pinned ? "pinned" : NULL);
+      place (sc, "kings-own", out);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      ok (game, "deploy-all");
+      /* The American Close Combat phase of turn 1. */
+      for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT &&
+                                  rdt_game_get_phasing_player (game) == rdt_game_find_player (game, "american")); i++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!rdt_game_perform (game, "next-phase", &local))
+            ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway" : "next-phase");
+        }
+      g_assert_cmpint (rdt_game_get_turn (game), ==, 1);
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+      if (!pinned)
+        {
+          g_assert_cmpuint (n_owed (game), ==, 0);
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Brandywine 5.2.6", "designate %s %s", lin, lout);
+          ok (game, "next-phase");
+        }
+      else
+        {
+          /* The pin a PIN result of the British Close Combat phase would
+           * have placed after the British announcement (12.22 removed the
+           * set-up one): set on the game's unit. */
+          RdtGameUnit *gu = &game->state->units[rdt_game_find_unit (game, "1-maryland")];
+          const char *pin[] = { "pinned", NULL };
+
+          g_strfreev (gu->states);
+          gu->states = g_strdupv ((char **) pin);
+          game->board_dirty = TRUE;
+          g_assert_true (owed_hasf (game, "1-maryland must attack (Brandywine 5.2.6)"));
+          okf (game, "designate %s %s", lin, lout);
+          ok (game, "announce");
+        }
+    }
 }
 
 /* Random legal games with designation and combat replay identically. */
@@ -1025,6 +1111,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.23-step-9/lead-advances-after-the-defenders-retreat-others-may", test_advance_after_retreats);
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
+  g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }

@@ -572,9 +572,28 @@ check_cc_obligations (RdtVolume  *volume,
       const char *advance = rdt_table_lookup (t, row->key, "advance", NULL);
       g_autofree char *message = NULL;
 
-      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0)
-        message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain or hexside"),
+      const char *forbids = rdt_table_lookup (t, row->key, "forbids", NULL);
+
+      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain, hexside or restriction"),
                                    t->id, row->key, where != NULL ? where : "");
+      else if (g_str_equal (where, "restriction"))
+        {
+          g_auto(GStrv) ids = g_strsplit_set (type != NULL ? type : "", " ,", -1);
+
+          for (guint k = 0; ids[k] != NULL && message == NULL; k++)
+            {
+              gboolean found = FALSE;
+
+              if (ids[k][0] == '\0')
+                continue;
+              for (guint i = 0; i < rdt_volume_get_n_restrictions (volume) && !found; i++)
+                found = g_strcmp0 (rdt_volume_get_restriction (volume, i)->id, ids[k]) == 0;
+              if (!found)
+                message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a restriction of the volume"),
+                                           t->id, row->key, ids[k]);
+            }
+        }
       else if (type == NULL || (g_str_equal (where, "terrain") ? rdt_volume_find_terrain (volume, type)
                                                                : rdt_volume_find_hexside_type (volume, type)) < 0)
         message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a %s type of the volume"),
@@ -588,6 +607,9 @@ check_cc_obligations (RdtVolume  *volume,
       else if (advance != NULL && advance[0] != '\0' && !g_str_equal (advance, "optional"))
         message = g_strdup_printf (_("table “%s”, row “%s”: “advance” is “%s”, not “optional” or empty"),
                                    t->id, row->key, advance);
+      if (message == NULL && forbids != NULL && forbids[0] != '\0' && !g_str_equal (forbids, "attack"))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “forbids” is “%s”, not “attack” or empty"),
+                                   t->id, row->key, forbids);
       if (message != NULL)
         rdt_diagnostics_add (diagnostics,
                              rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,

@@ -119,17 +119,70 @@ _rdt_game_find_designation (RdtGame *game,
 /* The row of the "cc-obligations" table that exempts the pair (friendly
  * unit @f, enemy unit @e) from 12.12, or NULL.  @out_pinned_bound: the row
  * keeps pinned units bound ("must attack"). */
+/* Whether one of the volume's restrictions named in @ids binds unit @f
+ * now and covers @hex (Brandywine 5.2.6: the Bivouac Area restrictions
+ * until the release). */
+static gboolean
+restriction_covers (RdtGame    *game,
+                    const char *ids,
+                    guint       f,
+                    RdtHex      hex)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  g_auto(GStrv) names = g_strsplit_set (ids, " ,", -1);
+  RdtGameContext context;
+
+  rdt_game_context_init (&context);
+  context.turn = game->state->turn;
+  context.origin = game->scenario;
+  context.weather = game->state->weather;
+  context.released = (const char *const *) game->state->released;
+  for (guint i = 0; i < rdt_volume_get_n_restrictions (volume); i++)
+    {
+      const RdtRestriction *r = rdt_volume_get_restriction (volume, i);
+
+      if (r->id == NULL || !g_strv_contains ((const char *const *) names, r->id))
+        continue;
+      if (rdt_restriction_binds (r, rdt_game_get_position (game), f, &context, NULL) == RDT_RULE_ON &&
+          rdt_restriction_covers_hex (r, rdt_game_get_position (game), hex))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const char *
+exempting_row_full (RdtGame   *game,
+                    guint      f,
+                    guint      e,
+                    gboolean  *out_pinned_bound,
+                    gboolean  *out_forbids);
+
 static const char *
 exempting_row (RdtGame   *game,
                guint      f,
                guint      e,
                gboolean  *out_pinned_bound)
 {
+  gboolean forbids;
+
+  return exempting_row_full (game, f, e, out_pinned_bound, &forbids);
+}
+
+/* As exempting_row(); @out_forbids: the row's "forbids" is "attack" (the
+ * unit may not attack that enemy unit unless pinned: Brandywine 5.2.6). */
+static const char *
+exempting_row_full (RdtGame   *game,
+                    guint      f,
+                    guint      e,
+                    gboolean  *out_pinned_bound,
+                    gboolean  *out_forbids)
+{
   RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
   const RdtTable *table = rdt_volume_find_table (volume, OBLIGATIONS_TABLE);
   RdtHex fh = game->state->units[f].hex, eh = game->state->units[e].hex;
 
   *out_pinned_bound = TRUE;
+  *out_forbids = FALSE;
   for (guint r = 0; table != NULL && r < table->rows->len; r++)
     {
       const RdtTableRow *row = g_ptr_array_index (table->rows, r);
@@ -146,6 +199,8 @@ exempting_row (RdtGame   *game,
 
           match = t != NULL && g_strcmp0 (t->id, type) == 0;
         }
+      else if (g_str_equal (where, "restriction"))
+        match = restriction_covers (game, type, f, eh);
       else if (g_str_equal (where, "hexside"))
         {
           RdtHexside side;
@@ -167,6 +222,7 @@ exempting_row (RdtGame   *game,
           const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
 
           *out_pinned_bound = pinned != NULL && g_str_equal (pinned, "must attack");
+          *out_forbids = g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "attack") == 0;
           return rule != NULL && rule[0] != '\0' ? rule : row->key;
         }
     }
@@ -525,6 +581,28 @@ _rdt_game_designate (RdtGame       *game,
   att_side = rdt_close_combat_get_side (cc, RDT_CC_ATTACKER);
   if (att_side < 0 || game->side_player[att_side] != rdt_game_get_phasing_player (game))
     return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.11: the phasing player is the Attacker"));
+  /* The volume's rows that forbid the attack unless pinned (Brandywine
+   * 5.2.6). */
+  {
+    GPtrArray *att = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+    GPtrArray *def = rdt_close_combat_get_units (cc, RDT_CC_DEFENDER);
+
+    for (guint i = 0; i < att->len; i++)
+      for (guint j = 0; j < def->len; j++)
+        {
+          guint f = ((const RdtCcUnitSp *) g_ptr_array_index (att, i))->unit;
+          guint e = ((const RdtCcUnitSp *) g_ptr_array_index (def, j))->unit;
+          gboolean pinned_bound, forbids;
+          const char *rule = exempting_row_full (game, f, e, &pinned_bound, &forbids);
+
+          if (rule != NULL && forbids && !is_pinned (&s->units[f]))
+            {
+              g_autofree char *l = label (game, def_hex);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
+                           unit_of (game, f)->id, l);
+            }
+        }
+  }
   if (existing >= 0)
     g_array_index (s->designated, RdtGameDesignation, existing) = d;
   else
