@@ -316,8 +316,9 @@ retreated_check (RdtGame    *game,
   for (guint k = 0; k < retreated->len && !rdt_game_is_over (game); k++)
     {
       guint u = g_array_index (retreated, guint, k);
-      int side = unit_of (game, u)->side;
-      const char *text = side == att_side ? att : side == def_side ? def : NULL;
+      /* Its side: the player's (an allied army counts with its player's). */
+      int player = _rdt_game_unit_player (game, u);
+      const char *text = player == game->side_player[att_side] ? att : player == game->side_player[def_side] ? def : NULL;
       RdtCombatResult r;
 
       if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
