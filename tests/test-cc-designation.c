@@ -1047,6 +1047,42 @@ test_bivouac_5_2_6 (void)
     }
 }
 
+/* 12.23 step 4: "the side playing the Withdraw tactic must retreat all
+ * units one hex ... Skip to Step 9": the lead unit advances once the
+ * withdrawing defender has retreated. */
+static void
+test_withdraw_then_advance (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+  g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+  const RdtGameUnit *gu;
+
+  place (sc, x->p[0], a);
+  place (sc, x->e[0], d);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  okf (game, "close-combat %s %s tactics skirmish withdraw", la, ld);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+  for (int i = 0; i < 2 && rdt_game_get_n_owed_retreats (game) > 0; i++)
+    {
+      g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+      const char *retreat = NULL;
+
+      for (guint k = 0; k < legal->len && retreat == NULL; k++)
+        if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+          retreat = g_ptr_array_index (legal, k);
+      g_assert_nonnull (retreat);
+      ok (game, retreat);
+    }
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+  g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+}
+
 /* Random legal games with designation and combat replay identically. */
 static void
 test_random_replay (void)
@@ -1112,6 +1148,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
+  g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }

@@ -619,6 +619,40 @@ do_advance (RdtGame   *game,
   return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s did not take part in the last Close Combat"), argv[1]);
 }
 
+/* 12.23 step 9: the advance into @def_hex is open once it is vacant (now,
+ * or once the defenders' owed retreats are made: _rdt_game_check_advance). */
+static void
+open_advance (RdtGame              *game,
+              const RdtCloseCombat *cc,
+              RdtHex                def_hex,
+              const int            *advancers,
+              guint                 n_advance)
+{
+  RdtGameState *st = game->state;
+  GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+  int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
+
+  st->advance_open = TRUE;
+  st->advance_hex = def_hex;
+  st->advance_lead = lead >= 0 && !rdt_close_combat_lead_may_not_advance (cc) ? lead : -1;
+  st->advance_lead_done = FALSE;
+  st->n_advance_units = 0;
+  for (guint i = 0; i < units->len && st->n_advance_units < G_N_ELEMENTS (st->advance_units); i++)
+    {
+      guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+      st->advance_units[st->n_advance_units] = u;
+      st->advance_from[st->n_advance_units++] = game->state->units[u].hex;
+    }
+  st->n_advance_declared = n_advance;
+  for (guint k = 0; k < n_advance; k++)
+    st->advance_declared[k] = (guint) advancers[k];
+  if (lead >= 0 && rdt_close_combat_lead_may_not_advance (cc))
+    _rdt_game_say (game, "12.23 step 2", _("%s may not advance after combat (prohibited terrain)"),
+                   unit_of (game, (guint) lead)->id);
+  _rdt_game_check_advance (game);
+}
+
 /* 12.23 step 6: the side whose option it is to spend a Momentum Chit now,
  * or -1: "The player holding the fewest Momentum Chits (the Defender in the
  * case of a tie) may choose to spend one ... If this player declines ...,
@@ -1115,6 +1149,9 @@ do_close_combat (RdtGame     *game,
             }
         }
       _rdt_game_settle_retreats (game);
+      /* "Skip to Step 9": the advance once the withdrawing defenders have
+       * retreated. */
+      open_advance (game, cc, def_hex, advancers, n_advance);
       return TRUE;
     }
 
@@ -1224,31 +1261,7 @@ do_close_combat (RdtGame     *game,
 
   /* Step 9: the advance once the defending hex is vacant (now, or once
    * the defenders' owed retreats are made: _rdt_game_check_advance). */
-  {
-    RdtGameState *st = game->state;
-    GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
-    int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
-
-    st->advance_open = TRUE;
-    st->advance_hex = def_hex;
-    st->advance_lead = lead >= 0 && !rdt_close_combat_lead_may_not_advance (cc) ? lead : -1;
-    st->advance_lead_done = FALSE;
-    st->n_advance_units = 0;
-    for (guint i = 0; i < units->len && st->n_advance_units < G_N_ELEMENTS (st->advance_units); i++)
-      {
-        guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
-
-        st->advance_units[st->n_advance_units] = u;
-        st->advance_from[st->n_advance_units++] = game->state->units[u].hex;
-      }
-    st->n_advance_declared = n_advance;
-    for (guint k = 0; k < n_advance; k++)
-      st->advance_declared[k] = (guint) advancers[k];
-    if (lead >= 0 && rdt_close_combat_lead_may_not_advance (cc))
-      _rdt_game_say (game, "12.23 step 2", _("%s may not advance after combat (prohibited terrain)"),
-                     unit_of (game, (guint) lead)->id);
-    _rdt_game_check_advance (game);
-  }
+  open_advance (game, cc, def_hex, advancers, n_advance);
   remove_after_shifts (game, cc);
   return TRUE;
 }
