@@ -1083,6 +1083,52 @@ test_withdraw_then_advance (void)
   g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
 }
 
+/* 12.32: "As the Lead Unit advances into the hex, the defending artillery
+ * unit is placed in the Captured box": the artillery that passed its
+ * morale check (13.1 R) stays alone in the vacated hex. */
+static void
+test_artillery_captured_on_advance (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *e_art = x == &british_phasing ? "porter-artillery" : "1st-brigade-artillery";
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+  g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+  const RdtGameUnit *gu;
+  int die;
+
+  place (sc, x->p[0], a);
+  place (sc, x->e[0], d);
+  place (sc, e_art, d);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  die = 7 - drm_of (game, a, d, x->p[0], x->e[0], "1-1");
+  g_assert_true (die >= 0 && die <= 9);
+  okf (game, "roll %d", die);
+  /* The artillery's morale check passes (13.1 R). */
+  ok (game, "roll 9");
+  okf (game, "close-combat %s %s lead %s lead %s tactics skirmish skirmish accept", la, ld, x->p[0], x->e[0]);
+  g_assert_true (log_has (game, "12.23 step 5", "“-/R”"));
+  for (int i = 0; i < 3 && rdt_game_get_n_owed_retreats (game) > 0; i++)
+    {
+      g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+      const char *retreat = NULL;
+
+      for (guint k = 0; k < legal->len && retreat == NULL; k++)
+        if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+          retreat = g_ptr_array_index (legal, k);
+      g_assert_nonnull (retreat);
+      ok (game, retreat);
+    }
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+  g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, e_art));
+  g_assert_cmpint (gu->where, ==, RDT_GAME_UNIT_CAPTURED);
+}
+
 /* Random legal games with designation and combat replay identically. */
 static void
 test_random_replay (void)
@@ -1149,6 +1195,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
+  g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   return g_test_run ();
 }
