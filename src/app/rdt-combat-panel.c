@@ -423,6 +423,30 @@ analyse_cc (RdtCombatPanel *self,
   gtk_widget_set_sensitive (self->cc_button, rdt_close_combat_is_legal (cc) && self->secret[0] >= 0 && self->secret[1] >= 0);
 }
 
+/* 12.21: the hexes of the units the designation still owes are shaded
+ * (unless a retreat's ends are, 13.22), each once. */
+static void
+shade_owed (RdtCombatPanel *self)
+{
+  g_autoptr(GArray) hexes = NULL;
+  g_auto(GStrv) owed = NULL;
+
+  if (self->game == NULL || self->phase != RDT_PHASE_CLOSE_COMBAT || self->retreat_unit != NULL ||
+      rdt_game_get_cc_announced (self->game))
+    return;
+  owed = rdt_game_dup_cc_owed (self->game, &hexes);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      RdtHex h = g_array_index (hexes, RdtHex, i);
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < self->shaded->len && !have; k++)
+        have = g_array_index (self->shaded, RdtHex, k).col == h.col && g_array_index (self->shaded, RdtHex, k).row == h.row;
+      if (!have)
+        g_array_append_val (self->shaded, h);
+    }
+}
+
 static void
 update_analysis (RdtCombatPanel *self)
 {
@@ -436,6 +460,7 @@ update_analysis (RdtCombatPanel *self)
   g_free (self->analysis);
   self->analysis = g_string_free (g_steal_pointer (&out), FALSE);
   gtk_label_set_text (self->analysis_label, self->analysis);
+  shade_owed (self);
   g_signal_emit (self, signals[SIGNAL_OVERLAYS_CHANGED], 0);
 }
 
@@ -970,8 +995,7 @@ update_cc_flow (RdtCombatPanel *self)
   if (cc)
     {
       g_auto(GStrv) designated = rdt_game_dup_cc_designated (self->game);
-      g_autoptr(GArray) hexes = NULL;
-      g_auto(GStrv) owed = rdt_game_dup_cc_owed (self->game, &hexes);
+      g_auto(GStrv) owed = rdt_game_dup_cc_owed (self->game, NULL);
       g_auto(GStrv) att = entry_items (self->att_entry);
 
       g_string_append (out, announced ? _("Announced Close Combats (12.21; any order, 12.23):")
@@ -985,10 +1009,6 @@ update_cc_flow (RdtCombatPanel *self)
           g_string_append (out, owed[0] != NULL ? _("\nStill owed before Announce:") : _("\nNothing owed: Announce."));
           for (guint i = 0; owed[i] != NULL; i++)
             g_string_append_printf (out, "\n• %s", owed[i]);
-          /* The owed hexes shaded, unless a retreat's ends are. */
-          if (self->retreat_unit == NULL)
-            for (guint i = 0; i < hexes->len; i++)
-              g_array_append_val (self->shaded, g_array_index (hexes, RdtHex, i));
         }
       else if (att[0] == NULL && side < 0 && rdt_game_get_n_owed_retreats (self->game) == 0)
         /* The next combat to resolve: the first one not resolved. */
