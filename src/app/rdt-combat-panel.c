@@ -77,6 +77,7 @@ enum { SIGNAL_OVERLAYS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void update_analysis (RdtCombatPanel *self);
+static void shade_owed (RdtCombatPanel *self);
 
 static void
 rdt_combat_panel_dispose (GObject *object)
@@ -421,30 +422,6 @@ analyse_cc (RdtCombatPanel *self,
   if (self->secret[0] < 0 || self->secret[1] < 0)
     g_string_append (out, _("\nOwed: both players' Tactics Cards (12.23 step 4)."));
   gtk_widget_set_sensitive (self->cc_button, rdt_close_combat_is_legal (cc) && self->secret[0] >= 0 && self->secret[1] >= 0);
-}
-
-/* 12.21: the hexes of the units the designation still owes are shaded
- * (unless a retreat's ends are, 13.22), each once. */
-static void
-shade_owed (RdtCombatPanel *self)
-{
-  g_autoptr(GArray) hexes = NULL;
-  g_auto(GStrv) owed = NULL;
-
-  if (self->game == NULL || self->phase != RDT_PHASE_CLOSE_COMBAT || self->retreat_unit != NULL ||
-      rdt_game_get_cc_announced (self->game))
-    return;
-  owed = rdt_game_dup_cc_owed (self->game, &hexes);
-  for (guint i = 0; i < hexes->len; i++)
-    {
-      RdtHex h = g_array_index (hexes, RdtHex, i);
-      gboolean have = FALSE;
-
-      for (guint k = 0; k < self->shaded->len && !have; k++)
-        have = g_array_index (self->shaded, RdtHex, k).col == h.col && g_array_index (self->shaded, RdtHex, k).row == h.row;
-      if (!have)
-        g_array_append_val (self->shaded, h);
-    }
 }
 
 static void
@@ -1035,6 +1012,30 @@ update_cc_flow (RdtCombatPanel *self)
   self->designation = g_string_free (g_steal_pointer (&out), FALSE);
   gtk_label_set_text (self->designation_label, self->designation);
   gtk_widget_set_visible (GTK_WIDGET (self->designation_label), cc);
+}
+
+/* 12.21: the hexes of the units the designation still owes are shaded
+ * (unless a retreat's ends are, 13.22), each once. */
+static void
+shade_owed (RdtCombatPanel *self)
+{
+  g_autoptr(GArray) hexes = NULL;
+  g_auto(GStrv) owed = NULL;
+
+  if (self->game == NULL || self->phase != RDT_PHASE_CLOSE_COMBAT || self->retreat_unit != NULL ||
+      rdt_game_get_cc_announced (self->game))
+    return;
+  owed = rdt_game_dup_cc_owed (self->game, &hexes);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      RdtHex h = g_array_index (hexes, RdtHex, i);
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < self->shaded->len && !have; k++)
+        have = g_array_index (self->shaded, RdtHex, k).col == h.col && g_array_index (self->shaded, RdtHex, k).row == h.row;
+      if (!have)
+        g_array_append_val (self->shaded, h);
+    }
 }
 
 void
