@@ -375,6 +375,9 @@ static char att_hex[RDT_HEX_LABEL_SIZE];
 static char def_hex[RDT_HEX_LABEL_SIZE];
 static const char *att_lead;
 static const char *def_lead;
+static const char *att_other;
+static const char *att_side;
+static const char *def_side;
 
 /* As tests/test-close-combat.c: a hex with clear terrain two hexes round. */
 static RdtHex
@@ -483,13 +486,13 @@ cc_script (RdtWindow *window)
     }
   if (rdt_game_get_side_player (window->game, (guint) rdt_scenario_find_side (s, "british")) ==
       rdt_game_get_phasing_player (window->game))
-    att_lead = "kings-own", def_lead = "1-maryland";
+    att_lead = "kings-own", def_lead = "1-maryland", att_other = "28th-foot", att_side = "british", def_side = "american";
   else
     {
       RdtHex t = a;
 
       a = d, d = t;
-      att_lead = "1-maryland", def_lead = "kings-own";
+      att_lead = "1-maryland", def_lead = "kings-own", att_other = "2-maryland", att_side = "american", def_side = "british";
     }
   rdt_hex_grid_format_label (rdt_scenario_get_grid (s), a, att_hex);
   rdt_hex_grid_format_label (rdt_scenario_get_grid (s), d, def_hex);
@@ -512,6 +515,23 @@ cc_script (RdtWindow *window)
   press (window, def_hex);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "attacking"))), ==, att_hex);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "defending"))), ==, def_hex);
+  /* 12.21: the designation owes the attack (12.12) and the defence (12.13),
+   * their hexes shaded; Designate, then Announce. */
+  want = g_strdup_printf ("%s must attack (12.12)", att_lead);
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "designation"))), want);
+  g_assert_cmpuint (rdt_combat_panel_get_shaded (panel)->len, >, 0);
+  screenshot (window, "combat-cc-designation-owed.png");
+  click (window, "designate");
+  g_assert_true (g_str_has_prefix (last_action (window), "designate "));
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "designation"))), "Nothing owed");
+  click (window, "announce");
+  g_assert_cmpstr (last_action (window), ==, "announce");
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "designation"))), "Announced");
+  g_assert_false (gtk_widget_get_mapped (named (window, "announce")));
+  /* The announced combat to resolve is filled in. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "attacking"))), ==, att_hex);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "defending"))), ==, def_hex);
+  g_clear_pointer (&want, g_free);
   /* Owed: the lead units (two units a side, 12.23 step 2) and the cards. */
   assert_has (analysis (window), "Lead unit owed");
   assert_has (analysis (window), "12.23 step 2");
@@ -552,13 +572,34 @@ cc_script (RdtWindow *window)
       g_test_message ("the morale levels give a DRM outside the die");
       return;
     }
+  /* The first die (2) is re-rolled by the Defender (a chit each side: the
+   * Defender first on a tie); the Attacker then accepts the second (7). */
+  act (window, "roll 2");
   roll = g_strdup_printf ("roll %d", die);
   act (window, roll);
+  /* The other defending unit's morale check fails: both retreat (13.1 R). */
+  act (window, "roll 0");
   click (window, "resolve");
   g_free (want);
   want = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish", att_hex, def_hex,
                           att_lead, def_lead);
   g_assert_cmpstr (last_action (window), ==, want);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (window->game), ==, 0);
+  g_assert_true (gtk_widget_get_mapped (named (window, "spend-momentum")));
+  g_assert_false (gtk_widget_is_sensitive (named (window, "resolve")));
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "momentum-decision"))), "12.23 step 6");
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "momentum-decision"))), def_side);
+  screenshot (window, "combat-cc-momentum.png");
+  click (window, "spend-momentum");
+  g_free (want);
+  want = g_strdup_printf ("reroll %s", def_side);
+  g_assert_cmpstr (last_action (window), ==, want);
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "momentum-decision"))), att_side);
+  click (window, "accept");
+  g_assert_cmpstr (last_action (window), ==, "accept");
+  /* The results rolled morale checks: no undo past them. */
+  g_assert_false (rdt_game_can_undo (window->game));
+  g_assert_false (gtk_widget_get_mapped (named (window, "spend-momentum")));
   owed = rdt_game_get_n_owed_retreats (window->game);
   g_assert_cmpuint (owed, >=, 1);
   assert_has (rdt_combat_panel_get_owed (panel), "13.2");
@@ -576,6 +617,26 @@ cc_script (RdtWindow *window)
   }
   g_assert_true (g_str_has_prefix (last_action (window), "retreat "));
   g_assert_cmpuint (rdt_game_get_n_owed_retreats (window->game), ==, owed - 1);
+  /* The other defender's retreat, then 12.23 step 9: the lead unit has
+   * advanced by itself, the other participant is offered. */
+  for (guint i = 0; i < 3 && rdt_game_get_n_owed_retreats (window->game) > 0; i++)
+    {
+      RdtHex end = g_array_index (rdt_combat_panel_get_shaded (panel), RdtHex, 0);
+
+      _rdt_window_play_pick (window, end);
+      spin (20);
+    }
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (window->game), ==, 0);
+  {
+    const RdtGameUnit *lead = rdt_game_get_unit (window->game, (guint) rdt_game_find_unit (window->game, att_lead));
+    g_autofree char *advance = g_strdup_printf ("advance %s", att_other);
+
+    g_assert_true (lead->hex.col == d.col && lead->hex.row == d.row);
+    assert_has (rdt_combat_panel_get_owed (panel), "12.23 step 9");
+    screenshot (window, "combat-cc-advance.png");
+    click (window, advance);
+    g_assert_cmpstr (last_action (window), ==, advance);
+  }
 }
 
 static void
@@ -603,6 +664,9 @@ test_close_combat (void)
   place (s, "1-maryland", d, 4, 1);
   place (s, "28th-foot", a, 2, 0);
   place (s, "2-maryland", d, 2, 0);
+  /* A Momentum Chit each (12.61) for the decision of 12.23 step 6. */
+  for (guint i = 0; i < rdt_scenario_get_n_sides (s); i++)
+    ((RdtSide *) rdt_scenario_get_side (s, i))->momentum = 1;
   bytes = rdt_scenario_to_bytes (s, &error);
   g_assert_no_error (error);
   run_editor (bytes, cc_script);

@@ -788,7 +788,8 @@ test_game_first_fire_spent (void)
       g_autoptr(GError) local = NULL;
 
       if (!rdt_game_perform (game, "next-phase", &local))
-        ok (game, rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+        ok (game, rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative"
+                  : rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway" : "next-phase");
     }
   g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RIFLE_FIRE);
   g_assert_false (unit (game, "rifle-a")->flags & RDT_GAME_UNIT_FIRED);

@@ -116,6 +116,10 @@ next_until (RdtGame  *game,
       if (rdt_game_get_phase (game) == phase &&
           (player < 0 || rdt_game_get_phasing_player (game) == player))
         return;
+      /* 12.21: Close Combats owed on the way are announced without being
+       * designated (these tests are not about them). */
+      if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT && !rdt_game_get_cc_announced (game))
+        ok (game, "announce anyway");
       ok (game, "next-phase");
     }
   g_error ("phase %s not reached", rdt_phase_get_info (phase)->id);
@@ -223,10 +227,10 @@ test_sequence_5 (void)
                          "american");
       if (i == 11)
         g_assert_cmpint (rdt_game_get_phasing_player (game), ==, -1);
-      /* Close combat is entered and left with no resolution yet (fire has
-       * its actions, issue 14). */
+      /* Close combat says how it is played: designated, announced (12.21),
+       * then resolved. */
       if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
-        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "issue 14"));
+        g_assert_true (log_has (game, rdt_phase_get_info (rdt_game_get_phase (game))->rule, "“announce” them (12.21)"));
     }
   g_assert_cmpint (rdt_game_get_turn (game), ==, 7);
   /* 6.1: after the scenario's fixed first turn, the initiative is rolled. */

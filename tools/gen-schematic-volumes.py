@@ -400,6 +400,59 @@ AM_ADJUSTMENTS = [
 ]
 
 
+# Exceptions to 12.12 WHO MUST ATTACK ("See Exclusive rules for additional
+# exceptions"), read by src/core/play/rdt-game-designation.c when the Close
+# Combats are announced (12.21).  (key, where, type, pinned, then, rule):
+# "where" terrain (the attacking unit's hex) or hexside (crossed towards the
+# enemy unit); "pinned" "must attack" when pinned units stay bound; "then"
+# "adjacent to both": an attack across the hexside makes the enemy units
+# adjacent to both the attacking and the defending units owed an attack;
+# "advance" "optional": the advance after combat out of a hex of that
+# terrain is optional (12.23 step 9); "where" restriction: the enemy unit's
+# hex is one the named restrictions (ids) forbid the unit to enter now, with
+# "forbids" "attack": the unit may not attack it either unless pinned
+# (Brandywine 5.2.6).
+CC_OBLIGATIONS = {
+    "brandywine": [
+        ("meeting-house", "terrain", "meeting-house", "must attack", "", "", "", "Brandywine 3.9"),
+        ("non-ford-creek", "hexside", "brandywine-creek", "must attack", "adjacent to both", "", "", "Brandywine 5.2.3"),
+        ("bivouac", "restriction", "bivouac bivouac-greene maxwells-detachment", "must attack", "", "", "attack",
+         "Brandywine 5.2.6"),
+    ],
+    "germantown": [
+        ("chew-house", "terrain", "chew-house", "must attack", "", "optional", "", "Germantown 3.10.4"),
+    ],
+}
+
+
+def cc_obligations(vid):
+    rows = CC_OBLIGATIONS.get(vid)
+    if not rows:
+        return []
+    out = ['<table id="cc-obligations" name="Close Combat obligations: exceptions to 12.12" rule="12.12">']
+    out.append("  <columns><c>where</c><c>type</c><c>pinned</c><c>then</c><c>advance</c><c>forbids</c><c>rule</c></columns>")
+    for key, where, typ, pinned, then, advance, forbids, rule in rows:
+        out.append('  <row key="%s">%s</row>' % (attr(key), "".join(
+            "<c>%s</c>" % text(c) for c in (where, typ, pinned, then, advance, forbids, rule))))
+    out.append("  <note>Read by the game when the Close Combats are announced (12.21, rdt-game-designation.c): "
+               "a combat unit is not required to attack (12.12) an enemy unit when its hex has the terrain "
+               "\"type\" (where = terrain) or the hexside between them has the hexside type \"type\" (where = "
+               "hexside); with pinned = \"must attack\", pinned units are still bound (13.1 Pin). then = "
+               "\"adjacent to both\": once units attack across such a hexside, the enemy units adjacent to both "
+               "the attacking and the defending units must be attacked this phase. advance = \"optional\": the "
+               "advance after combat (12.23 step 9) out of a hex of that terrain is optional. where = restriction: "
+               "type lists restriction ids; the enemy unit's hex is one they forbid the unit to enter now "
+               "(the turn, the releases made); forbids = \"attack\": the unit may not attack it unless "
+               "pinned. Brandywine 3.9 (Meeting "
+               "House: units there need not attack, pinned ones must), 5.2.3 (non-ford Brandywine Creek "
+               "hexsides: optional, then the units adjacent to both), Germantown 3.10.4 (Chew House; its "
+               "advance out of the hex is optional), Brandywine 5.2.6 (American units may not attack a hex outside "
+               "the Bivouac Area until released, unless pinned: the bivouac restrictions of 3.6.1 and 4.1)."
+               "</note>")
+    out.append("</table>")
+    return out
+
+
 def play_tables(vid):
     out = ['<table id="army-morale-adjustments" name="Army Morale Adjustment Chart" rule="16.1">']
     out.append("  <columns><c>change</c><c>enemy change</c><c>rule</c></columns>")
@@ -739,6 +792,7 @@ def volume_xml(vid, title, edition, stacking, terrains, hexsides, combined, stat
         body.append(restriction_xml(r))
     body.extend(tables(stated_tables, table_source, vid))
     body.extend(play_tables(vid))
+    body.extend(cc_obligations(vid))
     body.extend(extra_tables)
     body.extend(hex_victory_table(vid))
     out.extend("  " + b for b in body)

@@ -45,6 +45,18 @@ struct _RdtCombatPanel
   GtkLabel *tactics_label;
   int secret[2];                /* the cards chosen (RdtTactic), -1 none */
   GtkWidget *cc_button;
+  /* 12.21 designation, 12.23 step 6 momentum decision. */
+  GtkLabel *designation_label;
+  char *designation;
+  GtkWidget *designation_row;
+  GtkWidget *designate_button;
+  GtkWidget *undesignate_button;
+  GtkWidget *announce_button;
+  GtkWidget *anyway_button;
+  GtkWidget *momentum_row;
+  GtkLabel *momentum_label;
+  GtkWidget *spend_button;
+  GtkWidget *accept_button;
 
   /* Both. */
   GtkLabel *analysis_label;
@@ -65,6 +77,7 @@ enum { SIGNAL_OVERLAYS_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
 static void update_analysis (RdtCombatPanel *self);
+static void shade_owed (RdtCombatPanel *self);
 
 static void
 rdt_combat_panel_dispose (GObject *object)
@@ -81,6 +94,7 @@ rdt_combat_panel_finalize (GObject *object)
   RdtCombatPanel *self = RDT_COMBAT_PANEL (object);
 
   g_free (self->analysis);
+  g_free (self->designation);
   g_free (self->owed);
   g_free (self->retreat_unit);
   g_ptr_array_unref (self->owed_actions);
@@ -517,6 +531,7 @@ update_analysis (RdtCombatPanel *self)
   g_free (self->analysis);
   self->analysis = g_string_free (g_steal_pointer (&out), FALSE);
   gtk_label_set_text (self->analysis_label, self->analysis);
+  shade_owed (self);
   g_signal_emit (self, signals[SIGNAL_OVERLAYS_CHANGED], 0);
 }
 
@@ -618,6 +633,62 @@ on_resolve_cc (GtkButton      *button,
   if (div[0] != '\0')
     g_string_append_printf (action, " diversion %s", div);
   perform (self, action->str);
+}
+
+/* 12.21: the combat being built joins the designation (and the Diversion
+ * typed, 12.14). */
+static void
+on_designate (GtkButton      *button,
+              RdtCombatPanel *self)
+{
+  g_auto(GStrv) att = entry_items (self->att_entry);
+  g_autofree char *list = g_strjoinv (",", att);
+  g_autofree char *div = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->div_entry))));
+  g_autofree char *action = g_strdup_printf ("designate %s %s", list, gtk_editable_get_text (GTK_EDITABLE (self->def_entry)));
+
+  if (div[0] != '\0')
+    {
+      g_autofree char *d = g_strdup_printf ("diversion %s", div);
+      perform (self, d);
+    }
+  perform (self, action);
+}
+
+static void
+on_undesignate (GtkButton      *button,
+                RdtCombatPanel *self)
+{
+  g_autofree char *action = g_strdup_printf ("undesignate %s", gtk_editable_get_text (GTK_EDITABLE (self->def_entry)));
+
+  perform (self, action);
+}
+
+static void
+on_announce (GtkButton      *button,
+             RdtCombatPanel *self)
+{
+  perform (self, GTK_WIDGET (button) == self->anyway_button ? "announce anyway" : "announce");
+}
+
+/* 12.23 step 6: the side whose option it is spends a chit. */
+static void
+on_spend (GtkButton      *button,
+          RdtCombatPanel *self)
+{
+  int side = self->game != NULL ? rdt_game_get_cc_momentum_side (self->game) : -1;
+  g_autofree char *action = NULL;
+
+  if (side < 0)
+    return;
+  action = g_strdup_printf ("reroll %s", rdt_scenario_get_side (rdt_game_get_scenario (self->game), (guint) side)->id);
+  perform (self, action);
+}
+
+static void
+on_accept (GtkButton      *button,
+           RdtCombatPanel *self)
+{
+  perform (self, "accept");
 }
 
 /* Return in a field: Fire or Resolve, when it may be pressed. */
@@ -770,6 +841,35 @@ rdt_combat_panel_init (RdtCombatPanel *self)
   self->def_choose = button_in (row, "defender-choose", _("Choose S_ecretly"), _("Hide the defender's card (12.5)"),
                                 G_CALLBACK (on_choose_secretly), self);
   gtk_box_append (box, GTK_WIDGET (row));
+  /* 12.21: the designation of all the phase's combats, then Announce. */
+  self->designation_label = wrapped_label (box);
+  gtk_widget_set_name (GTK_WIDGET (self->designation_label), "designation");
+  row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
+  self->designation_row = GTK_WIDGET (row);
+  self->designate_button = button_in (row, "designate", _("Desi_gnate"),
+                                      _("Add the combat being built to the designation (12.21)"), G_CALLBACK (on_designate), self);
+  self->undesignate_button = button_in (row, "undesignate", _("_Withdraw"),
+                                        _("Withdraw the designated combat against the defending hex (12.21)"),
+                                        G_CALLBACK (on_undesignate), self);
+  self->announce_button = button_in (row, "announce", _("Ann_ounce"),
+                                     _("Announce all the designated Close Combats: refused while an attack is owed (12.21, 12.22)"),
+                                     G_CALLBACK (on_announce), self);
+  gtk_widget_add_css_class (self->announce_button, "suggested-action");
+  self->anyway_button = button_in (row, "announce-anyway", _("Announce An_yway"),
+                                   _("Announce with attacks still owed, each logged as not met (12.21)"),
+                                   G_CALLBACK (on_announce), self);
+  gtk_box_append (box, GTK_WIDGET (row));
+  /* 12.23 step 6, after the die is seen. */
+  row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
+  self->momentum_row = GTK_WIDGET (row);
+  self->momentum_label = wrapped_label (box);
+  gtk_widget_set_name (GTK_WIDGET (self->momentum_label), "momentum-decision");
+  self->spend_button = button_in (row, "spend-momentum", _("Spend _momentum (12.23 step 6)"),
+                                  _("Spend a Momentum Chit to re-roll the Close Combat die (12.23 step 6, 12.62)"),
+                                  G_CALLBACK (on_spend), self);
+  self->accept_button = button_in (row, "accept", _("Acce_pt"), _("Decline to spend a Momentum Chit (12.23 step 6)"),
+                                   G_CALLBACK (on_accept), self);
+  gtk_box_append (box, GTK_WIDGET (row));
   row = GTK_BOX (gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4));
   self->cc_button = button_in (row, "resolve", _("Resol_ve"), _("Resolve the close combat: the die, the result, its consequences (12.23)"),
                                G_CALLBACK (on_resolve_cc), self);
@@ -842,7 +942,10 @@ show_results (RdtCombatPanel *self)
 
       if (g_str_has_prefix (action, "fire ") || g_str_has_prefix (action, "close-combat ") ||
           g_str_equal (action, "resolve-fire") || g_str_has_prefix (action, "retreat ") ||
-          g_str_has_prefix (action, "casualty "))
+          g_str_has_prefix (action, "casualty ") || g_str_has_prefix (action, "designate ") ||
+          g_str_has_prefix (action, "undesignate ") || g_str_has_prefix (action, "announce") ||
+          g_str_has_prefix (action, "reroll ") || g_str_equal (action, "accept") ||
+          g_str_has_prefix (action, "advance ") || g_str_has_prefix (action, "diversion "))
         combat = TRUE;
     }
   for (guint m = 0; combat && m < rdt_game_get_n_messages (self->game); m++)
@@ -859,7 +962,9 @@ show_results (RdtCombatPanel *self)
       gtk_label_set_text (self->result_label, text);
       /* The combat is made: a new selection. */
       if (g_str_has_prefix (rdt_game_get_action (self->game, n_actions - 1), "fire ") ||
-          g_str_has_prefix (rdt_game_get_action (self->game, n_actions - 1), "close-combat "))
+          g_str_has_prefix (rdt_game_get_action (self->game, n_actions - 1), "close-combat ") ||
+          g_str_has_prefix (rdt_game_get_action (self->game, n_actions - 1), "designate ") ||
+          g_str_has_prefix (rdt_game_get_action (self->game, n_actions - 1), "undesignate "))
         clear_selection (self);
     }
   self->n_actions_seen = n_actions;
@@ -880,6 +985,15 @@ update_owed (RdtCombatPanel *self)
   g_clear_pointer (&self->retreat_unit, g_free);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->owed_box))) != NULL)
     gtk_box_remove (self->owed_box, child);
+  if (self->game != NULL)
+    {
+      g_auto(GStrv) advances = rdt_game_dup_cc_advances (self->game);
+
+      for (guint i = 0; advances[i] != NULL; i++)
+        g_ptr_array_add (self->owed_actions, g_strdup_printf ("advance %s", advances[i]));
+      if (advances[0] != NULL)
+        g_string_append (out, _("The defending hex is vacant: other participants may advance (12.23 step 9)."));
+    }
   if (self->game != NULL && (rdt_game_get_n_owed_retreats (self->game) > 0 ||
                              rdt_game_get_n_owed_casualties (self->game) > 0))
     {
@@ -924,6 +1038,7 @@ update_owed (RdtCombatPanel *self)
             g_array_append_val (self->shaded, hex);
         }
       button = gtk_button_new_with_label (action);
+      gtk_widget_set_name (button, action);
       g_object_set_data_full (G_OBJECT (button), "action", g_strdup (action), g_free);
       g_signal_connect (button, "clicked", G_CALLBACK (on_owed_clicked), self);
       gtk_box_append (self->owed_box, button);
@@ -933,6 +1048,88 @@ update_owed (RdtCombatPanel *self)
   g_free (self->owed);
   self->owed = g_string_free (g_steal_pointer (&out), FALSE);
   gtk_label_set_text (self->owed_label, self->owed);
+}
+
+/* The designation (12.21), what it still owes with the owed hexes shaded,
+ * the announced combats and the pending momentum decision (12.23 step 6). */
+static void
+update_cc_flow (RdtCombatPanel *self)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  gboolean cc = self->game != NULL && self->phase == RDT_PHASE_CLOSE_COMBAT;
+  gboolean announced = cc && rdt_game_get_cc_announced (self->game);
+  int side = cc ? rdt_game_get_cc_momentum_side (self->game) : -1;
+
+  gtk_widget_set_visible (self->designation_row, cc && !announced);
+  gtk_widget_set_visible (self->momentum_row, side >= 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->momentum_label), side >= 0);
+  if (cc)
+    {
+      g_auto(GStrv) designated = rdt_game_dup_cc_designated (self->game);
+      g_auto(GStrv) owed = rdt_game_dup_cc_owed (self->game, NULL);
+      g_auto(GStrv) att = entry_items (self->att_entry);
+
+      g_string_append (out, announced ? _("Announced Close Combats (12.21; any order, 12.23):")
+                                      : _("Designated Close Combats (12.21):"));
+      for (guint i = 0; designated[i] != NULL; i++)
+        g_string_append_printf (out, "\n• %s", designated[i]);
+      if (designated[0] == NULL)
+        g_string_append_printf (out, "\n• %s", _("none"));
+      if (!announced)
+        {
+          g_string_append (out, owed[0] != NULL ? _("\nStill owed before Announce:") : _("\nNothing owed: Announce."));
+          for (guint i = 0; owed[i] != NULL; i++)
+            g_string_append_printf (out, "\n• %s", owed[i]);
+        }
+      else if (att[0] == NULL && side < 0 && rdt_game_get_n_owed_retreats (self->game) == 0)
+        /* The next combat to resolve: the first one not resolved. */
+        for (guint i = 0; designated[i] != NULL; i++)
+          if (!g_str_has_suffix (designated[i], " resolved"))
+            {
+              g_auto(GStrv) words = g_strsplit (designated[i], " ", 2);
+
+              gtk_editable_set_text (GTK_EDITABLE (self->att_entry), words[0]);
+              gtk_editable_set_text (GTK_EDITABLE (self->def_entry), words[1]);
+              break;
+            }
+    }
+  if (side >= 0)
+    {
+      const char *id = rdt_scenario_get_side (rdt_game_get_scenario (self->game), (guint) side)->id;
+      g_autofree char *text = g_strdup_printf (_("Momentum decision (12.23 step 6): %s may spend a Momentum Chit to "
+                                                 "re-roll (%d held), or accept the roll."),
+                                               id, rdt_game_get_momentum (self->game, (guint) side));
+
+      gtk_label_set_text (self->momentum_label, text);
+    }
+  g_free (self->designation);
+  self->designation = g_string_free (g_steal_pointer (&out), FALSE);
+  gtk_label_set_text (self->designation_label, self->designation);
+  gtk_widget_set_visible (GTK_WIDGET (self->designation_label), cc);
+}
+
+/* 12.21: the hexes of the units the designation still owes are shaded
+ * (unless a retreat's ends are, 13.22), each once. */
+static void
+shade_owed (RdtCombatPanel *self)
+{
+  g_autoptr(GArray) hexes = NULL;
+  g_auto(GStrv) owed = NULL;
+
+  if (self->game == NULL || self->phase != RDT_PHASE_CLOSE_COMBAT || self->retreat_unit != NULL ||
+      rdt_game_get_cc_announced (self->game))
+    return;
+  owed = rdt_game_dup_cc_owed (self->game, &hexes);
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      RdtHex h = g_array_index (hexes, RdtHex, i);
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < self->shaded->len && !have; k++)
+        have = g_array_index (self->shaded, RdtHex, k).col == h.col && g_array_index (self->shaded, RdtHex, k).row == h.row;
+      if (!have)
+        g_array_append_val (self->shaded, h);
+    }
 }
 
 void
@@ -962,7 +1159,11 @@ rdt_combat_panel_refresh (RdtCombatPanel *self)
   if (self->game != NULL)
     show_results (self);
   update_owed (self);
+  update_cc_flow (self);
   update_analysis (self);
+  /* 12.23 step 6: no new combat while the decision is pending. */
+  if (self->game != NULL && rdt_game_get_cc_momentum_side (self->game) >= 0)
+    gtk_widget_set_sensitive (self->cc_button, FALSE);
 }
 
 /* The combat unit on top of @hex (leaders neither fire nor are fired at:

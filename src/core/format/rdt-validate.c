@@ -634,6 +634,72 @@ check_cc_tables (RdtVolume  *volume,
   check_cc_tactics (volume, file, diagnostics);
 }
 
+/* Issue 14: the exceptions to 12.12 ("cc-obligations"), read by the game
+ * when the Close Combats are announced (docs/volumes.md): "where" terrain
+ * or hexside, "type" a terrain or hexside type id of the volume, "pinned",
+ * "then" and "advance" one of their words or empty. */
+static void
+check_cc_obligations (RdtVolume  *volume,
+                      const char *file,
+                      GPtrArray  *diagnostics)
+{
+  const RdtTable *t = rdt_volume_find_table (volume, "cc-obligations");
+
+  for (guint r = 0; t != NULL && r < t->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (t->rows, r);
+      const char *where = rdt_table_lookup (t, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (t, row->key, "type", NULL);
+      const char *pinned = rdt_table_lookup (t, row->key, "pinned", NULL);
+      const char *then = rdt_table_lookup (t, row->key, "then", NULL);
+      const char *advance = rdt_table_lookup (t, row->key, "advance", NULL);
+      g_autofree char *message = NULL;
+
+      const char *forbids = rdt_table_lookup (t, row->key, "forbids", NULL);
+
+      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain, hexside or restriction"),
+                                   t->id, row->key, where != NULL ? where : "");
+      else if (g_str_equal (where, "restriction"))
+        {
+          g_auto(GStrv) ids = g_strsplit_set (type != NULL ? type : "", " ,", -1);
+
+          for (guint k = 0; ids[k] != NULL && message == NULL; k++)
+            {
+              gboolean found = FALSE;
+
+              if (ids[k][0] == '\0')
+                continue;
+              for (guint i = 0; i < rdt_volume_get_n_restrictions (volume) && !found; i++)
+                found = g_strcmp0 (rdt_volume_get_restriction (volume, i)->id, ids[k]) == 0;
+              if (!found)
+                message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a restriction of the volume"),
+                                           t->id, row->key, ids[k]);
+            }
+        }
+      else if (type == NULL || (g_str_equal (where, "terrain") ? rdt_volume_find_terrain (volume, type)
+                                                               : rdt_volume_find_hexside_type (volume, type)) < 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a %s type of the volume"),
+                                   t->id, row->key, type != NULL ? type : "", where);
+      else if (pinned != NULL && pinned[0] != '\0' && !g_str_equal (pinned, "must attack"))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “pinned” is “%s”, not “must attack” or empty"),
+                                   t->id, row->key, pinned);
+      else if (then != NULL && then[0] != '\0' && !g_str_equal (then, "adjacent to both"))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “then” is “%s”, not “adjacent to both” or empty"),
+                                   t->id, row->key, then);
+      else if (advance != NULL && advance[0] != '\0' && !g_str_equal (advance, "optional"))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “advance” is “%s”, not “optional” or empty"),
+                                   t->id, row->key, advance);
+      if (message == NULL && forbids != NULL && forbids[0] != '\0' && !g_str_equal (forbids, "attack"))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “forbids” is “%s”, not “attack” or empty"),
+                                   t->id, row->key, forbids);
+      if (message != NULL)
+        rdt_diagnostics_add (diagnostics,
+                             rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                 _("see docs/volumes.md, Close Combat obligations")));
+    }
+}
+
 void
 rdt_volume_validate (RdtVolume  *volume,
                      const char *file,
@@ -683,6 +749,7 @@ rdt_volume_validate (RdtVolume  *volume,
         }
     }
   check_cc_tables (volume, file, diagnostics);
+  check_cc_obligations (volume, file, diagnostics);
   stacking = rdt_volume_get_stacking (volume);
   if (stacking->provisional)
     add_provisional (diagnostics,

@@ -21,9 +21,14 @@
  * (else the lead unit).
  * The end-of-phase 13.3/13.4 consequences (_rdt_game_combat_phase_end).
  * "advance UNIT": other attackers follow the lead unit (step 9).
- * Not yet: the advance after the defenders' retreats, 13.24, the
- * designation of all combats before resolving any (12.21, 12.22), 12.12 and
- * 12.13 enforced with the volumes' exceptions as data.
+ * 12.21: only a combat announced (rdt-game-designation.c) is resolved; a
+ * close-combat without any designation designates and announces itself.
+ * 12.23 step 6 after the die is seen: without declared re-rolls or the word
+ * "accept", the combat waits ("reroll SIDE" / "accept", pending_cc) and is
+ * finished by do_close_combat() again with the last die.  13.24: units
+ * that retreated into the combat's hexes are left out of it, then check
+ * morale.  Step 9: the advance once the defenders' retreats are made
+ * (_rdt_game_check_advance, "advance UNIT").
  */
 #include "config.h"
 
@@ -298,6 +303,50 @@ apply_side (RdtGame              *game,
   other_units_check (game, cc, role, &r, modifiers, fieldworks, lead);
 }
 
+/* 13.24: "If its side suffers any result other than "No Combat", the
+ * previously retreated unit must make a morale check.  If it passes, it must
+ * retreat one hex; if it fails, it suffers a "D" result".  @att / @def: the
+ * sides' results of the cell (NULL: PIN, both sides suffer it); "-" is no
+ * result suffered. */
+static void
+retreated_check (RdtGame    *game,
+                 GArray     *retreated,
+                 int         att_side,
+                 int         def_side,
+                 const char *att,
+                 const char *def,
+                 const int  *modifiers)
+{
+  for (guint k = 0; k < retreated->len && !rdt_game_is_over (game); k++)
+    {
+      guint u = g_array_index (retreated, guint, k);
+      /* Its side: the player's (an allied army counts with its player's). */
+      int player = _rdt_game_unit_player (game, u);
+      const char *text = player == game->side_player[att_side] ? att : player == game->side_player[def_side] ? def : NULL;
+      RdtCombatResult r;
+
+      if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
+        continue;
+      if (text != NULL && (!rdt_combat_result_parse (text, &r) || r.none))
+        continue;
+      if (text == NULL && att != NULL)
+        continue;
+      if (morale_check (game, u, modifiers, FALSE))
+        {
+          _rdt_game_say (game, "13.24", _("%s passes: it retreats one hex"), unit_of (game, u)->id);
+          _rdt_game_owe_retreat (game, u, 1, FALSE);
+        }
+      else
+        {
+          RdtCombatResult d = { 0 };
+
+          _rdt_game_say (game, "13.24", _("%s fails: a “D” result (13.3)"), unit_of (game, u)->id);
+          d.disrupt = TRUE;
+          _rdt_game_apply_result (game, u, &d, "13.24");
+        }
+    }
+}
+
 static gboolean
 parse_tactic (const char  *text,
               RdtTactic   *out,
@@ -367,14 +416,289 @@ remove_after_shifts (RdtGame              *game,
     }
 }
 
+/* The row rule of the volume's "cc-obligations" table whose "advance"
+ * column is "optional" for the terrain of @hex (Germantown 3.10.4: "Advance
+ * after combat out of the hex is optional"), or NULL. */
+static const char *
+advance_optional_rule (RdtGame *game,
+                       RdtHex   hex)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), "cc-obligations");
+  const RdtTerrainType *t = rdt_scenario_get_terrain_type (game->scenario, hex);
+
+  for (guint r = 0; table != NULL && t != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+
+      if (g_strcmp0 (rdt_table_lookup (table, row->key, "where", NULL), "terrain") == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "type", NULL), t->id) == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "advance", NULL), "optional") == 0)
+        {
+          const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+          return rule != NULL && rule[0] != '\0' ? rule : row->key;
+        }
+    }
+  return NULL;
+}
+
+/* Whether participating attacker @k of the open advance is still where it
+ * attacked from (it did not retreat) and on the map. */
+static gboolean
+advancer_in_place (RdtGame *game,
+                   guint    k)
+{
+  const RdtGameState *st = game->state;
+  const RdtGameUnit *gu = &st->units[st->advance_units[k]];
+
+  return gu->where == RDT_GAME_UNIT_MAP && gu->hex.col == st->advance_from[k].col && gu->hex.row == st->advance_from[k].row;
+}
+
+static gboolean
+is_artillery_unit (const RdtUnit *u)
+{
+  return u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE || u->kind == RDT_UNIT_KIND_MORTAR;
+}
+
+/* Moves participating attacker @u into the vacated hex, capturing the
+ * defending artillery left there (12.32: "As the Lead Unit advances into
+ * the hex, the defending artillery unit is placed in the Captured box"). */
+static gboolean
+advance_unit (RdtGame     *game,
+              guint        u,
+              const char  *rule,
+              GError     **error)
+{
+  RdtGameState *st = game->state;
+  RdtHex hex = st->advance_hex;
+  char l[RDT_HEX_LABEL_SIZE];
+  const char *stack_rule = NULL;
+  int player = _rdt_game_unit_player (game, u);
+
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (game->scenario), hex, l);
+  if (_rdt_game_overstacked (game, hex, player, u, &stack_rule))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s may not advance: %s would be overstacked (%s)"),
+                 unit_of (game, u)->id, l, stack_rule != NULL ? stack_rule : "7.1");
+  for (guint i = 0; i < game->n_units; i++)
+    if (st->units[i].where == RDT_GAME_UNIT_MAP && st->units[i].hex.col == hex.col && st->units[i].hex.row == hex.row &&
+        _rdt_game_unit_player (game, i) != player && !rdt_unit_is_leader (unit_of (game, i)))
+      _rdt_game_remove_unit (game, i, RDT_GAME_UNIT_CAPTURED, "12.32");
+  st = game->state;
+  st->units[u].hex = hex;
+  game->board_dirty = TRUE;
+  _rdt_game_say (game, rule, _("%s advances into %s"), unit_of (game, u)->id, l);
+  return TRUE;
+}
+
+void
+_rdt_game_check_advance (RdtGame *game)
+{
+  RdtGameState *st = game->state;
+  RdtHex hex = st->advance_hex;
+  int player = rdt_game_get_phasing_player (game);
+  const char *optional;
+  char l[RDT_HEX_LABEL_SIZE];
+
+  if (!st->advance_open || st->advance_lead_done || st->owed_retreats->len > 0 || st->owed_casualties->len > 0 ||
+      rdt_game_is_over (game))
+    return;
+  /* "If the defender's hex becomes vacant": no defending combat unit
+   * other than artillery (left to capture, 12.32). */
+  for (guint i = 0; i < game->n_units; i++)
+    if (st->units[i].where == RDT_GAME_UNIT_MAP && st->units[i].hex.col == hex.col && st->units[i].hex.row == hex.row &&
+        _rdt_game_unit_player (game, i) != player && !rdt_unit_is_leader (unit_of (game, i)) &&
+        !is_artillery_unit (unit_of (game, i)))
+      {
+        st->advance_open = FALSE;
+        return;
+      }
+  rdt_hex_grid_format_label (rdt_scenario_get_grid (game->scenario), hex, l);
+  st->advance_lead_done = TRUE;
+  if (st->advance_lead < 0)
+    {
+      _rdt_game_say (game, "12.23 step 9", _("%s is vacant: no lead unit advances; other participants may (“advance UNIT”)"), l);
+      return;
+    }
+  for (guint k = 0; k < st->n_advance_units; k++)
+    {
+      if ((int) st->advance_units[k] != st->advance_lead)
+        continue;
+      /* "the attacker must advance with at least the lead unit if it did
+       * not retreat". */
+      if (!advancer_in_place (game, k))
+        {
+          _rdt_game_say (game, "12.23 step 9", _("%s is vacant; the lead unit %s retreated and does not advance"), l,
+                         unit_of (game, (guint) st->advance_lead)->id);
+          return;
+        }
+      optional = advance_optional_rule (game, st->advance_from[k]);
+      if (optional != NULL)
+        {
+          _rdt_game_say (game, optional, _("%s is vacant: the advance out of %s's hex is optional (“advance %s”)"), l,
+                         unit_of (game, (guint) st->advance_lead)->id, unit_of (game, (guint) st->advance_lead)->id);
+          return;
+        }
+      if (!advance_unit (game, st->advance_units[k], "12.23 step 9", NULL))
+        return;
+      st = game->state;
+      st->advance_lead = -2;  /* advanced */
+    }
+  /* The other units named with the action ("advance UNIT" words), then
+   * any other participant by the action "advance UNIT". */
+  for (guint j = 0; j < st->n_advance_declared; j++)
+    for (guint k = 0; k < st->n_advance_units; k++)
+      if (st->advance_units[k] == st->advance_declared[j] && advancer_in_place (game, k))
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!advance_unit (game, st->advance_units[k], "12.23 step 9", &local))
+            _rdt_game_say (game, "12.23 step 9", "%s", local->message);
+          st = game->state;
+        }
+}
+
+int
+rdt_game_get_cc_momentum_side (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), -1);
+  return game->state->pending_cc != NULL ? _rdt_game_momentum_waiting (game) : -1;
+}
+
+char **
+rdt_game_dup_cc_advances (RdtGame *game)
+{
+  RdtGameState *st;
+  GPtrArray *out;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  st = game->state;
+  out = g_ptr_array_new ();
+  for (guint k = 0; st->advance_open && st->advance_lead_done && k < st->n_advance_units; k++)
+    {
+      const RdtUnit *u = unit_of (game, st->advance_units[k]);
+      const char *rule = NULL;
+
+      if (is_artillery_unit (u) || !advancer_in_place (game, k) ||
+          ((int) st->advance_units[k] == st->advance_lead && st->advance_lead >= 0 &&
+           advance_optional_rule (game, st->advance_from[k]) == NULL) ||
+          _rdt_game_overstacked (game, st->advance_hex, _rdt_game_unit_player (game, st->advance_units[k]),
+                                 st->advance_units[k], &rule))
+        continue;
+      g_ptr_array_add (out, g_strdup (u->id));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* "advance UNIT": another participating attacker (or an optional lead)
+ * advances into the vacated hex (12.23 step 9). */
+static gboolean
+do_advance (RdtGame   *game,
+            char     **argv,
+            guint      argc,
+            GString   *canonical,
+            GError   **error)
+{
+  RdtGameState *st = game->state;
+  int u;
+
+  if (argc != 2)
+    return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "advance UNIT");
+  if (!st->advance_open || !st->advance_lead_done)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: no defending hex of the last Close Combat is vacant"));
+  u = rdt_scenario_find_unit_index (game->scenario, argv[1]);
+  if (u < 0)
+    return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[1]);
+  g_string_append_printf (canonical, " %s", argv[1]);
+  if (is_artillery_unit (unit_of (game, (guint) u)))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: artillery units may never advance (%s)"), argv[1]);
+  for (guint k = 0; k < st->n_advance_units; k++)
+    if ((int) st->advance_units[k] == u)
+      {
+        if (!advancer_in_place (game, k))
+          return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s is no longer where it attacked from"), argv[1]);
+        if (u == st->advance_lead)
+          st->advance_lead = -2;
+        return advance_unit (game, (guint) u, "12.23 step 9", error);
+      }
+  return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s did not take part in the last Close Combat"), argv[1]);
+}
+
+/* 12.23 step 9: the advance into @def_hex is open once it is vacant (now,
+ * or once the defenders' owed retreats are made: _rdt_game_check_advance). */
+static void
+open_advance (RdtGame              *game,
+              const RdtCloseCombat *cc,
+              RdtHex                def_hex,
+              const int            *advancers,
+              guint                 n_advance)
+{
+  RdtGameState *st = game->state;
+  GPtrArray *units = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+  int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
+
+  st->advance_open = TRUE;
+  st->advance_hex = def_hex;
+  st->advance_lead = lead >= 0 && !rdt_close_combat_lead_may_not_advance (cc) ? lead : -1;
+  st->advance_lead_done = FALSE;
+  st->n_advance_units = 0;
+  for (guint i = 0; i < units->len && st->n_advance_units < G_N_ELEMENTS (st->advance_units); i++)
+    {
+      guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+      st->advance_units[st->n_advance_units] = u;
+      st->advance_from[st->n_advance_units++] = game->state->units[u].hex;
+    }
+  st->n_advance_declared = n_advance;
+  for (guint k = 0; k < n_advance; k++)
+    st->advance_declared[k] = (guint) advancers[k];
+  if (lead >= 0 && rdt_close_combat_lead_may_not_advance (cc))
+    _rdt_game_say (game, "12.23 step 2", _("%s may not advance after combat (prohibited terrain)"),
+                   unit_of (game, (guint) lead)->id);
+  _rdt_game_check_advance (game);
+}
+
+/* 12.23 step 6: the side whose option it is to spend a Momentum Chit now,
+ * or -1: "The player holding the fewest Momentum Chits (the Defender in the
+ * case of a tie) may choose to spend one ... If this player declines ...,
+ * the other player may choose to expend a Momentum Chit". */
+int
+_rdt_game_momentum_waiting (RdtGame *game)
+{
+  RdtGameState *st = game->state;
+  int att = st->pending_side[RDT_CC_ATTACKER], def = st->pending_side[RDT_CC_DEFENDER];
+  int first = st->momentum[att] < st->momentum[def] ? att : def;
+  int second = first == att ? def : att;
+
+  if (st->pending_stage == 0 && st->momentum[first] > 0)
+    return first;
+  if (st->momentum[second] > 0)
+    return second;
+  return -1;
+}
+
+static void
+say_waiting (RdtGame *game)
+{
+  int side = _rdt_game_momentum_waiting (game);
+  const char *id = rdt_scenario_get_side (game->scenario, (guint) side)->id;
+
+  _rdt_game_say (game, "12.23 step 6",
+                 _("Momentum decision: %s may spend a Momentum Chit to re-roll (“reroll %s”) or decline (“accept”)"),
+                 id, id);
+}
+
 static gboolean
 do_close_combat (RdtGame     *game,
                  char       **argv,
                  guint        argc,
                  GString     *canonical,
                  gboolean    *barrier,
+                 int          resume_die,
                  GError     **error)
 {
+  /* 12.23 step 6: the results of a combat whose momentum decision is made
+   * ("accept"): the die is @resume_die, steps 1-5 were logged. */
+  gboolean resuming = resume_die != G_MININT;
   RdtScenario *position;
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
   g_autoptr(GArray) attackers = g_array_new (FALSE, FALSE, sizeof (RdtHex));
@@ -388,13 +712,19 @@ do_close_combat (RdtGame     *game,
   gboolean have_tactics = FALSE, no_combat = FALSE;
   RdtCloseCombatInput input;
   RdtGameContext context;
-  int tactics_drm = 0, n_leads = 0, die, modified, row, att_side, def_side;
-  const char *result;
+  int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
+  const char *result = NULL;
   RdtHex def_hex;
   /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
   int chosen[4] = { -1, -1, -1, -1 };
   const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
   const char *choice_ids[4] = { NULL, NULL, NULL, NULL };
+  int designation;
+  /* 12.23 step 6 declared with the action: both decline after the (last)
+   * roll. */
+  gboolean accept = FALSE;
+  /* 13.24: units that retreated into the combat's hexes. */
+  g_autoptr(GArray) retreated = g_array_new (FALSE, FALSE, sizeof (guint));
   guint n_choices[2] = { 0, 0 };
   int rerolls[RDT_CC_MAX_REROLLS];
   guint n_rerolls = 0;
@@ -406,6 +736,12 @@ do_close_combat (RdtGame     *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12: Close Combat is resolved in the Close Combat phase"));
+  if (!resuming && game->state->pending_cc != NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 6: the momentum decision of the last Close Combat is pending (“reroll SIDE” or “accept”)"));
+  /* A new combat: the last one's advance is over (12.23 step 9). */
+  if (!resuming)
+    game->state->advance_open = FALSE;
   if (game->state->combat_phase_ending)
     return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
                  _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
@@ -418,7 +754,7 @@ do_close_combat (RdtGame     *game,
                  unit_of (game, g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit)->id);
   if (argc < 3)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
+                 "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
     g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
 
@@ -475,6 +811,8 @@ do_close_combat (RdtGame     *game,
             return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
           n_rerolls++;
         }
+      else if (g_str_equal (argv[i], "accept") && !accept)
+        accept = TRUE;
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
         {
           input.has_diversion = TRUE;
@@ -483,10 +821,85 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [dc UNIT] [ac UNIT]... [advance UNIT]...");
+                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
     }
 
+  /* 12.21: "The phasing player must announce all Close Combats before
+   * resolving any of them": only an announced combat is resolved.  Without
+   * any designation, this one combat is designated and announced: it must
+   * then be the whole designation (12.12-12.15, 13.1 Pin). */
+  if (!game->state->announced)
+    {
+      if (game->state->designated->len > 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: the designated Close Combats are announced before any is resolved (“announce”)"));
+      if (input.has_diversion)
+        {
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
+          char *dv[] = { (char *) "diversion", l, NULL };
+          g_autoptr(GString) scratch = g_string_new (NULL);
+
+          if (!_rdt_game_apply_designation_action (game, dv, 2, scratch, error))
+            return FALSE;
+        }
+      if (!_rdt_game_designate (game, (const RdtHex *) attackers->data, attackers->len, def_hex, error) ||
+          !_rdt_game_announce (game, FALSE, error))
+        return FALSE;
+    }
+  designation = _rdt_game_find_designation (game, def_hex);
+  if (designation < 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: no Close Combat against %s was announced"), argv[2]);
+  {
+    const RdtGameDesignation *d = &g_array_index (game->state->designated, RdtGameDesignation, designation);
+    gboolean same = d->n_attackers == attackers->len;
+
+    if (d->resolved && !resuming)
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.15: the Close Combat against %s is resolved"), argv[2]);
+    for (guint i = 0; i < attackers->len && same; i++)
+      {
+        gboolean found = FALSE;
+
+        for (guint k = 0; k < d->n_attackers; k++)
+          if (d->attackers[k].col == g_array_index (attackers, RdtHex, i).col &&
+              d->attackers[k].row == g_array_index (attackers, RdtHex, i).row)
+            found = TRUE;
+        same = found;
+      }
+    if (!same)
+      return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.21: the Close Combat against %s was announced with other attacking hexes"), argv[2]);
+    if (input.has_diversion && (!game->state->has_diversion || game->state->diversion.col != input.diversion.col ||
+                                game->state->diversion.row != input.diversion.row))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.14: the Diversion of this phase is not that hex"));
+    input.has_diversion = game->state->has_diversion;
+    input.diversion = game->state->diversion;
+  }
+
   position = rdt_game_get_position (game);
+  /* 13.24: "If a unit retreats from a Close Combat into a hex which has not
+   * yet had its Close Combat resolved, it may not contribute any strength
+   * to that Close Combat, nor may it be selected as the lead unit": left
+   * out of the position the rules layer reads (the board is synced again
+   * on its next use). */
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &game->state->units[i];
+      gboolean here = gu->hex.col == def_hex.col && gu->hex.row == def_hex.row;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || !(gu->flags & RDT_GAME_UNIT_CC_RETREATED) || rdt_unit_is_leader (unit_of (game, i)))
+        continue;
+      for (guint k = 0; k < attackers->len && !here; k++)
+        here = gu->hex.col == g_array_index (attackers, RdtHex, k).col && gu->hex.row == g_array_index (attackers, RdtHex, k).row;
+      if (here)
+        {
+          RdtPlacement unused = { 0 };
+
+          unused.kind = RDT_PLACEMENT_UNUSED;
+          rdt_scenario_move_unit (position, unit_of (game, i)->id, &unused, NULL, NULL);
+          game->board_dirty = TRUE;
+          g_array_append_val (retreated, i);
+        }
+    }
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
   context.current_side = -1;
@@ -532,7 +945,7 @@ do_close_combat (RdtGame     *game,
         {
           guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
 
-          if (game->state->units[u].flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT)
+          if (!resuming && (game->state->units[u].flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
             return fail (error, RDT_GAME_ERROR_ILLEGAL,
                          _("12.15: %s was already in a Close Combat this player turn"), unit_of (game, u)->id);
         }
@@ -645,7 +1058,18 @@ do_close_combat (RdtGame     *game,
     g_string_append_printf (canonical, " advance %s", unit_of (game, (guint) advancers[k])->id);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
+  if (accept)
+    g_string_append (canonical, " accept");
 
+  g_array_index (game->state->designated, RdtGameDesignation, designation).resolved = TRUE;
+  for (guint k = 0; k < retreated->len && !resuming; k++)
+    {
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, game->state->units[g_array_index (retreated, guint, k)].hex, l);
+      _rdt_game_say (game, "13.24", _("%s retreated into %s from a Close Combat: it contributes no strength and may not lead"),
+                     unit_of (game, g_array_index (retreated, guint, k))->id, l);
+    }
   for (int role = 0; role < 2; role++)
     {
       GPtrArray *units = rdt_close_combat_get_units (cc, role);
@@ -661,11 +1085,14 @@ do_close_combat (RdtGame     *game,
         }
     }
 
-  _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
-  /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
-  _rdt_game_release_attacked_hex (game, att_side, def_hex);
-  _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
-  for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len; i++)
+  if (!resuming)
+    {
+      _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
+      /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
+      _rdt_game_release_attacked_hex (game, att_side, def_hex);
+      _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
+    }
+  for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len && !resuming; i++)
     {
       const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_shifts (cc), i);
       _rdt_game_say (game, it->rule, "%s", it->text);
@@ -688,12 +1115,12 @@ do_close_combat (RdtGame     *game,
       return TRUE;
     }
 
-  for (int role = 0; role < 2; role++)
+  for (int role = 0; role < 2 && !resuming; role++)
     if (rdt_close_combat_get_lead (cc, role) >= 0)
       _rdt_game_say (game, "12.23 step 2", _("%s lead unit: %s"),
                      role == RDT_CC_ATTACKER ? _("Attacker's") : _("Defender's"),
                      unit_of (game, (guint) rdt_close_combat_get_lead (cc, role))->id);
-  for (guint i = 0; i < rdt_close_combat_get_drms (cc)->len; i++)
+  for (guint i = 0; i < rdt_close_combat_get_drms (cc)->len && !resuming; i++)
     {
       const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_drms (cc), i);
       _rdt_game_say (game, it->rule, "%+d: %s", it->value, it->text);
@@ -702,7 +1129,8 @@ do_close_combat (RdtGame     *game,
   /* Step 4. */
   if (!rdt_close_combat_tactics_drm (cc, tactic[0], tactic[1], &tactics_drm, &no_combat, &tactics_text, &local))
     return fail (error, RDT_GAME_ERROR_DATA, "%s", local->message);
-  _rdt_game_say (game, "12.23 step 4", "%s", tactics_text);
+  if (!resuming)
+    _rdt_game_say (game, "12.23 step 4", "%s", tactics_text);
   if (no_combat)
     {
       /* The side(s) that played Withdraw retreat all units one hex, the
@@ -725,13 +1153,25 @@ do_close_combat (RdtGame     *game,
             }
         }
       _rdt_game_settle_retreats (game);
+      /* "Skip to Step 9": the advance once the withdrawing defenders have
+       * retreated. */
+      open_advance (game, cc, def_hex, advancers, n_advance);
       return TRUE;
     }
 
   /* Step 5, and step 6: each Momentum Chit spent returns to step 5 for a
    * re-roll (12.62); the "reroll SIDE" words are the spends in order. */
   *barrier = TRUE;
-  for (guint k = 0;; k++)
+  if (resuming)
+    {
+      die = resume_die;
+      modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
+      result = rdt_close_combat_lookup (cc, modified, &row);
+      if (result == NULL)
+        return fail (error, RDT_GAME_ERROR_DATA, _("the Close Combat Table has no row %d in column %s"),
+                     row, rdt_close_combat_get_column_label (cc));
+    }
+  for (guint k = 0; !resuming; k++)
     {
       die = _rdt_game_roll_die (game, _("close combat (12.23 step 5)"));
       modified = die + rdt_close_combat_get_drm_total (cc) + tactics_drm;
@@ -767,10 +1207,42 @@ do_close_combat (RdtGame     *game,
       }
     }
 
+  /* 12.23 step 6 after the die is seen: without re-rolls declared with
+   * the action, the game waits for the momentum decision ("reroll SIDE",
+   * "accept") when a side of the combat holds a chit. */
+  if (!resuming && n_rerolls == 0 && !accept)
+    {
+      RdtGameState *st = game->state;
+
+      st->pending_side[RDT_CC_ATTACKER] = att_side;
+      st->pending_side[RDT_CC_DEFENDER] = def_side;
+      st->pending_stage = 0;
+      if (_rdt_game_momentum_waiting (game) >= 0)
+        {
+          g_free (st->pending_cc);
+          st->pending_cc = g_strdup (canonical->str);
+          st->pending_designation = designation;
+          st->pending_die = die;
+          st->pending_offset = rdt_close_combat_get_drm_total (cc) + tactics_drm;
+          for (int d = 0; d < 10; d++)
+            {
+              int r;
+              const char *cell = rdt_close_combat_lookup (cc, d + st->pending_offset, &r);
+
+              g_strlcpy (st->pending_cells[d], cell != NULL ? cell : "?", sizeof st->pending_cells[d]);
+            }
+          say_waiting (game);
+          return TRUE;
+        }
+    }
+
   /* Step 7: the defender's result first (13.1 R: "the defender retreats
    * and makes morale checks first"). */
   if (g_str_equal (result, "PIN"))
-    apply_pin (game, cc);
+    {
+      apply_pin (game, cc);
+      retreated_check (game, retreated, att_side, def_side, NULL, NULL, modifiers);
+    }
   else
     {
       g_auto(GStrv) sides = g_strsplit (result, "/", 2);
@@ -780,6 +1252,8 @@ do_close_combat (RdtGame     *game,
       apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex), chosen);
       if (!rdt_game_is_over (game))
         apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
+      if (!rdt_game_is_over (game))
+        retreated_check (game, retreated, att_side, def_side, sides[0], sides[1], modifiers);
     }
   _rdt_game_settle_retreats (game);
 
@@ -789,48 +1263,90 @@ do_close_combat (RdtGame     *game,
   else if (modified >= 10)
     gain_momentum (game, att_side, def_side, _("modified roll 10 or more"));
 
-  /* Step 9: the defending hex vacant (no retreat owed), the attacker's lead
-   * unit still there and free to advance. */
-  {
-    int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
-    gboolean vacant = TRUE;
-
-    for (guint i = 0; i < game->n_units; i++)
-      if (game->state->units[i].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, i)) &&
-          game->state->units[i].hex.col == def_hex.col && game->state->units[i].hex.row == def_hex.row)
-        vacant = FALSE;
-    if (vacant && lead >= 0 && game->state->owed_retreats->len == 0 &&
-        game->state->units[lead].where == RDT_GAME_UNIT_MAP &&
-        !rdt_close_combat_lead_may_not_advance (cc))
-      {
-        game->state->units[lead].hex = def_hex;
-        game->board_dirty = TRUE;
-        _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
-        /* "Other units which participated may advance up to the stacking
-         * limit, including units which had to take a morale check and
-         * passed it." */
-        for (guint k = 0; k < n_advance; k++)
-          {
-            guint u = (guint) advancers[k];
-            const char *rule = NULL;
-
-            if (game->state->units[u].where != RDT_GAME_UNIT_MAP)
-              continue;
-            if (_rdt_game_overstacked (game, def_hex, _rdt_game_unit_player (game, u), u, &rule))
-              {
-                _rdt_game_say (game, "12.23 step 9", _("%s does not advance: %s would be overstacked (%s)"),
-                               unit_of (game, u)->id, argv[2], rule != NULL ? rule : "7.1");
-                continue;
-              }
-            game->state->units[u].hex = def_hex;
-            _rdt_game_say (game, "12.23 step 9", _("%s advances into %s"), unit_of (game, u)->id, argv[2]);
-          }
-      }
-    else if (vacant && lead >= 0 && game->state->owed_retreats->len > 0)
-      _rdt_game_say (game, "12.23 step 9", _("The advance after combat is not made by the program while retreats are owed"));
-  }
+  /* Step 9: the advance once the defending hex is vacant (now, or once
+   * the defenders' owed retreats are made: _rdt_game_check_advance). */
+  open_advance (game, cc, def_hex, advancers, n_advance);
   remove_after_shifts (game, cc);
   return TRUE;
+}
+
+/* "reroll SIDE" / "accept": the momentum decision of the pending combat
+ * (12.23 step 6). */
+static gboolean
+do_momentum (RdtGame   *game,
+             char     **argv,
+             guint      argc,
+             GString   *canonical,
+             gboolean  *barrier,
+             GError   **error)
+{
+  RdtGameState *st = game->state;
+  int waiting = st->pending_cc != NULL ? _rdt_game_momentum_waiting (game) : -1;
+  const char *waiting_id = waiting >= 0 ? rdt_scenario_get_side (game->scenario, (guint) waiting)->id : NULL;
+
+  if (st->pending_cc == NULL || waiting < 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 6: no Close Combat waits for a momentum decision"));
+  if (g_str_equal (argv[0], "reroll"))
+    {
+      int side, other, d, r;
+
+      if (argc != 2)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "reroll SIDE");
+      side = rdt_scenario_find_side (game->scenario, argv[1]);
+      if (side < 0)
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[1]);
+      if (side != waiting)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.23 step 6: the option is %s's now (the fewest chits, the Defender on a tie, first; "
+                       "“accept” declines)"), waiting_id);
+      g_string_append_printf (canonical, " %s", argv[1]);
+      other = side == st->pending_side[0] ? st->pending_side[1] : st->pending_side[0];
+      st->momentum[side]--;
+      st->pool++;
+      _rdt_game_say (game, "12.23 step 6, 12.62",
+                     _("%s spends a Momentum Chit (returned to the pool) to re-roll the Close Combat die (%s holds %d, %s %d)"),
+                     argv[1], argv[1], st->momentum[side], rdt_scenario_get_side (game->scenario, (guint) other)->id,
+                     st->momentum[other]);
+      *barrier = TRUE;
+      d = _rdt_game_roll_die (game, _("close combat re-roll (12.23 step 5, 6)"));
+      st = game->state;
+      st->pending_die = d;
+      r = d + st->pending_offset;
+      _rdt_game_say (game, "12.23 step 5", _("Die %d %+d (DRMs and tactics) = %d: “%s”"), d, st->pending_offset, r,
+                     st->pending_cells[CLAMP (d, 0, 9)]);
+      /* "only one may be spent each time this step is reached": the step
+       * is reached again, the order starts over. */
+      st->pending_stage = 0;
+      if (_rdt_game_momentum_waiting (game) >= 0)
+        {
+          say_waiting (game);
+          return TRUE;
+        }
+    }
+  else
+    {
+      if (argc != 1)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "accept");
+      _rdt_game_say (game, "12.23 step 6", _("%s declines to spend a Momentum Chit"), waiting_id);
+      if (st->pending_stage == 0)
+        {
+          st->pending_stage = 1;
+          if (_rdt_game_momentum_waiting (game) >= 0 && _rdt_game_momentum_waiting (game) != waiting)
+            {
+              say_waiting (game);
+              return TRUE;
+            }
+        }
+    }
+  /* Both declined (or hold no chit): the results (steps 7-9). */
+  {
+    g_autofree char *action = g_steal_pointer (&st->pending_cc);
+    g_auto(GStrv) words = g_strsplit (action, " ", -1);
+    g_autoptr(GString) scratch = g_string_new (NULL);
+    /* The results roll morale checks: undo stops here. */
+    *barrier = TRUE;
+    return do_close_combat (game, words, g_strv_length (words), scratch, barrier, st->pending_die, error);
+  }
 }
 
 gboolean
@@ -842,7 +1358,11 @@ _rdt_game_apply_combat_action (RdtGame   *game,
                                GError   **error)
 {
   if (g_str_equal (argv[0], "close-combat"))
-    return do_close_combat (game, argv, argc, canonical, barrier, error);
+    return do_close_combat (game, argv, argc, canonical, barrier, G_MININT, error);
+  if (g_str_equal (argv[0], "reroll") || g_str_equal (argv[0], "accept"))
+    return do_momentum (game, argv, argc, canonical, barrier, error);
+  if (g_str_equal (argv[0], "advance"))
+    return do_advance (game, argv, argc, canonical, error);
   return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
 }
 
@@ -863,6 +1383,14 @@ _rdt_game_combat_candidates (RdtGame   *game,
 
   if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
     return;
+  /* 12.23 step 6: the momentum decision of the pending combat. */
+  if (s->pending_cc != NULL)
+    {
+      g_ptr_array_add (out, g_strdup ("accept"));
+      for (int k = 0; k < 2; k++)
+        g_ptr_array_add (out, g_strdup_printf ("reroll %s", rdt_scenario_get_side (game->scenario, (guint) s->pending_side[k])->id));
+      return;
+    }
   /* Owed leader casualties: each leader the owner may choose (13.1). */
   for (guint k = 0; k < s->owed_casualties->len; k++)
     {
@@ -894,47 +1422,73 @@ _rdt_game_combat_candidates (RdtGame   *game,
         }
       return;
     }
-  for (guint i = 0; i < game->n_units; i++)
+  /* 12.23 step 9: the other participants' advance. */
+  {
+    g_auto(GStrv) advances = rdt_game_dup_cc_advances (game);
+
+    for (guint k = 0; advances[k] != NULL; k++)
+      g_ptr_array_add (out, g_strdup_printf ("advance %s", advances[k]));
+  }
+  /* 12.21: designate, then announce (rdt-game-designation.c); then each
+   * announced combat, with each attacking and defending lead. */
+  if (!s->announced)
     {
-      const RdtGameUnit *gu = &s->units[i];
-      const RdtUnit *u = unit_of (game, i);
-      g_autofree char *from = NULL;
+      _rdt_game_designation_candidates (game, out);
+      return;
+    }
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
+      g_autoptr(GString) from = g_string_new (NULL);
+      g_autofree char *to = rdt_hex_grid_dup_label (grid, d->defender);
 
-      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing ||
-          (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
+      if (d->resolved)
         continue;
-      from = rdt_hex_grid_dup_label (grid, gu->hex);
-      for (guint t = 0; t < game->n_units; t++)
+      for (guint k = 0; k < d->n_attackers; k++)
         {
-          const RdtGameUnit *gt = &s->units[t];
-          g_autofree char *to = NULL;
+          g_autofree char *l = rdt_hex_grid_dup_label (grid, d->attackers[k]);
+          g_string_append_printf (from, "%s%s", k > 0 ? "," : "", l);
+        }
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          const RdtGameUnit *gu = &s->units[i];
+          const RdtUnit *u = unit_of (game, i);
+          gboolean in = FALSE;
 
-          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
-              _rdt_game_unit_player (game, t) == phasing || !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
+          if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing)
             continue;
-          to = rdt_hex_grid_dup_label (grid, gt->hex);
-          for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
-            g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from, to,
-                                                   u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
-          /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused without
-           * a chit). */
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
-                                                 from, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
-                                                 unit_of (game, t)->id));
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
-                                                 from, to, u->id, unit_of (game, t)->id,
-                                                 rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
-          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
-                                                 from, to, u->id, unit_of (game, t)->id,
-                                                 rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
+          for (guint k = 0; k < d->n_attackers; k++)
+            in = in || (gu->hex.col == d->attackers[k].col && gu->hex.row == d->attackers[k].row);
+          if (!in)
+            continue;
+          for (guint t = 0; t < game->n_units; t++)
+            {
+              const RdtGameUnit *gt = &s->units[t];
+
+              if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
+                  _rdt_game_unit_player (game, t) == phasing || gt->hex.col != d->defender.col || gt->hex.row != d->defender.row)
+                continue;
+              for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
+                g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from->str, to,
+                                                       u->id, unit_of (game, t)->id, tactics[k][0], tactics[k][1]));
+              /* 13.1 AC/DC choices and 12.23 step 6 re-rolls (refused
+               * without a chit). */
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish ac %s dc %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id, unit_of (game, t)->id,
+                                                     unit_of (game, t)->id));
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id,
+                                                     rdt_scenario_get_side (game->scenario, (guint) u->side)->id));
+              g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish reroll %s",
+                                                     from->str, to, u->id, unit_of (game, t)->id,
+                                                     rdt_scenario_get_side (game->scenario, (guint) unit_of (game, t)->side)->id));
+            }
+          /* Artillery defending alone (12.31): the lead unit only. */
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s", from->str, to, u->id));
         }
     }
 }
 
-/* At the end of the Close Combat phase: the attacks 12.12 and 12.13 made
- * mandatory that were not made, logged (the program does not enforce them
- * yet: the exclusive exceptions, Brandywine 3.9 and Germantown 3.10.4, are
- * not data). */
 /* TRUE when an enemy of @unit's player is adjacent to @unit: a combat unit
  * (not a leader), in Parade Order if @parade. */
 static gboolean
@@ -1022,44 +1576,13 @@ void
 _rdt_game_combat_phase_end (RdtGame *game)
 {
   RdtGameState *s = game->state;
-  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
-  int phasing = rdt_game_get_phasing_player (game);
 
   /* Applied once: the second "next-phase" only ends the phase once the
    * retreats it owed are made. */
   if (s->combat_phase_ending)
     return;
 
-  for (guint i = 0; i < game->n_units; i++)
-    {
-      const RdtGameUnit *gu = &s->units[i];
-      const RdtUnit *u = unit_of (game, i);
-      gboolean mine = _rdt_game_unit_player (game, i) == phasing;
-
-      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || (gu->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT))
-        continue;
-      /* 12.12: never artillery, never rifle units; disrupted and shattered
-       * units may not attack (13.3, 13.4). */
-      if (mine && (u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE ||
-                   u->kind == RDT_UNIT_KIND_MORTAR || u->kind == RDT_UNIT_KIND_RIFLE ||
-                   gu->status != RDT_UNIT_STATUS_PARADE))
-        continue;
-      for (guint t = 0; t < game->n_units; t++)
-        {
-          const RdtGameUnit *gt = &s->units[t];
-
-          if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
-              (_rdt_game_unit_player (game, t) == phasing) == mine ||
-              !rdt_hex_grid_are_adjacent (grid, gu->hex, gt->hex))
-            continue;
-          if (mine)
-            _rdt_game_say (game, "12.12", _("%s was adjacent to enemy units and did not attack (not enforced: see the exclusive rules' exceptions)"),
-                           u->id);
-          else
-            _rdt_game_say (game, "12.13", _("%s was adjacent to the phasing player's units and was not attacked (one hex may receive the Diversion, 12.14; not enforced)"),
-                           u->id);
-          break;
-        }
-    }
+  /* 12.12, 12.13: enforced when the designation is announced
+   * (rdt-game-designation.c), not here. */
   disrupted_and_shattered_at_phase_end (game);
 }

@@ -229,6 +229,39 @@ rdt_game_to_json (RdtGame  *game,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  /* Close Combat (12.21, 12.23 steps 6 and 9). */
+  json_builder_set_member_name (b, "close-combat");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "announced");
+  json_builder_add_boolean_value (b, rdt_game_get_cc_announced (game));
+  {
+    g_auto(GStrv) designated = rdt_game_dup_cc_designated (game);
+    g_auto(GStrv) owed = rdt_game_dup_cc_owed (game, NULL);
+    g_auto(GStrv) advances = rdt_game_dup_cc_advances (game);
+    int side = rdt_game_get_cc_momentum_side (game);
+
+    json_builder_set_member_name (b, "designated");
+    json_builder_begin_array (b);
+    for (guint i = 0; designated[i] != NULL; i++)
+      json_builder_add_string_value (b, designated[i]);
+    json_builder_end_array (b);
+    json_builder_set_member_name (b, "owed");
+    json_builder_begin_array (b);
+    for (guint i = 0; owed[i] != NULL; i++)
+      json_builder_add_string_value (b, owed[i]);
+    json_builder_end_array (b);
+    json_builder_set_member_name (b, "momentum-decision");
+    if (side >= 0)
+      json_builder_add_string_value (b, rdt_scenario_get_side (game->scenario, (guint) side)->id);
+    else
+      json_builder_add_null_value (b);
+    json_builder_set_member_name (b, "may-advance");
+    json_builder_begin_array (b);
+    for (guint i = 0; advances[i] != NULL; i++)
+      json_builder_add_string_value (b, advances[i]);
+    json_builder_end_array (b);
+  }
+  json_builder_end_object (b);
 
   if (with_log)
     {

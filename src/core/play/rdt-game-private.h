@@ -32,6 +32,17 @@ typedef struct {
   int player;
 } RdtGameOwedCasualty;
 
+/* A Close Combat designated this phase (12.21): its attacking hexes (at
+ * most 6: a defending hex has six neighbours), its defending hex, whether it
+ * was resolved. */
+#define RDT_GAME_MAX_ATTACKING_HEXES 6
+typedef struct {
+  RdtHex attackers[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_attackers;
+  RdtHex defender;
+  gboolean resolved;
+} RdtGameDesignation;
+
 typedef struct {
   int turn;
   int step;                 /* index into the sequence; -1 = set-up */
@@ -60,6 +71,38 @@ typedef struct {
    * 13.4) and its retreats are owed: no new combat, the phase ends once
    * they are made. */
   gboolean combat_phase_ending;
+  /* rdt-game-designation.c (12.21, 12.22): the Close Combats designated
+   * this phase (RdtGameDesignation, in order), whether they are announced,
+   * and the phase's Diversion hex (12.14). */
+  GArray *designated;
+  gboolean announced;
+  gboolean has_diversion;
+  RdtHex diversion;
+  /* rdt-game-combat.c, 12.23 step 6: the Close Combat rolled and waiting
+   * for the momentum decision ("reroll SIDE" / "accept"): its action
+   * (without re-rolls), the die, whose option it is (0: the side with the
+   * fewest chits, the Defender on a tie; 1: the other), the attacker's and
+   * defender's sides, the DRM total and the table cell each die reads. */
+  char *pending_cc;
+  int pending_designation;  /* its index in designated */
+  int pending_die;
+  int pending_stage;
+  int pending_side[2];
+  int pending_offset;
+  char pending_cells[10][16];
+  /* rdt-game-combat.c, 12.23 step 9: the advance after the last combat:
+   * its defending hex, the lead unit that must advance (-1 none, -2
+   * advanced), whether the hex became vacant, the participating attackers
+   * and where they attacked from, the "advance UNIT" words of the action. */
+  gboolean advance_open;
+  RdtHex advance_hex;
+  int advance_lead;
+  gboolean advance_lead_done;
+  guint advance_units[24];
+  RdtHex advance_from[24];
+  guint n_advance_units;
+  guint advance_declared[6];
+  guint n_advance_declared;
 } RdtGameState;
 
 struct _RdtGame {
@@ -160,6 +203,40 @@ gboolean      _rdt_game_apply_combat_action (RdtGame           *game,
                                              GError           **error);
 void          _rdt_game_combat_candidates  (RdtGame           *game,
                                             GPtrArray         *out);
+/* 12.23 step 9: the advance into the last combat's defending hex once it
+ * is vacant and the retreats owed are made. */
+void          _rdt_game_check_advance      (RdtGame           *game);
+/* 12.23 step 6: the side whose momentum option it is, or -1. */
+int           _rdt_game_momentum_waiting   (RdtGame           *game);
+/* rdt-game-designation.c: "designate", "undesignate", "diversion",
+ * "announce" (12.21, 12.22; docs/play.md "Close Combat"). */
+gboolean      _rdt_game_apply_designation_action (RdtGame      *game,
+                                                  char        **argv,
+                                                  guint         argc,
+                                                  GString      *canonical,
+                                                  GError      **error);
+/* The designated combat of @def_hex, or -1. */
+int           _rdt_game_find_designation   (RdtGame           *game,
+                                            RdtHex             def_hex);
+/* Adds the combat @attackers -> @def_hex to the designation (checked:
+ * 12.11, 12.15, the rules layer's errors). */
+gboolean      _rdt_game_designate          (RdtGame           *game,
+                                            const RdtHex      *attackers,
+                                            guint              n_attackers,
+                                            RdtHex             def_hex,
+                                            GError           **error);
+/* Announces the designation: refused while 12.12-12.15 or 13.1 Pin owe
+ * anything (unless @anyway), then 12.22. */
+gboolean      _rdt_game_announce           (RdtGame           *game,
+                                            gboolean           anyway,
+                                            GError           **error);
+/* Whether the Close Combat phase may end (12.21, 12.23), else FALSE with
+ * @error. */
+gboolean      _rdt_game_combat_may_leave   (RdtGame           *game,
+                                            GError           **error);
+/* Designation candidates for random play. */
+void          _rdt_game_designation_candidates (RdtGame       *game,
+                                                GPtrArray     *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */

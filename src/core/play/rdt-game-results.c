@@ -319,6 +319,10 @@ _rdt_game_do_retreat (RdtGame  *game,
     }
   g_array_remove_index (s->owed_retreats, (guint) index);
   s->units[unit].hex = end.hex;
+  /* 13.24: retreated from a Close Combat (into a hex whose combat may not
+   * be resolved yet). */
+  if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
+    s->units[unit].flags |= RDT_GAME_UNIT_CC_RETREATED;
   game->board_dirty = TRUE;
   {
     g_autofree char *l = rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), end.hex);

@@ -99,6 +99,39 @@ rdt_game_dup_state_text (RdtGame *game)
                               rdt_scenario_get_unit (game->scenario, p->unit)->id,
                               rdt_scenario_get_unit (game->scenario, p->firer)->id, p->result);
     }
+  /* Close Combat designation (12.21), only when there is one. */
+  for (guint i = 0; i < s->designated->len; i++)
+    {
+      const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, i);
+      char l[RDT_HEX_LABEL_SIZE];
+
+      g_string_append (out, "designated");
+      for (guint k = 0; k < d->n_attackers; k++)
+        {
+          rdt_hex_grid_format_label (grid, d->attackers[k], l);
+          g_string_append_printf (out, "%s%s", k == 0 ? " " : ",", l);
+        }
+      rdt_hex_grid_format_label (grid, d->defender, l);
+      g_string_append_printf (out, " %s%s\n", l, d->resolved ? " resolved" : "");
+    }
+  if (s->has_diversion)
+    {
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, s->diversion, l);
+      g_string_append_printf (out, "diversion %s\n", l);
+    }
+  if (s->announced)
+    g_string_append (out, "announced\n");
+  if (s->advance_open)
+    {
+      char l[RDT_HEX_LABEL_SIZE];
+
+      rdt_hex_grid_format_label (grid, s->advance_hex, l);
+      g_string_append_printf (out, "advance %s lead %d done %d\n", l, s->advance_lead, s->advance_lead_done);
+    }
+  if (s->pending_cc != NULL)
+    g_string_append_printf (out, "pending-cc %s die %d stage %d\n", s->pending_cc, s->pending_die, s->pending_stage);
   for (guint i = 0; i < s->owed_retreats->len; i++)
     {
       const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, i);

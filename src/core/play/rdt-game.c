@@ -57,6 +57,8 @@ _rdt_game_state_copy (RdtGame            *game,
   s->pending_fire = g_array_copy (src->pending_fire);
   s->owed_retreats = g_array_copy (src->owed_retreats);
   s->owed_casualties = g_array_copy (src->owed_casualties);
+  s->designated = g_array_copy (src->designated);
+  s->pending_cc = g_strdup (src->pending_cc);
   s->weather = g_strdup (src->weather);
   s->released = g_strdupv (src->released);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
@@ -85,6 +87,8 @@ _rdt_game_state_free (RdtGame      *game,
   g_array_unref (s->pending_fire);
   g_array_unref (s->owed_retreats);
   g_array_unref (s->owed_casualties);
+  g_array_unref (s->designated);
+  g_free (s->pending_cc);
   g_free (s->weather);
   g_strfreev (s->released);
   g_free (s);
@@ -244,6 +248,7 @@ rdt_game_new (RdtScenario  *scenario,
   s->pending_fire = g_array_new (FALSE, FALSE, sizeof (RdtGamePendingFire));
   s->owed_retreats = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedRetreat));
   s->owed_casualties = g_array_new (FALSE, FALSE, sizeof (RdtGameOwedCasualty));
+  s->designated = g_array_new (FALSE, FALSE, sizeof (RdtGameDesignation));
   s->released = g_new0 (char *, 1);
   s->units = g_new0 (RdtGameUnit, MAX (game->n_units, 1));
   for (guint i = 0; i < game->n_units; i++)
@@ -1082,6 +1087,11 @@ clear_phase_flags (RdtGame *game)
     game->state->units[i].flags &= RDT_GAME_UNIT_FIRST_FIRE_SPENT;
   game->state->off_board_fired = 0;
   game->state->fire_resolved = FALSE;
+  /* 12.21: the designation is the phase's. */
+  game->state->advance_open = FALSE;
+  g_array_set_size (game->state->designated, 0);
+  game->state->announced = FALSE;
+  game->state->has_diversion = FALSE;
 }
 
 /* An enemy unit's ZOC covers @hex for a unit of @side. */
@@ -1293,7 +1303,7 @@ enter_step (RdtGame *game)
     case RDT_PHASE_CLOSE_COMBAT:
       /* Close Combat (issue 14): the "close-combat" action of
        * rdt-game-combat.c. */
-      say (game, info->rule, _("%s: resolve each combat with “close-combat” (issue 14, docs/play.md)"), _(info->name));
+      say (game, info->rule, _("%s: designate every Close Combat (“designate ATT DEF”), “announce” them (12.21), then resolve each with “close-combat” (docs/play.md)"), _(info->name));
       break;
     case RDT_PHASE_END_OF_TURN:
       {
@@ -1451,6 +1461,9 @@ leave_step (RdtGame  *game,
       /* 12.23 step 7, 13.2: the retreats of the last combat are made within
        * the phase (rdt-game-combat.c). */
       if (!_rdt_game_fire_may_leave (game, error))
+        return FALSE;
+      /* 12.21, 12.23: announced combats are all resolved first. */
+      if (!_rdt_game_combat_may_leave (game, error))
         return FALSE;
       _rdt_game_combat_phase_end (game);
       /* Brandywine 4.8: removals at the end of a player turn. */
@@ -2433,10 +2446,22 @@ apply (RdtGame     *game,
   /* Fire (issue 14): rdt-game-fire.c. */
   if (g_str_equal (verb, "fire") || g_str_equal (verb, "resolve-fire") || g_str_equal (verb, "retreat") ||
       g_str_equal (verb, "casualty"))
-    return _rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error);
+    {
+      if (!_rdt_game_apply_fire_action (game, argv, argc, canonical, barrier, error))
+        return FALSE;
+      /* 12.23 step 9: the advance once the defenders' retreats are made. */
+      if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT)
+        _rdt_game_check_advance (game);
+      return TRUE;
+    }
   /* Close Combat (issue 14): rdt-game-combat.c. */
-  if (g_str_equal (verb, "close-combat"))
+  if (g_str_equal (verb, "close-combat") || g_str_equal (verb, "reroll") || g_str_equal (verb, "accept") ||
+      g_str_equal (verb, "advance"))
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
+  /* 12.21, 12.22: rdt-game-designation.c. */
+  if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
+      g_str_equal (verb, "announce"))
+    return _rdt_game_apply_designation_action (game, argv, argc, canonical, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
   return FALSE;

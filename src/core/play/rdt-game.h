@@ -70,6 +70,8 @@ typedef enum {
   /* Attempted to recover from a volume state this rally phase (Germantown
    * 3.2.3.1 panic: the volume's "panic-recovery" table). */
   RDT_GAME_UNIT_RECOVERED = 1 << 7,
+  /* Retreated from a Close Combat this phase (13.24). */
+  RDT_GAME_UNIT_CC_RETREATED = 1 << 8,
 } RdtGameUnitFlags;
 
 typedef struct {
@@ -290,6 +292,25 @@ RdtFire       *rdt_game_analyse_fire        (RdtGame       *game,
  * applied (10.4) and retreats not yet made (13.2, 13.3). */
 guint          rdt_game_get_n_pending_fire  (RdtGame       *game);
 guint          rdt_game_get_n_owed_retreats (RdtGame       *game);
+/* Close Combat designation (12.21, rdt-game-designation.c): what the
+ * designation of the Close Combat phase still owes before "announce"
+ * (12.12-12.15, 13.1 Pin, the volume's "cc-obligations" rows), each text
+ * naming its rule ("3019 must attack (12.12)"), NULL-terminated, empty
+ * outside the phase or once announced; @out_hexes (nullable) gets an RdtHex
+ * per text (transfer full). */
+char         **rdt_game_dup_cc_owed         (RdtGame       *game,
+                                             GArray       **out_hexes);
+/* The combats designated this phase: count, whether announced, and each
+ * one as "ATT[,ATT...] DEF" with " resolved" when resolved (transfer full,
+ * NULL-terminated). */
+gboolean       rdt_game_get_cc_announced    (RdtGame       *game);
+/* 12.23 step 6: the side index whose momentum option it is in the combat
+ * waiting after its roll ("reroll SIDE" / "accept"), or -1. */
+int            rdt_game_get_cc_momentum_side (RdtGame      *game);
+/* 12.23 step 9: the participating units that may "advance UNIT" now into
+ * the last combat's vacated defending hex (transfer full, NULL-terminated). */
+char         **rdt_game_dup_cc_advances     (RdtGame       *game);
+char         **rdt_game_dup_cc_designated   (RdtGame       *game);
 /* Leader casualties whose leader the owner still chooses ("casualty LEADER",
  * 13.1 "*"). */
 guint          rdt_game_get_n_owed_casualties (RdtGame     *game);

@@ -1,0 +1,945 @@
+/* rdt-game-designation.c: the designation of the Close Combats of a phase
+ * (issue 14; Series Rules 12.12-12.15, 12.21, 12.22, 13.1 Pin;
+ * docs/play.md "Close Combat").
+ *
+ *   designate ATT[,ATT...] DEF   adds a combat (attacking hexes to the
+ *                                defending hex; designating more attacking
+ *                                hexes against a designated DEF joins them)
+ *   undesignate DEF              withdraws it (before the announcement)
+ *   diversion HEX | diversion none   the phase's one Diversion hex (12.14)
+ *   announce [anyway]            12.21: "The phasing player must announce all
+ *                                Close Combats before resolving any of them"
+ *
+ * At "announce" the WHOLE designation is checked: each combat by the rules
+ * layer (12.15, adjacency, 13.3, 13.4), then what 12.12, 12.13, 12.14 and
+ * 13.1 Pin still owe; the refusal lists everything owed with its rule.  The
+ * volumes' exceptions are data: the table "cc-obligations" (rows: "where"
+ * terrain|hexside, "type" a terrain or hexside type id, "pinned" "must
+ * attack" when pinned units stay bound, "then" "adjacent to both" when an
+ * attack across the hexside makes the enemy units adjacent to both the
+ * attacking and the defending units owed, "rule").  Brandywine 3.9 Meeting
+ * House and 5.2.3 non-ford creek, Germantown 3.10.4 Chew House.
+ *
+ * Reading of 12.13 the program applies: an enemy unit is owed an attack when
+ * it is adjacent to a friendly unit that 12.12 (or 13.1 Pin) binds to attack
+ * it; a friendly unit that need not attack it (artillery, rifle units,
+ * disrupted and shattered units, an exception of the volume) does not make
+ * it owed.  "announce anyway" announces with obligations left, each logged
+ * as not met: the program's combats have one defending hex, while 12.15
+ * allows one attacking hex against several defending hexes.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "rdt-close-combat.h"
+#include "rdt-game-private.h"
+
+#define OBLIGATIONS_TABLE "cc-obligations"
+#define PINNED "pinned"
+
+static const RdtUnit *
+unit_of (RdtGame *game,
+         guint    index)
+{
+  return rdt_scenario_get_unit (game->scenario, index);
+}
+
+static gboolean
+same_hex (RdtHex a,
+          RdtHex b)
+{
+  return a.col == b.col && a.row == b.row;
+}
+
+static gboolean
+is_artillery (const RdtUnit *u)
+{
+  return u->kind == RDT_UNIT_KIND_ARTILLERY || u->kind == RDT_UNIT_KIND_AMUSETTE || u->kind == RDT_UNIT_KIND_MORTAR;
+}
+
+static gboolean
+is_pinned (const RdtGameUnit *gu)
+{
+  return gu->states != NULL && g_strv_contains ((const char *const *) gu->states, PINNED);
+}
+
+/* A combat unit (not a leader) on the map. */
+static gboolean
+on_map (RdtGame *game,
+        guint    i)
+{
+  return game->state->units[i].where == RDT_GAME_UNIT_MAP && !rdt_unit_is_leader (unit_of (game, i));
+}
+
+static gboolean
+fail (GError     **error,
+      int          code,
+      const char  *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+fail (GError     **error,
+      int          code,
+      const char  *format,
+      ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
+
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, RDT_GAME_ERROR, code, text);
+  return FALSE;
+}
+
+static char *
+label (RdtGame *game,
+       RdtHex   hex)
+{
+  return rdt_hex_grid_dup_label (rdt_scenario_get_grid (game->scenario), hex);
+}
+
+int
+_rdt_game_find_designation (RdtGame *game,
+                            RdtHex   def_hex)
+{
+  GArray *d = game->state->designated;
+
+  for (guint i = 0; i < d->len; i++)
+    if (same_hex (g_array_index (d, RdtGameDesignation, i).defender, def_hex))
+      return (int) i;
+  return -1;
+}
+
+/* ------------------------------------------- the volume's exceptions */
+
+/* The row of the "cc-obligations" table that exempts the pair (friendly
+ * unit @f, enemy unit @e) from 12.12, or NULL.  @out_pinned_bound: the row
+ * keeps pinned units bound ("must attack"). */
+/* Whether one of the volume's restrictions named in @ids binds unit @f
+ * now and covers @hex (Brandywine 5.2.6: the Bivouac Area restrictions
+ * until the release). */
+static gboolean
+restriction_covers (RdtGame    *game,
+                    const char *ids,
+                    guint       f,
+                    RdtHex      hex)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  g_auto(GStrv) names = g_strsplit_set (ids, " ,", -1);
+  RdtGameContext context;
+
+  rdt_game_context_init (&context);
+  context.turn = game->state->turn;
+  context.origin = game->scenario;
+  context.weather = game->state->weather;
+  context.released = (const char *const *) game->state->released;
+  for (guint i = 0; i < rdt_volume_get_n_restrictions (volume); i++)
+    {
+      const RdtRestriction *r = rdt_volume_get_restriction (volume, i);
+
+      if (r->id == NULL || !g_strv_contains ((const char *const *) names, r->id))
+        continue;
+      if (rdt_restriction_binds (r, rdt_game_get_position (game), f, &context, NULL) == RDT_RULE_ON &&
+          rdt_restriction_covers_hex (r, rdt_game_get_position (game), hex))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static const char *
+exempting_row_full (RdtGame   *game,
+                    guint      f,
+                    guint      e,
+                    gboolean  *out_pinned_bound,
+                    gboolean  *out_forbids);
+
+static const char *
+exempting_row (RdtGame   *game,
+               guint      f,
+               guint      e,
+               gboolean  *out_pinned_bound)
+{
+  gboolean forbids;
+
+  return exempting_row_full (game, f, e, out_pinned_bound, &forbids);
+}
+
+/* As exempting_row(); @out_forbids: the row's "forbids" is "attack" (the
+ * unit may not attack that enemy unit unless pinned: Brandywine 5.2.6). */
+static const char *
+exempting_row_full (RdtGame   *game,
+                    guint      f,
+                    guint      e,
+                    gboolean  *out_pinned_bound,
+                    gboolean  *out_forbids)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtTable *table = rdt_volume_find_table (volume, OBLIGATIONS_TABLE);
+  RdtHex fh = game->state->units[f].hex, eh = game->state->units[e].hex;
+
+  *out_pinned_bound = TRUE;
+  *out_forbids = FALSE;
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *where = rdt_table_lookup (table, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (table, row->key, "type", NULL);
+      const char *pinned = rdt_table_lookup (table, row->key, "pinned", NULL);
+      gboolean match = FALSE;
+
+      if (where == NULL || type == NULL)
+        continue;
+      if (g_str_equal (where, "terrain"))
+        {
+          const RdtTerrainType *t = rdt_scenario_get_terrain_type (game->scenario, fh);
+
+          match = t != NULL && g_strcmp0 (t->id, type) == 0;
+        }
+      else if (g_str_equal (where, "restriction"))
+        match = restriction_covers (game, type, f, eh);
+      else if (g_str_equal (where, "hexside"))
+        {
+          RdtHexside side;
+          const RdtHexsideFeatures *hf;
+
+          if (rdt_hex_grid_hexside (rdt_scenario_get_grid (game->scenario), fh, eh, &side, NULL) &&
+              (hf = rdt_scenario_get_hexside (game->scenario, side)) != NULL)
+            {
+              int idx[5] = { hf->water, hf->slope, hf->fieldwork, hf->road, hf->other };
+
+              for (guint k = 0; k < G_N_ELEMENTS (idx); k++)
+                if (idx[k] != RDT_NO_TYPE && idx[k] >= 0 && (guint) idx[k] < rdt_volume_get_n_hexside_types (volume) &&
+                    g_str_equal (rdt_volume_get_hexside_type (volume, (guint) idx[k])->id, type))
+                  match = TRUE;
+            }
+        }
+      if (match)
+        {
+          const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+
+          *out_pinned_bound = pinned != NULL && g_str_equal (pinned, "must attack");
+          *out_forbids = g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "attack") == 0;
+          return rule != NULL && rule[0] != '\0' ? rule : row->key;
+        }
+    }
+  return NULL;
+}
+
+/* The "then" rule of the hexside row crossed between @a and @b, or NULL
+ * (Brandywine 5.2.3: "adjacent to both"). */
+static const char *
+then_row (RdtGame *game,
+          RdtHex   a,
+          RdtHex   b)
+{
+  RdtVolume *volume = rdt_scenario_get_volume (game->scenario);
+  const RdtTable *table = rdt_volume_find_table (volume, OBLIGATIONS_TABLE);
+  RdtHexside side;
+  const RdtHexsideFeatures *hf;
+
+  if (table == NULL || !rdt_hex_grid_hexside (rdt_scenario_get_grid (game->scenario), a, b, &side, NULL) ||
+      (hf = rdt_scenario_get_hexside (game->scenario, side)) == NULL)
+    return NULL;
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *where = rdt_table_lookup (table, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (table, row->key, "type", NULL);
+      const char *then = rdt_table_lookup (table, row->key, "then", NULL);
+      int idx[5] = { hf->water, hf->slope, hf->fieldwork, hf->road, hf->other };
+
+      if (g_strcmp0 (where, "hexside") != 0 || type == NULL || g_strcmp0 (then, "adjacent to both") != 0)
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (idx); k++)
+        if (idx[k] != RDT_NO_TYPE && idx[k] >= 0 && (guint) idx[k] < rdt_volume_get_n_hexside_types (volume) &&
+            g_str_equal (rdt_volume_get_hexside_type (volume, (guint) idx[k])->id, type))
+          {
+            const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+            return rule != NULL && rule[0] != '\0' ? rule : row->key;
+          }
+    }
+  return NULL;
+}
+
+/* ---------------------------------------------------------- one combat */
+
+static RdtCloseCombat *
+build_combat (RdtGame                  *game,
+              const RdtGameDesignation *d,
+              GError                  **error)
+{
+  RdtCloseCombatInput input;
+  RdtGameContext context;
+
+  rdt_game_context_init (&context);
+  context.turn = game->state->turn;
+  context.current_side = -1;
+  context.origin = game->scenario;
+  rdt_close_combat_input_init (&input);
+  input.context = &context;
+  input.attackers = d->attackers;
+  input.n_attackers = d->n_attackers;
+  input.defender = d->defender;
+  input.has_diversion = game->state->has_diversion;
+  input.diversion = game->state->diversion;
+  return rdt_close_combat_new (rdt_game_get_position (game), &input, error);
+}
+
+static char *
+designation_text (RdtGame                  *game,
+                  const RdtGameDesignation *d)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *def = label (game, d->defender);
+
+  for (guint k = 0; k < d->n_attackers; k++)
+    {
+      g_autofree char *l = label (game, d->attackers[k]);
+      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+    }
+  g_string_append_printf (s, " → %s", def);
+  return g_string_free (s, FALSE);
+}
+
+/* ------------------------------------------------------ what is owed */
+
+static void
+owe (GPtrArray  *texts,
+     GArray     *hexes,
+     RdtHex      hex,
+     char       *text)
+{
+  g_ptr_array_add (texts, text);
+  if (hexes != NULL)
+    g_array_append_val (hexes, hex);
+}
+
+/* Everything the designation still owes (12.12-12.15, 13.1 Pin, the
+ * volume's cc-obligations rows), as translated texts naming their rule;
+ * @hexes (nullable) gets the hex of each. */
+static void
+compute_owed (RdtGame   *game,
+              GPtrArray *texts,
+              GArray    *hexes)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+  g_autofree gboolean *attacks = g_new0 (gboolean, MAX (game->n_units, 1));
+  g_autofree gboolean *attacked = g_new0 (gboolean, MAX (game->n_units, 1));
+  g_autofree const char **owed_rule = g_new0 (const char *, MAX (game->n_units, 1));
+
+  /* Each combat, by the rules layer. */
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
+      g_autoptr(GError) local = NULL;
+      g_autoptr(RdtCloseCombat) cc = build_combat (game, d, &local);
+      g_autofree char *what = designation_text (game, d);
+
+      if (cc == NULL)
+        {
+          owe (texts, hexes, d->defender, g_strdup_printf ("%s: %s", what, local->message));
+          continue;
+        }
+      if (!rdt_close_combat_is_legal (cc))
+        {
+          const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_errors (cc), 0);
+          owe (texts, hexes, d->defender, g_strdup_printf ("%s: %s (%s)", what, it->text, it->rule));
+        }
+      for (int role = 0; role < 2; role++)
+        {
+          GPtrArray *units = rdt_close_combat_get_units (cc, role);
+
+          for (guint i = 0; i < units->len; i++)
+            {
+              guint u = ((const RdtCcUnitSp *) g_ptr_array_index (units, i))->unit;
+
+              if (role == RDT_CC_ATTACKER)
+                attacks[u] = TRUE;
+              else
+                attacked[u] = TRUE;
+            }
+        }
+      /* Brandywine 5.2.3: "if units attack across a non-ford Brandywine
+       * Creek hexside, any enemy units adjacent to both the attacking and
+       * defending units must also be attacked". */
+      for (guint k = 0; k < d->n_attackers; k++)
+        {
+          const char *rule = then_row (game, d->attackers[k], d->defender);
+
+          if (rule == NULL)
+            continue;
+          for (guint e = 0; e < game->n_units; e++)
+            {
+              RdtHex eh = s->units[e].hex;
+              gboolean near_att = FALSE;
+
+              if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || same_hex (eh, d->defender) ||
+                  !rdt_hex_grid_are_adjacent (grid, eh, d->defender))
+                continue;
+              for (guint a = 0; a < d->n_attackers; a++)
+                if (rdt_hex_grid_are_adjacent (grid, eh, d->attackers[a]))
+                  near_att = TRUE;
+              if (near_att && owed_rule[e] == NULL)
+                owed_rule[e] = rule;
+            }
+        }
+    }
+
+  /* 12.12 and 13.1 Pin: the phasing player's units. */
+  for (guint f = 0; f < game->n_units; f++)
+    {
+      const RdtGameUnit *gf = &s->units[f];
+      const RdtUnit *uf = unit_of (game, f);
+      gboolean pinned = is_pinned (gf);
+      const char *bound = NULL;
+
+      if (!on_map (game, f) || _rdt_game_unit_player (game, f) != phasing)
+        continue;
+      /* 12.12: artillery never must attack; 13.3, 13.4: disrupted and
+       * shattered units may not. */
+      if (is_artillery (uf) || gf->status != RDT_UNIT_STATUS_PARADE)
+        continue;
+      for (guint e = 0; e < game->n_units; e++)
+        {
+          gboolean pinned_bound;
+          const char *exempt;
+
+          if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing ||
+              !rdt_hex_grid_are_adjacent (grid, gf->hex, s->units[e].hex))
+            continue;
+          /* 12.12 Exception: "Rifle units are never required to attack". */
+          if (uf->kind == RDT_UNIT_KIND_RIFLE && !pinned)
+            continue;
+          exempt = exempting_row (game, f, e, &pinned_bound);
+          if (exempt != NULL && !(pinned && pinned_bound))
+            continue;
+          /* 13.1 Pin A: "Attack with all their pinned units". */
+          if (bound == NULL || pinned)
+            bound = pinned ? (exempt != NULL ? exempt : "13.1 Pin") : "12.12";
+          if (owed_rule[e] == NULL)
+            owed_rule[e] = "12.13";
+        }
+      if (bound != NULL && !attacks[f])
+        owe (texts, hexes, gf->hex, g_strdup_printf (_("%s must attack (%s)"), uf->id, bound));
+    }
+
+  /* 12.14: the units that created the Diversion attack other enemy units. */
+  if (s->has_diversion)
+    for (guint f = 0; f < game->n_units; f++)
+      {
+        const RdtGameUnit *gf = &s->units[f];
+
+        if (!on_map (game, f) || _rdt_game_unit_player (game, f) != phasing || is_artillery (unit_of (game, f)) ||
+            gf->status != RDT_UNIT_STATUS_PARADE || !rdt_hex_grid_are_adjacent (grid, gf->hex, s->diversion) ||
+            attacks[f])
+          continue;
+        {
+          g_autofree char *l = label (game, s->diversion);
+          owe (texts, hexes, gf->hex,
+               g_strdup_printf (_("%s created the Diversion in %s and must attack other enemy units (12.14)"),
+                                unit_of (game, f)->id, l));
+        }
+      }
+
+  /* 12.13 and 13.1 Pin: the enemy units. */
+  for (guint e = 0; e < game->n_units; e++)
+    {
+      const RdtGameUnit *ge = &s->units[e];
+      const char *rule = owed_rule[e];
+
+      if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || attacked[e])
+        continue;
+      /* 13.1 Pin A: "attack all defending units marked as pinned". */
+      if (is_pinned (ge))
+        {
+          gboolean near = FALSE;
+
+          for (guint f = 0; f < game->n_units && !near; f++)
+            if (on_map (game, f) && _rdt_game_unit_player (game, f) == phasing &&
+                rdt_hex_grid_are_adjacent (grid, ge->hex, s->units[f].hex))
+              near = TRUE;
+          if (near)
+            rule = "13.1 Pin";
+        }
+      if (rule == NULL)
+        continue;
+      /* 12.14: the Diversion hex is not attacked (13.1 Note: never a
+       * pinned one). */
+      if (s->has_diversion && same_hex (ge->hex, s->diversion) && g_strcmp0 (rule, "13.1 Pin") != 0)
+        continue;
+      owe (texts, hexes, ge->hex, g_strdup_printf (_("%s must be attacked (%s)"), unit_of (game, e)->id, rule));
+    }
+}
+
+char **
+rdt_game_dup_cc_owed (RdtGame *game,
+                      GArray **out_hexes)
+{
+  GPtrArray *texts;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+
+  texts = g_ptr_array_new ();
+  if (out_hexes != NULL)
+    *out_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  if (rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT && !game->state->announced)
+    compute_owed (game, texts, out_hexes != NULL ? *out_hexes : NULL);
+  g_ptr_array_add (texts, NULL);
+  return (char **) g_ptr_array_free (texts, FALSE);
+}
+
+/* ------------------------------------------------------------ actions */
+
+static gboolean
+may_designate (RdtGame  *game,
+               GError  **error)
+{
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("12.21: Close Combats are designated in the Close Combat phase"));
+  if (game->state->combat_phase_ending)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE,
+                 _("13.3, 13.4: the Close Combat phase has ended; only its retreats are still owed"));
+  if (game->state->announced)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.21: the Close Combats of this phase are announced; no designation changes now"));
+  return TRUE;
+}
+
+gboolean
+_rdt_game_designate (RdtGame       *game,
+                     const RdtHex  *attackers,
+                     guint          n_attackers,
+                     RdtHex         def_hex,
+                     GError       **error)
+{
+  RdtGameState *s = game->state;
+  RdtGameDesignation d = { 0 };
+  int existing = _rdt_game_find_designation (game, def_hex);
+  g_autoptr(RdtCloseCombat) cc = NULL;
+  g_autoptr(GError) local = NULL;
+  int att_side;
+
+  if (!may_designate (game, error))
+    return FALSE;
+  if (s->has_diversion && same_hex (s->diversion, def_hex))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.14: the Diversion hex is not attacked (withdraw the Diversion with “diversion none”)"));
+  if (existing >= 0)
+    d = g_array_index (s->designated, RdtGameDesignation, existing);
+  else
+    d.defender = def_hex;
+  for (guint i = 0; i < n_attackers; i++)
+    {
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < d.n_attackers; k++)
+        have = have || same_hex (d.attackers[k], attackers[i]);
+      /* 12.15: the units of an attacking hex in one combat (the program
+       * moves whole hexes). */
+      for (guint c = 0; c < s->designated->len; c++)
+        {
+          const RdtGameDesignation *o = &g_array_index (s->designated, RdtGameDesignation, c);
+
+          if ((int) c == existing)
+            continue;
+          for (guint k = 0; k < o->n_attackers; k++)
+            if (same_hex (o->attackers[k], attackers[i]))
+              {
+                g_autofree char *l = label (game, attackers[i]);
+                g_autofree char *od = label (game, o->defender);
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("12.15: the units in %s already attack %s (each unit in one Close Combat; "
+                               "“undesignate %s” first)"), l, od, od);
+              }
+        }
+      if (have)
+        continue;
+      if (d.n_attackers >= RDT_GAME_MAX_ATTACKING_HEXES)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+      d.attackers[d.n_attackers++] = attackers[i];
+    }
+  if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers)
+    {
+      g_autofree char *l = label (game, def_hex);
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: this Close Combat against %s is already designated"), l);
+    }
+  cc = build_combat (game, &d, &local);
+  if (cc == NULL)
+    return fail (error, g_error_matches (local, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_DATA)
+                        ? RDT_GAME_ERROR_DATA : RDT_GAME_ERROR_UNKNOWN, "%s", local->message);
+  if (!rdt_close_combat_is_legal (cc))
+    {
+      const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_errors (cc), 0);
+      return fail (error, RDT_GAME_ERROR_ILLEGAL, "%s", it->text);
+    }
+  att_side = rdt_close_combat_get_side (cc, RDT_CC_ATTACKER);
+  if (att_side < 0 || game->side_player[att_side] != rdt_game_get_phasing_player (game))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.11: the phasing player is the Attacker"));
+  /* The volume's rows that forbid the attack unless pinned (Brandywine
+   * 5.2.6). */
+  {
+    GPtrArray *att = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+    GPtrArray *def = rdt_close_combat_get_units (cc, RDT_CC_DEFENDER);
+
+    for (guint i = 0; i < att->len; i++)
+      for (guint j = 0; j < def->len; j++)
+        {
+          guint f = ((const RdtCcUnitSp *) g_ptr_array_index (att, i))->unit;
+          guint e = ((const RdtCcUnitSp *) g_ptr_array_index (def, j))->unit;
+          gboolean pinned_bound, forbids;
+          const char *rule = exempting_row_full (game, f, e, &pinned_bound, &forbids);
+
+          if (rule != NULL && forbids && !is_pinned (&s->units[f]))
+            {
+              g_autofree char *l = label (game, def_hex);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
+                           unit_of (game, f)->id, l);
+            }
+        }
+  }
+  if (existing >= 0)
+    g_array_index (s->designated, RdtGameDesignation, existing) = d;
+  else
+    g_array_append_val (s->designated, d);
+  {
+    g_autofree char *what = designation_text (game, &d);
+    _rdt_game_say (game, "12.21", _("Close Combat designated: %s"), what);
+  }
+  return TRUE;
+}
+
+gboolean
+_rdt_game_announce (RdtGame   *game,
+                    gboolean   anyway,
+                    GError   **error)
+{
+  RdtGameState *s = game->state;
+  g_autoptr(GPtrArray) owed = g_ptr_array_new_with_free_func (g_free);
+  guint n_pins = 0;
+
+  if (!may_designate (game, error))
+    return FALSE;
+  compute_owed (game, owed, NULL);
+  if (owed->len > 0 && !anyway)
+    {
+      g_ptr_array_add (owed, NULL);
+      {
+        g_autofree char *list = g_strjoinv ("; ", (char **) owed->pdata);
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: the designation is not complete: %s"), list);
+      }
+    }
+  for (guint i = 0; i < owed->len; i++)
+    _rdt_game_say (game, "12.21", _("Announced although owed: %s (the player's “announce anyway”)"),
+                   (const char *) g_ptr_array_index (owed, i));
+  s->announced = TRUE;
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      g_autofree char *what = designation_text (game, &g_array_index (s->designated, RdtGameDesignation, c));
+      _rdt_game_say (game, "12.21", _("Close Combat announced: %s"), what);
+    }
+  if (s->has_diversion)
+    {
+      g_autofree char *l = label (game, s->diversion);
+      _rdt_game_say (game, "12.14", _("Diversion: %s"), l);
+    }
+  /* 12.22: "After the phasing player has announced all Close Combats, the
+   * players remove the 'Pin' markers from all units on the board". */
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      RdtGameUnit *gu = &s->units[i];
+      g_autoptr(GPtrArray) keep = NULL;
+
+      if (gu->where != RDT_GAME_UNIT_MAP || !is_pinned (gu))
+        continue;
+      keep = g_ptr_array_new ();
+      for (guint k = 0; gu->states[k] != NULL; k++)
+        if (!g_str_equal (gu->states[k], PINNED))
+          g_ptr_array_add (keep, g_strdup (gu->states[k]));
+      g_strfreev (gu->states);
+      gu->states = NULL;
+      if (keep->len > 0)
+        {
+          g_ptr_array_add (keep, NULL);
+          gu->states = (char **) g_ptr_array_free (g_steal_pointer (&keep), FALSE);
+        }
+      n_pins++;
+      game->board_dirty = TRUE;
+    }
+  if (n_pins > 0)
+    _rdt_game_say (game, "12.22", _("Pin markers removed from %u units"), n_pins);
+  return TRUE;
+}
+
+gboolean
+_rdt_game_apply_designation_action (RdtGame   *game,
+                                    char     **argv,
+                                    guint      argc,
+                                    GString   *canonical,
+                                    GError   **error)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  RdtGameState *s = game->state;
+
+  if (g_str_equal (argv[0], "designate"))
+    {
+      RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def;
+      guint n = 0;
+      g_auto(GStrv) parts = NULL;
+
+      if (argc != 3)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF");
+      parts = g_strsplit (argv[1], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          if (n >= RDT_GAME_MAX_ATTACKING_HEXES)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+          if (!rdt_hex_grid_parse_label (grid, parts[i], &att[n], NULL))
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
+          n++;
+        }
+      if (!rdt_hex_grid_parse_label (grid, argv[2], &def, NULL))
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
+      g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
+      return _rdt_game_designate (game, att, n, def, error);
+    }
+  if (g_str_equal (argv[0], "undesignate"))
+    {
+      RdtHex def;
+      int index;
+
+      if (argc != 2)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "undesignate DEF");
+      if (!may_designate (game, error))
+        return FALSE;
+      if (!rdt_hex_grid_parse_label (grid, argv[1], &def, NULL))
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[1]);
+      index = _rdt_game_find_designation (game, def);
+      if (index < 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: no Close Combat against %s is designated"), argv[1]);
+      g_array_remove_index (s->designated, (guint) index);
+      g_string_append_printf (canonical, " %s", argv[1]);
+      _rdt_game_say (game, "12.21", _("Close Combat against %s withdrawn from the designation"), argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "diversion"))
+    {
+      RdtHex hex;
+      int phasing = rdt_game_get_phasing_player (game);
+      gboolean enemy = FALSE, adjacent = FALSE;
+
+      if (argc != 2)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "diversion HEX|none");
+      if (!may_designate (game, error))
+        return FALSE;
+      g_string_append_printf (canonical, " %s", argv[1]);
+      if (g_str_equal (argv[1], "none"))
+        {
+          s->has_diversion = FALSE;
+          _rdt_game_say (game, "12.14", _("No Diversion"));
+          return TRUE;
+        }
+      if (!rdt_hex_grid_parse_label (grid, argv[1], &hex, NULL))
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[1]);
+      if (_rdt_game_find_designation (game, hex) >= 0)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.14: the Attacker does not attack the Diversion hex, and a Close Combat against %s is designated"),
+                     argv[1]);
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          if (!on_map (game, i))
+            continue;
+          if (_rdt_game_unit_player (game, i) != phasing && same_hex (s->units[i].hex, hex))
+            {
+              enemy = TRUE;
+              /* 13.1 Pin Note: "Pinned defending units may not receive a
+               * diversion." */
+              if (is_pinned (&s->units[i]))
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("13.1 Pin: %s is pinned: pinned defending units may not receive a Diversion"),
+                             unit_of (game, i)->id);
+            }
+          if (_rdt_game_unit_player (game, i) == phasing && rdt_hex_grid_are_adjacent (grid, s->units[i].hex, hex))
+            adjacent = TRUE;
+        }
+      if (!enemy || !adjacent)
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.14: the Diversion hex holds enemy units adjacent to the Attacker's units"));
+      s->has_diversion = TRUE;
+      s->diversion = hex;
+      _rdt_game_say (game, "12.14", _("Diversion designated: %s"), argv[1]);
+      return TRUE;
+    }
+  if (g_str_equal (argv[0], "announce"))
+    {
+      gboolean anyway = argc == 2 && g_str_equal (argv[1], "anyway");
+
+      if (argc > 2 || (argc == 2 && !anyway))
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "announce [anyway]");
+      if (anyway)
+        g_string_append (canonical, " anyway");
+      return _rdt_game_announce (game, anyway, error);
+    }
+  return fail (error, RDT_GAME_ERROR_SYNTAX, _("unknown action “%s” (see docs/play.md)"), argv[0]);
+}
+
+/* An announced combat is done once resolved, or once its defending hex
+ * holds no enemy combat unit (nothing left to attack). */
+static gboolean
+combat_done (RdtGame                  *game,
+             const RdtGameDesignation *d)
+{
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (d->resolved)
+    return TRUE;
+  for (guint i = 0; i < game->n_units; i++)
+    if (on_map (game, i) && _rdt_game_unit_player (game, i) != phasing && same_hex (game->state->units[i].hex, d->defender))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+_rdt_game_combat_may_leave (RdtGame  *game,
+                            GError  **error)
+{
+  RdtGameState *s = game->state;
+
+  if (s->combat_phase_ending)
+    return TRUE;
+  if (s->pending_cc != NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.23 step 6: the momentum decision of the last Close Combat is pending (“reroll SIDE” or “accept”)"));
+  if (s->announced)
+    {
+      for (guint c = 0; c < s->designated->len; c++)
+        {
+          const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
+
+          if (!combat_done (game, d))
+            {
+              g_autofree char *what = designation_text (game, d);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                           _("12.23: the announced Close Combat %s is not resolved (“close-combat”)"), what);
+            }
+        }
+      return TRUE;
+    }
+  if (s->designated->len > 0)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.21: the designated Close Combats are not announced: “announce” them (or “undesignate DEF”)"));
+  {
+    g_autoptr(GPtrArray) owed = g_ptr_array_new_with_free_func (g_free);
+
+    compute_owed (game, owed, NULL);
+    if (owed->len > 0)
+      {
+        g_autofree char *list = NULL;
+
+        g_ptr_array_add (owed, NULL);
+        list = g_strjoinv ("; ", (char **) owed->pdata);
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: Close Combats are owed: designate them (“designate ATT DEF”) and “announce”: %s"), list);
+      }
+  }
+  return TRUE;
+}
+
+void
+_rdt_game_designation_candidates (RdtGame   *game,
+                                  GPtrArray *out)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+  g_autoptr(GPtrArray) mine = g_ptr_array_new_with_free_func (g_free);
+  gboolean any = FALSE;
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT || s->announced || s->combat_phase_ending)
+    return;
+  for (guint f = 0; f < game->n_units; f++)
+    {
+      const RdtGameUnit *gf = &s->units[f];
+
+      if (!on_map (game, f) || _rdt_game_unit_player (game, f) != phasing || gf->status != RDT_UNIT_STATUS_PARADE ||
+          is_artillery (unit_of (game, f)))
+        continue;
+      for (guint e = 0; e < game->n_units; e++)
+        {
+          g_autofree char *a = NULL, *d = NULL, *action = NULL;
+
+          if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing ||
+              !rdt_hex_grid_are_adjacent (grid, gf->hex, s->units[e].hex))
+            continue;
+          a = label (game, gf->hex);
+          d = label (game, s->units[e].hex);
+          action = g_strdup_printf ("designate %s %s", a, d);
+          if (!g_ptr_array_find_with_equal_func (mine, action, g_str_equal, NULL))
+            g_ptr_array_add (mine, g_steal_pointer (&action));
+        }
+    }
+  for (guint i = 0; i < mine->len; i++)
+    if (_rdt_game_try (game, g_ptr_array_index (mine, i)))
+      {
+        g_ptr_array_add (out, g_strdup (g_ptr_array_index (mine, i)));
+        any = TRUE;
+      }
+  if (any)
+    return;
+  /* Nothing more may be designated: announce; when that is refused,
+   * withdraw a combat or announce anyway (the program's combats have one
+   * defending hex, so not every obligation can be met). */
+  g_ptr_array_add (out, g_strdup ("announce"));
+  if (_rdt_game_try (game, "announce"))
+    return;
+  /* _rdt_game_try() replaced the state. */
+  s = game->state;
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      g_autofree char *l = label (game, g_array_index (s->designated, RdtGameDesignation, c).defender);
+      g_ptr_array_add (out, g_strdup_printf ("undesignate %s", l));
+    }
+  g_ptr_array_add (out, g_strdup ("announce anyway"));
+}
+
+gboolean
+rdt_game_get_cc_announced (RdtGame *game)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  return game->state->announced;
+}
+
+char **
+rdt_game_dup_cc_designated (RdtGame *game)
+{
+  GPtrArray *out;
+  GArray *d;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  out = g_ptr_array_new ();
+  d = game->state->designated;
+  for (guint c = 0; c < d->len; c++)
+    {
+      const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, c);
+      GString *s = g_string_new (NULL);
+      g_autofree char *def = label (game, x->defender);
+
+      for (guint k = 0; k < x->n_attackers; k++)
+        {
+          g_autofree char *l = label (game, x->attackers[k]);
+          g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+        }
+      /* 12.23 step 6: rolled, the momentum decision pending. */
+      g_string_append_printf (s, " %s%s", def,
+                              game->state->pending_cc != NULL && game->state->pending_designation == (int) c ? " rolled"
+                              : x->resolved ? " resolved" : "");
+      g_ptr_array_add (out, g_string_free (s, FALSE));
+    }
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
+}
