@@ -386,7 +386,7 @@ test_each_unit_one_combat (void)
     refused (game, "announce", RDT_GAME_ERROR_ILLEGAL, owed);
   }
   ok (game, "announce anyway");
-  g_assert_true (log_has (game, "12.21", "Announced although owed"));
+  g_assert_true (log_has (game, "sandbox override, 12.21", "Announced although owed"));
 }
 
 /* 12.14: "the phasing player may designate one hex as receiving a

@@ -1452,7 +1452,7 @@ test_game_combat_refusals (void)
     refused (f.game, "next-phase", RDT_GAME_ERROR_ILLEGAL, owed);
   }
   ok (f.game, "announce anyway");
-  g_assert_true (log_has (f.game, "12.21", "Announced although owed"));
+  g_assert_true (log_has (f.game, "sandbox override, 12.21", "Announced although owed"));
   ok (f.game, "next-phase");
   {
     g_autofree char *late = g_strdup_printf ("close-combat %s %s tactics skirmish skirmish", f.att, f.def);

@@ -855,8 +855,8 @@ rdt_combat_panel_init (RdtCombatPanel *self)
                                      _("Announce all the designated Close Combats: refused while an attack is owed (12.21, 12.22)"),
                                      G_CALLBACK (on_announce), self);
   gtk_widget_add_css_class (self->announce_button, "suggested-action");
-  self->anyway_button = button_in (row, "announce-anyway", _("Announce An_yway"),
-                                   _("Announce with attacks still owed, each logged as not met (12.21)"),
+  self->anyway_button = button_in (row, "announce-anyway", _("Announce An_yway (sandbox override)"),
+                                   _("Announce with attacks still owed, each logged as a sandbox override, not met (12.21)"),
                                    G_CALLBACK (on_announce), self);
   gtk_box_append (box, GTK_WIDGET (row));
   /* 12.23 step 6, after the die is seen. */

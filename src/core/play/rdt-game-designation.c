@@ -635,7 +635,7 @@ _rdt_game_announce (RdtGame   *game,
       }
     }
   for (guint i = 0; i < owed->len; i++)
-    _rdt_game_say (game, "12.21", _("Announced although owed: %s (the player's “announce anyway”)"),
+    _rdt_game_say (game, "sandbox override, 12.21", _("Announced although owed: %s (the player's “announce anyway”: the rule was not applied)"),
                    (const char *) g_ptr_array_index (owed, i));
   s->announced = TRUE;
   for (guint c = 0; c < s->designated->len; c++)
