@@ -39,7 +39,7 @@ test_bundled (void)
   g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, NULL, &error);
   cairo_surface_t *s;
   cairo_t *cr;
-  RdtGridlessRenderOptions options = { TRUE, FALSE, NULL };
+  RdtGridlessRenderOptions options = { .fof = TRUE, .labels = FALSE };
   int c[3];
 
   g_assert_no_error (error);
@@ -74,6 +74,53 @@ test_bundled (void)
     g_assert_cmpint (in_fof[0] + in_fof[1] + in_fof[2], <, behind[0] + behind[1] + behind[2] - 20);
   }
   cairo_surface_destroy (s);
+}
+
+/* A map's <underlay> is drawn under the shapes at its pixels-per-inch, the
+ * scan's pixel (origin-x, origin-y) on the table's corner (issue 18: "a map
+ * size in inches of table, scaled to a scan underlay"). */
+static void
+test_underlay_scaled (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "scenarios",
+                                            "pub-battles-brandywine.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) g = rdt_gridless_load_from_file (path, NULL, &error);
+  cairo_surface_t *scan = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 100, 100);
+  cairo_surface_t *s;
+  cairo_t *cr;
+  RdtGridlessRenderOptions options = { .fof = FALSE, .labels = FALSE, .underlay = scan };
+  int c[3];
+
+  g_assert_no_error (error);
+  cr = cairo_create (scan);
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  /* 10 scan pixels per inch; the table's corner is the scan's pixel (0, -200):
+   * the scan covers x 0-10 in, y 20-30 in. */
+  g->underlay_ppi = 10;
+  g->underlay_origin_x = 0;
+  g->underlay_origin_y = -200;
+
+  s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) (g->width * SCALE), (int) (g->height * SCALE));
+  cr = cairo_create (s);
+  rdt_gridless_render (cr, g, SCALE, &options);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  /* Clear ground over the scan: magenta. */
+  pixel (s, 2, 22, c);
+  g_assert_cmpint (c[0], >, 200);
+  g_assert_cmpint (c[1], <, 60);
+  g_assert_cmpint (c[2], >, 200);
+  /* Just past the scan's right edge (x = 10 in): the table's own colour. */
+  pixel (s, 10.5, 22, c);
+  g_assert_cmpint (c[1], >, 200);
+  /* Above it (y < 20 in) the same. */
+  pixel (s, 2, 19.5, c);
+  g_assert_cmpint (c[1], >, 150);
+  cairo_surface_destroy (s);
+  cairo_surface_destroy (scan);
 }
 
 static int
@@ -139,6 +186,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gridless/render/bundled-terrain-blocks-and-fof", test_bundled);
+  g_test_add_func ("/gridless/render/issue-18/underlay-scaled-to-the-table", test_underlay_scaled);
   g_test_add_func ("/gridless/render/cli-render-png-svg-pdf-with-envelope", test_cli_render);
   return g_test_run ();
 }

@@ -305,7 +305,7 @@ draw (GtkDrawingArea *area,
   View *v = data;
   double scale = scale_of (v);
   const RdtGlPiece *sel = find_piece (v, v->selected);
-  RdtGridlessRenderOptions options = { v->show_fof, TRUE, v->selected };
+  RdtGridlessRenderOptions options = { .fof = v->show_fof, .labels = TRUE, .selected = v->selected };
 
   rdt_gridless_render (cr, v->g, scale, &options);
   if (sel != NULL && v->show_envelope && v->mode == RDT_GRIDLESS_VIEW_SELECT)

@@ -495,7 +495,7 @@ render_gridless (int    argc,
   g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
   g_autoptr(RdtGridless) g = NULL;
   RdtRenderFormat format;
-  RdtGridlessRenderOptions options = { TRUE, TRUE, NULL };
+  RdtGridlessRenderOptions options = { .fof = TRUE, .labels = TRUE };
   const RdtGlPiece *piece = NULL;
   RdtGlLosEnd los_from = { 0 }, los_to = { 0 };
   cairo_surface_t *surface;

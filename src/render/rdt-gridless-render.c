@@ -57,7 +57,7 @@ rdt_gridless_render (cairo_t                        *cr,
                      double                          scale,
                      const RdtGridlessRenderOptions *options)
 {
-  RdtGridlessRenderOptions defaults = { TRUE, TRUE, NULL };
+  RdtGridlessRenderOptions defaults = { .fof = TRUE, .labels = TRUE };
   double rgb[3];
 
   g_return_if_fail (cr != NULL && g != NULL && scale > 0);
@@ -70,6 +70,21 @@ rdt_gridless_render (cairo_t                        *cr,
   cairo_rectangle (cr, 0, 0, g->width * scale, g->height * scale);
   cairo_set_source_rgb (cr, 0.94, 0.91, 0.82);
   cairo_fill (cr);
+
+  /* The scan under everything: its pixel (origin-x, origin-y) is the table's
+   * corner and pixels-per-inch of its pixels make one inch (docs/format.md). */
+  if (options->underlay != NULL && g->underlay_ppi > 0)
+    {
+      double opacity = options->underlay_opacity > 0 ? MIN (options->underlay_opacity, 1.0) : 1.0;
+
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, 0, g->width * scale, g->height * scale);
+      cairo_clip (cr);
+      cairo_scale (cr, scale / g->underlay_ppi, scale / g->underlay_ppi);
+      cairo_set_source_surface (cr, options->underlay, -g->underlay_origin_x, -g->underlay_origin_y);
+      cairo_paint_with_alpha (cr, opacity);
+      cairo_restore (cr);
+    }
 
   /* Hills (G3), lowest level first, with the crest line (G7) dashed. */
   for (int level = 1; level <= RDT_GL_MAX_LEVEL; level++)

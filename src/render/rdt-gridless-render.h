@@ -16,6 +16,10 @@ typedef struct {
   gboolean fof;             /* draw the FoF zone of every block that projects one */
   gboolean labels;          /* piece ids beside the blocks */
   const char *selected;     /* (nullable) a piece drawn highlighted */
+  /* (nullable) the decoded scan of the map's <underlay>, drawn under the
+   * shapes at the file's pixels-per-inch and origin (issue 18) */
+  cairo_surface_t *underlay;
+  double underlay_opacity;  /* 0 to 1; 0 is taken as 1 */
 } RdtGridlessRenderOptions;
 
 /* Draws the whole table at @scale pixels per inch, origin at the table's
