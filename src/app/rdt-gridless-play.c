@@ -36,6 +36,12 @@ static const struct {
   { "end-combat", N_("How to Resolve Combat") },
   { "end-turn", N_("How the Turns Work, step 6") },
   { "option", N_("Optional rules") },
+  { "place", N_("Brandywine Scenario, Setup") },
+  { "end-setup", N_("Brandywine Scenario, Setup") },
+  { "enter", N_("Brandywine Scenario, Setup; Start Options") },
+  { "reserve", N_("Optional Hidden Reserves") },
+  { "deploy", N_("Optional Hidden Reserves") },
+  { "reveal", N_("Optional Hidden Reserves") },
 };
 
 static const char *
@@ -84,6 +90,7 @@ _rdt_gv_play_panel_new (View *v)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), v->log_view);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll), 320);
   gtk_widget_set_vexpand (scroll, TRUE);
+  gtk_box_append (GTK_BOX (box), _rdt_gv_setup_panel_new (v));
   gtk_box_append (GTK_BOX (box), scroll);
   gtk_box_set_homogeneous (GTK_BOX (row), FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
@@ -175,6 +182,7 @@ _rdt_gv_play_panel_update (View *v)
     }
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (v->log_view)), log->str, -1);
   g_string_free (log, TRUE);
+  _rdt_gv_setup_panel_update (v);
 }
 
 /* -------------------------------------------------------- saved games */
