@@ -1435,6 +1435,13 @@ setup_flow (GtkWidget *area)
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (in_start_dialog (area, "gridless-start-multi-player"))), "not played"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (in_start_dialog (area, "gridless-start-written-orders"))), "not played"));
   g_assert_false (gtk_widget_get_sensitive (in_start_dialog (area, "gridless-start-written-orders")));
+  /* REDOUBT_GUI_HOLD with REDOUBT_GUI_STOP=start-dialog: a screenshot of the dialog. */
+  if (g_strcmp0 (g_getenv ("REDOUBT_GUI_STOP"), "start-dialog") == 0)
+    {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-reinforcements-right")), TRUE);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-reserves")), TRUE);
+      return;
+    }
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-no-setup"))));
   in_start_dialog (area, "gridless-start-reinforcements-centre");
   in_start_dialog (area, "gridless-start-reinforcements-left");

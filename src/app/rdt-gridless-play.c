@@ -155,6 +155,13 @@ _rdt_gv_play_panel_update (View *v)
                           ? rdt_gl_game_get_current (v->game) : _("none"));
   gtk_label_set_text (GTK_LABEL (v->cup_label), cup->str);
   g_string_free (cup, TRUE);
+  if (rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_SETUP)
+    {
+      /* Brandywine Scenario, Setup: "All chits go into the cup" once both sides are placed. */
+      g_autofree char *text = g_strdup_printf (_("Turn %d. Set-up: the chits go into the cup when it ends (Brandywine Scenario, Setup)."),
+                                               rdt_gl_game_get_turn (v->game));
+      gtk_label_set_text (GTK_LABEL (v->cup_label), text);
+    }
 
   actions = rdt_gl_game_get_log (v->game);
   results = rdt_gl_game_get_results (v->game);
@@ -162,8 +169,11 @@ _rdt_gv_play_panel_update (View *v)
     {
       const char *last = g_ptr_array_index (actions, actions->len - 1);
       const char *res = actions->len <= results->len ? g_ptr_array_index (results, actions->len - 1) : "";
+      /* Game over: the report is shown below; the first line here. */
+      g_autofree char *first = rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_OVER
+                               ? g_strndup (res, strcspn (res, "\n")) : g_strdup (res);
       g_autofree char *text = g_strdup_printf (_("Last action: %s — %s (%s)"), last,
-                                               *res != '\0' ? res : _("no dice"), section_of (last));
+                                               *first != '\0' ? first : _("no dice"), section_of (last));
       gtk_label_set_text (GTK_LABEL (v->dice_label), text);
     }
   else

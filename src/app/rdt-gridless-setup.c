@@ -607,8 +607,12 @@ _rdt_gv_setup_panel_update (View *v)
 
   clear_box (v->offmap_list);
   baggage = log_has (v, "option baggage");
+  /* Two passes: the pieces placed or entering now first. */
+  for (guint pass = 0; pass < 2; pass++)
   for (guint i = 0; i < v->g->pieces->len; i++)
     {
+      gboolean now;
+
       const RdtGlPiece *p = g_ptr_array_index (v->g->pieces, i);
       const RdtGlPieceState *st = rdt_gl_game_get_state (v->game, p->id);
       const RdtGlZone *z;
@@ -634,12 +638,13 @@ _rdt_gv_setup_panel_update (View *v)
         text = g_strdup_printf (_("%s (%s, %s, %s): to place at its side's set-up"), p->id,
                                 rdt_gl_piece_type_to_string (p->type), p->command != NULL ? p->command : "-",
                                 side_name (v, p->side));
-      add_row (v, p->id, phase == RDT_GL_PHASE_SETUP && z == NULL ? "place" : "enter",
-               z != NULL ? phase != RDT_GL_PHASE_SETUP && turn <= rdt_gl_game_get_turn (v->game)
-                           && (g_strcmp0 (rdt_gl_game_get_current (v->game), p->command) == 0
-                               || p->type == RDT_GL_HQ)
-               : setup != NULL && g_strcmp0 (setup->side, p->side) == 0,
-               text);
+      now = z != NULL ? phase != RDT_GL_PHASE_SETUP && turn <= rdt_gl_game_get_turn (v->game)
+                        && (g_strcmp0 (rdt_gl_game_get_current (v->game), p->command) == 0
+                            || p->type == RDT_GL_HQ)
+                      : setup != NULL && g_strcmp0 (setup->side, p->side) == 0;
+      if (now != (pass == 0))
+        continue;
+      add_row (v, p->id, phase == RDT_GL_PHASE_SETUP && z == NULL ? "place" : "enter", now, text);
       n_off++;
     }
   {
@@ -747,10 +752,10 @@ _rdt_gv_setup_draw (View    *v,
         cairo_line_to (cr, q.x * scale, q.y * scale);
     }
   cairo_close_path (cr);
-  cairo_set_source_rgba (cr, 1.0, 0.85, 0.1, 0.22);
+  cairo_set_source_rgba (cr, 0.1, 0.75, 0.2, 0.20);
   cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.85, 0.55, 0.0, 0.95);
-  cairo_set_line_width (cr, 4.0);
+  cairo_set_source_rgba (cr, 0.0, 0.55, 0.1, 0.95);
+  cairo_set_line_width (cr, 5.0);
   cairo_stroke (cr);
   cairo_restore (cr);
 }
