@@ -1238,7 +1238,7 @@ rdt_gridless_view_key (GtkWidget       *area,
         case GDK_KEY_e:
           /* End Set-up (Brandywine Scenario, Setup). */
           if (rdt_gl_game_get_phase (v->game) != RDT_GL_PHASE_SETUP)
-            return FALSE;
+            break;   /* E the envelope */
           play_apply (v, "end-setup");
           return TRUE;
         case GDK_KEY_Escape:
