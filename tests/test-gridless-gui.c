@@ -1540,7 +1540,45 @@ enter_reserves (GtkWidget *area)
     }
   g_assert_false (rdt_gridless_view_drop_piece (area, "grenadiers", 20, 10));
   g_assert_true (info_has (area, "must be in zone centre"));
-  g_assert_true (rdt_gridless_view_drop_piece (area, "grenadiers", 20, 22.5));
+  /* Drag and drop through the row's GtkDragSource and the table's GtkDropTarget. */
+  {
+    GtkWidget *from = widget (area, "gridless-offmap-grenadiers");
+    GtkEventController *source = NULL, *target = NULL;
+    GListModel *list = gtk_widget_observe_controllers (from);
+    GdkContentProvider *content = NULL;
+    GValue value = G_VALUE_INIT;
+    gboolean dropped = FALSE;
+    double scale = 40.0 * rdt_gridless_view_get_zoom (area);
+
+    for (guint i = 0; i < g_list_model_get_n_items (list) && source == NULL; i++)
+      {
+        GtkEventController *c = g_list_model_get_item (list, i);
+        if (GTK_IS_DRAG_SOURCE (c))
+          source = c;
+        g_object_unref (c);
+      }
+    g_object_unref (list);
+    list = gtk_widget_observe_controllers (area);
+    for (guint i = 0; i < g_list_model_get_n_items (list) && target == NULL; i++)
+      {
+        GtkEventController *c = g_list_model_get_item (list, i);
+        if (GTK_IS_DROP_TARGET (c))
+          target = c;
+        g_object_unref (c);
+      }
+    g_object_unref (list);
+    g_assert_nonnull (source);
+    g_assert_nonnull (target);
+    g_signal_emit_by_name (source, "prepare", 1.0, 1.0, &content);
+    g_assert_nonnull (content);
+    g_value_init (&value, G_TYPE_STRING);
+    g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+    g_assert_cmpstr (g_value_get_string (&value), ==, "grenadiers");
+    g_signal_emit_by_name (target, "drop", &value, 20 * scale, 22.5 * scale, &dropped);
+    g_assert_true (dropped);
+    g_value_unset (&value);
+    g_object_unref (content);
+  }
   g_assert_true (info_has (area, "enter grenadiers 20.000,22.500"));
   g_assert_null (find_named (widget (area, "gridless-offmap"), "gridless-offmap-grenadiers"));
   /* Deploy out of turn: refused with the rule, still on the card. */
