@@ -1353,6 +1353,30 @@ in_start_dialog (GtkWidget  *area,
   return w;
 }
 
+/* A key pressed in the Start a Game dialog (its key controller). */
+static void
+dialog_key (GtkWidget *area,
+            guint      keyval)
+{
+  GtkWindow *d = rdt_gridless_view_get_start_dialog (area);
+  GListModel *list;
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (d);
+  list = gtk_widget_observe_controllers (GTK_WIDGET (d));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      GtkEventController *c = g_list_model_get_item (list, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+      g_object_unref (c);
+    }
+  g_object_unref (list);
+  g_assert_true (handled);
+  spin (50);
+}
+
 /* G, the start choices named, Start. */
 static void
 start_with (GtkWidget         *area,
@@ -1450,6 +1474,11 @@ setup_flow (GtkWidget *area)
   in_start_dialog (area, "gridless-start-reserves");
   g_signal_emit_by_name (in_start_dialog (area, "gridless-start-cancel"), "clicked");
   spin (50);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_false (info_has (area, "Play:"));
+  /* Escape too. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  dialog_key (area, GDK_KEY_Escape);
   g_assert_null (rdt_gridless_view_get_start_dialog (area));
   g_assert_false (info_has (area, "Play:"));
 
@@ -1603,7 +1632,11 @@ game_over (GtkWidget *area)
   int last = rdt_gridless_view_get_gridless (area)->last_turn;
 
   g_assert_cmpint (last, >, 0);
-  g_assert_true (rdt_gridless_view_play (area, TRUE, 4));
+  /* G, then Enter: Start with the default choice (no set-up: the sandbox). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  dialog_key (area, GDK_KEY_Return);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_true (info_has (area, "Play: turn 1, commands"));
   g_assert_false (gtk_widget_get_visible (widget (area, "gridless-victory")));
   for (int turn = 1; turn <= last; turn++)
     {
