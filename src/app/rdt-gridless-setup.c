@@ -205,7 +205,7 @@ wrapped_label (const char *text)
 
   gtk_label_set_wrap (GTK_LABEL (l), TRUE);
   gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (l), 60);
+  gtk_label_set_max_width_chars (GTK_LABEL (l), 40);
   return l;
 }
 
@@ -713,13 +713,15 @@ _rdt_gv_setup_panel_update (View *v)
       g_object_set_data_full (G_OBJECT (b), "hq", g_strdup (hq->id), g_free);
       g_object_set_data (G_OBJECT (b), "verb", (gpointer) "reserve");
       g_signal_connect (b, "clicked", G_CALLBACK (on_reserve_button), v);
-      gtk_box_append (GTK_BOX (row), b);
+      gtk_widget_set_halign (b, GTK_ALIGN_START);
       gtk_box_append (GTK_BOX (v->reserve_box), row);
+      gtk_box_append (GTK_BOX (v->reserve_box), b);
     }
 }
 
 /* The zone being placed in (set-up), or the entry zone of the armed
- * piece, highlighted on the table. */
+ * piece, or of the pulled command's pieces off the map, highlighted on the
+ * table. */
 void
 _rdt_gv_setup_draw (View    *v,
                     cairo_t *cr,
@@ -739,6 +741,20 @@ _rdt_gv_setup_draw (View    *v,
       if (e != NULL)
         z = e;
     }
+  else if (rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_COMMANDS && rdt_gl_game_get_current (v->game) != NULL)
+    /* The zone the pulled command's pieces enter from, once their turn has come. */
+    for (guint i = 0; i < v->g->pieces->len && z == NULL; i++)
+      {
+        const RdtGlPiece *p = g_ptr_array_index (v->g->pieces, i);
+        const RdtGlPieceState *st = rdt_gl_game_get_state (v->game, p->id);
+        const RdtGlZone *e;
+
+        if (st == NULL || !st->off_map || g_strcmp0 (p->command, rdt_gl_game_get_current (v->game)) != 0)
+          continue;
+        e = rdt_gl_game_get_entry_zone (v->game, p->id, &turn);
+        if (e != NULL && turn <= rdt_gl_game_get_turn (v->game))
+          z = e;
+      }
   if (z == NULL || z->points == NULL || z->points->len < 3)
     return;
   cairo_save (cr);
