@@ -1337,6 +1337,329 @@ scenario_path_of (GtkWidget *area)
 
 /* The root element decides, as for redoubt-cli: hex scenarios are not
  * gridless, nor are missing files. */
+
+/* ------------------------------------------------ start choices, set-up */
+
+static GtkWidget *
+in_start_dialog (GtkWidget  *area,
+                 const char *name)
+{
+  GtkWindow *d = rdt_gridless_view_get_start_dialog (area);
+  GtkWidget *w;
+
+  g_assert_nonnull (d);
+  w = find_named (GTK_WIDGET (d), name);
+  g_assert_nonnull (w);
+  return w;
+}
+
+/* A key pressed in the Start a Game dialog (its key controller). */
+static void
+dialog_key (GtkWidget *area,
+            guint      keyval)
+{
+  GtkWindow *d = rdt_gridless_view_get_start_dialog (area);
+  GListModel *list;
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (d);
+  list = gtk_widget_observe_controllers (GTK_WIDGET (d));
+  for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+    {
+      GtkEventController *c = g_list_model_get_item (list, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (c) && !handled)
+        g_signal_emit_by_name (c, "key-pressed", keyval, 0, 0, &handled);
+      g_object_unref (c);
+    }
+  g_object_unref (list);
+  g_assert_true (handled);
+  spin (50);
+}
+
+/* G, the start choices named, Start. */
+static void
+start_with (GtkWidget         *area,
+            const char *const *checks)
+{
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  for (guint i = 0; checks[i] != NULL; i++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (in_start_dialog (area, checks[i])), TRUE);
+  g_signal_emit_by_name (in_start_dialog (area, "gridless-start-start"), "clicked");
+  spin (50);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_true (info_has (area, "Play:"));
+}
+
+static char *
+log_text (GtkWidget *area)
+{
+  GtkTextBuffer *b = gtk_text_view_get_buffer (GTK_TEXT_VIEW (widget (area, "gridless-log")));
+  GtkTextIter s, e;
+
+  gtk_text_buffer_get_bounds (b, &s, &e);
+  return gtk_text_buffer_get_text (b, &s, &e, FALSE);
+}
+
+static const char *
+label_of (GtkWidget  *area,
+          const char *name)
+{
+  return gtk_label_get_text (GTK_LABEL (widget (area, name)));
+}
+
+/* The ids of the rows of the off-map list whose verb is @verb, for now
+ * (the side placing). */
+static GPtrArray *
+offmap_rows (GtkWidget  *area,
+             const char *verb)
+{
+  GPtrArray *ids = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *list = widget (area, "gridless-offmap");
+
+  for (GtkWidget *c = gtk_widget_get_first_child (list); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_BOX_ROW (c) && g_strcmp0 (g_object_get_data (G_OBJECT (c), "verb"), verb) == 0
+        && g_object_get_data (G_OBJECT (c), "now") != NULL)
+      g_ptr_array_add (ids, g_strdup (g_object_get_data (G_OBJECT (c), "piece")));
+  return ids;
+}
+
+/* Every piece of the side placing now, dropped from the list at its file position. */
+static void
+place_all (GtkWidget *area)
+{
+  g_autoptr(GPtrArray) ids = offmap_rows (area, "place");
+
+  g_assert_cmpuint (ids->len, >, 0);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const RdtGlPiece *p = rdt_gridless_find_piece (rdt_gridless_view_get_gridless (area), g_ptr_array_index (ids, i));
+
+      if (!rdt_gridless_view_drop_piece (area, p->id, p->centre.x, p->centre.y))
+        g_error ("%s", rdt_gridless_view_get_info (area));
+    }
+}
+
+/* Brandywine Scenario, Setup and Start Options through the window: G asks
+ * for the start choices first (Cancel starts nothing); Multi Player and
+ * Written Orders are shown as not played with the reason; the choices
+ * become the option actions of the log; the set-up phase names the side
+ * placing ("The British player places first"), lists the pieces off the
+ * map with their zone and turn, and a dropped piece is placed or refused
+ * with the rule; End Set-up (button, E) is refused while a piece is off. */
+static void
+setup_flow (GtkWidget *area)
+{
+  static const char *const checks[] = { "gridless-start-reinforcements-right", "gridless-start-baggage", NULL };
+  g_autofree char *log = NULL;
+  GtkWidget *row;
+
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  g_assert_false (info_has (area, "Play:"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (in_start_dialog (area, "gridless-start-multi-player"))), "not played"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (in_start_dialog (area, "gridless-start-written-orders"))), "not played"));
+  g_assert_false (gtk_widget_get_sensitive (in_start_dialog (area, "gridless-start-written-orders")));
+  /* REDOUBT_GUI_HOLD with REDOUBT_GUI_STOP=start-dialog: a screenshot of the dialog. */
+  if (g_strcmp0 (g_getenv ("REDOUBT_GUI_STOP"), "start-dialog") == 0)
+    {
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-reinforcements-right")), TRUE);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-reserves")), TRUE);
+      return;
+    }
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (in_start_dialog (area, "gridless-start-no-setup"))));
+  in_start_dialog (area, "gridless-start-reinforcements-centre");
+  in_start_dialog (area, "gridless-start-reinforcements-left");
+  in_start_dialog (area, "gridless-start-early");
+  in_start_dialog (area, "gridless-start-hq-alter");
+  in_start_dialog (area, "gridless-start-reserves");
+  g_signal_emit_by_name (in_start_dialog (area, "gridless-start-cancel"), "clicked");
+  spin (50);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_false (info_has (area, "Play:"));
+  /* Escape too. */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  dialog_key (area, GDK_KEY_Escape);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_false (info_has (area, "Play:"));
+
+  start_with (area, checks);
+  log = log_text (area);
+  g_assert_nonnull (strstr (log, "1. option baggage"));
+  g_assert_nonnull (strstr (log, "2. option reinforcements right"));
+  g_assert_nonnull (strstr (label_of (area, "gridless-phase"), "Set-up: British place first"));
+  g_assert_true (info_has (area, "set-up"));
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-end-setup")));
+  /* Off the map: C enters on Turn 4 from the right wing; K is placed. */
+  row = widget (area, "gridless-offmap-crwl");
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))),
+                            "enters from British reinforcements: right wing"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))), "Turn 4"));
+  row = widget (area, "gridless-offmap-knyp");
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))), "to place in"));
+  /* A refusal names the rule; the piece stays off the map. */
+  g_assert_false (rdt_gridless_view_drop_piece (area, "knyp", 20, 8));
+  g_assert_true (info_has (area, "majority of knyp must be in zone british-placement"));
+  g_assert_nonnull (find_named (widget (area, "gridless-offmap"), "gridless-offmap-knyp"));
+  /* A row activated, then a click on the table: `place`. */
+  g_signal_emit_by_name (widget (area, "gridless-offmap"), "row-activated", widget (area, "gridless-offmap-knyp"));
+  rdt_gridless_view_click (area, 20, 15, 0);
+  g_assert_true (info_has (area, "place knyp 20.000,15.000 0.0 line"));
+  g_assert_null (find_named (widget (area, "gridless-offmap"), "gridless-offmap-knyp"));
+  /* End Set-up refused while a piece of the zone is off the map. */
+  g_signal_emit_by_name (widget (area, "gridless-end-setup"), "clicked");
+  g_assert_true (info_has (area, "end-setup: refused"));
+  g_assert_true (info_has (area, "is not placed"));
+  /* A placed piece, selected, dragged on the table is placed again. */
+  rdt_gridless_view_click (area, 20, 15, 0);
+  rdt_gridless_view_drag (area, 20, 15, 20.5, 15.2);
+  g_assert_true (info_has (area, "place knyp 20.500,15.200"));
+  place_all (area);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, 0));
+  g_assert_nonnull (strstr (label_of (area, "gridless-phase"), "Set-up: Colonial place second"));
+  /* Screenshot: the colonial zone highlighted, wshtn armed. */
+  g_signal_emit_by_name (widget (area, "gridless-offmap"), "row-activated", widget (area, "gridless-offmap-wshtn"));
+  g_assert_true (info_has (area, "click on the table where wshtn goes"));
+}
+
+static void
+test_setup_flow (void)
+{
+  run_scripted (setup_flow);
+}
+
+/* Start Options "centre: Turn 1": after both set-ups, the C Command enters
+ * when its chit is pulled (`enter`, refused outside its zone with the rule);
+ * Optional Hidden Reserves: a piece being placed goes onto a placed HQ's
+ * Reserve Card, listed under that HQ with Deploy and Reveal. */
+static void
+enter_reserves (GtkWidget *area)
+{
+  static const char *const checks[] = { "gridless-start-reinforcements-centre", "gridless-start-reserves", NULL };
+  g_autofree char *log = NULL;
+  GtkWidget *row;
+  int pulls = 0;
+
+  start_with (area, checks);
+  log = log_text (area);
+  g_assert_nonnull (strstr (log, "option hidden-reserves"));
+  g_assert_nonnull (strstr (log, "option reinforcements centre"));
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-reserves")));
+  g_assert_true (rdt_gridless_view_drop_piece (area, "knyp", 20, 15));
+  /* Ferguson armed, then Knyp's "Put in reserve": `reserve ferguson knyp`. */
+  g_signal_emit_by_name (widget (area, "gridless-offmap"), "row-activated", widget (area, "gridless-offmap-ferguson"));
+  g_signal_emit_by_name (widget (area, "gridless-reserve-knyp"), "clicked");
+  g_assert_true (info_has (area, "reserve ferguson knyp"));
+  g_assert_true (info_has (area, "Reserve Card of knyp"));
+  g_assert_null (find_named (widget (area, "gridless-offmap"), "gridless-offmap-ferguson"));
+  g_assert_nonnull (widget (area, "gridless-deploy-ferguson"));
+  g_assert_nonnull (widget (area, "gridless-reveal-ferguson"));
+  place_all (area);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, 0));
+  place_all (area);
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, 0));
+  g_assert_nonnull (strstr (label_of (area, "gridless-phase"), "Turn 1: commands"));
+  g_assert_false (gtk_widget_get_visible (widget (area, "gridless-end-setup")));
+  row = widget (area, "gridless-offmap-grenadiers");
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))),
+                            "enters from British reinforcements: centre"));
+  while (!info_has (area, "moving: c;"))
+    {
+      g_assert_true (rdt_gridless_view_play_action (area, "pull"));
+      g_assert_cmpint (++pulls, <, 10);
+    }
+  g_assert_false (rdt_gridless_view_drop_piece (area, "grenadiers", 20, 10));
+  g_assert_true (info_has (area, "must be in zone centre"));
+  /* Drag and drop through the row's GtkDragSource and the table's GtkDropTarget. */
+  {
+    GtkWidget *from = widget (area, "gridless-offmap-grenadiers");
+    GtkEventController *source = NULL, *target = NULL;
+    GListModel *list = gtk_widget_observe_controllers (from);
+    GdkContentProvider *content = NULL;
+    GValue value = G_VALUE_INIT;
+    gboolean dropped = FALSE;
+    double scale = 40.0 * rdt_gridless_view_get_zoom (area);
+
+    for (guint i = 0; i < g_list_model_get_n_items (list) && source == NULL; i++)
+      {
+        GtkEventController *c = g_list_model_get_item (list, i);
+        if (GTK_IS_DRAG_SOURCE (c))
+          source = c;
+        g_object_unref (c);
+      }
+    g_object_unref (list);
+    list = gtk_widget_observe_controllers (area);
+    for (guint i = 0; i < g_list_model_get_n_items (list) && target == NULL; i++)
+      {
+        GtkEventController *c = g_list_model_get_item (list, i);
+        if (GTK_IS_DROP_TARGET (c))
+          target = c;
+        g_object_unref (c);
+      }
+    g_object_unref (list);
+    g_assert_nonnull (source);
+    g_assert_nonnull (target);
+    g_signal_emit_by_name (source, "prepare", 1.0, 1.0, &content);
+    g_assert_nonnull (content);
+    g_value_init (&value, G_TYPE_STRING);
+    g_assert_true (gdk_content_provider_get_value (content, &value, NULL));
+    g_assert_cmpstr (g_value_get_string (&value), ==, "grenadiers");
+    g_signal_emit_by_name (target, "drop", &value, 20 * scale, 22.5 * scale, &dropped);
+    g_assert_true (dropped);
+    g_value_unset (&value);
+    g_object_unref (content);
+  }
+  g_assert_true (info_has (area, "enter grenadiers 20.000,22.500"));
+  g_assert_null (find_named (widget (area, "gridless-offmap"), "gridless-offmap-grenadiers"));
+  /* Deploy out of turn: refused with the rule, still on the card. */
+  g_signal_emit_by_name (widget (area, "gridless-deploy-ferguson"), "clicked");
+  rdt_gridless_view_click (area, 19, 13, 0);
+  g_assert_true (info_has (area, "deploy ferguson 19.000,13.000 0.0 line: refused"));
+  g_assert_nonnull (widget (area, "gridless-deploy-ferguson"));
+}
+
+static void
+test_enter_reserves (void)
+{
+  run_scripted (enter_reserves);
+}
+
+/* Brandywine, Objectives: once the scenario's last turn has ended the
+ * phase says the game is over and the panel shows the victory report,
+ * whose winner is "not decided by the rules text" (no <condition>s). */
+static void
+game_over (GtkWidget *area)
+{
+  int last = rdt_gridless_view_get_gridless (area)->last_turn;
+
+  g_assert_cmpint (last, >, 0);
+  /* G, then Enter: Start with the default choice (no set-up: the sandbox). */
+  g_assert_true (rdt_gridless_view_key (area, GDK_KEY_g, 0));
+  dialog_key (area, GDK_KEY_Return);
+  g_assert_null (rdt_gridless_view_get_start_dialog (area));
+  g_assert_true (info_has (area, "Play: turn 1, commands"));
+  g_assert_false (gtk_widget_get_visible (widget (area, "gridless-victory")));
+  for (int turn = 1; turn <= last; turn++)
+    {
+      int pulls = 0;
+
+      while (rdt_gridless_view_play_action (area, "pull"))
+        g_assert_cmpint (++pulls, <, 20);
+      g_assert_true (rdt_gridless_view_play_action (area, "combat"));
+      g_assert_true (rdt_gridless_view_play_action (area, "end-turn"));
+    }
+  g_assert_nonnull (strstr (label_of (area, "gridless-phase"), "Game over after turn"));
+  g_assert_true (info_has (area, "game over"));
+  g_assert_true (gtk_widget_get_visible (widget (area, "gridless-victory")));
+  g_assert_nonnull (strstr (label_of (area, "gridless-victory"), "not decided by the rules text"));
+  g_assert_false (rdt_gridless_view_play_action (area, "pull"));
+}
+
+static void
+test_game_over (void)
+{
+  run_scripted (game_over);
+}
+
 static void
 test_sniff (void)
 {
@@ -1373,5 +1696,8 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
   g_test_add_func ("/gridless/gui/keys-save-as-save-game-export-open-game-through-choosers", test_choosers);
   g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
+  g_test_add_func ("/gridless/gui/brandywine-setup-start-options-dialog-place-first-refusal-end-setup-E", test_setup_flow);
+  g_test_add_func ("/gridless/gui/brandywine-start-options-centre-enter-hidden-reserves-card", test_enter_reserves);
+  g_test_add_func ("/gridless/gui/brandywine-objectives-game-over-victory-report-not-decided", test_game_over);
   return g_test_run ();
 }

@@ -36,6 +36,12 @@ static const struct {
   { "end-combat", N_("How to Resolve Combat") },
   { "end-turn", N_("How the Turns Work, step 6") },
   { "option", N_("Optional rules") },
+  { "place", N_("Brandywine Scenario, Setup") },
+  { "end-setup", N_("Brandywine Scenario, Setup") },
+  { "enter", N_("Brandywine Scenario, Setup; Start Options") },
+  { "reserve", N_("Optional Hidden Reserves") },
+  { "deploy", N_("Optional Hidden Reserves") },
+  { "reveal", N_("Optional Hidden Reserves") },
 };
 
 static const char *
@@ -84,6 +90,7 @@ _rdt_gv_play_panel_new (View *v)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), v->log_view);
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scroll), 320);
   gtk_widget_set_vexpand (scroll, TRUE);
+  gtk_box_append (GTK_BOX (box), _rdt_gv_setup_panel_new (v));
   gtk_box_append (GTK_BOX (box), scroll);
   gtk_box_set_homogeneous (GTK_BOX (row), FALSE);
   for (guint i = 0; i < G_N_ELEMENTS (buttons); i++)
@@ -148,6 +155,13 @@ _rdt_gv_play_panel_update (View *v)
                           ? rdt_gl_game_get_current (v->game) : _("none"));
   gtk_label_set_text (GTK_LABEL (v->cup_label), cup->str);
   g_string_free (cup, TRUE);
+  if (rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_SETUP)
+    {
+      /* Brandywine Scenario, Setup: "All chits go into the cup" once both sides are placed. */
+      g_autofree char *text = g_strdup_printf (_("Turn %d. Set-up: the chits go into the cup when it ends (Brandywine Scenario, Setup)."),
+                                               rdt_gl_game_get_turn (v->game));
+      gtk_label_set_text (GTK_LABEL (v->cup_label), text);
+    }
 
   actions = rdt_gl_game_get_log (v->game);
   results = rdt_gl_game_get_results (v->game);
@@ -155,8 +169,11 @@ _rdt_gv_play_panel_update (View *v)
     {
       const char *last = g_ptr_array_index (actions, actions->len - 1);
       const char *res = actions->len <= results->len ? g_ptr_array_index (results, actions->len - 1) : "";
+      /* Game over: the report is shown below; the first line here. */
+      g_autofree char *first = rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_OVER
+                               ? g_strndup (res, strcspn (res, "\n")) : g_strdup (res);
       g_autofree char *text = g_strdup_printf (_("Last action: %s — %s (%s)"), last,
-                                               *res != '\0' ? res : _("no dice"), section_of (last));
+                                               *first != '\0' ? first : _("no dice"), section_of (last));
       gtk_label_set_text (GTK_LABEL (v->dice_label), text);
     }
   else
@@ -175,6 +192,7 @@ _rdt_gv_play_panel_update (View *v)
     }
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (v->log_view)), log->str, -1);
   g_string_free (log, TRUE);
+  _rdt_gv_setup_panel_update (v);
 }
 
 /* -------------------------------------------------------- saved games */

@@ -109,6 +109,12 @@ typedef struct {
   GtkWidget *game_box, *log_view, *cup_label, *dice_label;
   GBytes *game_scenario;          /* the scenario as the game began (saved games replay it) */
   GtkNativeDialog *chooser;       /* (nullable) (weak) the file chooser open */
+  /* Start choices, set-up, off-map pieces, Reserve Cards (rdt-gridless-setup.c). */
+  GtkWidget *start_dialog;        /* (nullable) (weak) */
+  GtkWidget *phase_label, *victory_label, *offmap_title, *offmap_list, *column_check,
+            *end_setup_button, *reserve_box;
+  char *armed_piece;              /* (nullable) the piece the next click on the table puts there */
+  char *armed_verb;               /* (nullable) place, enter, deploy or reveal */
   /* Recovery (autosave of unsaved edits). */
   char *recovery_id;
   guint autosave_source;
@@ -174,6 +180,20 @@ void         _rdt_gv_play_panel_update (View        *v);
 gboolean     _rdt_gv_play_key      (View            *v,
                                     guint            keyval,
                                     GdkModifierType  state);
+/* rdt-gridless-setup.c */
+void         _rdt_gv_start_dialog  (View            *v,
+                                    guint64          seed);
+GtkWidget   *_rdt_gv_setup_panel_new (View          *v);
+void         _rdt_gv_setup_panel_update (View       *v);
+void         _rdt_gv_setup_draw    (View            *v,
+                                    cairo_t         *cr,
+                                    double           scale);
+/* `place`, `enter`, `deploy` or `reveal` of @id at @at. */
+gboolean     _rdt_gv_drop_piece    (View            *v,
+                                    const char      *id,
+                                    RdtPoint         at);
+/* The phase, with its rule. (transfer full) */
+char        *_rdt_gv_phase_text    (View            *v);
 /* Recovery: arms the autosave timer; removes the file once clean. */
 void         _rdt_gv_recovery_changed (View         *v);
 

@@ -47,6 +47,13 @@ view_free (gpointer data)
       rdt_gl_game_free (v->game);
       v->g = v->edit_g;
     }
+  if (v->start_dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (v->start_dialog), (gpointer *) &v->start_dialog);
+      gtk_window_destroy (GTK_WINDOW (v->start_dialog));
+    }
+  g_free (v->armed_piece);
+  g_free (v->armed_verb);
   rdt_gridless_free (v->g);
   g_free (v->play_message);
   g_free (v->path);
@@ -162,6 +169,8 @@ piece_at (View     *v,
       RdtGlPiece *piece = g_ptr_array_index (v->g->pieces, i);
       RdtPoint c[4];
 
+      if (piece->destroyed)   /* play: destroyed, off map or on a Reserve Card */
+        continue;
       rdt_gridless_piece_corners (v->g, piece, c);
       if (in_quad (c, p))
         return piece;
@@ -225,11 +234,20 @@ update_info (View *v)
     {
       GPtrArray *cup = rdt_gl_game_get_cup (v->game);
       const char *current = rdt_gl_game_get_current (v->game);
+      RdtGlPhase phase = rdt_gl_game_get_phase (v->game);
 
       g_string_append_printf (s, _("\nPlay: turn %d, %s; moving: %s; chits in the cup: %u (How the Turns Work)."),
                               rdt_gl_game_get_turn (v->game),
-                              rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_COMBAT ? _("combat") : _("commands"),
+                              phase == RDT_GL_PHASE_COMBAT ? _("combat")
+                              : phase == RDT_GL_PHASE_SETUP ? _("set-up")
+                              : phase == RDT_GL_PHASE_OVER ? _("game over") : _("commands"),
                               current != NULL ? current : _("none"), cup->len);
+      if (phase == RDT_GL_PHASE_SETUP || phase == RDT_GL_PHASE_OVER)
+        {
+          g_autofree char *phase_text = _rdt_gv_phase_text (v);
+
+          g_string_append_printf (s, " %s", phase_text);
+        }
       if (v->play_message != NULL)
         g_string_append_printf (s, "\n%s", v->play_message);
     }
@@ -308,6 +326,7 @@ draw (GtkDrawingArea *area,
   RdtGridlessRenderOptions options = { .fof = v->show_fof, .labels = TRUE, .selected = v->selected };
 
   rdt_gridless_render (cr, v->g, scale, &options);
+  _rdt_gv_setup_draw (v, cr, scale);
   if (sel != NULL && v->show_envelope && v->mode == RDT_GRIDLESS_VIEW_SELECT)
     {
       RdtGlEnvelope env;
@@ -775,7 +794,11 @@ play_move (View             *v,
   g_ascii_formatd (x, sizeof x, "%.3f", to.x);
   g_ascii_formatd (y, sizeof y, "%.3f", to.y);
   g_ascii_formatd (f, sizeof f, "%.1f", fmod (facing + 360.0, 360.0));
-  line = g_strdup_printf ("move %s %s,%s %s", p->id, x, y, f);
+  /* Set-up: a placed piece is placed again (Brandywine Scenario, Setup). */
+  if (rdt_gl_game_get_phase (v->game) == RDT_GL_PHASE_SETUP)
+    line = g_strdup_printf ("place %s %s,%s %s %s", p->id, x, y, f, p->road_column ? "column" : "line");
+  else
+    line = g_strdup_printf ("move %s %s,%s %s", p->id, x, y, f);
   return play_apply (v, line);
 }
 
@@ -811,6 +834,8 @@ rdt_gridless_view_play (GtkWidget *area,
     {
       rdt_gl_game_free (v->game);
       v->game = NULL;
+      g_clear_pointer (&v->armed_piece, g_free);
+      g_clear_pointer (&v->armed_verb, g_free);
       v->g = v->edit_g;
       v->edit_g = NULL;
       g_clear_pointer (&v->play_message, g_free);
@@ -866,6 +891,14 @@ do_click (View           *v,
   if (v->game == NULL && _rdt_gv_tools_click (v, at))
     {
       refresh (v);
+      return;
+    }
+  if (v->game != NULL && v->armed_piece != NULL)
+    {
+      /* A piece armed in the Game panel's list or Reserve Card goes here. */
+      g_autofree char *id = g_strdup (v->armed_piece);
+
+      _rdt_gv_drop_piece (v, id, at);
       return;
     }
   if (v->mode == RDT_GRIDLESS_VIEW_VERTEX)
@@ -1202,6 +1235,20 @@ rdt_gridless_view_key (GtkWidget       *area,
         {
         case GDK_KEY_g:
           return rdt_gridless_view_play (area, FALSE, 0);
+        case GDK_KEY_e:
+          /* End Set-up (Brandywine Scenario, Setup). */
+          if (rdt_gl_game_get_phase (v->game) != RDT_GL_PHASE_SETUP)
+            break;   /* E the envelope */
+          play_apply (v, "end-setup");
+          return TRUE;
+        case GDK_KEY_Escape:
+          if (v->armed_piece == NULL)
+            break;
+          g_clear_pointer (&v->armed_piece, g_free);
+          g_clear_pointer (&v->armed_verb, g_free);
+          play_message (v, _("Nothing to place."));
+          refresh (v);
+          return TRUE;
         case GDK_KEY_r:
         case GDK_KEY_R:
           if (p == NULL)
@@ -1228,7 +1275,11 @@ rdt_gridless_view_key (GtkWidget       *area,
         }
     }
   else if (keyval == GDK_KEY_g && !ctrl)
-    return rdt_gridless_view_play (area, TRUE, ((guint64) g_random_int () << 32) | g_random_int ());
+    {
+      /* The start choices first (rdt-gridless-setup.c). */
+      _rdt_gv_start_dialog (v, ((guint64) g_random_int () << 32) | g_random_int ());
+      return TRUE;
+    }
   if (_rdt_gv_tools_key (v, keyval, state))
     {
       refresh (v);

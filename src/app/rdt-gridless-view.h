@@ -97,6 +97,16 @@ gboolean    rdt_gridless_view_export_script (GtkWidget   *area,
 /* (transfer none) (nullable) the file chooser that Ctrl+S / Ctrl+O / Ctrl+E /
  * Ctrl+Shift+S or a Game panel button opened, until it answers (tests). */
 GtkNativeDialog *rdt_gridless_view_get_chooser (GtkWidget *area);
+/* (transfer none) (nullable) the Start a Game dialog G opened, until it
+ * answers (tests). */
+GtkWindow  *rdt_gridless_view_get_start_dialog (GtkWidget   *area);
+/* Play: puts the off-map (or Reserve Card) piece @id on the table at @x,@y
+ * inches, as dropping its row there does: `place` at set-up, `deploy` /
+ * `reveal` from a Reserve Card, else `enter`. */
+gboolean    rdt_gridless_view_drop_piece (GtkWidget     *area,
+                                          const char    *id,
+                                          double         x,
+                                          double         y);
 /* Recovery: writes the autosave now (tests); FALSE when there is nothing unsaved. */
 gboolean    rdt_gridless_view_autosave_now (GtkWidget    *area);
 /* Offers @entry (a gridless autosave) back in the window's info line with
