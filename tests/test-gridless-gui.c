@@ -1114,6 +1114,101 @@ test_recovery_discard (void)
   run_scripted (discard_offer);
 }
 
+/* Issue 18, "a map size in inches of table, scaled to a scan underlay": a
+ * map with an <underlay> shows the scan under the shapes, at its
+ * pixels-per-inch, its pixel (origin-x, origin-y) on the table's corner. */
+static void
+write_underlay (const char *dir,
+                const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autofree char *scan = g_build_filename (dir, "scan.png", NULL);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 100, 100);
+  cairo_t *cr = cairo_create (s);
+  GString *text;
+  const char *map;
+
+  cairo_set_source_rgb (cr, 1, 0, 1);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (s, scan), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (s);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  map = strstr (contents, "<gridless-map");
+  g_assert_nonnull (map);
+  map = strchr (map, '>');
+  text = g_string_new_len (contents, map + 1 - contents);
+  /* 10 pixels per inch, the scan's pixel (0, -200) on the corner: the scan
+   * covers x 0-10 in, y 20-30 in. */
+  g_string_append (text, "\n    <underlay href=\"scan.png\" pixels-per-inch=\"10\" origin-x=\"0\" origin-y=\"-200\"/>");
+  g_string_append (text, map + 1);
+  g_assert_true (g_file_set_contents (path, text->str, -1, NULL));
+  g_string_free (text, TRUE);
+}
+
+static void spin (guint ms);
+
+/* The area drawn as the user sees it; the colour at (x, y) inches. */
+static void
+area_pixel (GtkWidget *area,
+            double     x,
+            double     y,
+            int        rgb[3])
+{
+  const RdtGridless *g = rdt_gridless_view_get_gridless (area);
+  int w = gtk_widget_get_width (area), h = gtk_widget_get_height (area);
+  double scale = w / g->width;
+  GdkPaintable *paintable = gtk_widget_paintable_new (area);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+  cairo_t *cr = cairo_create (s);
+  guint32 v;
+
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  v = *(guint32 *) (gpointer) (cairo_image_surface_get_data (s)
+                               + (int) (y * scale) * cairo_image_surface_get_stride (s)
+                               + 4 * (int) (x * scale));
+  rgb[0] = (v >> 16) & 0xff;
+  rgb[1] = (v >> 8) & 0xff;
+  rgb[2] = v & 0xff;
+  gsk_render_node_unref (node);
+  cairo_surface_destroy (s);
+  g_object_unref (paintable);
+}
+
+static void
+underlay_shown (GtkWidget *area)
+{
+  int c[3] = { 0, 255, 0 };
+
+  g_assert_nonnull (rdt_gridless_view_get_gridless (area)->underlay_href);
+  /* Decoded in a thread: wait for it (at most 5 s). */
+  for (int i = 0; i < 50 && c[1] > 60; i++)
+    {
+      spin (100);
+      area_pixel (area, 2, 22, c);
+    }
+  g_assert_cmpint (c[0], >, 200);
+  g_assert_cmpint (c[1], <, 60);
+  g_assert_cmpint (c[2], >, 200);
+  /* Past the scan's right edge: the table's own colour. */
+  area_pixel (area, 10.5, 22, c);
+  g_assert_cmpint (c[1], >, 150);
+}
+
+static void
+test_underlay (void)
+{
+  prepare_run = write_underlay;
+  run_scripted (underlay_shown);
+}
+
 /* Brandywine Scenario, Setup and Start Options: the bundled scenario's
  * zones are drawn; Z hides and shows them. */
 static void
@@ -1696,6 +1791,7 @@ main (int   argc,
   g_test_add_func ("/gridless/gui/recovery-offer-at-start-names-the-file", test_recovery_offer);
   g_test_add_func ("/gridless/gui/keys-save-as-save-game-export-open-game-through-choosers", test_choosers);
   g_test_add_func ("/gridless/gui/brandywine-setup-zones-drawn-Z-toggles", test_zones);
+  g_test_add_func ("/gridless/gui/issue-18/underlay-scan-scaled-under-the-table", test_underlay);
   g_test_add_func ("/gridless/gui/brandywine-setup-start-options-dialog-place-first-refusal-end-setup-E", test_setup_flow);
   g_test_add_func ("/gridless/gui/brandywine-start-options-centre-enter-hidden-reserves-card", test_enter_reserves);
   g_test_add_func ("/gridless/gui/brandywine-objectives-game-over-victory-report-not-decided", test_game_over);

@@ -119,6 +119,9 @@ typedef struct {
   char *recovery_id;
   guint autosave_source;
   gboolean autosaved_current;
+  /* The map's <underlay> scan (issue 18), decoded off the main thread. */
+  cairo_surface_t *underlay;      /* (nullable) */
+  GCancellable *underlay_cancel;  /* (nullable) */
 } View;
 
 

@@ -10,6 +10,7 @@
 
 #include "rdt-gridless-view.h"
 #include "rdt-gridless-view-private.h"
+#include "rdt-image-loader.h"
 #include "rdt-diagnostic.h"
 #include "rdt-gridless-io.h"
 #include "rdt-scenario-io.h"
@@ -47,6 +48,12 @@ view_free (gpointer data)
       rdt_gl_game_free (v->game);
       v->g = v->edit_g;
     }
+  if (v->underlay_cancel != NULL)
+    {
+      g_cancellable_cancel (v->underlay_cancel);
+      g_clear_object (&v->underlay_cancel);
+    }
+  g_clear_pointer (&v->underlay, cairo_surface_destroy);
   if (v->start_dialog != NULL)
     {
       g_object_remove_weak_pointer (G_OBJECT (v->start_dialog), (gpointer *) &v->start_dialog);
@@ -323,7 +330,8 @@ draw (GtkDrawingArea *area,
   View *v = data;
   double scale = scale_of (v);
   const RdtGlPiece *sel = find_piece (v, v->selected);
-  RdtGridlessRenderOptions options = { .fof = v->show_fof, .labels = TRUE, .selected = v->selected };
+  RdtGridlessRenderOptions options = { .fof = v->show_fof, .labels = TRUE, .selected = v->selected,
+                                       .underlay = v->underlay };
 
   rdt_gridless_render (cr, v->g, scale, &options);
   _rdt_gv_setup_draw (v, cr, scale);
@@ -1534,6 +1542,62 @@ tool_bar_new (View *v)
   return bar;
 }
 
+typedef struct {
+  View *view;
+  GCancellable *cancel;     /* the view's, referenced: tells a closed window */
+} UnderlayLoad;
+
+static void
+underlay_loaded (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  UnderlayLoad *load = data;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *scan = rdt_image_load_finish (result, &error);
+
+  if (g_cancellable_is_cancelled (load->cancel))
+    {
+      /* The window was closed meanwhile: the view is gone. */
+      if (scan != NULL)
+        cairo_surface_destroy (scan);
+    }
+  else if (scan == NULL)
+    {
+      /* A missing or refused scan is the validator's warning or error
+       * (docs/format.md); the table is drawn without it. */
+      g_autofree char *text = g_strdup_printf (_("The underlay scan is not shown: %s"), error->message);
+
+      _rdt_gv_set_message (load->view, text);
+    }
+  else
+    {
+      g_clear_pointer (&load->view->underlay, cairo_surface_destroy);
+      load->view->underlay = scan;
+      gtk_widget_queue_draw (load->view->area);
+    }
+  g_object_unref (load->cancel);
+  g_free (load);
+}
+
+/* Decodes the map's scan in a thread, through the file-reference rules and
+ * image caps of rdt-file-ref.h (inside the scenario's folder). */
+static void
+load_underlay (View *v)
+{
+  g_autofree char *dir = g_path_get_dirname (v->path);
+  RdtFileRef ref = { dir, v->path, v->g->underlay_line, "underlay", "href", v->g->underlay_href };
+  UnderlayLoad *load;
+
+  if (v->g->underlay_href == NULL || v->g->underlay_ppi <= 0)
+    return;
+  v->underlay_cancel = g_cancellable_new ();
+  load = g_new0 (UnderlayLoad, 1);
+  load->view = v;
+  load->cancel = g_object_ref (v->underlay_cancel);
+  rdt_image_load_async (&ref, NULL, v->underlay_cancel, NULL, underlay_loaded, load);
+}
+
 GtkWindow *
 rdt_gridless_view_new (GtkApplication *application,
                        RdtGridless    *gridless,
@@ -1661,6 +1725,7 @@ rdt_gridless_view_new (GtkApplication *application,
   }
   gtk_window_set_child (GTK_WINDOW (window), box);
   refresh (v);
+  load_underlay (v);
   gtk_widget_grab_focus (area);
   return GTK_WINDOW (window);
 }
