@@ -127,6 +127,24 @@ check_change (View        *v,
   return back;
 }
 
+/* A drafted shape added to @copy (transfer full): checked as check_change()
+ * does, then made the scenario (one undo step) and the draft dropped.
+ * FALSE with the finding in @why when refused (the draft stays). */
+static gboolean
+apply_draft (View        *v,
+             RdtGridless *copy,
+             char       **why)
+{
+  RdtGridless *back = check_change (v, copy, why);
+
+  if (back == NULL)
+    return FALSE;
+  _rdt_gv_replace (v, back);
+  g_array_set_size (v->draft, 0);
+  _rdt_gv_tools_clear (v);
+  return TRUE;
+}
+
 static void
 set_tool_message (View       *v,
                   const char *text)
@@ -238,7 +256,7 @@ static gboolean
 finish_hill (View *v)
 {
   g_autofree char *why = NULL;
-  RdtGridless *copy, *back;
+  RdtGridless *copy;
   RdtGlHill *h;
 
   if (!v->draft_crest_stage)
@@ -256,16 +274,11 @@ finish_hill (View *v)
   h->points = points_copy (v->draft);
   h->crest = points_copy (v->draft_crest);
   g_ptr_array_add (copy->hills, h);
-  back = check_change (v, copy, &why);
-  if (back == NULL)
+  if (!apply_draft (v, copy, &why))
     {
       g_autofree char *text = g_strdup_printf (_("Hill refused: %s"), why);
       set_tool_message (v, text);
-      return TRUE;
     }
-  _rdt_gv_replace (v, back);
-  g_array_set_size (v->draft, 0);
-  _rdt_gv_tools_clear (v);
   return TRUE;
 }
 
@@ -275,7 +288,7 @@ static gboolean
 finish_water (View *v)
 {
   g_autofree char *why = NULL;
-  RdtGridless *copy, *back;
+  RdtGridless *copy;
   RdtGlWater *w;
 
   if (v->draft->len < (v->draft_water_area ? 3u : 2u) || (copy = copy_of (v)) == NULL)
@@ -287,16 +300,11 @@ finish_water (View *v)
   w->points = points_copy (v->draft);
   w->crossings = _rdt_gl_crossings_new ();
   g_ptr_array_add (copy->waters, w);
-  back = check_change (v, copy, &why);
-  if (back == NULL)
+  if (!apply_draft (v, copy, &why))
     {
       g_autofree char *text = g_strdup_printf (_("Water refused: %s"), why);
       set_tool_message (v, text);
-      return TRUE;
     }
-  _rdt_gv_replace (v, back);
-  g_array_set_size (v->draft, 0);
-  _rdt_gv_tools_clear (v);
   return TRUE;
 }
 
