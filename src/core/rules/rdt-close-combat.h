@@ -84,6 +84,13 @@ typedef struct {
   const RdtHex *attackers;
   guint n_attackers;
   RdtHex defender;
+  /* (nullable) 12.15: several defending hexes attacked from ONE attacking
+   * hex ("one attacking hex versus two or more defending hexes ... legal").
+   * When n_defenders > 0 these are the defending hexes and @defender is
+   * ignored.  Terrain and hexside DRMs then read the defending lead unit's
+   * hex (docs/rulings.md, 12.15 several defending hexes). */
+  const RdtHex *defenders;
+  guint n_defenders;
   gboolean has_diversion;
   RdtHex diversion;
   /* (nullable) unit ids of the lead units chosen (12.23 step 2). */
@@ -140,6 +147,9 @@ GPtrArray      *rdt_close_combat_get_units    (const RdtCloseCombat *cc,
 /* Leaders stacked with participating units (scenario indices). */
 GArray         *rdt_close_combat_get_leaders  (const RdtCloseCombat *cc,
                                                RdtCcRole             role);
+
+/* 12.15: the defending hexes (RdtHex; one unless several were given). */
+GArray         *rdt_close_combat_get_defending_hexes (const RdtCloseCombat *cc);
 
 /* Step 1. */
 int             rdt_close_combat_get_sp       (const RdtCloseCombat *cc,
