@@ -109,9 +109,35 @@ _rdt_game_find_designation (RdtGame *game,
   GArray *d = game->state->designated;
 
   for (guint i = 0; i < d->len; i++)
-    if (same_hex (g_array_index (d, RdtGameDesignation, i).defender, def_hex))
-      return (int) i;
+    {
+      const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, i);
+
+      if (same_hex (x->defender, def_hex))
+        return (int) i;
+      for (guint k = 1; k < x->n_defenders; k++)
+        if (same_hex (x->defenders[k], def_hex))
+          return (int) i;
+    }
   return -1;
+}
+
+char *
+_rdt_game_designation_defenders (RdtGame                  *game,
+                                 const RdtGameDesignation *d)
+{
+  GString *s = g_string_new (NULL);
+
+  if (d->n_defenders <= 1)
+    {
+      g_autofree char *l = label (game, d->defender);
+      g_string_append (s, l);
+    }
+  for (guint k = 0; k < d->n_defenders && d->n_defenders > 1; k++)
+    {
+      g_autofree char *l = label (game, d->defenders[k]);
+      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+    }
+  return g_string_free (s, FALSE);
 }
 
 /* ------------------------------------------- the volume's exceptions */
@@ -284,6 +310,11 @@ build_combat (RdtGame                  *game,
   input.attackers = d->attackers;
   input.n_attackers = d->n_attackers;
   input.defender = d->defender;
+  if (d->n_defenders > 1)
+    {
+      input.defenders = d->defenders;
+      input.n_defenders = d->n_defenders;
+    }
   input.has_diversion = game->state->has_diversion;
   input.diversion = game->state->diversion;
   return rdt_close_combat_new (rdt_game_get_position (game), &input, error);
@@ -294,7 +325,7 @@ designation_text (RdtGame                  *game,
                   const RdtGameDesignation *d)
 {
   GString *s = g_string_new (NULL);
-  g_autofree char *def = label (game, d->defender);
+  g_autofree char *def = _rdt_game_designation_defenders (game, d);
 
   for (guint k = 0; k < d->n_attackers; k++)
     {
@@ -368,9 +399,10 @@ compute_owed (RdtGame   *game,
       /* Brandywine 5.2.3: "if units attack across a non-ford Brandywine
        * Creek hexside, any enemy units adjacent to both the attacking and
        * defending units must also be attacked". */
-      for (guint k = 0; k < d->n_attackers; k++)
+      for (guint k = 0; k < d->n_attackers * MAX (d->n_defenders, 1); k++)
         {
-          const char *rule = then_row (game, d->attackers[k], d->defender);
+          RdtHex dh = d->n_defenders > 1 ? d->defenders[k / d->n_attackers] : d->defender;
+          const char *rule = then_row (game, d->attackers[k % d->n_attackers], dh);
 
           if (rule == NULL)
             continue;
@@ -379,8 +411,9 @@ compute_owed (RdtGame   *game,
               RdtHex eh = s->units[e].hex;
               gboolean near_att = FALSE;
 
-              if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || same_hex (eh, d->defender) ||
-                  !rdt_hex_grid_are_adjacent (grid, eh, d->defender))
+              if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || same_hex (eh, dh) ||
+                  _rdt_game_find_designation (game, eh) == (int) c ||
+                  !rdt_hex_grid_are_adjacent (grid, eh, dh))
                 continue;
               for (guint a = 0; a < d->n_attackers; a++)
                 if (rdt_hex_grid_are_adjacent (grid, eh, d->attackers[a]))
@@ -515,11 +548,13 @@ gboolean
 _rdt_game_designate (RdtGame       *game,
                      const RdtHex  *attackers,
                      guint          n_attackers,
-                     RdtHex         def_hex,
+                     const RdtHex  *defs,
+                     guint          n_defs,
                      GError       **error)
 {
   RdtGameState *s = game->state;
   RdtGameDesignation d = { 0 };
+  RdtHex def_hex = defs[0];
   int existing = _rdt_game_find_designation (game, def_hex);
   g_autoptr(RdtCloseCombat) cc = NULL;
   g_autoptr(GError) local = NULL;
@@ -527,13 +562,39 @@ _rdt_game_designate (RdtGame       *game,
 
   if (!may_designate (game, error))
     return FALSE;
-  if (s->has_diversion && same_hex (s->diversion, def_hex))
-    return fail (error, RDT_GAME_ERROR_ILLEGAL,
-                 _("12.14: the Diversion hex is not attacked (withdraw the Diversion with “diversion none”)"));
+  for (guint k = 0; k < n_defs; k++)
+    if (s->has_diversion && same_hex (s->diversion, defs[k]))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.14: the Diversion hex is not attacked (withdraw the Diversion with “diversion none”)"));
+  /* 12.15: "All defending units in a single hex must be attacked together
+   * in a single Close Combat": a defending hex is in one combat only; a
+   * designated combat is joined only with the same defending hexes. */
+  for (guint k = 0; k < n_defs; k++)
+    {
+      int other = _rdt_game_find_designation (game, defs[k]);
+      gboolean same = other >= 0 && other == existing &&
+                      MAX (g_array_index (s->designated, RdtGameDesignation, other).n_defenders, 1) == n_defs;
+
+      for (guint j = 0; j < n_defs && same && n_defs > 1; j++)
+        same = _rdt_game_find_designation (game, defs[j]) == other;
+      if (other >= 0 && !same)
+        {
+          g_autofree char *l = label (game, defs[k]);
+          g_autofree char *od = _rdt_game_designation_defenders (game, &g_array_index (s->designated, RdtGameDesignation, other));
+          return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                       _("12.15: the defending units in %s are already attacked in the combat against %s (all defenders of a hex together, in one Close Combat; “undesignate %s” first)"),
+                       l, od, od);
+        }
+    }
   if (existing >= 0)
     d = g_array_index (s->designated, RdtGameDesignation, existing);
   else
-    d.defender = def_hex;
+    {
+      d.defender = def_hex;
+      d.n_defenders = n_defs;
+      for (guint k = 0; k < n_defs; k++)
+        d.defenders[k] = defs[k];
+    }
   for (guint i = 0; i < n_attackers; i++)
     {
       gboolean have = FALSE;
@@ -566,7 +627,7 @@ _rdt_game_designate (RdtGame       *game,
     }
   if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers)
     {
-      g_autofree char *l = label (game, def_hex);
+      g_autofree char *l = _rdt_game_designation_defenders (game, &d);
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: this Close Combat against %s is already designated"), l);
     }
   cc = build_combat (game, &d, &local);
@@ -597,7 +658,7 @@ _rdt_game_designate (RdtGame       *game,
 
           if (rule != NULL && forbids && !is_pinned (&s->units[f]))
             {
-              g_autofree char *l = label (game, def_hex);
+              g_autofree char *l = label (game, game->state->units[e].hex);
               return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
                            unit_of (game, f)->id, l);
             }
@@ -688,12 +749,13 @@ _rdt_game_apply_designation_action (RdtGame   *game,
 
   if (g_str_equal (argv[0], "designate"))
     {
-      RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def;
-      guint n = 0;
+      RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def[RDT_GAME_MAX_ATTACKING_HEXES];
+      guint n = 0, n_def = 0;
       g_auto(GStrv) parts = NULL;
+      g_auto(GStrv) dparts = NULL;
 
       if (argc != 3)
-        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF");
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF[,DEF...]");
       parts = g_strsplit (argv[1], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
       for (guint i = 0; parts[i] != NULL; i++)
         {
@@ -703,10 +765,25 @@ _rdt_game_apply_designation_action (RdtGame   *game,
             return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
           n++;
         }
-      if (!rdt_hex_grid_parse_label (grid, argv[2], &def, NULL))
-        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
+      /* 12.15: several defending hexes from one attacking hex. */
+      dparts = g_strsplit (argv[2], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
+      for (guint i = 0; dparts[i] != NULL; i++)
+        {
+          gboolean dup = FALSE;
+
+          if (n_def >= RDT_GAME_MAX_ATTACKING_HEXES)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d defending hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+          if (!rdt_hex_grid_parse_label (grid, dparts[i], &def[n_def], NULL))
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), dparts[i]);
+          for (guint k = 0; k < n_def; k++)
+            dup |= same_hex (def[k], def[n_def]);
+          if (!dup)
+            n_def++;
+        }
+      if (n_def == 0)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF[,DEF...]");
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
-      return _rdt_game_designate (game, att, n, def, error);
+      return _rdt_game_designate (game, att, n, def, n_def, error);
     }
   if (g_str_equal (argv[0], "undesignate"))
     {
@@ -799,7 +876,10 @@ combat_done (RdtGame                  *game,
   if (d->resolved)
     return TRUE;
   for (guint i = 0; i < game->n_units; i++)
-    if (on_map (game, i) && _rdt_game_unit_player (game, i) != phasing && same_hex (game->state->units[i].hex, d->defender))
+    if (on_map (game, i) && _rdt_game_unit_player (game, i) != phasing &&
+        _rdt_game_find_designation (game, game->state->units[i].hex) >= 0 &&
+        &g_array_index (game->state->designated, RdtGameDesignation,
+                        _rdt_game_find_designation (game, game->state->units[i].hex)) == d)
       return FALSE;
   return TRUE;
 }
@@ -927,7 +1007,7 @@ rdt_game_dup_cc_designated (RdtGame *game)
     {
       const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, c);
       GString *s = g_string_new (NULL);
-      g_autofree char *def = label (game, x->defender);
+      g_autofree char *def = _rdt_game_designation_defenders (game, x);
 
       for (guint k = 0; k < x->n_attackers; k++)
         {

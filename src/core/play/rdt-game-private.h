@@ -40,6 +40,10 @@ typedef struct {
   RdtHex attackers[RDT_GAME_MAX_ATTACKING_HEXES];
   guint n_attackers;
   RdtHex defender;
+  /* 12.15: "one attacking hex versus two or more defending hexes": the
+   * defending hexes (defenders[0] == defender; one unless several). */
+  RdtHex defenders[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_defenders;
   gboolean resolved;
 } RdtGameDesignation;
 
@@ -96,6 +100,11 @@ typedef struct {
    * and where they attacked from, the "advance UNIT" words of the action. */
   gboolean advance_open;
   RdtHex advance_hex;
+  /* 12.15, 12.23 step 9: with several defending hexes, the hexes the
+   * advance may go into, the Attacker's choice first (the first vacant one
+   * becomes advance_hex); 0: advance_hex only. */
+  RdtHex advance_hexes[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_advance_hexes;
   int advance_lead;
   gboolean advance_lead_done;
   guint advance_units[24];
@@ -215,15 +224,20 @@ gboolean      _rdt_game_apply_designation_action (RdtGame      *game,
                                                   guint         argc,
                                                   GString      *canonical,
                                                   GError      **error);
-/* The designated combat of @def_hex, or -1. */
+/* The designated combat of @def_hex (one of its defending hexes), or -1. */
 int           _rdt_game_find_designation   (RdtGame           *game,
                                             RdtHex             def_hex);
-/* Adds the combat @attackers -> @def_hex to the designation (checked:
- * 12.11, 12.15, the rules layer's errors). */
+/* "D1,D2": the defending hexes of @d (transfer full). */
+char         *_rdt_game_designation_defenders (RdtGame                  *game,
+                                               const RdtGameDesignation *d);
+/* Adds the combat @attackers -> @defs (12.15: several defending hexes
+ * from one attacking hex) to the designation (checked: 12.11, 12.15, the
+ * rules layer's errors). */
 gboolean      _rdt_game_designate          (RdtGame           *game,
                                             const RdtHex      *attackers,
                                             guint              n_attackers,
-                                            RdtHex             def_hex,
+                                            const RdtHex      *defs,
+                                            guint              n_defs,
                                             GError           **error);
 /* Announces the designation: refused while 12.12-12.15 or 13.1 Pin owe
  * anything (unless @anyway), then 12.22. */

@@ -111,8 +111,10 @@ rdt_game_dup_state_text (RdtGame *game)
           rdt_hex_grid_format_label (grid, d->attackers[k], l);
           g_string_append_printf (out, "%s%s", k == 0 ? " " : ",", l);
         }
-      rdt_hex_grid_format_label (grid, d->defender, l);
-      g_string_append_printf (out, " %s%s\n", l, d->resolved ? " resolved" : "");
+      {
+        g_autofree char *defs = _rdt_game_designation_defenders (game, d);
+        g_string_append_printf (out, " %s%s\n", defs, d->resolved ? " resolved" : "");
+      }
     }
   if (s->has_diversion)
     {
