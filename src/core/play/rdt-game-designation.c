@@ -2,9 +2,11 @@
  * (issue 14; Series Rules 12.12-12.15, 12.21, 12.22, 13.1 Pin;
  * docs/play.md "Close Combat").
  *
- *   designate ATT[,ATT...] DEF   adds a combat (attacking hexes to the
- *                                defending hex; designating more attacking
- *                                hexes against a designated DEF joins them)
+ *   designate ATT[,ATT...] DEF[,DEF...]   adds a combat (attacking hexes
+ *                                to the defending hex, or one attacking hex
+ *                                to several defending hexes, 12.15;
+ *                                designating more attacking hexes against a
+ *                                designated DEF joins them)
  *   undesignate DEF              withdraws it (before the announcement)
  *   diversion HEX | diversion none   the phase's one Diversion hex (12.14)
  *   announce [anyway]            12.21: "The phasing player must announce all
@@ -25,8 +27,7 @@
  * it; a friendly unit that need not attack it (artillery, rifle units,
  * disrupted and shattered units, an exception of the volume) does not make
  * it owed.  "announce anyway" announces with obligations left, each logged
- * as not met: the program's combats have one defending hex, while 12.15
- * allows one attacking hex against several defending hexes.
+ * as not met (a sandbox override of 12.21).
  */
 #include "config.h"
 

@@ -1344,14 +1344,17 @@ step_lead (RdtCloseCombat            *cc,
   {
     gboolean all_dragoons = cc->units[RDT_CC_DEFENDER]->len > 0, all_indians = all_dragoons;
     gboolean att_dragoons = FALSE, att_indian_li = FALSE;
-    const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, cc->defender);
 
     for (guint i = 0; i < cc->units[RDT_CC_DEFENDER]->len; i++)
       {
         const RdtUnit *u = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[RDT_CC_DEFENDER], i))->unit);
         gboolean ok_status = u->status == RDT_UNIT_STATUS_PARADE;
+        const RdtTerrainType *ut = rdt_scenario_get_terrain_type (cc->scenario, u->placement.hex);
+
         all_dragoons &= ok_status && u->kind == RDT_UNIT_KIND_DRAGOONS;
-        all_indians &= ok_status && u->kind == RDT_UNIT_KIND_INDIANS;
+        /* "located in any type of woods": each defender's own hex (12.15:
+         * several defending hexes). */
+        all_indians &= ok_status && u->kind == RDT_UNIT_KIND_INDIANS && ut != NULL && ut->effects.covered;
       }
     for (guint i = 0; i < cc->units[RDT_CC_ATTACKER]->len; i++)
       {
@@ -1362,7 +1365,7 @@ step_lead (RdtCloseCombat            *cc,
     /* "any type of woods": the terrain chart's covered terrain (11.3). */
     if (all_dragoons && !att_dragoons)
       cc->withdrawal = "cavalry";
-    else if (all_indians && !att_indian_li && tt != NULL && tt->effects.covered)
+    else if (all_indians && !att_indian_li)
       cc->withdrawal = "indian";
     if (cc->withdrawal != NULL)
       add_note (cc, "withdrawal", "12.4",
