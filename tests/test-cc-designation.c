@@ -1280,6 +1280,58 @@ test_one_attacking_hex_several_defending (void)
   g_assert_true (gu->hex.col == d2.col && gu->hex.row == d2.row);
 }
 
+/* 12.15: "Attacking units stacked in a single hex may combine in a single
+ * attack or attack different units" (EXAMPLE: "Attackers B and C need not
+ * attack the same hex, though all units shown must be involved in a
+ * combat"): a stack split with HEX:UNIT+UNIT; 12.12 counted per unit. */
+static void
+test_stack_split_between_combats (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex a = open_hex (sc), d1 = nb (sc, a, 0), d2 = nb (sc, a, 3);
+  g_autofree char *la = lbl (sc, a), *l1 = lbl (sc, d1), *l2 = lbl (sc, d2);
+  g_autofree char *must = g_strdup_printf ("%s must attack (12.12)", x->p[1]);
+  g_autofree char *owed = g_strdup_printf ("%s must be attacked (12.13)", x->e[1]);
+
+  place (sc, x->p[0], a);
+  place (sc, x->p[1], a);
+  place (sc, x->e[0], d1);
+  place (sc, x->e[1], d2);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  okf (game, "designate %s:%s %s", la, x->p[0], l1);
+  /* Per unit: the other unit of the stack still must attack, the other
+   * defending hex is still owed. */
+  g_assert_true (owed_has (game, must));
+  g_assert_true (owed_has (game, owed));
+  refused (game, "announce", RDT_GAME_ERROR_ILLEGAL, must);
+  /* The named unit is in its combat already (12.15), with or without the
+   * whole hex. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s:%s %s", la, x->p[0], l2);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s %s", la, l2);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s:%s %s", la, x->e[0], l2);
+  okf (game, "designate %s:%s %s", la, x->p[1], l2);
+  g_assert_cmpuint (n_owed (game), ==, 0);
+  {
+    g_auto(GStrv) designated = rdt_game_dup_cc_designated (game);
+    g_autofree char *first = g_strdup_printf ("%s:%s %s", la, x->p[0], l1);
+
+    g_assert_cmpstr (designated[0], ==, first);
+  }
+  ok (game, "announce");
+  /* Announced with x->p[0] only: another unit is refused. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.21", "close-combat %s:%s %s lead %s lead %s tactics skirmish skirmish accept",
+            la, x->p[1], l1, x->p[1], x->e[0]);
+  okf (game, "close-combat %s %s lead %s lead %s tactics skirmish skirmish accept", la, l1, x->p[0], x->e[0]);
+  /* Only the named unit took part. */
+  g_assert_true (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
+  g_assert_false (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1288,6 +1340,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.21/announce-all-before-resolving-any-12.23-any-order", test_announce_before_resolving);
   g_test_add_func ("/cc-designation/12.15/each-unit-in-one-combat", test_each_unit_one_combat);
   g_test_add_func ("/cc-designation/12.15/one-attacking-hex-several-defending-hexes-advance-into-choice", test_one_attacking_hex_several_defending);
+  g_test_add_func ("/cc-designation/12.15/stack-split-between-combats-obligations-per-unit", test_stack_split_between_combats);
   g_test_add_func ("/cc-designation/12.14/diversion-not-attacked-creators-attack-others", test_diversion);
   g_test_add_func ("/cc-designation/13.1-pin/pinned-defenders-no-diversion-must-be-attacked", test_pinned_no_diversion);
   g_test_add_func ("/cc-designation/12.12/artillery-and-rifle-units-need-not-attack", test_artillery_and_rifles_excepted);

@@ -2393,6 +2393,36 @@ test_cli_several_defenders (void)
   g_unlink (file);
 }
 
+/* 12.15: "Attacking units stacked in a single hex may combine in a single
+ * attack or attack different units": --attackers HEX:UNIT+UNIT. */
+static void
+test_cli_split_stack (void)
+{
+  char d[RDT_HEX_LABEL_SIZE], a[RDT_HEX_LABEL_SIZE], v[RDT_HEX_LABEL_SIZE];
+  g_autofree char *file = cli_fixture (d, a, v);
+  g_autofree char *one = g_strdup_printf ("%s:kings-own", a);
+  g_autofree char *wrong = g_strdup_printf ("%s:1-maryland", a);
+
+  {
+    const char *args[] = { "combat", file, "--attackers", one, "--defender", d, NULL };
+    Run r = { 0 };
+    run_cli (args, &r);
+    /* 4 SP (28th Foot left out) against 2. */
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "4 : 2 SP rounds in the defender's favour to 2-1 (12.23 step 1)"));
+    run_free (&r);
+  }
+  {
+    const char *args[] = { "combat", file, "--attackers", wrong, "--defender", d, NULL };
+    Run r = { 0 };
+    run_cli (args, &r);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "12.15"));
+    run_free (&r);
+  }
+  g_unlink (file);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2404,6 +2434,7 @@ main (int    argc,
   g_test_add_func ("/close-combat/12.15/several-attacking-against-several-defending-hexes-illegal", test_several_against_several_illegal);
   g_test_add_func ("/close-combat/12.15/each-defending-hex-adjacent-to-the-attacking-hex", test_several_defending_hexes_adjacent);
   g_test_add_func ("/close-combat/12.15/cli-defender-several-hexes", test_cli_several_defenders);
+  g_test_add_func ("/close-combat/12.15/cli-attackers-split-stack", test_cli_split_stack);
   g_test_add_func ("/close-combat/tactics-matrix/cell-by-cell-against-the-book", test_matrix_cells);
   g_test_add_func ("/close-combat/12.23-step5/lookup-every-cell", test_lookup_every_cell);
   g_test_add_func ("/close-combat/12.23-step5/roll-clamped-to-the-table", test_roll_clamped);

@@ -198,7 +198,7 @@ rdt_cli_combat (int    argc,
     { NULL }
   };
   RdtCliReferee referee = { 0 };
-  const RdtCliSpec spec = { "combat", "SCENARIO --attackers HEX[,HEX...] --defender HEX[,HEX...]",
+  const RdtCliSpec spec = { "combat", "SCENARIO --attackers HEX[:UNIT+UNIT][,HEX...] --defender HEX[,HEX...]",
                             N_("one Close Combat itemised, without rolling (12)"),
                             N_("Exit status: 0 the designation is legal and every item decided; 3 the designation breaks a rule; 4 an item is not decided (pass --lead, --turn or --game)."),
                             entries, &referee, 1, 1 };
@@ -208,6 +208,7 @@ rdt_cli_combat (int    argc,
   g_autoptr(RdtCloseCombat) cc = NULL;
   g_autoptr(GArray) att_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   g_autoptr(GArray) def_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GPtrArray) att_units = g_ptr_array_new_with_free_func (g_free);
   g_autofree int *modifiers = NULL;
   g_autofree gboolean *provisional = NULL;
   g_autofree char *tactics_text = NULL;
@@ -289,7 +290,8 @@ rdt_cli_combat (int    argc,
       {
         RdtHex h;
 
-        if (!rdt_hex_grid_parse_label (grid, g_strstrip (parts[i]), &h, &error))
+        /* 12.15: HEX or HEX:UNIT+UNIT (a stack split between combats). */
+        if (!rdt_close_combat_parse_attacker (grid, g_strstrip (parts[i]), &h, att_units, &error))
           {
             rdt_cli_error ("--attackers: %s", error->message);
             return RDT_CLI_EXIT_USAGE;
@@ -301,6 +303,11 @@ rdt_cli_combat (int    argc,
   input.context = &context;
   input.attackers = (const RdtHex *) att_hexes->data;
   input.n_attackers = att_hexes->len;
+  if (att_units->len > 0)
+    {
+      g_ptr_array_add (att_units, NULL);
+      input.attacking_units = (const char *const *) att_units->pdata;
+    }
   {
     /* 12.15: "one attacking hex versus two or more defending hexes". */
     g_auto(GStrv) parts = g_strsplit (defender, ",", -1);

@@ -753,6 +753,9 @@ do_close_combat (RdtGame     *game,
   int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
   const char *result = NULL;
   RdtHex def_hex, into = { 0, 0 };
+  guint att_units[RDT_GAME_MAX_ATTACKING_UNITS];
+  guint n_att_units = 0;
+  const char *att_ids[RDT_GAME_MAX_ATTACKING_UNITS + 1];
   gboolean have_into = FALSE;
   g_autoptr(GArray) def_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
@@ -796,16 +799,13 @@ do_close_combat (RdtGame     *game,
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
                  "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
-    g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
+    /* 12.15: ATT or ATT:UNIT+UNIT (a split stack). */
+    RdtHex hexes[RDT_GAME_MAX_ATTACKING_HEXES];
+    guint n_hexes = 0;
 
-    for (guint i = 0; parts[i] != NULL; i++)
-      {
-        RdtHex h;
-
-        if (!rdt_hex_grid_parse_label (grid, parts[i], &h, NULL))
-          return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
-        g_array_append_val (attackers, h);
-      }
+    if (!_rdt_game_parse_attackers (game, argv[1], hexes, &n_hexes, att_units, &n_att_units, error))
+      return FALSE;
+    g_array_append_vals (attackers, hexes, n_hexes);
   }
   {
     /* 12.15: several defending hexes from one attacking hex. */
@@ -913,7 +913,7 @@ do_close_combat (RdtGame     *game,
             return FALSE;
         }
       if (!_rdt_game_designate (game, (const RdtHex *) attackers->data, attackers->len,
-                                (const RdtHex *) def_hexes->data, def_hexes->len, error) ||
+                                (const RdtHex *) def_hexes->data, def_hexes->len, att_units, n_att_units, error) ||
           !_rdt_game_announce (game, FALSE, error))
         return FALSE;
     }
@@ -939,6 +939,28 @@ do_close_combat (RdtGame     *game,
     if (!same)
       return fail (error, RDT_GAME_ERROR_ILLEGAL,
                    _("12.21: the Close Combat against %s was announced with other attacking hexes"), argv[2]);
+    /* 12.15: the units of a split stack as announced (none named: the
+     * announced ones). */
+    same = n_att_units == 0 || n_att_units == d->n_att_units;
+    for (guint i = 0; i < n_att_units && same; i++)
+      {
+        gboolean found = FALSE;
+
+        for (guint k = 0; k < d->n_att_units; k++)
+          found |= d->att_units[k] == att_units[i];
+        same = found;
+      }
+    if (!same)
+      {
+        g_autofree char *atts = _rdt_game_designation_attackers (game, d);
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: the Close Combat was announced with the attackers %s (12.15)"), atts);
+      }
+    for (guint k = 0; k < d->n_att_units; k++)
+      att_ids[k] = unit_of (game, d->att_units[k])->id;
+    att_ids[d->n_att_units] = NULL;
+    if (d->n_att_units > 0)
+      input.attacking_units = att_ids;
     /* 12.15: the same defending hexes as announced. */
     same = MAX (d->n_defenders, 1) == def_hexes->len;
     for (guint i = 0; i < def_hexes->len && same; i++)

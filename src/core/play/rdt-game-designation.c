@@ -301,6 +301,7 @@ build_combat (RdtGame                  *game,
 {
   RdtCloseCombatInput input;
   RdtGameContext context;
+  const char *ids[RDT_GAME_MAX_ATTACKING_UNITS + 1];
 
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
@@ -318,6 +319,11 @@ build_combat (RdtGame                  *game,
     }
   input.has_diversion = game->state->has_diversion;
   input.diversion = game->state->diversion;
+  for (guint k = 0; k < d->n_att_units; k++)
+    ids[k] = unit_of (game, d->att_units[k])->id;
+  ids[d->n_att_units] = NULL;
+  if (d->n_att_units > 0)
+    input.attacking_units = ids;
   return rdt_close_combat_new (rdt_game_get_position (game), &input, error);
 }
 
@@ -327,13 +333,9 @@ designation_text (RdtGame                  *game,
 {
   GString *s = g_string_new (NULL);
   g_autofree char *def = _rdt_game_designation_defenders (game, d);
+  g_autofree char *att = _rdt_game_designation_attackers (game, d);
 
-  for (guint k = 0; k < d->n_attackers; k++)
-    {
-      g_autofree char *l = label (game, d->attackers[k]);
-      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
-    }
-  g_string_append_printf (s, " → %s", def);
+  g_string_append_printf (s, "%s → %s", att, def);
   return g_string_free (s, FALSE);
 }
 
@@ -545,12 +547,87 @@ may_designate (RdtGame  *game,
   return TRUE;
 }
 
+/* Whether @units (unit indices) names a unit now in @hex. */
+static gboolean
+names_units_in (RdtGame     *game,
+                const guint *units,
+                guint        n_units,
+                RdtHex       hex)
+{
+  for (guint k = 0; k < n_units; k++)
+    if (same_hex (game->state->units[units[k]].hex, hex))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_rdt_game_parse_attackers (RdtGame     *game,
+                           const char  *text,
+                           RdtHex      *hexes,
+                           guint       *n_hexes,
+                           guint       *units,
+                           guint       *n_units,
+                           GError     **error)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  g_auto(GStrv) parts = g_strsplit (text, ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
+
+  *n_hexes = *n_units = 0;
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+      if (*n_hexes >= RDT_GAME_MAX_ATTACKING_HEXES)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+      if (!rdt_close_combat_parse_attacker (grid, parts[i], &hexes[*n_hexes], ids, NULL))
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map (or HEX:UNIT+UNIT, 12.15)"), parts[i]);
+      for (guint k = 0; k < ids->len; k++)
+        {
+          int u = rdt_scenario_find_unit_index (game->scenario, ids->pdata[k]);
+
+          if (u < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), (const char *) ids->pdata[k]);
+          if (game->state->units[u].where != RDT_GAME_UNIT_MAP || !same_hex (game->state->units[u].hex, hexes[*n_hexes]))
+            {
+              g_autofree char *l = label (game, hexes[*n_hexes]);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.15: %s is not in %s"), (const char *) ids->pdata[k], l);
+            }
+          if (*n_units >= RDT_GAME_MAX_ATTACKING_UNITS)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking units named"), RDT_GAME_MAX_ATTACKING_UNITS);
+          units[(*n_units)++] = (guint) u;
+        }
+      (*n_hexes)++;
+    }
+  return TRUE;
+}
+
+char *
+_rdt_game_designation_attackers (RdtGame                  *game,
+                                 const RdtGameDesignation *d)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < d->n_attackers; k++)
+    {
+      g_autofree char *l = label (game, d->attackers[k]);
+      guint n = 0;
+
+      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+      for (guint j = 0; j < d->n_att_units; j++)
+        if (same_hex (game->state->units[d->att_units[j]].hex, d->attackers[k]))
+          g_string_append_printf (s, "%s%s", n++ == 0 ? ":" : "+", unit_of (game, d->att_units[j])->id);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 _rdt_game_designate (RdtGame       *game,
                      const RdtHex  *attackers,
                      guint          n_attackers,
                      const RdtHex  *defs,
                      guint          n_defs,
+                     const guint   *att_units,
+                     guint          n_att_units,
                      GError       **error)
 {
   RdtGameState *s = game->state;
@@ -610,6 +687,10 @@ _rdt_game_designate (RdtGame       *game,
 
           if ((int) c == existing)
             continue;
+          /* A stack split by naming units is checked per unit below. */
+          if (names_units_in (game, att_units, n_att_units, attackers[i]) &&
+              names_units_in (game, o->att_units, o->n_att_units, attackers[i]))
+            continue;
           for (guint k = 0; k < o->n_attackers; k++)
             if (same_hex (o->attackers[k], attackers[i]))
               {
@@ -626,7 +707,20 @@ _rdt_game_designate (RdtGame       *game,
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
       d.attackers[d.n_attackers++] = attackers[i];
     }
-  if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers)
+  for (guint j = 0; j < n_att_units; j++)
+    {
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < d.n_att_units; k++)
+        have |= d.att_units[k] == att_units[j];
+      if (have)
+        continue;
+      if (d.n_att_units >= RDT_GAME_MAX_ATTACKING_UNITS)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking units named"), RDT_GAME_MAX_ATTACKING_UNITS);
+      d.att_units[d.n_att_units++] = att_units[j];
+    }
+  if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers &&
+      d.n_att_units == g_array_index (s->designated, RdtGameDesignation, existing).n_att_units)
     {
       g_autofree char *l = _rdt_game_designation_defenders (game, &d);
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: this Close Combat against %s is already designated"), l);
@@ -643,6 +737,31 @@ _rdt_game_designate (RdtGame       *game,
   att_side = rdt_close_combat_get_side (cc, RDT_CC_ATTACKER);
   if (att_side < 0 || game->side_player[att_side] != rdt_game_get_phasing_player (game))
     return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.11: the phasing player is the Attacker"));
+  /* 12.15: "Each unit, attacking or defending, may only be involved in one
+   * Close Combat per player turn": per unit, with split stacks. */
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      g_autoptr(RdtCloseCombat) other = NULL;
+      GPtrArray *mine = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+
+      if ((int) c == existing)
+        continue;
+      other = build_combat (game, &g_array_index (s->designated, RdtGameDesignation, c), NULL);
+      for (guint i = 0; other != NULL && i < mine->len; i++)
+        {
+          GPtrArray *theirs = rdt_close_combat_get_units (other, RDT_CC_ATTACKER);
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (mine, i))->unit;
+
+          for (guint j = 0; j < theirs->len; j++)
+            if (((const RdtCcUnitSp *) g_ptr_array_index (theirs, j))->unit == u)
+              {
+                g_autofree char *od = _rdt_game_designation_defenders (game, &g_array_index (s->designated, RdtGameDesignation, c));
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("12.15: %s already attacks %s (each unit in one Close Combat; name the units of a split stack as HEX:UNIT+UNIT)"),
+                             unit_of (game, u)->id, od);
+              }
+        }
+    }
   /* The volume's rows that forbid the attack unless pinned (Brandywine
    * 5.2.6). */
   {
@@ -751,21 +870,15 @@ _rdt_game_apply_designation_action (RdtGame   *game,
   if (g_str_equal (argv[0], "designate"))
     {
       RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def[RDT_GAME_MAX_ATTACKING_HEXES];
-      guint n = 0, n_def = 0;
-      g_auto(GStrv) parts = NULL;
+      guint units[RDT_GAME_MAX_ATTACKING_UNITS];
+      guint n = 0, n_def = 0, n_units = 0;
       g_auto(GStrv) dparts = NULL;
 
       if (argc != 3)
-        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF[,DEF...]");
-      parts = g_strsplit (argv[1], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
-      for (guint i = 0; parts[i] != NULL; i++)
-        {
-          if (n >= RDT_GAME_MAX_ATTACKING_HEXES)
-            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
-          if (!rdt_hex_grid_parse_label (grid, parts[i], &att[n], NULL))
-            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
-          n++;
-        }
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[:UNIT+UNIT][,ATT...] DEF[,DEF...]");
+      /* 12.15: HEX:UNIT+UNIT names the units of a stack that attack. */
+      if (!_rdt_game_parse_attackers (game, argv[1], att, &n, units, &n_units, error))
+        return FALSE;
       /* 12.15: several defending hexes from one attacking hex. */
       dparts = g_strsplit (argv[2], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
       for (guint i = 0; dparts[i] != NULL; i++)
@@ -784,7 +897,7 @@ _rdt_game_apply_designation_action (RdtGame   *game,
       if (n_def == 0)
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF[,DEF...]");
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
-      return _rdt_game_designate (game, att, n, def, n_def, error);
+      return _rdt_game_designate (game, att, n, def, n_def, units, n_units, error);
     }
   if (g_str_equal (argv[0], "undesignate"))
     {
@@ -1009,12 +1122,9 @@ rdt_game_dup_cc_designated (RdtGame *game)
       const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, c);
       GString *s = g_string_new (NULL);
       g_autofree char *def = _rdt_game_designation_defenders (game, x);
+      g_autofree char *att = _rdt_game_designation_attackers (game, x);
 
-      for (guint k = 0; k < x->n_attackers; k++)
-        {
-          g_autofree char *l = label (game, x->attackers[k]);
-          g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
-        }
+      g_string_append (s, att);
       /* 12.23 step 6: rolled, the momentum decision pending. */
       g_string_append_printf (s, " %s%s", def,
                               game->state->pending_cc != NULL && game->state->pending_designation == (int) c ? " rolled"

@@ -36,6 +36,7 @@ typedef struct {
  * most 6: a defending hex has six neighbours), its defending hex, whether it
  * was resolved. */
 #define RDT_GAME_MAX_ATTACKING_HEXES 6
+#define RDT_GAME_MAX_ATTACKING_UNITS 32
 typedef struct {
   RdtHex attackers[RDT_GAME_MAX_ATTACKING_HEXES];
   guint n_attackers;
@@ -44,6 +45,11 @@ typedef struct {
    * defending hexes (defenders[0] == defender; one unless several). */
   RdtHex defenders[RDT_GAME_MAX_ATTACKING_HEXES];
   guint n_defenders;
+  /* 12.15: "Attacking units stacked in a single hex may combine in a
+   * single attack or attack different units": the units named (scenario
+   * indices); in an attacking hex holding one of them only those attack. */
+  guint att_units[RDT_GAME_MAX_ATTACKING_UNITS];
+  guint n_att_units;
   gboolean resolved;
 } RdtGameDesignation;
 
@@ -238,6 +244,21 @@ gboolean      _rdt_game_designate          (RdtGame           *game,
                                             guint              n_attackers,
                                             const RdtHex      *defs,
                                             guint              n_defs,
+                                            const guint       *att_units,
+                                            guint              n_att_units,
+                                            GError           **error);
+/* "ATT[:UNIT+UNIT],ATT": the attacking hexes of @d with the units named
+ * (transfer full). */
+char         *_rdt_game_designation_attackers (RdtGame                  *game,
+                                               const RdtGameDesignation *d);
+/* Parses "ATT[:UNIT+UNIT][,ATT...]" (12.15) into @hexes (at most
+ * RDT_GAME_MAX_ATTACKING_HEXES) and @units (unit indices). */
+gboolean      _rdt_game_parse_attackers    (RdtGame           *game,
+                                            const char        *text,
+                                            RdtHex            *hexes,
+                                            guint             *n_hexes,
+                                            guint             *units,
+                                            guint             *n_units,
                                             GError           **error);
 /* Announces the designation: refused while 12.12-12.15 or 13.1 Pin owe
  * anything (unless @anyway), then 12.22. */

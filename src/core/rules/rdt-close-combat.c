@@ -330,6 +330,22 @@ rdt_close_combat_odds_column (GPtrArray *columns,
 
 /* ---------- gathering the units ---------- */
 
+/* 12.15: whether @ids names a unit placed in @hex. */
+static gboolean
+hex_names_units (RdtCloseCombat     *cc,
+                 const char *const  *ids,
+                 RdtHex              hex)
+{
+  for (guint k = 0; ids[k] != NULL; k++)
+    {
+      const RdtUnit *u = rdt_scenario_find_unit (cc->scenario, ids[k]);
+
+      if (u != NULL && u->placement.kind == RDT_PLACEMENT_HEX && hex_equal (u->placement.hex, hex))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 gather (RdtCloseCombat            *cc,
         const RdtCloseCombatInput *input)
@@ -378,6 +394,12 @@ gather (RdtCloseCombat            *cc,
               same_player (cc, u->side, cc->side[RDT_CC_ATTACKER]))
             role = RDT_CC_ATTACKER;
       if (role < 0)
+        continue;
+      /* 12.15: a stack split between combats: only the units named in
+       * their hex (leaders stay with the stack). */
+      if (role == RDT_CC_ATTACKER && input->attacking_units != NULL && !rdt_unit_is_leader (u) &&
+          hex_names_units (cc, input->attacking_units, u->placement.hex) &&
+          !g_strv_contains (input->attacking_units, u->id))
         continue;
       if (rdt_unit_is_leader (u))
         {
@@ -1676,6 +1698,26 @@ rdt_close_combat_new (RdtScenario               *scenario,
         g_array_append_val (cc->attack_hexes, input->attackers[h]);
     }
 
+  for (guint k = 0; input->attacking_units != NULL && input->attacking_units[k] != NULL && k < 1000; k++)
+    {
+      const RdtUnit *u = rdt_scenario_find_unit (scenario, input->attacking_units[k]);
+      gboolean in = FALSE;
+
+      if (u == NULL)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                       _("no unit “%s” in the scenario"), input->attacking_units[k]);
+          return NULL;
+        }
+      for (guint h = 0; h < cc->attack_hexes->len && u->placement.kind == RDT_PLACEMENT_HEX; h++)
+        in |= hex_equal (u->placement.hex, g_array_index (cc->attack_hexes, RdtHex, h));
+      if (!in)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                       _("%s is not in an attacking hex (12.15)"), input->attacking_units[k]);
+          return NULL;
+        }
+    }
   gather (cc, input);
   designate (cc);
   if (!step_odds (cc, error))
@@ -1760,6 +1802,37 @@ const char *rdt_close_combat_get_withdrawal (const RdtCloseCombat *cc) { return 
 GPtrArray *rdt_close_combat_get_drms (const RdtCloseCombat *cc) { return cc->drms; }
 int rdt_close_combat_get_drm_total (const RdtCloseCombat *cc) { return cc->drm_total; }
 gboolean rdt_close_combat_is_undecided (const RdtCloseCombat *cc) { return cc->undecided; }
+
+gboolean
+rdt_close_combat_parse_attacker (RdtHexGrid  *grid,
+                                 const char  *text,
+                                 RdtHex      *out_hex,
+                                 GPtrArray   *ids,
+                                 GError     **error)
+{
+  const char *colon = strchr (text, ':');
+  g_autofree char *hex = g_strndup (text, colon != NULL ? (gsize) (colon - text) : strlen (text));
+
+  if (!rdt_hex_grid_parse_label (grid, g_strstrip (hex), out_hex, error))
+    return FALSE;
+  if (colon != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (colon + 1, "+", 65);
+
+      for (guint k = 0; names[k] != NULL; k++)
+        {
+          g_strstrip (names[k]);
+          if (names[k][0] == '\0' || k >= 64)
+            {
+              g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                           _("“%s”: give the attacking units as HEX:UNIT+UNIT (12.15)"), text);
+              return FALSE;
+            }
+          g_ptr_array_add (ids, g_strdup (names[k]));
+        }
+    }
+  return TRUE;
+}
 GArray  *rdt_close_combat_get_defending_hexes (const RdtCloseCombat *cc) { return cc->defend_hexes; }
 
 const char *

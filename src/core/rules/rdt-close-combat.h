@@ -91,6 +91,11 @@ typedef struct {
    * hex (docs/rulings.md, 12.15 several defending hexes). */
   const RdtHex *defenders;
   guint n_defenders;
+  /* (nullable) 12.15: "Attacking units stacked in a single hex may combine
+   * in a single attack or attack different units": NULL-terminated unit
+   * ids.  In an attacking hex holding a listed unit only the listed units
+   * attack; an attacking hex without one attacks with all its units. */
+  const char *const *attacking_units;
   gboolean has_diversion;
   RdtHex diversion;
   /* (nullable) unit ids of the lead units chosen (12.23 step 2). */
@@ -150,6 +155,14 @@ GArray         *rdt_close_combat_get_leaders  (const RdtCloseCombat *cc,
 
 /* 12.15: the defending hexes (RdtHex; one unless several were given). */
 GArray         *rdt_close_combat_get_defending_hexes (const RdtCloseCombat *cc);
+
+/* 12.15: parses one attacking hex "HEX" or "HEX:UNIT+UNIT" (the units of
+ * the stack that attack; ids appended to @ids, element-type utf8, owned). */
+gboolean        rdt_close_combat_parse_attacker (RdtHexGrid  *grid,
+                                                 const char  *text,
+                                                 RdtHex      *out_hex,
+                                                 GPtrArray   *ids,
+                                                 GError     **error);
 
 /* Step 1. */
 int             rdt_close_combat_get_sp       (const RdtCloseCombat *cc,
