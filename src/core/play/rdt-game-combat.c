@@ -753,6 +753,8 @@ do_close_combat (RdtGame     *game,
   int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
   const char *result = NULL;
   RdtHex def_hex, into = { 0, 0 };
+  int take[G_N_ELEMENTS (game->take_retreat)] = { -1, -1, -1, -1 };
+  guint n_take = 0;
   guint att_units[RDT_GAME_MAX_ATTACKING_UNITS];
   guint n_att_units = 0;
   const char *att_ids[RDT_GAME_MAX_ATTACKING_UNITS + 1];
@@ -881,6 +883,19 @@ do_close_combat (RdtGame     *game,
             return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
           n_rerolls++;
         }
+      else if (g_str_equal (argv[i], "take-retreat") && i + 1 < argc)
+        {
+          /* Germantown 3.10.4: the owner declines "MAY ignore Retreat
+           * results" for this unit. */
+          int u = rdt_scenario_find_unit_index (game->scenario, argv[++i]);
+
+          if (u < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[i]);
+          if (n_take >= G_N_ELEMENTS (take) - 1)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("at most %u “take-retreat UNIT”"), (guint) G_N_ELEMENTS (take) - 1);
+          take[n_take++] = u;
+          take[n_take] = -1;
+        }
       else if (g_str_equal (argv[i], "accept") && !accept)
         accept = TRUE;
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
@@ -891,7 +906,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF[,DEF...] [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]... [into HEX]");
+                     "close-combat ATT[,ATT...] DEF[,DEF...] [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]... [into HEX] [take-retreat UNIT]...");
     }
 
   /* 12.21: "The phasing player must announce all Close Combats before
@@ -1172,6 +1187,8 @@ do_close_combat (RdtGame     *game,
       g_autofree char *l = rdt_hex_grid_dup_label (grid, into);
       g_string_append_printf (canonical, " into %s", l);
     }
+  for (guint k = 0; k < n_take; k++)
+    g_string_append_printf (canonical, " take-retreat %s", unit_of (game, (guint) take[k])->id);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
   if (accept)
@@ -1369,9 +1386,11 @@ do_close_combat (RdtGame     *game,
 
       if (g_strv_length (sides) != 2)
         return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
+      memcpy (game->take_retreat, take, sizeof take);
       apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hexes), chosen);
       if (!rdt_game_is_over (game))
         apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
+      game->take_retreat[0] = -1;
       if (!rdt_game_is_over (game))
         retreated_check (game, retreated, att_side, def_side, sides[0], sides[1], modifiers);
     }

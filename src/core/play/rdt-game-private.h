@@ -145,6 +145,10 @@ struct _RdtGame {
    * (-1: none); set by each _rdt_game_apply_result(). */
   int excused_lead;
   RdtHex excused_hex;
+  /* Germantown 3.10.4 "Units in the hex MAY ignore Retreat results": the
+   * units whose owner declines that option in the action being applied
+   * ("take-retreat UNIT"; -1 ends; set and cleared by do_close_combat). */
+  int take_retreat[4];
 };
 
 /* rdt-game-rules.c: the rules engines, asked about the current state. */
