@@ -1175,6 +1175,163 @@ test_random_replay (void)
   g_assert_cmpuint (combats, >, 0);
 }
 
+/* 12.15: "Each Close Combat must involve either one attacking hex or one
+ * defending hex only"; EXAMPLE (older Series Rules): "one attacking hex
+ * versus two or more defending hexes ... [is] legal".  12.23 step 9: the
+ * Attacker advances into a vacated defending hex of its choice ("into"). */
+static void
+test_one_attacking_hex_several_defending (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex a = open_hex (sc), d1 = nb (sc, a, 0), d2 = nb (sc, a, 1);
+  RdtHex defs[2] = { d1, d2 };
+  g_autofree char *la = lbl (sc, a), *l1 = lbl (sc, d1), *l2 = lbl (sc, d2);
+  g_autofree char *both = g_strdup_printf ("%s,%s", l1, l2);
+  g_autofree char *owed = g_strdup_printf ("%s must be attacked (12.13)", x->e[1]);
+  const RdtGameUnit *gu;
+  int die;
+
+  place (sc, x->p[0], a);
+  place (sc, x->p[1], a);
+  place (sc, x->e[0], d1);
+  place (sc, x->e[1], d2);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  /* One defending hex only: the other is still owed (12.13), and the
+   * stack in the attacking hex is in that combat already (12.15). */
+  okf (game, "designate %s %s", la, l1);
+  refused (game, "announce", RDT_GAME_ERROR_ILLEGAL, owed);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s %s", la, both);
+  okf (game, "undesignate %s", l1);
+  /* Both defending hexes in one combat: nothing owed. */
+  okf (game, "designate %s %s", la, both);
+  g_assert_cmpuint (n_owed (game), ==, 0);
+  {
+    g_auto(GStrv) designated = rdt_game_dup_cc_designated (game);
+    g_autofree char *text = g_strdup_printf ("%s %s", la, both);
+
+    g_assert_cmpuint (g_strv_length (designated), ==, 1);
+    g_assert_cmpstr (designated[0], ==, text);
+  }
+  ok (game, "announce");
+  /* 12.15: the combat is resolved with all its defending hexes. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15",
+            "close-combat %s %s lead %s lead %s tactics skirmish skirmish", la, l1, x->p[0], x->e[0]);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.23 step 9",
+            "close-combat %s %s lead %s lead %s tactics skirmish skirmish into %s", la, both, x->p[0], x->e[0], la);
+  /* 6 SP against 3 + 3: 1-1 (12.23 step 1, all defenders summed); modified
+   * 7 reads "-/R"; the other defender fails its morale check (die 0). */
+  {
+    RdtCloseCombatInput in;
+    RdtGameContext ctx;
+    int mods[4] = { 0, 0, 0, 0 };
+    g_autoptr(RdtCloseCombat) cc = NULL;
+    RdtScenario *pos = rdt_game_get_position (game);
+
+    for (guint i = 0; i < rdt_scenario_get_n_sides (pos) && i < 4; i++)
+      mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
+    rdt_game_context_init (&ctx);
+    ctx.turn = rdt_game_get_turn (game);
+    rdt_close_combat_input_init (&in);
+    in.context = &ctx;
+    in.attackers = &a;
+    in.n_attackers = 1;
+    in.defenders = defs;
+    in.n_defenders = 2;
+    in.lead[0] = x->p[0];
+    in.lead[1] = x->e[0];
+    in.morale_modifier = mods;
+    in.n_sides = rdt_scenario_get_n_sides (pos);
+    cc = rdt_close_combat_new (pos, &in, NULL);
+    g_assert_nonnull (cc);
+    g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
+    g_assert_cmpint (rdt_close_combat_get_sp (cc, RDT_CC_DEFENDER), ==, 6);
+    die = 7 - rdt_close_combat_get_drm_total (cc);
+  }
+  g_assert_true (die >= 0 && die <= 9);
+  okf (game, "roll %d", die);
+  ok (game, "roll 0");
+  okf (game, "close-combat %s %s lead %s lead %s tactics skirmish skirmish accept into %s",
+       la, both, x->p[0], x->e[0], l2);
+  g_assert_true (log_has (game, "12.23 step 5", "“-/R”"));
+  for (int i = 0; i < 4 && rdt_game_get_n_owed_retreats (game) > 0; i++)
+    {
+      g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+      const char *retreat = NULL;
+
+      for (guint k = 0; k < legal->len && retreat == NULL; k++)
+        if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+          retreat = g_ptr_array_index (legal, k);
+      g_assert_nonnull (retreat);
+      ok (game, retreat);
+    }
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+  /* Both defending units were in the combat (12.15: one combat each). */
+  g_assert_true (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->e[1]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
+  /* The lead advanced into the hex the Attacker chose (12.23 step 9). */
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+  g_assert_true (gu->hex.col == d2.col && gu->hex.row == d2.row);
+  okf (game, "advance %s", x->p[1]);
+  gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]));
+  g_assert_true (gu->hex.col == d2.col && gu->hex.row == d2.row);
+}
+
+/* 12.15: "Attacking units stacked in a single hex may combine in a single
+ * attack or attack different units" (EXAMPLE: "Attackers B and C need not
+ * attack the same hex, though all units shown must be involved in a
+ * combat"): a stack split with HEX:UNIT+UNIT; 12.12 counted per unit. */
+static void
+test_stack_split_between_combats (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex a = open_hex (sc), d1 = nb (sc, a, 0), d2 = nb (sc, a, 3);
+  g_autofree char *la = lbl (sc, a), *l1 = lbl (sc, d1), *l2 = lbl (sc, d2);
+  g_autofree char *must = g_strdup_printf ("%s must attack (12.12)", x->p[1]);
+  g_autofree char *owed = g_strdup_printf ("%s must be attacked (12.13)", x->e[1]);
+
+  place (sc, x->p[0], a);
+  place (sc, x->p[1], a);
+  place (sc, x->e[0], d1);
+  place (sc, x->e[1], d2);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  to_close_combat (game);
+  okf (game, "designate %s:%s %s", la, x->p[0], l1);
+  /* Per unit: the other unit of the stack still must attack, the other
+   * defending hex is still owed. */
+  g_assert_true (owed_has (game, must));
+  g_assert_true (owed_has (game, owed));
+  refused (game, "announce", RDT_GAME_ERROR_ILLEGAL, must);
+  /* The named unit is in its combat already (12.15), with or without the
+   * whole hex. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s:%s %s", la, x->p[0], l2);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s %s", la, l2);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.15", "designate %s:%s %s", la, x->e[0], l2);
+  okf (game, "designate %s:%s %s", la, x->p[1], l2);
+  g_assert_cmpuint (n_owed (game), ==, 0);
+  {
+    g_auto(GStrv) designated = rdt_game_dup_cc_designated (game);
+    g_autofree char *first = g_strdup_printf ("%s:%s %s", la, x->p[0], l1);
+
+    g_assert_cmpstr (designated[0], ==, first);
+  }
+  ok (game, "announce");
+  /* Announced with x->p[0] only: another unit is refused. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.21", "close-combat %s:%s %s lead %s lead %s tactics skirmish skirmish accept",
+            la, x->p[1], l1, x->p[1], x->e[0]);
+  okf (game, "close-combat %s %s lead %s lead %s tactics skirmish skirmish accept", la, l1, x->p[0], x->e[0]);
+  /* Only the named unit took part. */
+  g_assert_true (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
+  g_assert_false (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1182,6 +1339,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cc-designation/12.21/announce-all-before-resolving-any-12.23-any-order", test_announce_before_resolving);
   g_test_add_func ("/cc-designation/12.15/each-unit-in-one-combat", test_each_unit_one_combat);
+  g_test_add_func ("/cc-designation/12.15/one-attacking-hex-several-defending-hexes-advance-into-choice", test_one_attacking_hex_several_defending);
+  g_test_add_func ("/cc-designation/12.15/stack-split-between-combats-obligations-per-unit", test_stack_split_between_combats);
   g_test_add_func ("/cc-designation/12.14/diversion-not-attacked-creators-attack-others", test_diversion);
   g_test_add_func ("/cc-designation/13.1-pin/pinned-defenders-no-diversion-must-be-attacked", test_pinned_no_diversion);
   g_test_add_func ("/cc-designation/12.12/artillery-and-rifle-units-need-not-attack", test_artillery_and_rifles_excepted);

@@ -1496,6 +1496,34 @@ test_attacker_captured (void)
   g_assert_true (log_has (game, "12.63", "british gains a Momentum Chit (modified roll -1 or less)"));
 }
 
+/* Germantown 3.10.4: "Units in the hex MAY ignore "Retreat" results": the
+ * owner may decline the option ("take-retreat UNIT"): the unit retreats,
+ * and the other units of the hex check morale as usual (13.1). */
+static void
+test_chew_house_retreat_declined (void)
+{
+  const ResultCase c = { "germantown.redoubt", "3313", { "40th-foot", "17th-foot" }, { "1st-maryland", "3rd-maryland" }, 1, 3, 1 };
+  g_autoptr(RdtScenario) s = NULL;
+  char att[RDT_HEX_LABEL_SIZE];
+  int die;
+  g_autoptr(RdtGame) game = result_game (&c, &s, att, "R", &die);
+  g_autofree char *roll = NULL;
+  g_autofree char *action = NULL;
+
+  g_assert_cmpint (die, >=, 0);
+  roll = g_strdup_printf ("roll %d", die);
+  action = g_strdup_printf ("close-combat %s %s lead %s lead %s tactics skirmish skirmish accept take-retreat %s",
+                            att, c.hex, c.att[0], c.def[0], c.def[0]);
+  ok (game, roll);
+  ok (game, "roll 9");
+  ok (game, action);
+  g_assert_true (log_has (game, "Germantown 3.10.4", "takes the Retreat result (the owner declines"));
+  g_assert_false (log_has (game, "Germantown 3.10.4", "ignores the Retreat result"));
+  g_assert_false (log_has (game, NULL, "17th-foot need not check morale"));
+  g_assert_true (log_has (game, NULL, "Morale check 17th-foot"));
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), >=, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1522,6 +1550,7 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/format/validator-names-a-bad-tactics-row", test_validate_tactics_table);
   g_test_add_func ("/close-combat/game/brandywine-3.9/meeting-house-retreat-becomes-a-morale-check", test_meeting_house_retreat);
   g_test_add_func ("/close-combat/game/germantown-3.10.4-3.10.2/chew-house-ignores-retreat-plus-1-morale", test_chew_house_retreat);
+  g_test_add_func ("/close-combat/game/germantown-3.10.4/chew-house-may-decline-ignoring-retreat", test_chew_house_retreat_declined);
   g_test_add_func ("/close-combat/game/13.1-ac-12.63/attackers-choice-captured-defender-gains-momentum", test_attacker_captured);
   g_test_add_func ("/fire/game/germantown-3.10.4/chew-house-ignores-fire-retreat", test_fire_retreat_exceptions);
   return g_test_run ();

@@ -2254,6 +2254,175 @@ test_game_morale_checks (void)
     }
 }
 
+/* 12.15: "Each Close Combat must involve either one attacking hex or one
+ * defending hex only" and its EXAMPLE: "one attacking hex versus two or
+ * more defending hexes ... [is] legal, but two or more attacking hexes
+ * versus two or more defending hexes in a single Close Combat is illegal"
+ * (older Series Rules; the current text says the same in its rule). */
+static RdtCloseCombat *
+combat_multi (RdtScenario  *s,
+              const RdtHex *attackers,
+              guint         n,
+              const RdtHex *defenders,
+              guint         n_def,
+              const char   *lead_a,
+              const char   *lead_d)
+{
+  RdtCloseCombatInput in;
+  g_autoptr(GError) error = NULL;
+  RdtCloseCombat *cc;
+
+  rdt_close_combat_input_init (&in);
+  in.attackers = attackers;
+  in.n_attackers = n;
+  in.defenders = defenders;
+  in.n_defenders = n_def;
+  in.lead[0] = lead_a;
+  in.lead[1] = lead_d;
+  in.morale_modifier = zero_modifiers;
+  in.n_sides = rdt_scenario_get_n_sides (s);
+  cc = rdt_close_combat_new (s, &in, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (cc);
+  return cc;
+}
+
+static void
+test_several_defending_hexes (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex a = open_hex (s), d1 = nb (s, a, 0), d2 = nb (s, a, 1);
+  RdtHex defs[2] = { d1, d2 };
+  g_autoptr(RdtCloseCombat) cc = NULL;
+  g_autoptr(RdtCloseCombat) led = NULL;
+  const RdtCcItem *it;
+
+  place_full (s, "kings-own", a, 6, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (s, "1-maryland", d1, 2, 1, RDT_UNIT_STATUS_PARADE);
+  place_full (s, "2-maryland", d2, 3, 0, RDT_UNIT_STATUS_PARADE);
+  cc = combat_multi (s, &a, 1, defs, 2, NULL, NULL);
+  g_assert_true (rdt_close_combat_is_legal (cc));
+  g_assert_cmpuint (rdt_close_combat_get_defending_hexes (cc)->len, ==, 2);
+  /* 12.23 step 1: "The players total the non-artillery SPs of all their
+   * units involved in this Close Combat": 6 against 2 + 3. */
+  g_assert_cmpint (rdt_close_combat_get_sp (cc, RDT_CC_DEFENDER), ==, 5);
+  g_assert_cmpuint (rdt_close_combat_get_units (cc, RDT_CC_DEFENDER)->len, ==, 2);
+  g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
+  /* Step 2: the lead is chosen among the defenders of both hexes. */
+  g_assert_cmpuint (rdt_close_combat_get_lead_candidates (cc, RDT_CC_DEFENDER)->len, ==, 2);
+  /* Whose terrain counts depends on the defending lead unit (ruling). */
+  it = find_item (rdt_close_combat_get_drms (cc), "defending-terrain");
+  g_assert_nonnull (it);
+  g_assert_true (it->undecided);
+  g_assert_true (rdt_close_combat_is_undecided (cc));
+  led = combat_multi (s, &a, 1, defs, 2, NULL, "2-maryland");
+  g_assert_null (find_item (rdt_close_combat_get_drms (led), "defending-terrain"));
+  g_assert_nonnull (find_item (rdt_close_combat_get_notes (led), "defending-terrain"));
+  g_assert_cmpint (rdt_close_combat_get_lead (led, RDT_CC_DEFENDER), ==,
+                   rdt_scenario_find_unit_index (s, "2-maryland"));
+  /* 12.13: neither defending hex is still owed an attack. */
+  g_assert_null (find_item (rdt_close_combat_get_notes (led), "owed-defender"));
+}
+
+static void
+test_several_against_several_illegal (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex a1 = open_hex (s), d1 = nb (s, a1, 0), d2 = nb (s, a1, 1);
+  /* a2 adjacent to both d1 and d2 (the other common neighbour). */
+  RdtHex a2 = nb (s, d1, 1);
+  RdtHex atts[2] = { a1, a2 }, defs[2] = { d1, d2 };
+  g_autoptr(RdtCloseCombat) cc = NULL;
+
+  g_assert_true (rdt_hex_grid_are_adjacent (rdt_scenario_get_grid (s), a2, d2));
+  place (s, "kings-own", a1, 4);
+  place (s, "28th-foot", a2, 4);
+  place (s, "1-maryland", d1, 2);
+  place (s, "2-maryland", d2, 2);
+  cc = combat_multi (s, atts, 2, defs, 2, "kings-own", "1-maryland");
+  g_assert_false (rdt_close_combat_is_legal (cc));
+  g_assert_nonnull (find_item (rdt_close_combat_get_errors (cc), "multi-hex"));
+}
+
+static void
+test_several_defending_hexes_adjacent (void)
+{
+  g_autoptr(RdtScenario) s = load ("brandywine.redoubt");
+  RdtHex a = open_hex (s), d1 = nb (s, a, 0), far = nb (s, d1, 0);
+  RdtHex defs[2] = { d1, far };
+  g_autoptr(RdtCloseCombat) cc = NULL;
+  const RdtCcItem *it;
+
+  place (s, "kings-own", a, 4);
+  place (s, "1-maryland", d1, 2);
+  place (s, "2-maryland", far, 2);
+  cc = combat_multi (s, &a, 1, defs, 2, "kings-own", "1-maryland");
+  g_assert_false (rdt_close_combat_is_legal (cc));
+  it = find_item (rdt_close_combat_get_errors (cc), "not-adjacent");
+  g_assert_nonnull (it);
+  g_assert_cmpstr (it->rule, ==, "12.12");
+}
+
+static void
+test_cli_several_defenders (void)
+{
+  char d[RDT_HEX_LABEL_SIZE], a[RDT_HEX_LABEL_SIZE], v[RDT_HEX_LABEL_SIZE];
+  g_autofree char *file = cli_fixture (d, a, v);
+  g_autofree char *both = g_strdup_printf ("%s,%s", d, v);
+  const char *args[] = { "combat", file, "--attackers", a, "--defender", both, "--lead", "kings-own",
+                         "--lead", "1-maryland", "--json", NULL };
+  Run r = { 0 };
+  g_autoptr(JsonParser) p = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonObject *o;
+  JsonArray *defs;
+
+  /* 12.15: hexes d and v are both adjacent to a; 5 SP against 2 + 2. */
+  run_cli (args, &r);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (p, r.out, -1, &error));
+  g_assert_no_error (error);
+  o = json_node_get_object (json_parser_get_root (p));
+  g_assert_true (json_object_get_boolean_member (o, "legal"));
+  g_assert_cmpstr (json_object_get_string_member (o, "defender"), ==, d);
+  defs = json_object_get_array_member (o, "defenders");
+  g_assert_cmpuint (json_array_get_length (defs), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (defs, 1), ==, v);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (o, "odds"), "label"), ==, "1-1");
+  run_free (&r);
+  g_unlink (file);
+}
+
+/* 12.15: "Attacking units stacked in a single hex may combine in a single
+ * attack or attack different units": --attackers HEX:UNIT+UNIT. */
+static void
+test_cli_split_stack (void)
+{
+  char d[RDT_HEX_LABEL_SIZE], a[RDT_HEX_LABEL_SIZE], v[RDT_HEX_LABEL_SIZE];
+  g_autofree char *file = cli_fixture (d, a, v);
+  g_autofree char *one = g_strdup_printf ("%s:kings-own", a);
+  g_autofree char *wrong = g_strdup_printf ("%s:1-maryland", a);
+
+  {
+    const char *args[] = { "combat", file, "--attackers", one, "--defender", d, NULL };
+    Run r = { 0 };
+    run_cli (args, &r);
+    /* 4 SP (28th Foot left out) against 2. */
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "4 : 2 SP rounds in the defender's favour to 2-1 (12.23 step 1)"));
+    run_free (&r);
+  }
+  {
+    const char *args[] = { "combat", file, "--attackers", wrong, "--defender", d, NULL };
+    Run r = { 0 };
+    run_cli (args, &r);
+    g_assert_cmpint (r.status, ==, 2);
+    g_assert_nonnull (strstr (r.err, "12.15"));
+    run_free (&r);
+  }
+  g_unlink (file);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2261,6 +2430,11 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/close-combat/table/cell-by-cell-against-the-book", test_table_cells);
+  g_test_add_func ("/close-combat/12.15/one-attacking-hex-against-two-defending-hexes", test_several_defending_hexes);
+  g_test_add_func ("/close-combat/12.15/several-attacking-against-several-defending-hexes-illegal", test_several_against_several_illegal);
+  g_test_add_func ("/close-combat/12.15/each-defending-hex-adjacent-to-the-attacking-hex", test_several_defending_hexes_adjacent);
+  g_test_add_func ("/close-combat/12.15/cli-defender-several-hexes", test_cli_several_defenders);
+  g_test_add_func ("/close-combat/12.15/cli-attackers-split-stack", test_cli_split_stack);
   g_test_add_func ("/close-combat/tactics-matrix/cell-by-cell-against-the-book", test_matrix_cells);
   g_test_add_func ("/close-combat/12.23-step5/lookup-every-cell", test_lookup_every_cell);
   g_test_add_func ("/close-combat/12.23-step5/roll-clamped-to-the-table", test_roll_clamped);

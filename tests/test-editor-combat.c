@@ -515,6 +515,17 @@ cc_script (RdtWindow *window)
   press (window, def_hex);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "attacking"))), ==, att_hex);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (window, "defending"))), ==, def_hex);
+  /* 12.15: "Attacking units stacked in a single hex may combine in a
+   * single attack or attack different units": HEX:UNIT typed, the lead's 4
+   * SP alone against 4 + 2; then the whole hex again (6 : 6). */
+  {
+    g_autofree char *part = g_strdup_printf ("%s:%s", att_hex, att_lead);
+
+    gtk_editable_set_text (GTK_EDITABLE (named (window, "attacking")), part);
+    assert_has (analysis (window), "4 : 6 SP");
+    gtk_editable_set_text (GTK_EDITABLE (named (window, "attacking")), att_hex);
+    assert_has (analysis (window), "6 : 6 SP");
+  }
   /* 12.21: the designation owes the attack (12.12) and the defence (12.13),
    * their hexes shaded; Designate, then Announce. */
   want = g_strdup_printf ("%s must attack (12.12)", att_lead);

@@ -302,6 +302,9 @@ analyse_cc (RdtCombatPanel *self,
   const char *def = gtk_editable_get_text (GTK_EDITABLE (self->def_entry));
   const char *div = gtk_editable_get_text (GTK_EDITABLE (self->div_entry));
   g_autoptr(GArray) hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GArray) def_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GPtrArray) att_units = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) defs = g_strsplit (def, ",", RDT_N_DIRECTIONS + 1);
   guint n_sides = rdt_scenario_get_n_sides (scenario);
   g_autofree int *modifiers = g_new0 (int, MAX (n_sides, 1));
   g_autofree gboolean *provisional = g_new0 (gboolean, MAX (n_sides, 1));
@@ -319,23 +322,49 @@ analyse_cc (RdtCombatPanel *self,
     {
       RdtHex h;
 
-      add_label_hex (self, att[i]);
-      if (!rdt_hex_grid_parse_label (grid, att[i], &h, NULL))
+      /* 12.15: HEX or HEX:UNIT+UNIT (a stack split between combats). */
+      if (!rdt_close_combat_parse_attacker (grid, att[i], &h, att_units, NULL))
         {
           g_string_append_printf (out, _("“%s” is not a hex of the map"), att[i]);
           return;
         }
+      g_array_append_val (self->outlined, h);
       g_array_append_val (hexes, h);
     }
-  if (def[0] != '\0')
-    add_label_hex (self, def);
+  /* 12.15: several defending hexes ("HEX,HEX") from one attacking hex. */
+  for (guint i = 0; defs[i] != NULL; i++)
+    {
+      RdtHex h;
+
+      g_strstrip (defs[i]);
+      if (defs[i][0] == '\0')
+        continue;
+      add_label_hex (self, defs[i]);
+      if (!rdt_hex_grid_parse_label (grid, defs[i], &h, NULL))
+        {
+          g_string_append_printf (out, _("“%s” is not a hex of the map"), defs[i]);
+          return;
+        }
+      g_array_append_val (def_hexes, h);
+    }
   if (div[0] != '\0')
     add_label_hex (self, div);
   rdt_close_combat_input_init (&input);
-  if (hexes->len == 0 || def[0] == '\0' || !rdt_hex_grid_parse_label (grid, def, &input.defender, NULL))
+  if (hexes->len == 0 || def_hexes->len == 0)
     {
       g_string_append (out, _("Pick the attacking hexes, then the defending hex (12.11, 12.12)."));
       return;
+    }
+  input.defender = g_array_index (def_hexes, RdtHex, 0);
+  if (def_hexes->len > 1)
+    {
+      input.defenders = (const RdtHex *) def_hexes->data;
+      input.n_defenders = def_hexes->len;
+    }
+  if (att_units->len > 0)
+    {
+      g_ptr_array_add (att_units, NULL);
+      input.attacking_units = (const char *const *) att_units->pdata;
     }
   input.has_diversion = div[0] != '\0';
   if (input.has_diversion && !rdt_hex_grid_parse_label (grid, div, &input.diversion, NULL))
@@ -824,7 +853,7 @@ rdt_combat_panel_init (RdtCombatPanel *self)
   gtk_toggle_button_set_active (self->pick_att, TRUE);
   gtk_box_append (box, GTK_WIDGET (row));
   self->att_entry = labelled_entry (box, "attacking", _("Attacking:"), _("Attacking hexes, separated by commas (12.11, 12.12)"), self);
-  self->def_entry = labelled_entry (box, "defending", _("Defending:"), _("The defending hex (12.12)"), self);
+  self->def_entry = labelled_entry (box, "defending", _("Defending:"), _("The defending hex (12.12), or several separated by commas attacked from one attacking hex (12.15)"), self);
   self->div_entry = labelled_entry (box, "diversion", _("Diversion:"), _("An optional Diversion hex (12.14)"), self);
   self->lead_att_entry = labelled_entry (box, "lead-attacker", _("Att. lead:"), _("The attacker's lead unit (12.23 step 2)"), self);
   self->lead_def_entry = labelled_entry (box, "lead-defender", _("Def. lead:"), _("The defender's lead unit (12.23 step 2)"), self);

@@ -1,5 +1,5 @@
 /* rdt-cli-combat.c: `redoubt-cli combat SCENARIO --attackers HEX[,HEX...]
- * --defender HEX [--diversion HEX] [--lead UNIT] [--game GAME] [--json]`:
+ * --defender HEX[,HEX...] [--diversion HEX] [--lead UNIT] [--game GAME] [--json]`:
  * one Close Combat itemised without rolling (12.23 steps 1 to 5, issue 14;
  * docs/cli.md, docs/combat-json.md). */
 #include "config.h"
@@ -186,7 +186,7 @@ rdt_cli_combat (int    argc,
   g_auto(GStrv) released = NULL;
   const GOptionEntry entries[] = {
     { "attackers", 0, 0, G_OPTION_ARG_STRING, &attackers, N_("The attacking hexes, comma-separated (12.15)"), N_("HEX,...") },
-    { "defender", 0, 0, G_OPTION_ARG_STRING, &defender, N_("The defending hex (12.15: all its defenders together)"), N_("HEX") },
+    { "defender", 0, 0, G_OPTION_ARG_STRING, &defender, N_("The defending hex, or several attacked from one attacking hex (12.15: all defenders of a hex together)"), N_("HEX[,HEX...]") },
     { "diversion", 0, 0, G_OPTION_ARG_STRING, &diversion, N_("The hex receiving the Diversion (12.14)"), N_("HEX") },
     { "lead", 0, 0, G_OPTION_ARG_STRING_ARRAY, &leads, N_("A lead unit (12.23 step 2), one per side; repeatable"), N_("UNIT") },
     { "game", 0, 0, G_OPTION_ARG_FILENAME, &game_path, N_("Use a saved game's positions, turn and army morale"), N_("GAME") },
@@ -198,7 +198,7 @@ rdt_cli_combat (int    argc,
     { NULL }
   };
   RdtCliReferee referee = { 0 };
-  const RdtCliSpec spec = { "combat", "SCENARIO --attackers HEX[,HEX...] --defender HEX",
+  const RdtCliSpec spec = { "combat", "SCENARIO --attackers HEX[:UNIT+UNIT][,HEX...] --defender HEX[,HEX...]",
                             N_("one Close Combat itemised, without rolling (12)"),
                             N_("Exit status: 0 the designation is legal and every item decided; 3 the designation breaks a rule; 4 an item is not decided (pass --lead, --turn or --game)."),
                             entries, &referee, 1, 1 };
@@ -207,6 +207,8 @@ rdt_cli_combat (int    argc,
   g_autoptr(RdtGame) game = NULL;
   g_autoptr(RdtCloseCombat) cc = NULL;
   g_autoptr(GArray) att_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GArray) def_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  g_autoptr(GPtrArray) att_units = g_ptr_array_new_with_free_func (g_free);
   g_autofree int *modifiers = NULL;
   g_autofree gboolean *provisional = NULL;
   g_autofree char *tactics_text = NULL;
@@ -288,7 +290,8 @@ rdt_cli_combat (int    argc,
       {
         RdtHex h;
 
-        if (!rdt_hex_grid_parse_label (grid, g_strstrip (parts[i]), &h, &error))
+        /* 12.15: HEX or HEX:UNIT+UNIT (a stack split between combats). */
+        if (!rdt_close_combat_parse_attacker (grid, g_strstrip (parts[i]), &h, att_units, &error))
           {
             rdt_cli_error ("--attackers: %s", error->message);
             return RDT_CLI_EXIT_USAGE;
@@ -300,11 +303,32 @@ rdt_cli_combat (int    argc,
   input.context = &context;
   input.attackers = (const RdtHex *) att_hexes->data;
   input.n_attackers = att_hexes->len;
-  if (!rdt_hex_grid_parse_label (grid, defender, &input.defender, &error))
+  if (att_units->len > 0)
     {
-      rdt_cli_error ("--defender: %s", error->message);
-      return RDT_CLI_EXIT_USAGE;
+      g_ptr_array_add (att_units, NULL);
+      input.attacking_units = (const char *const *) att_units->pdata;
     }
+  {
+    /* 12.15: "one attacking hex versus two or more defending hexes". */
+    g_auto(GStrv) parts = g_strsplit (defender, ",", -1);
+
+    for (guint i = 0; parts[i] != NULL; i++)
+      {
+        RdtHex h;
+
+        if (!rdt_hex_grid_parse_label (grid, g_strstrip (parts[i]), &h, &error))
+          {
+            rdt_cli_error ("--defender: %s", error->message);
+            return RDT_CLI_EXIT_USAGE;
+          }
+        g_array_append_val (def_hexes, h);
+      }
+    if (def_hexes->len == 0)
+      return rdt_cli_usage_error (&spec, _("combat: --defender needs a hex"));
+    input.defender = g_array_index (def_hexes, RdtHex, 0);
+    input.defenders = (const RdtHex *) def_hexes->data;
+    input.n_defenders = def_hexes->len;
+  }
   if (diversion != NULL)
     {
       input.has_diversion = TRUE;
@@ -357,8 +381,26 @@ rdt_cli_combat (int    argc,
           json_builder_add_string_value (b, label);
         }
       json_builder_end_array (b);
-      json_builder_set_member_name (b, "defender");
-      json_builder_add_string_value (b, defender);
+      {
+        GArray *dh = rdt_close_combat_get_defending_hexes (cc);
+
+        json_builder_set_member_name (b, "defender");
+        for (guint i = 0; i < dh->len && i < 1; i++)
+          {
+            char label[RDT_HEX_LABEL_SIZE];
+            rdt_hex_grid_format_label (grid, g_array_index (dh, RdtHex, i), label);
+            json_builder_add_string_value (b, label);
+          }
+        json_builder_set_member_name (b, "defenders");
+        json_builder_begin_array (b);
+        for (guint i = 0; i < dh->len; i++)
+          {
+            char label[RDT_HEX_LABEL_SIZE];
+            rdt_hex_grid_format_label (grid, g_array_index (dh, RdtHex, i), label);
+            json_builder_add_string_value (b, label);
+          }
+        json_builder_end_array (b);
+      }
       json_builder_set_member_name (b, "diversion");
       if (diversion != NULL)
         json_builder_add_string_value (b, diversion);

@@ -365,16 +365,20 @@ parse_tactic (const char  *text,
 static gboolean
 fieldworks_only (RdtGame *game,
                  GArray  *attackers,
-                 RdtHex   def_hex)
+                 GArray  *def_hexes)
 {
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
 
-  for (guint i = 0; i < attackers->len; i++)
+  /* 12.15: with several defending hexes, each attacked across its own
+   * fieldworks. */
+  for (guint i = 0; i < attackers->len * def_hexes->len; i++)
     {
+      RdtHex def_hex = g_array_index (def_hexes, RdtHex, i / attackers->len);
+
       RdtHexside side;
       const RdtHexsideFeatures *f;
 
-      if (!rdt_hex_grid_hexside (grid, g_array_index (attackers, RdtHex, i), def_hex, &side, NULL))
+      if (!rdt_hex_grid_hexside (grid, g_array_index (attackers, RdtHex, i % attackers->len), def_hex, &side, NULL))
         return FALSE;
       f = rdt_scenario_get_hexside (game->scenario, side);
       if (f == NULL || f->fieldwork == RDT_NO_TYPE || f->breached ||
@@ -501,6 +505,24 @@ _rdt_game_check_advance (RdtGame *game)
   if (!st->advance_open || st->advance_lead_done || st->owed_retreats->len > 0 || st->owed_casualties->len > 0 ||
       rdt_game_is_over (game))
     return;
+  /* 12.15: several defending hexes: the first vacant one in the
+   * Attacker's order. */
+  for (guint k = 0; k < st->n_advance_hexes; k++)
+    {
+      RdtHex h = st->advance_hexes[k];
+      gboolean vacant = TRUE;
+
+      for (guint i = 0; i < game->n_units && vacant; i++)
+        if (st->units[i].where == RDT_GAME_UNIT_MAP && st->units[i].hex.col == h.col && st->units[i].hex.row == h.row &&
+            _rdt_game_unit_player (game, i) != player && !rdt_unit_is_leader (unit_of (game, i)) &&
+            !is_artillery_unit (unit_of (game, i)))
+          vacant = FALSE;
+      if (vacant)
+        {
+          st->advance_hex = hex = h;
+          break;
+        }
+    }
   /* "If the defender's hex becomes vacant": no defending combat unit
    * other than artillery (left to capture, 12.32). */
   for (guint i = 0; i < game->n_units; i++)
@@ -628,7 +650,8 @@ do_advance (RdtGame   *game,
 static void
 open_advance (RdtGame              *game,
               const RdtCloseCombat *cc,
-              RdtHex                def_hex,
+              GArray               *def_hexes,
+              const RdtHex         *into,
               const int            *advancers,
               guint                 n_advance)
 {
@@ -637,7 +660,22 @@ open_advance (RdtGame              *game,
   int lead = rdt_close_combat_get_lead (cc, RDT_CC_ATTACKER);
 
   st->advance_open = TRUE;
-  st->advance_hex = def_hex;
+  st->advance_hex = into != NULL ? *into : g_array_index (def_hexes, RdtHex, 0);
+  /* 12.15, 12.23 step 9: several defending hexes: the Attacker's choice
+   * ("into HEX") first, then the others in the order given; the first
+   * vacant one is advanced into (_rdt_game_check_advance). */
+  st->n_advance_hexes = 0;
+  if (def_hexes->len > 1)
+    {
+      st->advance_hexes[st->n_advance_hexes++] = st->advance_hex;
+      for (guint k = 0; k < def_hexes->len && st->n_advance_hexes < G_N_ELEMENTS (st->advance_hexes); k++)
+        {
+          RdtHex h = g_array_index (def_hexes, RdtHex, k);
+
+          if (h.col != st->advance_hex.col || h.row != st->advance_hex.row)
+            st->advance_hexes[st->n_advance_hexes++] = h;
+        }
+    }
   st->advance_lead = lead >= 0 && !rdt_close_combat_lead_may_not_advance (cc) ? lead : -1;
   st->advance_lead_done = FALSE;
   st->n_advance_units = 0;
@@ -714,7 +752,14 @@ do_close_combat (RdtGame     *game,
   RdtGameContext context;
   int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
   const char *result = NULL;
-  RdtHex def_hex;
+  RdtHex def_hex, into = { 0, 0 };
+  int take[G_N_ELEMENTS (game->take_retreat)] = { -1, -1, -1, -1 };
+  guint n_take = 0;
+  guint att_units[RDT_GAME_MAX_ATTACKING_UNITS];
+  guint n_att_units = 0;
+  const char *att_ids[RDT_GAME_MAX_ATTACKING_UNITS + 1];
+  gboolean have_into = FALSE;
+  g_autoptr(GArray) def_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
   /* 13.1 DC, AC: the unit chosen for capture, [dc att, dc def, ac att, ac def]. */
   int chosen[4] = { -1, -1, -1, -1 };
   const char *chosen_ids[4] = { NULL, NULL, NULL, NULL };
@@ -756,25 +801,52 @@ do_close_combat (RdtGame     *game,
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
                  "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
   {
-    g_auto(GStrv) parts = g_strsplit (argv[1], ",", 7);
+    /* 12.15: ATT or ATT:UNIT+UNIT (a split stack). */
+    RdtHex hexes[RDT_GAME_MAX_ATTACKING_HEXES];
+    guint n_hexes = 0;
+
+    if (!_rdt_game_parse_attackers (game, argv[1], hexes, &n_hexes, att_units, &n_att_units, error))
+      return FALSE;
+    g_array_append_vals (attackers, hexes, n_hexes);
+  }
+  {
+    /* 12.15: several defending hexes from one attacking hex. */
+    g_auto(GStrv) parts = g_strsplit (argv[2], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
 
     for (guint i = 0; parts[i] != NULL; i++)
       {
         RdtHex h;
 
+        if (i >= RDT_GAME_MAX_ATTACKING_HEXES)
+          return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d defending hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
         if (!rdt_hex_grid_parse_label (grid, parts[i], &h, NULL))
           return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
-        g_array_append_val (attackers, h);
+        g_array_append_val (def_hexes, h);
       }
+    if (def_hexes->len == 0)
+      return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
+    def_hex = g_array_index (def_hexes, RdtHex, 0);
   }
-  if (!rdt_hex_grid_parse_label (grid, argv[2], &def_hex, NULL))
-    return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
 
   rdt_close_combat_input_init (&input);
   for (guint i = 3; i < argc; i++)
     {
       if (g_str_equal (argv[i], "lead") && i + 1 < argc && n_leads < 2)
         leads[n_leads++] = argv[++i];
+      else if (g_str_equal (argv[i], "into") && i + 1 < argc && !have_into)
+        {
+          /* 12.23 step 9 with several defending hexes (12.15): the
+           * Attacker's choice among the vacated ones. */
+          gboolean listed = FALSE;
+
+          if (!rdt_hex_grid_parse_label (grid, argv[++i], &into, NULL))
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[i]);
+          for (guint k = 0; k < def_hexes->len; k++)
+            listed |= g_array_index (def_hexes, RdtHex, k).col == into.col && g_array_index (def_hexes, RdtHex, k).row == into.row;
+          if (!listed)
+            return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 9: %s is not a defending hex of this Close Combat"), argv[i]);
+          have_into = TRUE;
+        }
       else if (g_str_equal (argv[i], "tactics") && i + 2 < argc && !have_tactics)
         {
           if (!parse_tactic (argv[i + 1], &tactic[0], error) || !parse_tactic (argv[i + 2], &tactic[1], error))
@@ -811,6 +883,19 @@ do_close_combat (RdtGame     *game,
             return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a side of the scenario"), argv[i]);
           n_rerolls++;
         }
+      else if (g_str_equal (argv[i], "take-retreat") && i + 1 < argc)
+        {
+          /* Germantown 3.10.4: the owner declines "MAY ignore Retreat
+           * results" for this unit. */
+          int u = rdt_scenario_find_unit_index (game->scenario, argv[++i]);
+
+          if (u < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[i]);
+          if (n_take >= G_N_ELEMENTS (take) - 1)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("at most %u “take-retreat UNIT”"), (guint) G_N_ELEMENTS (take) - 1);
+          take[n_take++] = u;
+          take[n_take] = -1;
+        }
       else if (g_str_equal (argv[i], "accept") && !accept)
         accept = TRUE;
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
@@ -821,7 +906,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]...");
+                     "close-combat ATT[,ATT...] DEF[,DEF...] [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]... [into HEX] [take-retreat UNIT]...");
     }
 
   /* 12.21: "The phasing player must announce all Close Combats before
@@ -842,7 +927,8 @@ do_close_combat (RdtGame     *game,
           if (!_rdt_game_apply_designation_action (game, dv, 2, scratch, error))
             return FALSE;
         }
-      if (!_rdt_game_designate (game, (const RdtHex *) attackers->data, attackers->len, def_hex, error) ||
+      if (!_rdt_game_designate (game, (const RdtHex *) attackers->data, attackers->len,
+                                (const RdtHex *) def_hexes->data, def_hexes->len, att_units, n_att_units, error) ||
           !_rdt_game_announce (game, FALSE, error))
         return FALSE;
     }
@@ -868,6 +954,38 @@ do_close_combat (RdtGame     *game,
     if (!same)
       return fail (error, RDT_GAME_ERROR_ILLEGAL,
                    _("12.21: the Close Combat against %s was announced with other attacking hexes"), argv[2]);
+    /* 12.15: the units of a split stack as announced (none named: the
+     * announced ones). */
+    same = n_att_units == 0 || n_att_units == d->n_att_units;
+    for (guint i = 0; i < n_att_units && same; i++)
+      {
+        gboolean found = FALSE;
+
+        for (guint k = 0; k < d->n_att_units; k++)
+          found |= d->att_units[k] == att_units[i];
+        same = found;
+      }
+    if (!same)
+      {
+        g_autofree char *atts = _rdt_game_designation_attackers (game, d);
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: the Close Combat was announced with the attackers %s (12.15)"), atts);
+      }
+    for (guint k = 0; k < d->n_att_units; k++)
+      att_ids[k] = unit_of (game, d->att_units[k])->id;
+    att_ids[d->n_att_units] = NULL;
+    if (d->n_att_units > 0)
+      input.attacking_units = att_ids;
+    /* 12.15: the same defending hexes as announced. */
+    same = MAX (d->n_defenders, 1) == def_hexes->len;
+    for (guint i = 0; i < def_hexes->len && same; i++)
+      same = _rdt_game_find_designation (game, g_array_index (def_hexes, RdtHex, i)) == designation;
+    if (!same)
+      {
+        g_autofree char *defs = _rdt_game_designation_defenders (game, d);
+        return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                     _("12.21: the Close Combat was announced against %s (12.15: all its defending hexes together)"), defs);
+      }
     if (input.has_diversion && (!game->state->has_diversion || game->state->diversion.col != input.diversion.col ||
                                 game->state->diversion.row != input.diversion.row))
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.14: the Diversion of this phase is not that hex"));
@@ -884,7 +1002,10 @@ do_close_combat (RdtGame     *game,
   for (guint i = 0; i < game->n_units; i++)
     {
       const RdtGameUnit *gu = &game->state->units[i];
-      gboolean here = gu->hex.col == def_hex.col && gu->hex.row == def_hex.row;
+      gboolean here = FALSE;
+
+      for (guint k = 0; k < def_hexes->len && !here; k++)
+        here = gu->hex.col == g_array_index (def_hexes, RdtHex, k).col && gu->hex.row == g_array_index (def_hexes, RdtHex, k).row;
 
       if (gu->where != RDT_GAME_UNIT_MAP || !(gu->flags & RDT_GAME_UNIT_CC_RETREATED) || rdt_unit_is_leader (unit_of (game, i)))
         continue;
@@ -917,6 +1038,11 @@ do_close_combat (RdtGame     *game,
   input.attackers = (const RdtHex *) attackers->data;
   input.n_attackers = attackers->len;
   input.defender = def_hex;
+  if (def_hexes->len > 1)
+    {
+      input.defenders = (const RdtHex *) def_hexes->data;
+      input.n_defenders = def_hexes->len;
+    }
   input.lead[0] = leads[0];
   input.lead[1] = leads[1];
   input.morale_modifier = modifiers;
@@ -1056,6 +1182,13 @@ do_close_combat (RdtGame     *game,
       g_string_append_printf (canonical, " %s %s", c < 2 ? "dc" : "ac", chosen_ids[c]);
   for (guint k = 0; k < n_advance; k++)
     g_string_append_printf (canonical, " advance %s", unit_of (game, (guint) advancers[k])->id);
+  if (have_into)
+    {
+      g_autofree char *l = rdt_hex_grid_dup_label (grid, into);
+      g_string_append_printf (canonical, " into %s", l);
+    }
+  for (guint k = 0; k < n_take; k++)
+    g_string_append_printf (canonical, " take-retreat %s", unit_of (game, (guint) take[k])->id);
   for (guint k = 0; k < n_rerolls; k++)
     g_string_append_printf (canonical, " reroll %s", rdt_scenario_get_side (game->scenario, (guint) rerolls[k])->id);
   if (accept)
@@ -1089,7 +1222,8 @@ do_close_combat (RdtGame     *game,
     {
       _rdt_game_say (game, "12.23", _("Close Combat: %s against %s"), argv[1], argv[2]);
       /* The volume's releases by an attack on a hex (Brandywine 3.6.2.3). */
-      _rdt_game_release_attacked_hex (game, att_side, def_hex);
+      for (guint k = 0; k < def_hexes->len; k++)
+        _rdt_game_release_attacked_hex (game, att_side, g_array_index (def_hexes, RdtHex, k));
       _rdt_game_say (game, "12.23 step 1", "%s", rdt_close_combat_get_odds_text (cc));
     }
   for (guint i = 0; i < rdt_close_combat_get_shifts (cc)->len && !resuming; i++)
@@ -1109,9 +1243,12 @@ do_close_combat (RdtGame     *game,
       for (guint i = 0; i < defenders->len; i++)
         _rdt_game_remove_unit (game, ((const RdtCcUnitSp *) g_ptr_array_index (defenders, i))->unit,
                                RDT_GAME_UNIT_CAPTURED, "12.31");
-      game->state->units[lead].hex = def_hex;
+      game->state->units[lead].hex = have_into ? into : def_hex;
       game->board_dirty = TRUE;
-      _rdt_game_say (game, "12.32", _("%s advances into %s"), unit_of (game, (guint) lead)->id, argv[2]);
+      {
+        g_autofree char *l = rdt_hex_grid_dup_label (grid, game->state->units[lead].hex);
+        _rdt_game_say (game, "12.32", _("%s advances into %s"), unit_of (game, (guint) lead)->id, l);
+      }
       return TRUE;
     }
 
@@ -1155,7 +1292,7 @@ do_close_combat (RdtGame     *game,
       _rdt_game_settle_retreats (game);
       /* "Skip to Step 9": the advance once the withdrawing defenders have
        * retreated. */
-      open_advance (game, cc, def_hex, advancers, n_advance);
+      open_advance (game, cc, def_hexes, have_into ? &into : NULL, advancers, n_advance);
       return TRUE;
     }
 
@@ -1249,9 +1386,11 @@ do_close_combat (RdtGame     *game,
 
       if (g_strv_length (sides) != 2)
         return fail (error, RDT_GAME_ERROR_DATA, _("Close Combat Table cell “%s” is not ATTACKER/DEFENDER"), result);
-      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hex), chosen);
+      memcpy (game->take_retreat, take, sizeof take);
+      apply_side (game, cc, RDT_CC_DEFENDER, sides[1], modifiers, fieldworks_only (game, attackers, def_hexes), chosen);
       if (!rdt_game_is_over (game))
         apply_side (game, cc, RDT_CC_ATTACKER, sides[0], modifiers, FALSE, chosen);
+      game->take_retreat[0] = -1;
       if (!rdt_game_is_over (game))
         retreated_check (game, retreated, att_side, def_side, sides[0], sides[1], modifiers);
     }
@@ -1265,7 +1404,7 @@ do_close_combat (RdtGame     *game,
 
   /* Step 9: the advance once the defending hex is vacant (now, or once
    * the defenders' owed retreats are made: _rdt_game_check_advance). */
-  open_advance (game, cc, def_hex, advancers, n_advance);
+  open_advance (game, cc, def_hexes, have_into ? &into : NULL, advancers, n_advance);
   remove_after_shifts (game, cc);
   return TRUE;
 }
@@ -1440,7 +1579,7 @@ _rdt_game_combat_candidates (RdtGame   *game,
     {
       const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
       g_autoptr(GString) from = g_string_new (NULL);
-      g_autofree char *to = rdt_hex_grid_dup_label (grid, d->defender);
+      g_autofree char *to = _rdt_game_designation_defenders (game, d);
 
       if (d->resolved)
         continue;
@@ -1466,7 +1605,7 @@ _rdt_game_combat_candidates (RdtGame   *game,
               const RdtGameUnit *gt = &s->units[t];
 
               if (gt->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, t)) ||
-                  _rdt_game_unit_player (game, t) == phasing || gt->hex.col != d->defender.col || gt->hex.row != d->defender.row)
+                  _rdt_game_unit_player (game, t) == phasing || _rdt_game_find_designation (game, gt->hex) != (int) c)
                 continue;
               for (gsize k = 0; k < G_N_ELEMENTS (tactics); k++)
                 g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s lead %s tactics %s %s", from->str, to,

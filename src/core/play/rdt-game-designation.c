@@ -2,9 +2,11 @@
  * (issue 14; Series Rules 12.12-12.15, 12.21, 12.22, 13.1 Pin;
  * docs/play.md "Close Combat").
  *
- *   designate ATT[,ATT...] DEF   adds a combat (attacking hexes to the
- *                                defending hex; designating more attacking
- *                                hexes against a designated DEF joins them)
+ *   designate ATT[,ATT...] DEF[,DEF...]   adds a combat (attacking hexes
+ *                                to the defending hex, or one attacking hex
+ *                                to several defending hexes, 12.15;
+ *                                designating more attacking hexes against a
+ *                                designated DEF joins them)
  *   undesignate DEF              withdraws it (before the announcement)
  *   diversion HEX | diversion none   the phase's one Diversion hex (12.14)
  *   announce [anyway]            12.21: "The phasing player must announce all
@@ -25,8 +27,7 @@
  * it; a friendly unit that need not attack it (artillery, rifle units,
  * disrupted and shattered units, an exception of the volume) does not make
  * it owed.  "announce anyway" announces with obligations left, each logged
- * as not met: the program's combats have one defending hex, while 12.15
- * allows one attacking hex against several defending hexes.
+ * as not met (a sandbox override of 12.21).
  */
 #include "config.h"
 
@@ -109,9 +110,35 @@ _rdt_game_find_designation (RdtGame *game,
   GArray *d = game->state->designated;
 
   for (guint i = 0; i < d->len; i++)
-    if (same_hex (g_array_index (d, RdtGameDesignation, i).defender, def_hex))
-      return (int) i;
+    {
+      const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, i);
+
+      if (same_hex (x->defender, def_hex))
+        return (int) i;
+      for (guint k = 1; k < x->n_defenders; k++)
+        if (same_hex (x->defenders[k], def_hex))
+          return (int) i;
+    }
   return -1;
+}
+
+char *
+_rdt_game_designation_defenders (RdtGame                  *game,
+                                 const RdtGameDesignation *d)
+{
+  GString *s = g_string_new (NULL);
+
+  if (d->n_defenders <= 1)
+    {
+      g_autofree char *l = label (game, d->defender);
+      g_string_append (s, l);
+    }
+  for (guint k = 0; k < d->n_defenders && d->n_defenders > 1; k++)
+    {
+      g_autofree char *l = label (game, d->defenders[k]);
+      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+    }
+  return g_string_free (s, FALSE);
 }
 
 /* ------------------------------------------- the volume's exceptions */
@@ -274,6 +301,7 @@ build_combat (RdtGame                  *game,
 {
   RdtCloseCombatInput input;
   RdtGameContext context;
+  const char *ids[RDT_GAME_MAX_ATTACKING_UNITS + 1];
 
   rdt_game_context_init (&context);
   context.turn = game->state->turn;
@@ -284,8 +312,18 @@ build_combat (RdtGame                  *game,
   input.attackers = d->attackers;
   input.n_attackers = d->n_attackers;
   input.defender = d->defender;
+  if (d->n_defenders > 1)
+    {
+      input.defenders = d->defenders;
+      input.n_defenders = d->n_defenders;
+    }
   input.has_diversion = game->state->has_diversion;
   input.diversion = game->state->diversion;
+  for (guint k = 0; k < d->n_att_units; k++)
+    ids[k] = unit_of (game, d->att_units[k])->id;
+  ids[d->n_att_units] = NULL;
+  if (d->n_att_units > 0)
+    input.attacking_units = ids;
   return rdt_close_combat_new (rdt_game_get_position (game), &input, error);
 }
 
@@ -294,14 +332,10 @@ designation_text (RdtGame                  *game,
                   const RdtGameDesignation *d)
 {
   GString *s = g_string_new (NULL);
-  g_autofree char *def = label (game, d->defender);
+  g_autofree char *def = _rdt_game_designation_defenders (game, d);
+  g_autofree char *att = _rdt_game_designation_attackers (game, d);
 
-  for (guint k = 0; k < d->n_attackers; k++)
-    {
-      g_autofree char *l = label (game, d->attackers[k]);
-      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
-    }
-  g_string_append_printf (s, " → %s", def);
+  g_string_append_printf (s, "%s → %s", att, def);
   return g_string_free (s, FALSE);
 }
 
@@ -368,9 +402,10 @@ compute_owed (RdtGame   *game,
       /* Brandywine 5.2.3: "if units attack across a non-ford Brandywine
        * Creek hexside, any enemy units adjacent to both the attacking and
        * defending units must also be attacked". */
-      for (guint k = 0; k < d->n_attackers; k++)
+      for (guint k = 0; k < d->n_attackers * MAX (d->n_defenders, 1); k++)
         {
-          const char *rule = then_row (game, d->attackers[k], d->defender);
+          RdtHex dh = d->n_defenders > 1 ? d->defenders[k / d->n_attackers] : d->defender;
+          const char *rule = then_row (game, d->attackers[k % d->n_attackers], dh);
 
           if (rule == NULL)
             continue;
@@ -379,8 +414,9 @@ compute_owed (RdtGame   *game,
               RdtHex eh = s->units[e].hex;
               gboolean near_att = FALSE;
 
-              if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || same_hex (eh, d->defender) ||
-                  !rdt_hex_grid_are_adjacent (grid, eh, d->defender))
+              if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || same_hex (eh, dh) ||
+                  _rdt_game_find_designation (game, eh) == (int) c ||
+                  !rdt_hex_grid_are_adjacent (grid, eh, dh))
                 continue;
               for (guint a = 0; a < d->n_attackers; a++)
                 if (rdt_hex_grid_are_adjacent (grid, eh, d->attackers[a]))
@@ -511,15 +547,92 @@ may_designate (RdtGame  *game,
   return TRUE;
 }
 
+/* Whether @units (unit indices) names a unit now in @hex. */
+static gboolean
+names_units_in (RdtGame     *game,
+                const guint *units,
+                guint        n_units,
+                RdtHex       hex)
+{
+  for (guint k = 0; k < n_units; k++)
+    if (same_hex (game->state->units[units[k]].hex, hex))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_rdt_game_parse_attackers (RdtGame     *game,
+                           const char  *text,
+                           RdtHex      *hexes,
+                           guint       *n_hexes,
+                           guint       *units,
+                           guint       *n_units,
+                           GError     **error)
+{
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  g_auto(GStrv) parts = g_strsplit (text, ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
+
+  *n_hexes = *n_units = 0;
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+
+      if (*n_hexes >= RDT_GAME_MAX_ATTACKING_HEXES)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+      if (!rdt_close_combat_parse_attacker (grid, parts[i], &hexes[*n_hexes], ids, NULL))
+        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map (or HEX:UNIT+UNIT, 12.15)"), parts[i]);
+      for (guint k = 0; k < ids->len; k++)
+        {
+          int u = rdt_scenario_find_unit_index (game->scenario, ids->pdata[k]);
+
+          if (u < 0)
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), (const char *) ids->pdata[k]);
+          if (game->state->units[u].where != RDT_GAME_UNIT_MAP || !same_hex (game->state->units[u].hex, hexes[*n_hexes]))
+            {
+              g_autofree char *l = label (game, hexes[*n_hexes]);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.15: %s is not in %s"), (const char *) ids->pdata[k], l);
+            }
+          if (*n_units >= RDT_GAME_MAX_ATTACKING_UNITS)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking units named"), RDT_GAME_MAX_ATTACKING_UNITS);
+          units[(*n_units)++] = (guint) u;
+        }
+      (*n_hexes)++;
+    }
+  return TRUE;
+}
+
+char *
+_rdt_game_designation_attackers (RdtGame                  *game,
+                                 const RdtGameDesignation *d)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint k = 0; k < d->n_attackers; k++)
+    {
+      g_autofree char *l = label (game, d->attackers[k]);
+      guint n = 0;
+
+      g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
+      for (guint j = 0; j < d->n_att_units; j++)
+        if (same_hex (game->state->units[d->att_units[j]].hex, d->attackers[k]))
+          g_string_append_printf (s, "%s%s", n++ == 0 ? ":" : "+", unit_of (game, d->att_units[j])->id);
+    }
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 _rdt_game_designate (RdtGame       *game,
                      const RdtHex  *attackers,
                      guint          n_attackers,
-                     RdtHex         def_hex,
+                     const RdtHex  *defs,
+                     guint          n_defs,
+                     const guint   *att_units,
+                     guint          n_att_units,
                      GError       **error)
 {
   RdtGameState *s = game->state;
   RdtGameDesignation d = { 0 };
+  RdtHex def_hex = defs[0];
   int existing = _rdt_game_find_designation (game, def_hex);
   g_autoptr(RdtCloseCombat) cc = NULL;
   g_autoptr(GError) local = NULL;
@@ -527,13 +640,39 @@ _rdt_game_designate (RdtGame       *game,
 
   if (!may_designate (game, error))
     return FALSE;
-  if (s->has_diversion && same_hex (s->diversion, def_hex))
-    return fail (error, RDT_GAME_ERROR_ILLEGAL,
-                 _("12.14: the Diversion hex is not attacked (withdraw the Diversion with “diversion none”)"));
+  for (guint k = 0; k < n_defs; k++)
+    if (s->has_diversion && same_hex (s->diversion, defs[k]))
+      return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.14: the Diversion hex is not attacked (withdraw the Diversion with “diversion none”)"));
+  /* 12.15: "All defending units in a single hex must be attacked together
+   * in a single Close Combat": a defending hex is in one combat only; a
+   * designated combat is joined only with the same defending hexes. */
+  for (guint k = 0; k < n_defs; k++)
+    {
+      int other = _rdt_game_find_designation (game, defs[k]);
+      gboolean same = other >= 0 && other == existing &&
+                      MAX (g_array_index (s->designated, RdtGameDesignation, other).n_defenders, 1) == n_defs;
+
+      for (guint j = 0; j < n_defs && same && n_defs > 1; j++)
+        same = _rdt_game_find_designation (game, defs[j]) == other;
+      if (other >= 0 && !same)
+        {
+          g_autofree char *l = label (game, defs[k]);
+          g_autofree char *od = _rdt_game_designation_defenders (game, &g_array_index (s->designated, RdtGameDesignation, other));
+          return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                       _("12.15: the defending units in %s are already attacked in the combat against %s (all defenders of a hex together, in one Close Combat; “undesignate %s” first)"),
+                       l, od, od);
+        }
+    }
   if (existing >= 0)
     d = g_array_index (s->designated, RdtGameDesignation, existing);
   else
-    d.defender = def_hex;
+    {
+      d.defender = def_hex;
+      d.n_defenders = n_defs;
+      for (guint k = 0; k < n_defs; k++)
+        d.defenders[k] = defs[k];
+    }
   for (guint i = 0; i < n_attackers; i++)
     {
       gboolean have = FALSE;
@@ -547,6 +686,10 @@ _rdt_game_designate (RdtGame       *game,
           const RdtGameDesignation *o = &g_array_index (s->designated, RdtGameDesignation, c);
 
           if ((int) c == existing)
+            continue;
+          /* A stack split by naming units is checked per unit below. */
+          if (names_units_in (game, att_units, n_att_units, attackers[i]) &&
+              names_units_in (game, o->att_units, o->n_att_units, attackers[i]))
             continue;
           for (guint k = 0; k < o->n_attackers; k++)
             if (same_hex (o->attackers[k], attackers[i]))
@@ -564,9 +707,22 @@ _rdt_game_designate (RdtGame       *game,
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
       d.attackers[d.n_attackers++] = attackers[i];
     }
-  if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers)
+  for (guint j = 0; j < n_att_units; j++)
     {
-      g_autofree char *l = label (game, def_hex);
+      gboolean have = FALSE;
+
+      for (guint k = 0; k < d.n_att_units; k++)
+        have |= d.att_units[k] == att_units[j];
+      if (have)
+        continue;
+      if (d.n_att_units >= RDT_GAME_MAX_ATTACKING_UNITS)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking units named"), RDT_GAME_MAX_ATTACKING_UNITS);
+      d.att_units[d.n_att_units++] = att_units[j];
+    }
+  if (existing >= 0 && d.n_attackers == g_array_index (s->designated, RdtGameDesignation, existing).n_attackers &&
+      d.n_att_units == g_array_index (s->designated, RdtGameDesignation, existing).n_att_units)
+    {
+      g_autofree char *l = _rdt_game_designation_defenders (game, &d);
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.21: this Close Combat against %s is already designated"), l);
     }
   cc = build_combat (game, &d, &local);
@@ -581,6 +737,31 @@ _rdt_game_designate (RdtGame       *game,
   att_side = rdt_close_combat_get_side (cc, RDT_CC_ATTACKER);
   if (att_side < 0 || game->side_player[att_side] != rdt_game_get_phasing_player (game))
     return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.11: the phasing player is the Attacker"));
+  /* 12.15: "Each unit, attacking or defending, may only be involved in one
+   * Close Combat per player turn": per unit, with split stacks. */
+  for (guint c = 0; c < s->designated->len; c++)
+    {
+      g_autoptr(RdtCloseCombat) other = NULL;
+      GPtrArray *mine = rdt_close_combat_get_units (cc, RDT_CC_ATTACKER);
+
+      if ((int) c == existing)
+        continue;
+      other = build_combat (game, &g_array_index (s->designated, RdtGameDesignation, c), NULL);
+      for (guint i = 0; other != NULL && i < mine->len; i++)
+        {
+          GPtrArray *theirs = rdt_close_combat_get_units (other, RDT_CC_ATTACKER);
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (mine, i))->unit;
+
+          for (guint j = 0; j < theirs->len; j++)
+            if (((const RdtCcUnitSp *) g_ptr_array_index (theirs, j))->unit == u)
+              {
+                g_autofree char *od = _rdt_game_designation_defenders (game, &g_array_index (s->designated, RdtGameDesignation, c));
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("12.15: %s already attacks %s (each unit in one Close Combat; name the units of a split stack as HEX:UNIT+UNIT)"),
+                             unit_of (game, u)->id, od);
+              }
+        }
+    }
   /* The volume's rows that forbid the attack unless pinned (Brandywine
    * 5.2.6). */
   {
@@ -597,7 +778,7 @@ _rdt_game_designate (RdtGame       *game,
 
           if (rule != NULL && forbids && !is_pinned (&s->units[f]))
             {
-              g_autofree char *l = label (game, def_hex);
+              g_autofree char *l = label (game, game->state->units[e].hex);
               return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
                            unit_of (game, f)->id, l);
             }
@@ -688,25 +869,35 @@ _rdt_game_apply_designation_action (RdtGame   *game,
 
   if (g_str_equal (argv[0], "designate"))
     {
-      RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def;
-      guint n = 0;
-      g_auto(GStrv) parts = NULL;
+      RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def[RDT_GAME_MAX_ATTACKING_HEXES];
+      guint units[RDT_GAME_MAX_ATTACKING_UNITS];
+      guint n = 0, n_def = 0, n_units = 0;
+      g_auto(GStrv) dparts = NULL;
 
       if (argc != 3)
-        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF");
-      parts = g_strsplit (argv[1], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
-      for (guint i = 0; parts[i] != NULL; i++)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[:UNIT+UNIT][,ATT...] DEF[,DEF...]");
+      /* 12.15: HEX:UNIT+UNIT names the units of a stack that attack. */
+      if (!_rdt_game_parse_attackers (game, argv[1], att, &n, units, &n_units, error))
+        return FALSE;
+      /* 12.15: several defending hexes from one attacking hex. */
+      dparts = g_strsplit (argv[2], ",", RDT_GAME_MAX_ATTACKING_HEXES + 1);
+      for (guint i = 0; dparts[i] != NULL; i++)
         {
-          if (n >= RDT_GAME_MAX_ATTACKING_HEXES)
-            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d attacking hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
-          if (!rdt_hex_grid_parse_label (grid, parts[i], &att[n], NULL))
-            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), parts[i]);
-          n++;
+          gboolean dup = FALSE;
+
+          if (n_def >= RDT_GAME_MAX_ATTACKING_HEXES)
+            return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.15: at most %d defending hexes"), RDT_GAME_MAX_ATTACKING_HEXES);
+          if (!rdt_hex_grid_parse_label (grid, dparts[i], &def[n_def], NULL))
+            return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), dparts[i]);
+          for (guint k = 0; k < n_def; k++)
+            dup |= same_hex (def[k], def[n_def]);
+          if (!dup)
+            n_def++;
         }
-      if (!rdt_hex_grid_parse_label (grid, argv[2], &def, NULL))
-        return fail (error, RDT_GAME_ERROR_UNKNOWN, _("“%s” is not a hex of the map"), argv[2]);
+      if (n_def == 0)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "designate ATT[,ATT...] DEF[,DEF...]");
       g_string_append_printf (canonical, " %s %s", argv[1], argv[2]);
-      return _rdt_game_designate (game, att, n, def, error);
+      return _rdt_game_designate (game, att, n, def, n_def, units, n_units, error);
     }
   if (g_str_equal (argv[0], "undesignate"))
     {
@@ -799,7 +990,10 @@ combat_done (RdtGame                  *game,
   if (d->resolved)
     return TRUE;
   for (guint i = 0; i < game->n_units; i++)
-    if (on_map (game, i) && _rdt_game_unit_player (game, i) != phasing && same_hex (game->state->units[i].hex, d->defender))
+    if (on_map (game, i) && _rdt_game_unit_player (game, i) != phasing &&
+        _rdt_game_find_designation (game, game->state->units[i].hex) >= 0 &&
+        &g_array_index (game->state->designated, RdtGameDesignation,
+                        _rdt_game_find_designation (game, game->state->units[i].hex)) == d)
       return FALSE;
   return TRUE;
 }
@@ -927,13 +1121,10 @@ rdt_game_dup_cc_designated (RdtGame *game)
     {
       const RdtGameDesignation *x = &g_array_index (d, RdtGameDesignation, c);
       GString *s = g_string_new (NULL);
-      g_autofree char *def = label (game, x->defender);
+      g_autofree char *def = _rdt_game_designation_defenders (game, x);
+      g_autofree char *att = _rdt_game_designation_attackers (game, x);
 
-      for (guint k = 0; k < x->n_attackers; k++)
-        {
-          g_autofree char *l = label (game, x->attackers[k]);
-          g_string_append_printf (s, "%s%s", k > 0 ? "," : "", l);
-        }
+      g_string_append (s, att);
       /* 12.23 step 6: rolled, the momentum decision pending. */
       g_string_append_printf (s, " %s%s", def,
                               game->state->pending_cc != NULL && game->state->pending_designation == (int) c ? " rolled"

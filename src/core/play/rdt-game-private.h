@@ -36,10 +36,20 @@ typedef struct {
  * most 6: a defending hex has six neighbours), its defending hex, whether it
  * was resolved. */
 #define RDT_GAME_MAX_ATTACKING_HEXES 6
+#define RDT_GAME_MAX_ATTACKING_UNITS 32
 typedef struct {
   RdtHex attackers[RDT_GAME_MAX_ATTACKING_HEXES];
   guint n_attackers;
   RdtHex defender;
+  /* 12.15: "one attacking hex versus two or more defending hexes": the
+   * defending hexes (defenders[0] == defender; one unless several). */
+  RdtHex defenders[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_defenders;
+  /* 12.15: "Attacking units stacked in a single hex may combine in a
+   * single attack or attack different units": the units named (scenario
+   * indices); in an attacking hex holding one of them only those attack. */
+  guint att_units[RDT_GAME_MAX_ATTACKING_UNITS];
+  guint n_att_units;
   gboolean resolved;
 } RdtGameDesignation;
 
@@ -96,6 +106,11 @@ typedef struct {
    * and where they attacked from, the "advance UNIT" words of the action. */
   gboolean advance_open;
   RdtHex advance_hex;
+  /* 12.15, 12.23 step 9: with several defending hexes, the hexes the
+   * advance may go into, the Attacker's choice first (the first vacant one
+   * becomes advance_hex); 0: advance_hex only. */
+  RdtHex advance_hexes[RDT_GAME_MAX_ATTACKING_HEXES];
+  guint n_advance_hexes;
   int advance_lead;
   gboolean advance_lead_done;
   guint advance_units[24];
@@ -130,6 +145,10 @@ struct _RdtGame {
    * (-1: none); set by each _rdt_game_apply_result(). */
   int excused_lead;
   RdtHex excused_hex;
+  /* Germantown 3.10.4 "Units in the hex MAY ignore Retreat results": the
+   * units whose owner declines that option in the action being applied
+   * ("take-retreat UNIT"; -1 ends; set and cleared by do_close_combat). */
+  int take_retreat[4];
 };
 
 /* rdt-game-rules.c: the rules engines, asked about the current state. */
@@ -215,15 +234,35 @@ gboolean      _rdt_game_apply_designation_action (RdtGame      *game,
                                                   guint         argc,
                                                   GString      *canonical,
                                                   GError      **error);
-/* The designated combat of @def_hex, or -1. */
+/* The designated combat of @def_hex (one of its defending hexes), or -1. */
 int           _rdt_game_find_designation   (RdtGame           *game,
                                             RdtHex             def_hex);
-/* Adds the combat @attackers -> @def_hex to the designation (checked:
- * 12.11, 12.15, the rules layer's errors). */
+/* "D1,D2": the defending hexes of @d (transfer full). */
+char         *_rdt_game_designation_defenders (RdtGame                  *game,
+                                               const RdtGameDesignation *d);
+/* Adds the combat @attackers -> @defs (12.15: several defending hexes
+ * from one attacking hex) to the designation (checked: 12.11, 12.15, the
+ * rules layer's errors). */
 gboolean      _rdt_game_designate          (RdtGame           *game,
                                             const RdtHex      *attackers,
                                             guint              n_attackers,
-                                            RdtHex             def_hex,
+                                            const RdtHex      *defs,
+                                            guint              n_defs,
+                                            const guint       *att_units,
+                                            guint              n_att_units,
+                                            GError           **error);
+/* "ATT[:UNIT+UNIT],ATT": the attacking hexes of @d with the units named
+ * (transfer full). */
+char         *_rdt_game_designation_attackers (RdtGame                  *game,
+                                               const RdtGameDesignation *d);
+/* Parses "ATT[:UNIT+UNIT][,ATT...]" (12.15) into @hexes (at most
+ * RDT_GAME_MAX_ATTACKING_HEXES) and @units (unit indices). */
+gboolean      _rdt_game_parse_attackers    (RdtGame           *game,
+                                            const char        *text,
+                                            RdtHex            *hexes,
+                                            guint             *n_hexes,
+                                            guint             *units,
+                                            guint             *n_units,
                                             GError           **error);
 /* Announces the designation: refused while 12.12-12.15 or 13.1 Pin owe
  * anything (unless @anyway), then 12.22. */

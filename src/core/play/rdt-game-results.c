@@ -558,7 +558,17 @@ retreat_excused (RdtGame    *game,
     return FALSE;
   if (g_strcmp0 (effect, "ignore") == 0)
     {
-      _rdt_game_say (game, row_rule, _("%s in %s ignores the Retreat result (the owner's option, taken)"), u->id, row->key);
+      /* "MAY ignore": the owner's option, taken unless declined with
+       * "take-retreat UNIT". */
+      for (guint k = 0; k < G_N_ELEMENTS (game->take_retreat) && game->take_retreat[k] >= 0; k++)
+        if ((guint) game->take_retreat[k] == unit)
+          {
+            _rdt_game_say (game, row_rule, _("%s in %s takes the Retreat result (the owner declines the option to ignore it)"),
+                           u->id, row->key);
+            return FALSE;
+          }
+      _rdt_game_say (game, row_rule, _("%s in %s ignores the Retreat result (the owner's option, taken; “take-retreat %s” declines it)"),
+                     u->id, row->key, u->id);
     }
   else if (g_strcmp0 (effect, "morale-check") == 0)
     {

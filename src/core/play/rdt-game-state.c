@@ -103,16 +103,16 @@ rdt_game_dup_state_text (RdtGame *game)
   for (guint i = 0; i < s->designated->len; i++)
     {
       const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, i);
-      char l[RDT_HEX_LABEL_SIZE];
 
       g_string_append (out, "designated");
-      for (guint k = 0; k < d->n_attackers; k++)
-        {
-          rdt_hex_grid_format_label (grid, d->attackers[k], l);
-          g_string_append_printf (out, "%s%s", k == 0 ? " " : ",", l);
-        }
-      rdt_hex_grid_format_label (grid, d->defender, l);
-      g_string_append_printf (out, " %s%s\n", l, d->resolved ? " resolved" : "");
+      {
+        g_autofree char *atts = _rdt_game_designation_attackers (game, d);
+        g_string_append_printf (out, " %s", atts);
+      }
+      {
+        g_autofree char *defs = _rdt_game_designation_defenders (game, d);
+        g_string_append_printf (out, " %s%s\n", defs, d->resolved ? " resolved" : "");
+      }
     }
   if (s->has_diversion)
     {

@@ -155,6 +155,7 @@ rdt_game_init (RdtGame *game)
   game->rolls = g_ptr_array_new_with_free_func ((GDestroyNotify) roll_free);
   game->players = g_ptr_array_new_with_free_func (g_free);
   game->excused_lead = -1;
+  game->take_retreat[0] = -1;
 }
 
 static RdtScenario *

@@ -30,7 +30,8 @@ struct _RdtCloseCombat
   const RdtGameContext *context;
   RdtBoard *board;                  /* lazily, for 12.7 */
   GArray *attack_hexes;             /* RdtHex, with participating units */
-  RdtHex defender;
+  RdtHex defender;                  /* the defending hex whose terrain counts */
+  GArray *defend_hexes;             /* RdtHex, 12.15: one or several */
   gboolean has_diversion;
   RdtHex diversion;
 
@@ -131,6 +132,16 @@ hex_equal (RdtHex a,
            RdtHex b)
 {
   return a.col == b.col && a.row == b.row;
+}
+
+static gboolean
+is_defending_hex (const RdtCloseCombat *cc,
+                  RdtHex                hex)
+{
+  for (guint k = 0; k < cc->defend_hexes->len; k++)
+    if (hex_equal (g_array_index (cc->defend_hexes, RdtHex, k), hex))
+      return TRUE;
+  return FALSE;
 }
 
 static char *
@@ -319,6 +330,22 @@ rdt_close_combat_odds_column (GPtrArray *columns,
 
 /* ---------- gathering the units ---------- */
 
+/* 12.15: whether @ids names a unit placed in @hex. */
+static gboolean
+hex_names_units (RdtCloseCombat     *cc,
+                 const char *const  *ids,
+                 RdtHex              hex)
+{
+  for (guint k = 0; ids[k] != NULL; k++)
+    {
+      const RdtUnit *u = rdt_scenario_find_unit (cc->scenario, ids[k]);
+
+      if (u != NULL && u->placement.kind == RDT_PLACEMENT_HEX && hex_equal (u->placement.hex, hex))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 gather (RdtCloseCombat            *cc,
         const RdtCloseCombatInput *input)
@@ -330,7 +357,8 @@ gather (RdtCloseCombat            *cc,
     {
       RdtUnit *u = rdt_scenario_get_unit (cc->scenario, i);
 
-      if (on_map_at (u, cc->defender) && !rdt_unit_is_leader (u) && cc->side[RDT_CC_DEFENDER] < 0)
+      if (u->placement.kind == RDT_PLACEMENT_HEX && is_defending_hex (cc, u->placement.hex) &&
+          !rdt_unit_is_leader (u) && cc->side[RDT_CC_DEFENDER] < 0)
         cc->side[RDT_CC_DEFENDER] = u->side;
     }
   /* The attacking side: the first combat unit of an attacking hex that is an
@@ -358,7 +386,7 @@ gather (RdtCloseCombat            *cc,
 
       if (u->placement.kind != RDT_PLACEMENT_HEX)
         continue;
-      if (hex_equal (u->placement.hex, cc->defender) && same_player (cc, u->side, cc->side[RDT_CC_DEFENDER]))
+      if (is_defending_hex (cc, u->placement.hex) && same_player (cc, u->side, cc->side[RDT_CC_DEFENDER]))
         role = RDT_CC_DEFENDER;
       else
         for (guint h = 0; h < cc->attack_hexes->len; h++)
@@ -366,6 +394,12 @@ gather (RdtCloseCombat            *cc,
               same_player (cc, u->side, cc->side[RDT_CC_ATTACKER]))
             role = RDT_CC_ATTACKER;
       if (role < 0)
+        continue;
+      /* 12.15: a stack split between combats: only the units named in
+       * their hex (leaders stay with the stack). */
+      if (role == RDT_CC_ATTACKER && input->attacking_units != NULL && !rdt_unit_is_leader (u) &&
+          hex_names_units (cc, input->attacking_units, u->placement.hex) &&
+          !g_strv_contains (input->attacking_units, u->id))
         continue;
       if (rdt_unit_is_leader (u))
         {
@@ -486,10 +520,20 @@ hex_occupied (RdtCloseCombat *cc,
 static void
 designate (RdtCloseCombat *cc)
 {
-  g_autofree char *dlabel = hex_label (cc, cc->defender);
+  g_autofree char *dlabel = NULL;
   int att = cc->side[RDT_CC_ATTACKER];
   int def = cc->side[RDT_CC_DEFENDER];
 
+  {
+    GString *labels = g_string_new (NULL);
+
+    for (guint k = 0; k < cc->defend_hexes->len; k++)
+      {
+        g_autofree char *l = hex_label (cc, g_array_index (cc->defend_hexes, RdtHex, k));
+        g_string_append_printf (labels, "%s%s", k > 0 ? "," : "", l);
+      }
+    dlabel = g_string_free (labels, FALSE);
+  }
   if (def < 0)
     add_error (cc, "no-defender", "12.13",
                g_strdup_printf (_("no combat unit defends hex %s (12.13)"), dlabel));
@@ -498,6 +542,24 @@ designate (RdtCloseCombat *cc)
                g_strdup_printf (_("no enemy combat unit of the defenders is in the attacking hexes (12.12)")));
   if (att < 0 || def < 0)
     return;
+  /* 12.15: "Each Close Combat must involve either one attacking hex or one
+   * defending hex only". */
+  if (cc->attack_hexes->len > 1 && cc->defend_hexes->len > 1)
+    add_error (cc, "multi-hex", "12.15",
+               g_strdup_printf (_("%u attacking hexes against %u defending hexes: each Close Combat must involve either one attacking hex or one defending hex only (12.15)"),
+                                cc->attack_hexes->len, cc->defend_hexes->len));
+  /* 12.15: every defending hex holds defenders (all of them attacked). */
+  for (guint k = 0; k < cc->defend_hexes->len && cc->defend_hexes->len > 1; k++)
+    {
+      RdtHex dh = g_array_index (cc->defend_hexes, RdtHex, k);
+
+      if (!has_enemy_combat (cc, dh, att, FALSE))
+        {
+          g_autofree char *l = hex_label (cc, dh);
+          add_error (cc, "no-defender", "12.13",
+                     g_strdup_printf (_("no combat unit defends hex %s (12.13)"), l));
+        }
+    }
   if (cc->units[RDT_CC_ATTACKER]->len == 0)
     add_error (cc, "no-eligible-attacker", "12.12, 13.3, 13.4",
                g_strdup (_("no unit in the attacking hexes may attack: artillery never attacks (12.12), disrupted and shattered units may not (13.3, 13.4)")));
@@ -506,10 +568,16 @@ designate (RdtCloseCombat *cc)
       RdtHex a = g_array_index (cc->attack_hexes, RdtHex, h);
       g_autofree char *alabel = hex_label (cc, a);
 
-      if (!rdt_hex_grid_are_adjacent (cc->grid, a, cc->defender))
-        add_error (cc, "not-adjacent", "12.12",
-                   g_strdup_printf (_("attacking hex %s is not adjacent to the defending hex %s: Close Combat is between adjacent units (12.12)"),
-                                    alabel, dlabel));
+      for (guint k = 0; k < cc->defend_hexes->len; k++)
+        {
+          RdtHex dh = g_array_index (cc->defend_hexes, RdtHex, k);
+          g_autofree char *l = hex_label (cc, dh);
+
+          if (!rdt_hex_grid_are_adjacent (cc->grid, a, dh))
+            add_error (cc, "not-adjacent", "12.12",
+                       g_strdup_printf (_("attacking hex %s is not adjacent to the defending hex %s: Close Combat is between adjacent units (12.12)"),
+                                        alabel, l));
+        }
       if (has_enemy_combat (cc, a, att, FALSE))
         add_error (cc, "mixed-hex", "12.15",
                    g_strdup_printf (_("hex %s holds units of both players"), alabel));
@@ -518,8 +586,8 @@ designate (RdtCloseCombat *cc)
                   g_strdup_printf (_("units in %s are pinned: they must attack every hex they are pinned against, or have moved away at a cost of 1 Army Morale (13.1 Pin, 9.6)"),
                                    alabel));
     }
-  /* 12.15: one defending hex per combat, all its defenders together: the
-   * defending hex's combat units all take part (gather()). */
+  /* 12.15: all defenders of a defending hex together: the defending
+   * hexes' combat units all take part (gather()). */
   add_note (cc, "all-defenders", "12.15",
             g_strdup_printf (_("all %u defending unit(s) in %s are attacked together (12.15)"),
                              cc->units[RDT_CC_DEFENDER]->len, dlabel));
@@ -527,7 +595,7 @@ designate (RdtCloseCombat *cc)
     {
       g_autofree char *vlabel = hex_label (cc, cc->diversion);
 
-      if (hex_equal (cc->diversion, cc->defender))
+      if (is_defending_hex (cc, cc->diversion))
         add_error (cc, "diversion-is-defender", "12.14",
                    g_strdup_printf (_("the Diversion hex %s is the defending hex: the Attacker does not attack a Diversion (12.14)"), vlabel));
       else if (!has_enemy_combat (cc, cc->diversion, att, FALSE))
@@ -548,7 +616,7 @@ designate (RdtCloseCombat *cc)
           RdtHex nb = rdt_hex_grid_neighbour (cc->grid, a, (RdtHexDirection) d);
           g_autofree char *nlabel = NULL;
 
-          if (!rdt_hex_grid_contains (cc->grid, nb) || hex_equal (nb, cc->defender) ||
+          if (!rdt_hex_grid_contains (cc->grid, nb) || is_defending_hex (cc, nb) ||
               (cc->has_diversion && hex_equal (nb, cc->diversion)) || !has_enemy_combat (cc, nb, att, FALSE))
             continue;
           nlabel = hex_label (cc, nb);
@@ -558,23 +626,27 @@ designate (RdtCloseCombat *cc)
         }
     }
   /* 12.12: the phasing player's units adjacent to the defenders must attack. */
-  for (int d = 0; d < RDT_N_DIRECTIONS; d++)
-    {
-      RdtHex nb = rdt_hex_grid_neighbour (cc->grid, cc->defender, (RdtHexDirection) d);
-      gboolean listed = FALSE;
-      g_autofree char *nlabel = NULL;
+  for (guint k = 0; k < cc->defend_hexes->len; k++)
+    for (int d = 0; d < RDT_N_DIRECTIONS; d++)
+      {
+        RdtHex nb = rdt_hex_grid_neighbour (cc->grid, g_array_index (cc->defend_hexes, RdtHex, k), (RdtHexDirection) d);
+        gboolean listed = FALSE;
+        g_autofree char *nlabel = NULL;
 
-      if (!rdt_hex_grid_contains (cc->grid, nb))
-        continue;
-      for (guint h = 0; h < cc->attack_hexes->len; h++)
-        listed |= hex_equal (nb, g_array_index (cc->attack_hexes, RdtHex, h));
-      if (listed || !has_enemy_combat (cc, nb, def, TRUE))
-        continue;
-      nlabel = hex_label (cc, nb);
-      add_note (cc, "owed-attacker", "12.12",
-                g_strdup_printf (_("units in %s are adjacent to the defenders and must attack, in this or another combat (12.12; rifle units excepted; see the exclusive rules)"),
-                                 nlabel));
-    }
+        if (!rdt_hex_grid_contains (cc->grid, nb))
+          continue;
+        for (guint h = 0; h < cc->attack_hexes->len; h++)
+          listed |= hex_equal (nb, g_array_index (cc->attack_hexes, RdtHex, h));
+        /* noted once, for the first defending hex it touches */
+        for (guint j = 0; j < k && !listed; j++)
+          listed |= rdt_hex_grid_are_adjacent (cc->grid, nb, g_array_index (cc->defend_hexes, RdtHex, j));
+        if (listed || !has_enemy_combat (cc, nb, def, TRUE))
+          continue;
+        nlabel = hex_label (cc, nb);
+        add_note (cc, "owed-attacker", "12.12",
+                  g_strdup_printf (_("units in %s are adjacent to the defenders and must attack, in this or another combat (12.12; rifle units excepted; see the exclusive rules)"),
+                                   nlabel));
+      }
 }
 
 /* ---------- conditions of the volume's rows ---------- */
@@ -634,7 +706,7 @@ static guint
 role_n_hexes (RdtCloseCombat *cc,
               int             role)
 {
-  return role == RDT_CC_ATTACKER ? cc->attack_hexes->len : 1;
+  return role == RDT_CC_ATTACKER ? cc->attack_hexes->len : cc->defend_hexes->len;
 }
 
 static RdtHex
@@ -642,7 +714,7 @@ role_hex (RdtCloseCombat *cc,
           int             role,
           guint           index)
 {
-  return role == RDT_CC_ATTACKER ? g_array_index (cc->attack_hexes, RdtHex, index) : cc->defender;
+  return g_array_index (role == RDT_CC_ATTACKER ? cc->attack_hexes : cc->defend_hexes, RdtHex, index);
 }
 
 /* stack:ROLE:...: one hex of ROLE holds, for every group, a participating
@@ -1156,18 +1228,23 @@ step_odds (RdtCloseCombat *cc,
 /* ---------- step 2: lead units ---------- */
 
 static gboolean
-prohibited_advance (RdtCloseCombat *cc,
-                    const RdtUnit  *u)
+prohibited_advance_into (RdtCloseCombat *cc,
+                         const RdtUnit  *u,
+                         RdtHex          target)
 {
   RdtVolume *volume = rdt_scenario_get_volume (cc->scenario);
-  const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, cc->defender);
+  const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, target);
   const RdtHexsideFeatures *f = NULL;
+  RdtHexside side;
   guint mask = RDT_UNIT_KIND_MASK (u->kind);
   int types[4];
 
   if (tt != NULL && (tt->effects.prohibited & mask))
     return TRUE;
-  if (!sides_hexside (cc, u->placement.hex, &f) || f == NULL)
+  if (!rdt_hex_grid_hexside (cc->grid, u->placement.hex, target, &side, NULL))
+    return FALSE;
+  f = rdt_scenario_get_hexside (cc->scenario, side);
+  if (f == NULL)
     return FALSE;
   types[0] = f->water;
   types[1] = f->slope;
@@ -1181,6 +1258,19 @@ prohibited_advance (RdtCloseCombat *cc,
           return TRUE;
       }
   return FALSE;
+}
+
+/* 12.23 step 2: prohibited when the unit may advance into none of the
+ * defending hexes (12.15: with several, the attacker chooses among the
+ * vacated ones, step 9). */
+static gboolean
+prohibited_advance (RdtCloseCombat *cc,
+                    const RdtUnit  *u)
+{
+  for (guint k = 0; k < cc->defend_hexes->len; k++)
+    if (!prohibited_advance_into (cc, u, g_array_index (cc->defend_hexes, RdtHex, k)))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -1276,14 +1366,17 @@ step_lead (RdtCloseCombat            *cc,
   {
     gboolean all_dragoons = cc->units[RDT_CC_DEFENDER]->len > 0, all_indians = all_dragoons;
     gboolean att_dragoons = FALSE, att_indian_li = FALSE;
-    const RdtTerrainType *tt = rdt_scenario_get_terrain_type (cc->scenario, cc->defender);
 
     for (guint i = 0; i < cc->units[RDT_CC_DEFENDER]->len; i++)
       {
         const RdtUnit *u = cc_unit (cc, ((RdtCcUnitSp *) g_ptr_array_index (cc->units[RDT_CC_DEFENDER], i))->unit);
         gboolean ok_status = u->status == RDT_UNIT_STATUS_PARADE;
+        const RdtTerrainType *ut = rdt_scenario_get_terrain_type (cc->scenario, u->placement.hex);
+
         all_dragoons &= ok_status && u->kind == RDT_UNIT_KIND_DRAGOONS;
-        all_indians &= ok_status && u->kind == RDT_UNIT_KIND_INDIANS;
+        /* "located in any type of woods": each defender's own hex (12.15:
+         * several defending hexes). */
+        all_indians &= ok_status && u->kind == RDT_UNIT_KIND_INDIANS && ut != NULL && ut->effects.covered;
       }
     for (guint i = 0; i < cc->units[RDT_CC_ATTACKER]->len; i++)
       {
@@ -1294,7 +1387,7 @@ step_lead (RdtCloseCombat            *cc,
     /* "any type of woods": the terrain chart's covered terrain (11.3). */
     if (all_dragoons && !att_dragoons)
       cc->withdrawal = "cavalry";
-    else if (all_indians && !att_indian_li && tt != NULL && tt->effects.covered)
+    else if (all_indians && !att_indian_li)
       cc->withdrawal = "indian";
     if (cc->withdrawal != NULL)
       add_note (cc, "withdrawal", "12.4",
@@ -1519,7 +1612,8 @@ rdt_close_combat_new (RdtScenario               *scenario,
   cc->grid = rdt_scenario_get_grid (scenario);
   cc->context = input->context;
   cc->attack_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
-  cc->defender = input->defender;
+  cc->defend_hexes = g_array_new (FALSE, FALSE, sizeof (RdtHex));
+  cc->defender = input->n_defenders > 0 && input->defenders != NULL ? input->defenders[0] : input->defender;
   cc->has_diversion = input->has_diversion;
   cc->diversion = input->diversion;
   cc->errors = g_ptr_array_new_with_free_func (item_free);
@@ -1556,7 +1650,26 @@ rdt_close_combat_new (RdtScenario               *scenario,
           return NULL;
         }
     }
-  if (!rdt_hex_grid_contains (cc->grid, input->defender) ||
+  if (input->n_defenders > 6)
+    {
+      g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                   _("give one to six defending hexes (12.15: several defending hexes are attacked from one attacking hex)"));
+      return NULL;
+    }
+  for (guint k = 0; k < (input->defenders != NULL ? input->n_defenders : 0); k++)
+    {
+      if (!rdt_hex_grid_contains (cc->grid, input->defenders[k]))
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                       _("a hex is off the map"));
+          return NULL;
+        }
+      if (!is_defending_hex (cc, input->defenders[k]))
+        g_array_append_val (cc->defend_hexes, input->defenders[k]);
+    }
+  if (cc->defend_hexes->len == 0)
+    g_array_append_val (cc->defend_hexes, cc->defender);
+  if (!rdt_hex_grid_contains (cc->grid, cc->defender) ||
       (input->has_diversion && !rdt_hex_grid_contains (cc->grid, input->diversion)))
     {
       g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
@@ -1585,14 +1698,53 @@ rdt_close_combat_new (RdtScenario               *scenario,
         g_array_append_val (cc->attack_hexes, input->attackers[h]);
     }
 
+  for (guint k = 0; input->attacking_units != NULL && input->attacking_units[k] != NULL && k < 1000; k++)
+    {
+      const RdtUnit *u = rdt_scenario_find_unit (scenario, input->attacking_units[k]);
+      gboolean in = FALSE;
+
+      if (u == NULL)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                       _("no unit “%s” in the scenario"), input->attacking_units[k]);
+          return NULL;
+        }
+      for (guint h = 0; h < cc->attack_hexes->len && u->placement.kind == RDT_PLACEMENT_HEX; h++)
+        in |= hex_equal (u->placement.hex, g_array_index (cc->attack_hexes, RdtHex, h));
+      if (!in)
+        {
+          g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                       _("%s is not in an attacking hex (12.15)"), input->attacking_units[k]);
+          return NULL;
+        }
+    }
   gather (cc, input);
   designate (cc);
   if (!step_odds (cc, error))
     return NULL;
   if (!step_lead (cc, input, error))
     return NULL;
+  /* 12.15 with several defending hexes: the rulebooks do not say whose
+   * terrain counts; Redoubt reads the defending lead unit's hex
+   * (docs/rulings.md).  Undecided until the lead is known. */
+  if (cc->defend_hexes->len > 1 && cc->lead[RDT_CC_DEFENDER] >= 0)
+    cc->defender = cc_unit (cc, (guint) cc->lead[RDT_CC_DEFENDER])->placement.hex;
   if (!step_drms (cc, input, error))
     return NULL;
+  if (cc->defend_hexes->len > 1)
+    {
+      g_autofree char *l = hex_label (cc, cc->defender);
+
+      if (cc->lead[RDT_CC_DEFENDER] >= 0)
+        add_note (cc, "defending-terrain", "12.15",
+                  g_strdup_printf (_("several defending hexes: terrain and hexside DRMs are read for %s, the defending lead unit's hex (Redoubt ruling on 12.15, docs/rulings.md)"), l));
+      else
+        {
+          add_item (cc->drms, "defending-terrain", "12.15", "Redoubt ruling", 0, FALSE, TRUE,
+                    g_strdup_printf (_("several defending hexes: terrain and hexside DRMs read the defending lead unit's hex (Redoubt ruling on 12.15); shown for %s until the defender's lead unit is chosen (pass --lead)"), l));
+          cc->undecided = TRUE;
+        }
+    }
   if (!volume_designation_errors (cc, error))
     return NULL;
   retreat_exception_notes (cc);
@@ -1610,6 +1762,7 @@ rdt_close_combat_free (RdtCloseCombat *cc)
   g_clear_object (&cc->scenario);
   g_clear_pointer (&cc->board, rdt_board_unref);
   g_clear_pointer (&cc->attack_hexes, g_array_unref);
+  g_clear_pointer (&cc->defend_hexes, g_array_unref);
   g_clear_pointer (&cc->errors, g_ptr_array_unref);
   g_clear_pointer (&cc->notes, g_ptr_array_unref);
   g_clear_pointer (&cc->shifts, g_ptr_array_unref);
@@ -1649,6 +1802,38 @@ const char *rdt_close_combat_get_withdrawal (const RdtCloseCombat *cc) { return 
 GPtrArray *rdt_close_combat_get_drms (const RdtCloseCombat *cc) { return cc->drms; }
 int rdt_close_combat_get_drm_total (const RdtCloseCombat *cc) { return cc->drm_total; }
 gboolean rdt_close_combat_is_undecided (const RdtCloseCombat *cc) { return cc->undecided; }
+
+gboolean
+rdt_close_combat_parse_attacker (RdtHexGrid  *grid,
+                                 const char  *text,
+                                 RdtHex      *out_hex,
+                                 GPtrArray   *ids,
+                                 GError     **error)
+{
+  const char *colon = strchr (text, ':');
+  g_autofree char *hex = g_strndup (text, colon != NULL ? (gsize) (colon - text) : strlen (text));
+
+  if (!rdt_hex_grid_parse_label (grid, g_strstrip (hex), out_hex, error))
+    return FALSE;
+  if (colon != NULL)
+    {
+      g_auto(GStrv) names = g_strsplit (colon + 1, "+", 65);
+
+      for (guint k = 0; names[k] != NULL; k++)
+        {
+          g_strstrip (names[k]);
+          if (names[k][0] == '\0' || k >= 64)
+            {
+              g_set_error (error, RDT_CLOSE_COMBAT_ERROR, RDT_CLOSE_COMBAT_ERROR_INVALID,
+                           _("“%s”: give the attacking units as HEX:UNIT+UNIT (12.15)"), text);
+              return FALSE;
+            }
+          g_ptr_array_add (ids, g_strdup (names[k]));
+        }
+    }
+  return TRUE;
+}
+GArray  *rdt_close_combat_get_defending_hexes (const RdtCloseCombat *cc) { return cc->defend_hexes; }
 
 const char *
 rdt_close_combat_get_column_label (const RdtCloseCombat *cc)
@@ -1728,15 +1913,18 @@ open_flank (const RdtCloseCombat *cc,
 {
   RdtRuleVerdict best = RDT_RULE_OFF;
 
-  for (int d = 0; d < RDT_N_DIRECTIONS; d++)
+  /* 12.53: "adjacent to one attacking and one defending hex participating
+   * in the current Close Combat, regardless of the total number of hexes". */
+  for (guint k = 0; k < cc->defend_hexes->len * RDT_N_DIRECTIONS; k++)
     {
-      RdtHex nb = rdt_hex_grid_neighbour (cc->grid, cc->defender, (RdtHexDirection) d);
+      RdtHex dh = g_array_index (cc->defend_hexes, RdtHex, k / RDT_N_DIRECTIONS);
+      RdtHex nb = rdt_hex_grid_neighbour (cc->grid, dh, (RdtHexDirection) (k % RDT_N_DIRECTIONS));
       gboolean near_attacker = FALSE;
       const RdtTerrainType *tt;
       guint ok = 0, total = 0;
 
       if (!rdt_hex_grid_contains (cc->grid, nb) || hex_occupied ((RdtCloseCombat *) cc, nb) ||
-          barrier_between (cc, nb, cc->defender, "open flank"))
+          barrier_between (cc, nb, dh, "open flank"))
         continue;
       /* Brandywine 5.3: "separated from either unit by a non-ford
        * Brandywine Creek hexside does not count" (tactics-barriers). */

@@ -84,6 +84,18 @@ typedef struct {
   const RdtHex *attackers;
   guint n_attackers;
   RdtHex defender;
+  /* (nullable) 12.15: several defending hexes attacked from ONE attacking
+   * hex ("one attacking hex versus two or more defending hexes ... legal").
+   * When n_defenders > 0 these are the defending hexes and @defender is
+   * ignored.  Terrain and hexside DRMs then read the defending lead unit's
+   * hex (docs/rulings.md, 12.15 several defending hexes). */
+  const RdtHex *defenders;
+  guint n_defenders;
+  /* (nullable) 12.15: "Attacking units stacked in a single hex may combine
+   * in a single attack or attack different units": NULL-terminated unit
+   * ids.  In an attacking hex holding a listed unit only the listed units
+   * attack; an attacking hex without one attacks with all its units. */
+  const char *const *attacking_units;
   gboolean has_diversion;
   RdtHex diversion;
   /* (nullable) unit ids of the lead units chosen (12.23 step 2). */
@@ -140,6 +152,17 @@ GPtrArray      *rdt_close_combat_get_units    (const RdtCloseCombat *cc,
 /* Leaders stacked with participating units (scenario indices). */
 GArray         *rdt_close_combat_get_leaders  (const RdtCloseCombat *cc,
                                                RdtCcRole             role);
+
+/* 12.15: the defending hexes (RdtHex; one unless several were given). */
+GArray         *rdt_close_combat_get_defending_hexes (const RdtCloseCombat *cc);
+
+/* 12.15: parses one attacking hex "HEX" or "HEX:UNIT+UNIT" (the units of
+ * the stack that attack; ids appended to @ids, element-type utf8, owned). */
+gboolean        rdt_close_combat_parse_attacker (RdtHexGrid  *grid,
+                                                 const char  *text,
+                                                 RdtHex      *out_hex,
+                                                 GPtrArray   *ids,
+                                                 GError     **error);
 
 /* Step 1. */
 int             rdt_close_combat_get_sp       (const RdtCloseCombat *cc,
