@@ -153,35 +153,6 @@ apply_pin (RdtGame              *game,
     }
 }
 
-/* The leader in command in @hex for @unit's player (14.1: the highest
- * ranking, then the most senior), or -1. */
-static int
-leader_in_hex (RdtGame *game,
-               guint    unit)
-{
-  const RdtGameUnit *gu = &game->state->units[unit];
-  int best = -1;
-
-  for (guint i = 0; i < game->n_units; i++)
-    {
-      const RdtGameUnit *gl = &game->state->units[i];
-      const RdtUnit *l = unit_of (game, i), *b;
-
-      if (!rdt_unit_is_leader (l) || gl->where != RDT_GAME_UNIT_MAP || gl->hex.col != gu->hex.col ||
-          gl->hex.row != gu->hex.row || _rdt_game_unit_player (game, i) != _rdt_game_unit_player (game, unit))
-        continue;
-      if (best < 0)
-        {
-          best = (int) i;
-          continue;
-        }
-      b = unit_of (game, (guint) best);
-      if (l->rank > b->rank || (l->rank == b->rank && l->seniority > 0 && (b->seniority == 0 || l->seniority < b->seniority)))
-        best = (int) i;
-    }
-  return best;
-}
-
 /* 13.5: die + modified morale (15.32, with the army level at the start of
  * the combat, 16.2 Note) + the Leadership DRM of the leader in command in
  * the hex (14.23) + 1 for defenders attacked solely across unbreached
@@ -196,7 +167,7 @@ morale_check (RdtGame    *game,
   const RdtGameUnit *gu = &game->state->units[unit];
   const RdtUnitStep *step = u->steps != NULL && u->steps->len > 0
     ? &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1)) : NULL;
-  int leader = leader_in_hex (game, unit);
+  int leader = _rdt_game_leader_in_hex (game, unit);
   int base = step != NULL ? step->morale : 0;
   int mod = modifiers[u->side] != RDT_CC_MORALE_UNKNOWN ? modifiers[u->side] : 0;
   int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;

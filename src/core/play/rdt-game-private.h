@@ -199,6 +199,9 @@ void          _rdt_game_change_army_morale (RdtGame            *game,
 /* The player of scenario unit @index. */
 int           _rdt_game_unit_player        (RdtGame            *game,
                                             guint               index);
+/* rdt-game-results.c: the leader in command in @unit's hex (14.2), or -1. */
+int           _rdt_game_leader_in_hex      (RdtGame            *game,
+                                            guint               unit);
 
 /* rdt-game-fire.c: the fire actions (docs/play.md "Fire"): "fire",
  * "resolve-fire", "retreat", "casualty".  Returns FALSE with @error; sets @barrier when

@@ -494,9 +494,10 @@ _rdt_game_terrain_morale_drm (RdtGame *game,
 }
 
 /* The leader in command in @unit's hex (14.2: the highest rank, then the
- * seniority of the exclusive rules), or -1. */
-static int
-leader_in_hex (RdtGame *game,
+ * seniority of the exclusive rules), or -1.  Used by every morale check
+ * (13.5, 14.23). */
+int
+_rdt_game_leader_in_hex (RdtGame *game,
                guint    unit)
 {
   const RdtGameUnit *gu = &game->state->units[unit];
@@ -576,7 +577,7 @@ retreat_excused (RdtGame    *game,
       const RdtUnitStep *step = u->steps != NULL && u->steps->len > 0
         ? &g_array_index (u->steps, RdtUnitStep, MIN ((guint) gu->step, u->steps->len - 1)) : NULL;
       const RdtMoraleLevel *level = u->side >= 0 ? rdt_game_get_morale_level (game, (guint) u->side) : NULL;
-      int leader = leader_in_hex (game, unit);
+      int leader = _rdt_game_leader_in_hex (game, unit);
       int base = step != NULL ? step->morale : 0;
       int mod = level != NULL ? level->morale_modifier : 0;
       int lead_drm = leader >= 0 ? unit_of (game, (guint) leader)->leadership_drm : 0;
