@@ -873,6 +873,8 @@ game_panel (GtkWidget *area)
   g_assert_true (rdt_gridless_view_play (area, TRUE, 42));
   g_assert_true (gtk_widget_get_visible (widget (area, "gridless-game-panel")));
   g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "5 left: C (c) K (k) W (w) G (g) S (s)"));
+  /* Nothing is out of the cup yet: no empty list is shown. */
+  g_assert_null (strstr (label_text (area, "gridless-cup"), "out of the cup"));
   g_assert_true (rdt_gridless_view_play_action (area, "pull"));
   g_assert_nonnull (strstr (label_text (area, "gridless-cup"), "4 left:"));
   g_assert_nonnull (strstr (label_text (area, "gridless-dice"), "Last action: pull"));

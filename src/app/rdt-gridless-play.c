@@ -126,8 +126,10 @@ _rdt_gv_play_panel_update (View *v)
   cup = g_string_new (NULL);
   /* How the Turns Work 1-2: the chits of the commands go in the cup and
    * are pulled at random. */
-  g_string_append_printf (cup, _("Turn %d. Chit cup (How the Turns Work 1-2): %u left:"),
+  g_string_append_printf (cup, _("Turn %d. Chit cup (How the Turns Work 1-2): %u left"),
                           rdt_gl_game_get_turn (v->game), left->len);
+  if (left->len > 0)
+    g_string_append_c (cup, ':');
   for (guint i = 0; i < v->g->commands->len; i++)
     {
       RdtGlCommand *c = g_ptr_array_index (v->g->commands, i);
@@ -138,19 +140,26 @@ _rdt_gv_play_panel_update (View *v)
         if (g_strcmp0 (g_ptr_array_index (left, k), c->id) == 0)
           g_string_append_printf (cup, " %s (%s)", c->chit, c->id);
     }
-  g_string_append (cup, _("; out of the cup:"));
-  for (guint i = 0; i < v->g->commands->len; i++)
-    {
-      RdtGlCommand *c = g_ptr_array_index (v->g->commands, i);
-      gboolean in = FALSE;
+  {
+    gboolean any_out = FALSE;
 
-      if (c->chit == NULL)
-        continue;
-      for (guint k = 0; k < left->len && !in; k++)
-        in = g_strcmp0 (g_ptr_array_index (left, k), c->id) == 0;
-      if (!in)
+    for (guint i = 0; i < v->g->commands->len; i++)
+      {
+        RdtGlCommand *c = g_ptr_array_index (v->g->commands, i);
+        gboolean in = FALSE;
+
+        if (c->chit == NULL)
+          continue;
+        for (guint k = 0; k < left->len && !in; k++)
+          in = g_strcmp0 (g_ptr_array_index (left, k), c->id) == 0;
+        if (in)
+          continue;
+        if (!any_out)
+          g_string_append (cup, _("; out of the cup:"));
+        any_out = TRUE;
         g_string_append_printf (cup, " %s (%s)", c->chit, c->id);
-    }
+      }
+  }
   g_string_append_printf (cup, _(". Moving: %s."), rdt_gl_game_get_current (v->game) != NULL
                           ? rdt_gl_game_get_current (v->game) : _("none"));
   gtk_label_set_text (GTK_LABEL (v->cup_label), cup->str);
