@@ -934,6 +934,10 @@ test_obligations_validated (void)
     { "y", "terrain", "no-such-terrain", "", "", "" },
     { "z", "hexside", "brandywine-creek", "always", "", "" },
     { "w", "restriction", "no-such-restriction", "", "", "" },
+    /* Savannah 4.1 stack rows: a selector key the game does not read, and
+     * a stack row without forbids "voluntary attack". */
+    { "v", "stack", "side=french+colour=blue", "", "", "" },
+    { "u", "stack", "side=french+side=american", "", "", "" },
   };
   RdtTable *t = (RdtTable *) rdt_volume_find_table (volume, "cc-obligations");
   guint errors = 0;
@@ -959,7 +963,80 @@ test_obligations_validated (void)
           errors++;
         }
     }
-  g_assert_cmpuint (errors, ==, 4);
+  g_assert_cmpuint (errors, ==, 6);
+  /* The bundled Savannah row (4.1) is read without a diagnostic. */
+  {
+    g_autoptr(RdtScenario) sav = load ("savannah-historical.redoubt");
+    RdtVolume *sv = rdt_scenario_get_volume (sav);
+
+    g_assert_nonnull (rdt_volume_find_table (sv, "cc-obligations"));
+    g_ptr_array_set_size (diagnostics, 0);
+    rdt_volume_validate (sv, "savannah.xml", diagnostics);
+    for (guint i = 0; i < diagnostics->len; i++)
+      g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
+  }
+}
+
+/* Savannah 4.1: "Units within a French/American stack may not attack
+ * voluntarily, either as a stack or individually, until the French and
+ * American units are separated from each other. ... If retreat is not
+ * possible, the French/American stack must fulfill the required attack":
+ * the volume's cc-obligations row "french-american-stack" lets such a stack
+ * attack only where 12.12 obliges it.  12.12 obliges every adjacent combat
+ * unit but artillery (which never attacks) and rifle units ("never required
+ * to attack"): a rifle unit of the stack may not join.  The bundled order
+ * of battle has no French or American rifle unit, so the case makes one.
+ * Pulaski's Legion stacks with the French (4.1 Exceptions); a French
+ * stack is free. */
+static void
+test_savannah_stack_no_voluntary_attack (void)
+{
+  static const struct { const char *infantry, *rifle; gboolean fa_stack; } cases[] = {
+    { "avant-garde", "1st-sc", TRUE },
+    { "pulaski", "avant-garde", FALSE },
+    { "avant-garde", "armagnac", FALSE },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      int player, rifle = rdt_scenario_find_unit_index (sc, cases[k].rifle);
+
+      g_assert_cmpint (rifle, >=, 0);
+      rdt_scenario_get_unit (sc, (guint) rifle)->kind = RDT_UNIT_KIND_RIFLE;
+      place (sc, "tawes", d);
+      place (sc, cases[k].infantry, a);
+      place (sc, cases[k].rifle, a);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      ok (game, "deploy-all");
+      player = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, cases[k].infantry));
+      for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT &&
+                                  rdt_game_get_phasing_player (game) == player); i++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!rdt_game_perform (game, "next-phase", &local))
+            ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                      : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+        }
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+      g_assert_cmpint (rdt_game_get_phasing_player (game), ==, player);
+      /* 12.12 binds the infantry: its attack is owed, not voluntary. */
+      g_assert_true (owed_hasf (game, "%s must attack (12.12)", cases[k].infantry));
+      if (cases[k].fa_stack)
+        {
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Savannah 4.1", "designate %s %s", la, ld);
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "1st-sc may not attack", "designate %s:1st-sc %s", la, ld);
+          okf (game, "designate %s:%s %s", la, cases[k].infantry, ld);
+        }
+      else
+        okf (game, "designate %s %s", la, ld);
+    }
 }
 
 /* Brandywine 5.2.6: "American units may not choose to conduct Close
@@ -1353,6 +1430,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
+  g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-attacks-only-where-obliged", test_savannah_stack_no_voluntary_attack);
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);

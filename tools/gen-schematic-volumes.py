@@ -422,6 +422,14 @@ CC_OBLIGATIONS = {
     "germantown": [
         ("chew-house", "terrain", "chew-house", "must attack", "", "optional", "", "Germantown 3.10.4"),
     ],
+    # Savannah 4.1: "Units within a French/American stack may not attack
+    # voluntarily, either as a stack or individually, until the French and
+    # American units are separated": they attack only where 12.12 or 13.1
+    # Pin obliges them (then at the cc-drm row's -2).
+    "savannah": [
+        ("french-american-stack", "stack", "side=french+" + SAV_AMERICAN_NOT_PULASKI, "", "", "", "voluntary attack",
+         "Savannah 4.1"),
+    ],
 }
 
 
@@ -447,7 +455,11 @@ def cc_obligations(vid):
                "House: units there need not attack, pinned ones must), 5.2.3 (non-ford Brandywine Creek "
                "hexsides: optional, then the units adjacent to both), Germantown 3.10.4 (Chew House; its "
                "advance out of the hex is optional), Brandywine 5.2.6 (American units may not attack a hex outside "
-               "the Bivouac Area until released, unless pinned: the bivouac restrictions of 3.6.1 and 4.1)."
+               "the Bivouac Area until released, unless pinned: the bivouac restrictions of 3.6.1 and 4.1). "
+               "where = stack: type is \"+\"-separated groups of \"&amp;\"-joined selectors (the cc-drm stack "
+               "terms); a unit in a hex holding a unit of its player for every group, with forbids = "
+               "\"voluntary attack\", attacks only where 12.12 or 13.1 Pin obliges it (Savannah 4.1: a "
+               "French/American stack, Pulaski's Legion excepted)."
                "</note>")
     out.append("</table>")
     return out

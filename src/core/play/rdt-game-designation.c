@@ -256,6 +256,97 @@ exempting_row_full (RdtGame   *game,
   return NULL;
 }
 
+/* Savannah 4.1 as data: a "cc-obligations" row with where = "stack" and
+ * type = "+"-separated groups of "&"-joined selectors (key=value, "!"
+ * negates; keys side, unit, class, nationality, kind, formation: the
+ * stack terms of the cc-drm table, docs/volumes.md).  TRUE when @u
+ * matches every selector of @group. */
+static gboolean
+stack_group_matches (RdtGame       *game,
+                     const char    *group,
+                     const RdtUnit *u)
+{
+  g_auto(GStrv) sels = g_strsplit (group, "&", -1);
+
+  for (guint k = 0; sels[k] != NULL; k++)
+    {
+      const char *sel = sels[k];
+      gboolean negate = sel[0] == '!';
+      const char *eq;
+      g_autofree char *key = NULL;
+      const char *value, *have = NULL;
+      gboolean match;
+
+      if (negate)
+        sel++;
+      eq = strchr (sel, '=');
+      if (eq == NULL)
+        return FALSE;
+      key = g_strndup (sel, (gsize) (eq - sel));
+      value = eq + 1;
+      if (g_str_equal (key, "side"))
+        {
+          const RdtSide *side = u->side >= 0 ? rdt_scenario_get_side (game->scenario, (guint) u->side) : NULL;
+          have = side != NULL ? side->id : NULL;
+        }
+      else if (g_str_equal (key, "unit"))
+        have = u->id;
+      else if (g_str_equal (key, "class"))
+        have = u->unit_class;
+      else if (g_str_equal (key, "nationality"))
+        have = u->nationality;
+      else if (g_str_equal (key, "formation"))
+        have = u->formation;
+      else if (g_str_equal (key, "kind"))
+        have = rdt_unit_kind_to_string (u->kind);
+      match = g_strcmp0 (have, value) == 0;
+      if (match == negate)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The rule of a "cc-obligations" row (where = "stack", forbids =
+ * "voluntary attack") whose stack holds the hex of unit @f, or NULL:
+ * every "+" group is matched by a combat unit of @f's player in the hex
+ * (Savannah 4.1: "Units within a French/American stack may not attack
+ * voluntarily ... until the French and American units are separated"). */
+static const char *
+stack_forbids_voluntary (RdtGame *game,
+                         guint    f)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), OBLIGATIONS_TABLE);
+  RdtHex fh = game->state->units[f].hex;
+  int player = _rdt_game_unit_player (game, f);
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *where = rdt_table_lookup (table, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (table, row->key, "type", NULL);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+      g_auto(GStrv) groups = NULL;
+      gboolean all = TRUE;
+
+      if (g_strcmp0 (where, "stack") != 0 || type == NULL ||
+          g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "voluntary attack") != 0)
+        continue;
+      groups = g_strsplit (type, "+", -1);
+      for (guint g = 0; groups[g] != NULL && all; g++)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < game->n_units && !found; i++)
+            found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
+                    same_hex (game->state->units[i].hex, fh) && stack_group_matches (game, groups[g], unit_of (game, i));
+          all = found;
+        }
+      if (all)
+        return rule != NULL && rule[0] != '\0' ? rule : row->key;
+    }
+  return NULL;
+}
+
 /* The "then" rule of the hexside row crossed between @a and @b, or NULL
  * (Brandywine 5.2.3: "adjacent to both"). */
 static const char *
@@ -782,6 +873,23 @@ _rdt_game_designate (RdtGame       *game,
               return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
                            unit_of (game, f)->id, l);
             }
+          /* Savannah 4.1: a stack the volume names attacks only where 12.12
+           * or 13.1 Pin obliges it (then at the cc-drm row's -2). */
+          {
+            const char *stack_rule = stack_forbids_voluntary (game, f);
+            const RdtUnit *uf = unit_of (game, f);
+            gboolean pinned = is_pinned (&s->units[f]);
+            gboolean obliged = !is_artillery (uf) && (uf->kind != RDT_UNIT_KIND_RIFLE || pinned) &&
+                               (rule == NULL || (pinned && pinned_bound));
+
+            if (stack_rule != NULL && !obliged)
+              {
+                g_autofree char *l = label (game, game->state->units[e].hex);
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("%s: %s may not attack %s voluntarily: its stack attacks only where 12.12 or 13.1 Pin "
+                               "obliges it (separate the stack first)"), stack_rule, uf->id, l);
+              }
+          }
         }
   }
   if (existing >= 0)
