@@ -518,6 +518,77 @@ test_meeting_house (void)
     }
 }
 
+/* Brandywine 3.9: "Pinned units in the Meeting House (hex 1910) which pay
+ * the morale penalty to break pin do not have to leave the hex. ... Units
+ * in the Meeting House that broke pin may not attack other enemy units
+ * this player-turn nor may other friendly units attack those enemy units
+ * whose pin was broken by the units in the Meeting House."  "break-pin
+ * UNIT" in the Movement Phase (the volume's cc-obligations column "pin"). */
+static void
+test_meeting_house_break_pin (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex mh, e0, e1, p1, far = { 0 };
+  g_autofree char *le0 = NULL, *le1 = NULL, *lp1 = NULL;
+  int player;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), "1910", &mh, NULL));
+  e0 = nb (sc, mh, 3);
+  e1 = nb (sc, mh, 0);
+  p1 = nb (sc, e0, 3);
+  far = open_hex (sc);
+  le0 = lbl (sc, e0);
+  le1 = lbl (sc, e1);
+  lp1 = lbl (sc, p1);
+  place_state (sc, x->p[0], mh, "pinned");
+  place (sc, x->p[1], p1);
+  place_state (sc, x->p[2], far, "pinned");
+  place_state (sc, x->e[0], e0, "pinned");
+  place (sc, x->e[1], e1);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  player = rdt_game_get_phasing_player (game);
+  g_assert_cmpint (_rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, x->p[0])), ==, player);
+  /* Only pinned units, and in place only where the volume says so. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin", "break-pin %s", x->p[1]);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin B", "break-pin %s", x->p[2]);
+  okf (game, "break-pin %s", x->p[0]);
+  g_assert_true (log_has (game, "Brandywine 3.9; 9.6, 13.1 Pin", "breaks its pin in place (1 enemy units lose theirs)"));
+  {
+    const RdtGameUnit *gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+    g_assert_true (gu->hex.col == mh.col && gu->hex.row == mh.row);
+    g_assert_false (g_strv_contains ((const char *const *) gu->states, "pinned"));
+    gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->e[0]));
+    g_assert_false (gu->states != NULL && g_strv_contains ((const char *const *) gu->states, "pinned"));
+  }
+  /* Not again: it is no longer pinned. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin", "break-pin %s", x->p[0]);
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  /* No attack owed on the enemy unit whose pin was broken (12.13), nor by
+   * the friendly unit next to it (12.12). */
+  g_assert_false (owed_hasf (game, "%s must be attacked", x->e[0]));
+  g_assert_false (owed_hasf (game, "%s must attack", x->p[1]));
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.9", "designate 1910 %s", le1);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.9", "designate %s %s", lp1, le0);
+  /* The player turn ends: the marks go. */
+  g_assert_cmpuint (n_owed (game), ==, 0);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), !=, RDT_PHASE_CLOSE_COMBAT);
+  {
+    const RdtGameUnit *gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+    g_assert_true (gu->states == NULL || !g_strv_contains ((const char *const *) gu->states, "broke-pin-in-place"));
+  }
+}
+
 /* Germantown 3.10.4: "Units in the hex are not required to attack adjacent
  * enemy units.  Exception: Pinned units must attack." */
 static void
@@ -1430,6 +1501,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
+  g_test_add_func ("/cc-designation/brandywine-3.9/meeting-house-breaks-pin-in-place-no-other-attacks", test_meeting_house_break_pin);
   g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-attacks-only-where-obliged", test_savannah_stack_no_voluntary_attack);
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);

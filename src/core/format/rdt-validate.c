@@ -726,6 +726,15 @@ check_cc_obligations (RdtVolume  *volume,
       else if (advance != NULL && advance[0] != '\0' && !g_str_equal (advance, "optional"))
         message = g_strdup_printf (_("table “%s”, row “%s”: “advance” is “%s”, not “optional” or empty"),
                                    t->id, row->key, advance);
+      {
+        /* Brandywine 3.9: "break in place" ("break-pin UNIT"), terrain rows. */
+        const char *pin = rdt_table_lookup (t, row->key, "pin", NULL);
+
+        if (message == NULL && pin != NULL && pin[0] != '\0' &&
+            (!g_str_equal (pin, "break in place") || g_strcmp0 (where, "terrain") != 0))
+          message = g_strdup_printf (_("table “%s”, row “%s”: “pin” is “%s”, not “break in place” (terrain rows) or empty"),
+                                     t->id, row->key, pin);
+      }
       if (message == NULL && forbids != NULL && forbids[0] != '\0' && !g_str_equal (forbids, "attack"))
         message = g_strdup_printf (_("table “%s”, row “%s”: “forbids” is “%s”, not “attack” or empty"),
                                    t->id, row->key, forbids);

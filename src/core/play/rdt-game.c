@@ -1467,6 +1467,8 @@ leave_step (RdtGame  *game,
       if (!_rdt_game_combat_may_leave (game, error))
         return FALSE;
       _rdt_game_combat_phase_end (game);
+      /* Brandywine 3.9: pins broken in place, for this player turn. */
+      _rdt_game_clear_pin_breaks (game);
       /* Brandywine 4.8: removals at the end of a player turn. */
       _rdt_game_end_phase_removals (game);
       {
@@ -2461,7 +2463,7 @@ apply (RdtGame     *game,
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
   /* 12.21, 12.22: rdt-game-designation.c. */
   if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
-      g_str_equal (verb, "announce"))
+      g_str_equal (verb, "announce") || g_str_equal (verb, "break-pin"))
     return _rdt_game_apply_designation_action (game, argv, argc, canonical, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
