@@ -1231,6 +1231,97 @@ test_withdraw_then_advance (void)
   g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
 }
 
+/* 12.4: "If all the defending units in a Close Combat are Parade Order
+ * dragoons and none of the attacking units are dragoons, the Defender has
+ * the option to announce a Cavalry Withdrawal after the attacker has
+ * declared his lead unit"; 12.41: "the dragoons ... retreat three hexes
+ * ... Mark the unit(s) with a Cavalry ... Withdrawal marker and go straight
+ * to step 9. Note: The attacker's lead unit, at a minimum, must advance
+ * into the vacated hex."; 12.42 "May not choose Withdrawal again". */
+static void
+test_cavalry_withdrawal (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *dragoons = x == &british_phasing ? "blands-horse" : "1-queens-light-dragoons";
+
+  for (int infantry = 0; infantry < 2; infantry++)
+    {
+      g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      const RdtGameUnit *gu;
+
+      place (sc, x->p[0], a);
+      place (sc, infantry ? x->e[0] : dragoons, d);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_close_combat (game);
+      if (infantry)
+        {
+          /* Not all the defenders are dragoons (12.4). */
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.4", "close-combat %s %s withdraw", la, ld);
+          continue;
+        }
+      okf (game, "close-combat %s %s withdraw", la, ld);
+      g_assert_true (log_has (game, "12.4, 12.41", "Cavalry Withdrawal"));
+      g_assert_false (log_has (game, "12.23 step 5", "Die"));
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+      g_assert_true (g_strv_contains ((const char *const *) gu->states, "cavalry-withdrawal"));
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+      {
+        g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+        const char *retreat = NULL;
+
+        for (guint k = 0; k < legal->len && retreat == NULL; k++)
+          if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+            retreat = g_ptr_array_index (legal, k);
+        g_assert_nonnull (retreat);
+        ok (game, retreat);
+      }
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+      g_assert_cmpint (rdt_hex_grid_distance (rdt_scenario_get_grid (sc), gu->hex, d), ==, 3);
+      /* 12.41 Note: the lead unit advances into the vacated hex. */
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+      g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+      /* 12.42 "May not move" in its owner's Movement Phase; 12.43 the
+       * marker goes in the owner's Rally phase. */
+      {
+        int owner = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, dragoons));
+        RdtHex here = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons))->hex;
+
+        for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT &&
+                                    rdt_game_get_phasing_player (game) == owner); i++)
+          {
+            g_autoptr(GError) local = NULL;
+
+            if (!rdt_game_perform (game, "next-phase", &local))
+              ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                        : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+          }
+        g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+        for (int dir = 0; dir < 6; dir++)
+          {
+            g_autofree char *to = lbl (sc, nb (sc, here, dir));
+            g_autofree char *move = g_strdup_printf ("move %s %s", dragoons, to);
+            g_autoptr(GError) local = NULL;
+
+            g_assert_false (rdt_game_perform (game, move, &local));
+          }
+        {
+          g_autofree char *to = lbl (sc, nb (sc, here, 0));
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.42", "move %s %s", dragoons, to);
+        }
+        ok (game, "next-phase");
+        g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RALLY);
+        gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+        g_assert_true (gu->states == NULL || !g_strv_contains ((const char *const *) gu->states, "cavalry-withdrawal"));
+        g_assert_true (log_has (game, "12.43", "Withdrawal marker removed"));
+      }
+    }
+}
+
 /* 12.32: "As the Lead Unit advances into the hex, the defending artillery
  * unit is placed in the Captured box": the artillery that passed its
  * morale check (13.1 R) stays alone in the vacated hex. */
@@ -1501,6 +1592,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
+  g_test_add_func ("/cc-designation/12.4-12.41/cavalry-withdrawal-retreat-three-then-lead-advances", test_cavalry_withdrawal);
   g_test_add_func ("/cc-designation/brandywine-3.9/meeting-house-breaks-pin-in-place-no-other-attacks", test_meeting_house_break_pin);
   g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-attacks-only-where-obliged", test_savannah_stack_no_voluntary_attack);
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);

@@ -905,6 +905,10 @@ _rdt_game_designate (RdtGame       *game,
                                "obliges it (separate the stack first)"), stack_rule, uf->id, l);
               }
           }
+          /* 12.42: "May not move or attack" under a Withdrawal marker. */
+          if (has (&s->units[f], "cavalry-withdrawal") || has (&s->units[f], "indian-withdrawal"))
+            return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.42: %s is under a Withdrawal marker and may not attack"),
+                         unit_of (game, f)->id);
           /* Brandywine 3.9: the units that broke pin in place attack only
            * the enemy units whose pin they broke; the other friendly units
            * not those. */

@@ -1350,8 +1350,23 @@ enter_step (RdtGame *game)
           }
       }
       break;
-    case RDT_PHASE_SETUP:
     case RDT_PHASE_RALLY:
+      /* 12.43: "Withdrawal markers are automatically removed from friendly
+       * units during the owning player's next Rally phase." */
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          RdtGameUnit *gu = &s->units[i];
+
+          if (unit_player (game, i) != rdt_game_get_phasing_player (game) ||
+              !(has_state (gu, "cavalry-withdrawal") || has_state (gu, "indian-withdrawal")))
+            continue;
+          set_state (gu, "cavalry-withdrawal", FALSE);
+          set_state (gu, "indian-withdrawal", FALSE);
+          game->board_dirty = TRUE;
+          say (game, "12.43", _("Withdrawal marker removed from %s"), unit_of (game, i)->id);
+        }
+      break;
+    case RDT_PHASE_SETUP:
     case RDT_PHASE_GAME_OVER:
     case RDT_N_PHASES:
     default:
@@ -1829,6 +1844,13 @@ do_move (RdtGame     *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("9.2: %s has already completed its move this phase"), u->id);
+      return FALSE;
+    }
+  /* 12.42: units under a Withdrawal marker "May not move or attack". */
+  if (has_state (gu, "cavalry-withdrawal") || has_state (gu, "indian-withdrawal"))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.42: %s is under a Withdrawal marker and may not move (removed in its Rally phase, 12.43)"), u->id);
       return FALSE;
     }
   reach = _rdt_game_reach (game, unit, strategic, error);
