@@ -518,6 +518,77 @@ test_meeting_house (void)
     }
 }
 
+/* Brandywine 3.9: "Pinned units in the Meeting House (hex 1910) which pay
+ * the morale penalty to break pin do not have to leave the hex. ... Units
+ * in the Meeting House that broke pin may not attack other enemy units
+ * this player-turn nor may other friendly units attack those enemy units
+ * whose pin was broken by the units in the Meeting House."  "break-pin
+ * UNIT" in the Movement Phase (the volume's cc-obligations column "pin"). */
+static void
+test_meeting_house_break_pin (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex mh, e0, e1, p1, far = { 0 };
+  g_autofree char *le0 = NULL, *le1 = NULL, *lp1 = NULL;
+  int player;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), "1910", &mh, NULL));
+  e0 = nb (sc, mh, 3);
+  e1 = nb (sc, mh, 0);
+  p1 = nb (sc, e0, 3);
+  far = open_hex (sc);
+  le0 = lbl (sc, e0);
+  le1 = lbl (sc, e1);
+  lp1 = lbl (sc, p1);
+  place_state (sc, x->p[0], mh, "pinned");
+  place (sc, x->p[1], p1);
+  place_state (sc, x->p[2], far, "pinned");
+  place_state (sc, x->e[0], e0, "pinned");
+  place (sc, x->e[1], e1);
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  player = rdt_game_get_phasing_player (game);
+  g_assert_cmpint (_rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, x->p[0])), ==, player);
+  /* Only pinned units, and in place only where the volume says so. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin", "break-pin %s", x->p[1]);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin B", "break-pin %s", x->p[2]);
+  okf (game, "break-pin %s", x->p[0]);
+  g_assert_true (log_has (game, "Brandywine 3.9; 9.6, 13.1 Pin", "breaks its pin in place (1 enemy units lose theirs)"));
+  {
+    const RdtGameUnit *gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+    g_assert_true (gu->hex.col == mh.col && gu->hex.row == mh.row);
+    g_assert_false (g_strv_contains ((const char *const *) gu->states, "pinned"));
+    gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->e[0]));
+    g_assert_false (gu->states != NULL && g_strv_contains ((const char *const *) gu->states, "pinned"));
+  }
+  /* Not again: it is no longer pinned. */
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "13.1 Pin", "break-pin %s", x->p[0]);
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+  /* No attack owed on the enemy unit whose pin was broken (12.13), nor by
+   * the friendly unit next to it (12.12). */
+  g_assert_false (owed_hasf (game, "%s must be attacked", x->e[0]));
+  g_assert_false (owed_hasf (game, "%s must attack", x->p[1]));
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.9", "designate 1910 %s", le1);
+  refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Brandywine 3.9", "designate %s %s", lp1, le0);
+  /* The player turn ends: the marks go. */
+  g_assert_cmpuint (n_owed (game), ==, 0);
+  ok (game, "next-phase");
+  g_assert_cmpint (rdt_game_get_phase (game), !=, RDT_PHASE_CLOSE_COMBAT);
+  {
+    const RdtGameUnit *gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+    g_assert_true (gu->states == NULL || !g_strv_contains ((const char *const *) gu->states, "broke-pin-in-place"));
+  }
+}
+
 /* Germantown 3.10.4: "Units in the hex are not required to attack adjacent
  * enemy units.  Exception: Pinned units must attack." */
 static void
@@ -934,6 +1005,10 @@ test_obligations_validated (void)
     { "y", "terrain", "no-such-terrain", "", "", "" },
     { "z", "hexside", "brandywine-creek", "always", "", "" },
     { "w", "restriction", "no-such-restriction", "", "", "" },
+    /* Savannah 4.1 stack rows: a selector key the game does not read, and
+     * a stack row without forbids "voluntary attack". */
+    { "v", "stack", "side=french+colour=blue", "", "", "" },
+    { "u", "stack", "side=french+side=american", "", "", "" },
   };
   RdtTable *t = (RdtTable *) rdt_volume_find_table (volume, "cc-obligations");
   guint errors = 0;
@@ -959,7 +1034,80 @@ test_obligations_validated (void)
           errors++;
         }
     }
-  g_assert_cmpuint (errors, ==, 4);
+  g_assert_cmpuint (errors, ==, 6);
+  /* The bundled Savannah row (4.1) is read without a diagnostic. */
+  {
+    g_autoptr(RdtScenario) sav = load ("savannah-historical.redoubt");
+    RdtVolume *sv = rdt_scenario_get_volume (sav);
+
+    g_assert_nonnull (rdt_volume_find_table (sv, "cc-obligations"));
+    g_ptr_array_set_size (diagnostics, 0);
+    rdt_volume_validate (sv, "savannah.xml", diagnostics);
+    for (guint i = 0; i < diagnostics->len; i++)
+      g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
+  }
+}
+
+/* Savannah 4.1: "Units within a French/American stack may not attack
+ * voluntarily, either as a stack or individually, until the French and
+ * American units are separated from each other. ... If retreat is not
+ * possible, the French/American stack must fulfill the required attack":
+ * the volume's cc-obligations row "french-american-stack" lets such a stack
+ * attack only where 12.12 obliges it.  12.12 obliges every adjacent combat
+ * unit but artillery (which never attacks) and rifle units ("never required
+ * to attack"): a rifle unit of the stack may not join.  The bundled order
+ * of battle has no French or American rifle unit, so the case makes one.
+ * Pulaski's Legion stacks with the French (4.1 Exceptions); a French
+ * stack is free. */
+static void
+test_savannah_stack_no_voluntary_attack (void)
+{
+  static const struct { const char *infantry, *rifle; gboolean fa_stack; } cases[] = {
+    { "avant-garde", "1st-sc", TRUE },
+    { "pulaski", "avant-garde", FALSE },
+    { "avant-garde", "armagnac", FALSE },
+  };
+
+  for (gsize k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      int player, rifle = rdt_scenario_find_unit_index (sc, cases[k].rifle);
+
+      g_assert_cmpint (rifle, >=, 0);
+      rdt_scenario_get_unit (sc, (guint) rifle)->kind = RDT_UNIT_KIND_RIFLE;
+      place (sc, "tawes", d);
+      place (sc, cases[k].infantry, a);
+      place (sc, cases[k].rifle, a);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      ok (game, "deploy-all");
+      player = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, cases[k].infantry));
+      for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT &&
+                                  rdt_game_get_phasing_player (game) == player); i++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!rdt_game_perform (game, "next-phase", &local))
+            ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                      : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+        }
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+      g_assert_cmpint (rdt_game_get_phasing_player (game), ==, player);
+      /* 12.12 binds the infantry: its attack is owed, not voluntary. */
+      g_assert_true (owed_hasf (game, "%s must attack (12.12)", cases[k].infantry));
+      if (cases[k].fa_stack)
+        {
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Savannah 4.1", "designate %s %s", la, ld);
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "1st-sc may not attack", "designate %s:1st-sc %s", la, ld);
+          okf (game, "designate %s:%s %s", la, cases[k].infantry, ld);
+        }
+      else
+        okf (game, "designate %s %s", la, ld);
+    }
 }
 
 /* Brandywine 5.2.6: "American units may not choose to conduct Close
@@ -1081,6 +1229,97 @@ test_withdraw_then_advance (void)
     }
   gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
   g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+}
+
+/* 12.4: "If all the defending units in a Close Combat are Parade Order
+ * dragoons and none of the attacking units are dragoons, the Defender has
+ * the option to announce a Cavalry Withdrawal after the attacker has
+ * declared his lead unit"; 12.41: "the dragoons ... retreat three hexes
+ * ... Mark the unit(s) with a Cavalry ... Withdrawal marker and go straight
+ * to step 9. Note: The attacker's lead unit, at a minimum, must advance
+ * into the vacated hex."; 12.42 "May not choose Withdrawal again". */
+static void
+test_cavalry_withdrawal (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *dragoons = x == &british_phasing ? "blands-horse" : "1-queens-light-dragoons";
+
+  for (int infantry = 0; infantry < 2; infantry++)
+    {
+      g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      const RdtGameUnit *gu;
+
+      place (sc, x->p[0], a);
+      place (sc, infantry ? x->e[0] : dragoons, d);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_close_combat (game);
+      if (infantry)
+        {
+          /* Not all the defenders are dragoons (12.4). */
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.4", "close-combat %s %s withdraw", la, ld);
+          continue;
+        }
+      okf (game, "close-combat %s %s withdraw", la, ld);
+      g_assert_true (log_has (game, "12.4, 12.41", "Cavalry Withdrawal"));
+      g_assert_false (log_has (game, "12.23 step 5", "Die"));
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+      g_assert_true (g_strv_contains ((const char *const *) gu->states, "cavalry-withdrawal"));
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+      {
+        g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+        const char *retreat = NULL;
+
+        for (guint k = 0; k < legal->len && retreat == NULL; k++)
+          if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat "))
+            retreat = g_ptr_array_index (legal, k);
+        g_assert_nonnull (retreat);
+        ok (game, retreat);
+      }
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+      g_assert_cmpint (rdt_hex_grid_distance (rdt_scenario_get_grid (sc), gu->hex, d), ==, 3);
+      /* 12.41 Note: the lead unit advances into the vacated hex. */
+      gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[0]));
+      g_assert_true (gu->hex.col == d.col && gu->hex.row == d.row);
+      /* 12.42 "May not move" in its owner's Movement Phase; 12.43 the
+       * marker goes in the owner's Rally phase. */
+      {
+        int owner = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, dragoons));
+        RdtHex here = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons))->hex;
+
+        for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT &&
+                                    rdt_game_get_phasing_player (game) == owner); i++)
+          {
+            g_autoptr(GError) local = NULL;
+
+            if (!rdt_game_perform (game, "next-phase", &local))
+              ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                        : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+          }
+        g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+        for (int dir = 0; dir < 6; dir++)
+          {
+            g_autofree char *to = lbl (sc, nb (sc, here, dir));
+            g_autofree char *move = g_strdup_printf ("move %s %s", dragoons, to);
+            g_autoptr(GError) local = NULL;
+
+            g_assert_false (rdt_game_perform (game, move, &local));
+          }
+        {
+          g_autofree char *to = lbl (sc, nb (sc, here, 0));
+          refusedf (game, RDT_GAME_ERROR_ILLEGAL, "12.42", "move %s %s", dragoons, to);
+        }
+        ok (game, "next-phase");
+        g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RALLY);
+        gu = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, dragoons));
+        g_assert_true (gu->states == NULL || !g_strv_contains ((const char *const *) gu->states, "cavalry-withdrawal"));
+        g_assert_true (log_has (game, "12.43", "Withdrawal marker removed"));
+      }
+    }
 }
 
 /* 12.32: "As the Lead Unit advances into the hex, the defending artillery
@@ -1353,6 +1592,9 @@ main (int    argc,
   g_test_add_func ("/cc-designation/germantown-3.10.4/advance-out-of-the-chew-house-optional", test_chew_house_advance_optional);
   g_test_add_func ("/cc-designation/cc-obligations-rows-checked", test_obligations_validated);
   g_test_add_func ("/cc-designation/brandywine-5.2.6/no-attack-outside-the-bivouac-area-unless-pinned", test_bivouac_5_2_6);
+  g_test_add_func ("/cc-designation/12.4-12.41/cavalry-withdrawal-retreat-three-then-lead-advances", test_cavalry_withdrawal);
+  g_test_add_func ("/cc-designation/brandywine-3.9/meeting-house-breaks-pin-in-place-no-other-attacks", test_meeting_house_break_pin);
+  g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-attacks-only-where-obliged", test_savannah_stack_no_voluntary_attack);
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);

@@ -11,6 +11,7 @@
 
 #include "redoubt-core.h"
 #include "rdt-game-results.h"
+#include "rdt-game-private.h"
 
 #undef G_DISABLE_ASSERT
 
@@ -1462,6 +1463,66 @@ test_fire_retreat_exceptions (void)
     }
 }
 
+/* Germantown 3.10.4: "Units in the hex MAY ignore Retreat results from
+ * fire": an option of the owner, who may decline it for a fire's Retreat
+ * too.  Rifle fire results wait for "resolve-fire" (10.4), where
+ * "take-retreat UNIT" declines; without it the unit ignores the Retreat. */
+static void
+test_fire_retreat_declined (void)
+{
+  for (int decline = 0; decline < 2; decline++)
+    {
+      g_autoptr(RdtScenario) s = load ("germantown.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtGamePendingFire p = { 0, 0, "R" };
+      RdtHex h;
+      int unit;
+
+      g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (s), "3313", &h, NULL));
+      place (s, "40th-foot", h);
+      game = rdt_game_new (s, 3, &error);
+      g_assert_no_error (error);
+      ok (game, "deploy-all");
+      for (int i = 0; i < 20 && rdt_game_get_phase (game) != RDT_PHASE_RIFLE_FIRE; i++)
+        {
+          g_autoptr(GError) local = NULL;
+
+          if (!rdt_game_perform (game, "next-phase", &local))
+            ok (game, "initiative");
+        }
+      g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_RIFLE_FIRE);
+      unit = rdt_game_find_unit (game, "40th-foot");
+      g_assert_cmpint (unit, >=, 0);
+      /* A rifle fire's "R" on the unit, waiting for 10.4. */
+      p.unit = (guint) unit;
+      g_array_append_val (game->state->pending_fire, p);
+      /* An unknown unit is refused, and nothing is applied. */
+      g_assert_false (rdt_game_perform (game, "resolve-fire take-retreat nobody", &error));
+      g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN);
+      g_clear_error (&error);
+      g_assert_cmpuint (rdt_game_get_n_pending_fire (game), ==, 1);
+      ok (game, decline ? "resolve-fire take-retreat 40th-foot" : "resolve-fire");
+      if (decline)
+        {
+          g_assert_cmpstr (rdt_game_get_action (game, rdt_game_get_n_actions (game) - 1), ==,
+                           "resolve-fire take-retreat 40th-foot");
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 1);
+          g_assert_true (log_has (game, "Germantown 3.10.4", "owner declines the option to ignore it"));
+        }
+      else
+        {
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+          g_assert_true (log_has (game, "Germantown 3.10.4", "ignores the Retreat result"));
+        }
+      /* Artillery fire's result is applied at once: "take-retreat" belongs
+       * to "fire" there, and a rifle fire refuses it (10.4). */
+      g_assert_false (rdt_game_perform (game, "fire 40th-foot 3413 take-retreat", &error));
+      g_assert_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX);
+      g_assert_nonnull (strstr (error->message, "Germantown 3.10.4"));
+    }
+}
+
 /* 13.1 AC: "One participating combat unit of the Attacker's choice on the
  * affected side is captured ... The other friendly units in the close
  * combat ... must make a morale check": "ac UNIT" names it. */
@@ -1553,5 +1614,6 @@ main (int argc, char **argv)
   g_test_add_func ("/close-combat/game/germantown-3.10.4/chew-house-may-decline-ignoring-retreat", test_chew_house_retreat_declined);
   g_test_add_func ("/close-combat/game/13.1-ac-12.63/attackers-choice-captured-defender-gains-momentum", test_attacker_captured);
   g_test_add_func ("/fire/game/germantown-3.10.4/chew-house-ignores-fire-retreat", test_fire_retreat_exceptions);
+  g_test_add_func ("/fire/game/germantown-3.10.4/owner-may-decline-ignoring-a-fire-retreat", test_fire_retreat_declined);
   return g_test_run ();
 }

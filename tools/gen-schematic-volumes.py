@@ -414,13 +414,21 @@ AM_ADJUSTMENTS = [
 # (Brandywine 5.2.6).
 CC_OBLIGATIONS = {
     "brandywine": [
-        ("meeting-house", "terrain", "meeting-house", "must attack", "", "", "", "Brandywine 3.9"),
+        ("meeting-house", "terrain", "meeting-house", "must attack", "", "", "", "Brandywine 3.9", "break in place"),
         ("non-ford-creek", "hexside", "brandywine-creek", "must attack", "adjacent to both", "", "", "Brandywine 5.2.3"),
         ("bivouac", "restriction", "bivouac bivouac-greene maxwells-detachment", "must attack", "", "", "attack",
          "Brandywine 5.2.6"),
     ],
     "germantown": [
         ("chew-house", "terrain", "chew-house", "must attack", "", "optional", "", "Germantown 3.10.4"),
+    ],
+    # Savannah 4.1: "Units within a French/American stack may not attack
+    # voluntarily, either as a stack or individually, until the French and
+    # American units are separated": they attack only where 12.12 or 13.1
+    # Pin obliges them (then at the cc-drm row's -2).
+    "savannah": [
+        ("french-american-stack", "stack", "side=french+" + SAV_AMERICAN_NOT_PULASKI, "", "", "", "voluntary attack",
+         "Savannah 4.1"),
     ],
 }
 
@@ -430,10 +438,13 @@ def cc_obligations(vid):
     if not rows:
         return []
     out = ['<table id="cc-obligations" name="Close Combat obligations: exceptions to 12.12" rule="12.12">']
-    out.append("  <columns><c>where</c><c>type</c><c>pinned</c><c>then</c><c>advance</c><c>forbids</c><c>rule</c></columns>")
-    for key, where, typ, pinned, then, advance, forbids, rule in rows:
+    out.append("  <columns><c>where</c><c>type</c><c>pinned</c><c>then</c><c>advance</c><c>forbids</c><c>rule</c>"
+               "<c>pin</c></columns>")
+    for r in rows:
+        key, where, typ, pinned, then, advance, forbids, rule = r[:8]
+        pin = r[8] if len(r) > 8 else ""
         out.append('  <row key="%s">%s</row>' % (attr(key), "".join(
-            "<c>%s</c>" % text(c) for c in (where, typ, pinned, then, advance, forbids, rule))))
+            "<c>%s</c>" % text(c) for c in (where, typ, pinned, then, advance, forbids, rule, pin))))
     out.append("  <note>Read by the game when the Close Combats are announced (12.21, rdt-game-designation.c): "
                "a combat unit is not required to attack (12.12) an enemy unit when its hex has the terrain "
                "\"type\" (where = terrain) or the hexside between them has the hexside type \"type\" (where = "
@@ -447,7 +458,14 @@ def cc_obligations(vid):
                "House: units there need not attack, pinned ones must), 5.2.3 (non-ford Brandywine Creek "
                "hexsides: optional, then the units adjacent to both), Germantown 3.10.4 (Chew House; its "
                "advance out of the hex is optional), Brandywine 5.2.6 (American units may not attack a hex outside "
-               "the Bivouac Area until released, unless pinned: the bivouac restrictions of 3.6.1 and 4.1)."
+               "the Bivouac Area until released, unless pinned: the bivouac restrictions of 3.6.1 and 4.1). "
+               "where = stack: type is \"+\"-separated groups of \"&amp;\"-joined selectors (the cc-drm stack "
+               "terms); a unit in a hex holding a unit of its player for every group, with forbids = "
+               "\"voluntary attack\", attacks only where 12.12 or 13.1 Pin obliges it (Savannah 4.1: a "
+               "French/American stack, Pulaski's Legion excepted). pin = \"break in place\": a pinned unit "
+               "in a hex of that terrain may pay the Army Morale to break its pin without leaving the hex "
+               "(\"break-pin UNIT\"; Brandywine 3.9: it may not attack other enemy units this player turn, nor "
+               "may other friendly units attack the enemy units whose pin it broke)."
                "</note>")
     out.append("</table>")
     return out

@@ -657,9 +657,45 @@ check_cc_obligations (RdtVolume  *volume,
 
       const char *forbids = rdt_table_lookup (t, row->key, "forbids", NULL);
 
-      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0)
-        message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain, hexside or restriction"),
+      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0 &&
+          g_strcmp0 (where, "stack") != 0)
+        message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain, hexside, restriction or stack"),
                                    t->id, row->key, where != NULL ? where : "");
+      else if (g_str_equal (where, "stack"))
+        {
+          /* Savannah 4.1: "+" groups of "&" selectors KEY=VALUE ("!"
+           * negates), read by the game; forbids "voluntary attack". */
+          static const char *const keys[] = { "side", "unit", "class", "nationality", "formation", "kind", NULL };
+          g_auto(GStrv) groups = g_strsplit (type != NULL ? type : "", "+", -1);
+
+          for (guint g = 0; groups[g] != NULL && message == NULL; g++)
+            {
+              g_auto(GStrv) sels = g_strsplit (groups[g], "&", -1);
+
+              for (guint k = 0; sels[k] != NULL && message == NULL; k++)
+                {
+                  const char *sel = sels[k][0] == '!' ? sels[k] + 1 : sels[k];
+                  const char *eq = strchr (sel, '=');
+                  g_autofree char *key = eq != NULL ? g_strndup (sel, (gsize) (eq - sel)) : NULL;
+
+                  if (key == NULL || eq[1] == '\0' || !g_strv_contains (keys, key))
+                    message = g_strdup_printf (_("table “%s”, row “%s”: “%s” is not a stack selector KEY=VALUE "
+                                                 "(side, unit, class, nationality, formation, kind)"),
+                                               t->id, row->key, sels[k]);
+                }
+            }
+          if (message == NULL && g_strcmp0 (forbids, "voluntary attack") != 0)
+            message = g_strdup_printf (_("table “%s”, row “%s”: a stack row's “forbids” is “voluntary attack”"),
+                                       t->id, row->key);
+          if (message != NULL)
+            {
+              rdt_diagnostics_add (diagnostics,
+                                   rdt_diagnostic_new (RDT_SEVERITY_ERROR, file, t->line, "table", message,
+                                                       _("see docs/volumes.md, Close Combat obligations")));
+              continue;
+            }
+          forbids = NULL;
+        }
       else if (g_str_equal (where, "restriction"))
         {
           g_auto(GStrv) ids = g_strsplit_set (type != NULL ? type : "", " ,", -1);
@@ -690,6 +726,15 @@ check_cc_obligations (RdtVolume  *volume,
       else if (advance != NULL && advance[0] != '\0' && !g_str_equal (advance, "optional"))
         message = g_strdup_printf (_("table “%s”, row “%s”: “advance” is “%s”, not “optional” or empty"),
                                    t->id, row->key, advance);
+      {
+        /* Brandywine 3.9: "break in place" ("break-pin UNIT"), terrain rows. */
+        const char *pin = rdt_table_lookup (t, row->key, "pin", NULL);
+
+        if (message == NULL && pin != NULL && pin[0] != '\0' &&
+            (!g_str_equal (pin, "break in place") || g_strcmp0 (where, "terrain") != 0))
+          message = g_strdup_printf (_("table “%s”, row “%s”: “pin” is “%s”, not “break in place” (terrain rows) or empty"),
+                                     t->id, row->key, pin);
+      }
       if (message == NULL && forbids != NULL && forbids[0] != '\0' && !g_str_equal (forbids, "attack"))
         message = g_strdup_printf (_("table “%s”, row “%s”: “forbids” is “%s”, not “attack” or empty"),
                                    t->id, row->key, forbids);

@@ -719,6 +719,8 @@ do_close_combat (RdtGame     *game,
   const char *leads[2] = { NULL, NULL };
   RdtTactic tactic[2] = { RDT_TACTIC_SKIRMISH, RDT_TACTIC_SKIRMISH };
   gboolean have_tactics = FALSE, no_combat = FALSE;
+  /* 12.4: the Defender declares a Cavalry or Indian Withdrawal. */
+  gboolean withdraw = FALSE;
   RdtCloseCombatInput input;
   RdtGameContext context;
   int tactics_drm = 0, n_leads = 0, die = 0, modified = 0, row, att_side, def_side;
@@ -869,6 +871,8 @@ do_close_combat (RdtGame     *game,
         }
       else if (g_str_equal (argv[i], "accept") && !accept)
         accept = TRUE;
+      else if (g_str_equal (argv[i], "withdraw") && !withdraw)
+        withdraw = TRUE;
       else if (g_str_equal (argv[i], "diversion") && i + 1 < argc && !input.has_diversion)
         {
           input.has_diversion = TRUE;
@@ -877,7 +881,7 @@ do_close_combat (RdtGame     *game,
         }
       else
         return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"),
-                     "close-combat ATT[,ATT...] DEF[,DEF...] [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]... [into HEX] [take-retreat UNIT]...");
+                     "close-combat ATT[,ATT...] DEF[,DEF...] [lead UNIT]... [tactics ATT DEF] [diversion HEX] [reroll SIDE]... [accept] [dc UNIT] [ac UNIT]... [advance UNIT]... [into HEX] [take-retreat UNIT]... [withdraw]");
     }
 
   /* 12.21: "The phasing player must announce all Close Combats before
@@ -1063,10 +1067,29 @@ do_close_combat (RdtGame     *game,
    * unit." */
   for (int role = 0; role < 2; role++)
     if (rdt_close_combat_get_lead (cc, role) < 0 && rdt_close_combat_get_lead_candidates (cc, role)->len > 0 &&
-        (role == RDT_CC_ATTACKER || !rdt_close_combat_artillery_captured (cc)))
+        (role == RDT_CC_ATTACKER || (!rdt_close_combat_artillery_captured (cc) && !withdraw)))
       return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.23 step 2: name the %s's lead unit: “lead UNIT”"),
                    role == RDT_CC_ATTACKER ? _("attacker") : _("defender"));
-  if (!rdt_close_combat_artillery_captured (cc) && !have_tactics)
+  if (withdraw && rdt_close_combat_get_withdrawal (cc) == NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("12.4: no pre-combat withdrawal here (all defenders Parade Order dragoons and no attacking "
+                   "dragoons, or Indians in woods and no attacking Indians or light infantry)"));
+  if (withdraw)
+    {
+      GPtrArray *defenders = rdt_close_combat_get_units (cc, RDT_CC_DEFENDER);
+
+      for (guint i = 0; i < defenders->len; i++)
+        {
+          const RdtGameUnit *gd = &game->state->units[((const RdtCcUnitSp *) g_ptr_array_index (defenders, i))->unit];
+
+          if (gd->states != NULL && (g_strv_contains ((const char *const *) gd->states, "cavalry-withdrawal") ||
+                                     g_strv_contains ((const char *const *) gd->states, "indian-withdrawal")))
+            return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                         _("12.42: %s may not choose Withdrawal again while under a Withdrawal marker"),
+                         unit_of (game, ((const RdtCcUnitSp *) g_ptr_array_index (defenders, i))->unit)->id);
+        }
+    }
+  if (!rdt_close_combat_artillery_captured (cc) && !have_tactics && !withdraw)
     return fail (error, RDT_GAME_ERROR_SYNTAX, _("12.23 step 4: give both tactics: “tactics ATT DEF”"));
   /* 13.1 DC, AC: each chosen unit is a participating combat unit; its side
    * is the side the choice applies to. */
@@ -1143,6 +1166,8 @@ do_close_combat (RdtGame     *game,
       g_string_append_printf (canonical, " lead %s", unit_of (game, (guint) rdt_close_combat_get_lead (cc, k))->id);
   if (have_tactics)
     g_string_append_printf (canonical, " tactics %s %s", rdt_tactic_get_id (tactic[0]), rdt_tactic_get_id (tactic[1]));
+  if (withdraw)
+    g_string_append (canonical, " withdraw");
   if (input.has_diversion)
     {
       g_autofree char *l = rdt_hex_grid_dup_label (grid, input.diversion);
@@ -1232,6 +1257,48 @@ do_close_combat (RdtGame     *game,
     {
       const RdtCcItem *it = g_ptr_array_index (rdt_close_combat_get_drms (cc), i);
       _rdt_game_say (game, it->rule, "%+d: %s", it->value, it->text);
+    }
+
+  /* 12.4, 12.41: "Instead of resolving the Close Combat normally, the
+   * dragoons or Indians retreat three hexes, regardless of terrain costs,
+   * following retreat priorities to a hex not adjacent to an enemy unit.
+   * Mark the unit(s) with a Cavalry or Indian Withdrawal marker and go
+   * straight to step 9"; pinned ones break the pin at -1 Army Morale. */
+  if (withdraw)
+    {
+      GPtrArray *defenders = rdt_close_combat_get_units (cc, RDT_CC_DEFENDER);
+      const char *kind = rdt_close_combat_get_withdrawal (cc);
+      const char *marker = g_str_equal (kind, "cavalry") ? "cavalry-withdrawal" : "indian-withdrawal";
+
+      _rdt_game_say (game, "12.4, 12.41", _("The Defender declares a %s Withdrawal: its units retreat three hexes, "
+                                            "then step 9"),
+                     g_str_equal (kind, "cavalry") ? _("Cavalry") : _("Indian"));
+      for (guint i = 0; i < defenders->len; i++)
+        {
+          guint u = ((const RdtCcUnitSp *) g_ptr_array_index (defenders, i))->unit;
+          RdtGameUnit *gu = &game->state->units[u];
+          g_autoptr(GPtrArray) states = g_ptr_array_new ();
+          gboolean was_pinned = FALSE;
+
+          for (guint k = 0; gu->states != NULL && gu->states[k] != NULL; k++)
+            if (g_str_equal (gu->states[k], "pinned"))
+              was_pinned = TRUE;
+            else
+              g_ptr_array_add (states, g_strdup (gu->states[k]));
+          g_ptr_array_add (states, g_strdup (marker));
+          g_ptr_array_add (states, NULL);
+          g_strfreev (gu->states);
+          gu->states = (char **) g_ptr_array_free (g_steal_pointer (&states), FALSE);
+          game->board_dirty = TRUE;
+          if (was_pinned)
+            _rdt_game_morale_event (game, unit_of (game, u)->side, "pin-broken", "12.4, 9.6");
+          _rdt_game_owe_retreat (game, u, 3, FALSE);
+        }
+      _rdt_game_settle_retreats (game);
+      /* 12.41 Note: "The attacker's lead unit, at a minimum, must advance
+       * into the vacated hex." */
+      open_advance (game, cc, def_hexes, have_into ? &into : NULL, advancers, n_advance);
+      return TRUE;
     }
 
   /* Step 4. */

@@ -39,6 +39,9 @@
 
 #define OBLIGATIONS_TABLE "cc-obligations"
 #define PINNED "pinned"
+/* Brandywine 3.9: "break-pin UNIT" in place, for the player turn. */
+#define BROKE_PIN "broke-pin-in-place"
+#define PIN_BROKEN "pin-broken-in-place"
 
 static const RdtUnit *
 unit_of (RdtGame *game,
@@ -64,6 +67,13 @@ static gboolean
 is_pinned (const RdtGameUnit *gu)
 {
   return gu->states != NULL && g_strv_contains ((const char *const *) gu->states, PINNED);
+}
+
+static gboolean
+has (const RdtGameUnit *gu,
+     const char        *state)
+{
+  return gu->states != NULL && g_strv_contains ((const char *const *) gu->states, state);
 }
 
 /* A combat unit (not a leader) on the map. */
@@ -252,6 +262,97 @@ exempting_row_full (RdtGame   *game,
           *out_forbids = g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "attack") == 0;
           return rule != NULL && rule[0] != '\0' ? rule : row->key;
         }
+    }
+  return NULL;
+}
+
+/* Savannah 4.1 as data: a "cc-obligations" row with where = "stack" and
+ * type = "+"-separated groups of "&"-joined selectors (key=value, "!"
+ * negates; keys side, unit, class, nationality, kind, formation: the
+ * stack terms of the cc-drm table, docs/volumes.md).  TRUE when @u
+ * matches every selector of @group. */
+static gboolean
+stack_group_matches (RdtGame       *game,
+                     const char    *group,
+                     const RdtUnit *u)
+{
+  g_auto(GStrv) sels = g_strsplit (group, "&", -1);
+
+  for (guint k = 0; sels[k] != NULL; k++)
+    {
+      const char *sel = sels[k];
+      gboolean negate = sel[0] == '!';
+      const char *eq;
+      g_autofree char *key = NULL;
+      const char *value, *have = NULL;
+      gboolean match;
+
+      if (negate)
+        sel++;
+      eq = strchr (sel, '=');
+      if (eq == NULL)
+        return FALSE;
+      key = g_strndup (sel, (gsize) (eq - sel));
+      value = eq + 1;
+      if (g_str_equal (key, "side"))
+        {
+          const RdtSide *side = u->side >= 0 ? rdt_scenario_get_side (game->scenario, (guint) u->side) : NULL;
+          have = side != NULL ? side->id : NULL;
+        }
+      else if (g_str_equal (key, "unit"))
+        have = u->id;
+      else if (g_str_equal (key, "class"))
+        have = u->unit_class;
+      else if (g_str_equal (key, "nationality"))
+        have = u->nationality;
+      else if (g_str_equal (key, "formation"))
+        have = u->formation;
+      else if (g_str_equal (key, "kind"))
+        have = rdt_unit_kind_to_string (u->kind);
+      match = g_strcmp0 (have, value) == 0;
+      if (match == negate)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The rule of a "cc-obligations" row (where = "stack", forbids =
+ * "voluntary attack") whose stack holds the hex of unit @f, or NULL:
+ * every "+" group is matched by a combat unit of @f's player in the hex
+ * (Savannah 4.1: "Units within a French/American stack may not attack
+ * voluntarily ... until the French and American units are separated"). */
+static const char *
+stack_forbids_voluntary (RdtGame *game,
+                         guint    f)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), OBLIGATIONS_TABLE);
+  RdtHex fh = game->state->units[f].hex;
+  int player = _rdt_game_unit_player (game, f);
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *where = rdt_table_lookup (table, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (table, row->key, "type", NULL);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+      g_auto(GStrv) groups = NULL;
+      gboolean all = TRUE;
+
+      if (g_strcmp0 (where, "stack") != 0 || type == NULL ||
+          g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "voluntary attack") != 0)
+        continue;
+      groups = g_strsplit (type, "+", -1);
+      for (guint g = 0; groups[g] != NULL && all; g++)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < game->n_units && !found; i++)
+            found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
+                    same_hex (game->state->units[i].hex, fh) && stack_group_matches (game, groups[g], unit_of (game, i));
+          all = found;
+        }
+      if (all)
+        return rule != NULL && rule[0] != '\0' ? rule : row->key;
     }
   return NULL;
 }
@@ -449,6 +550,11 @@ compute_owed (RdtGame   *game,
           if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing ||
               !rdt_hex_grid_are_adjacent (grid, gf->hex, s->units[e].hex))
             continue;
+          /* Brandywine 3.9: no attack is owed between the units that broke
+           * pin in place and others, nor against the enemy units whose pin
+           * they broke. */
+          if (has (gf, BROKE_PIN) || has (&s->units[e], PIN_BROKEN))
+            continue;
           /* 12.12 Exception: "Rifle units are never required to attack". */
           if (uf->kind == RDT_UNIT_KIND_RIFLE && !pinned)
             continue;
@@ -489,7 +595,7 @@ compute_owed (RdtGame   *game,
       const RdtGameUnit *ge = &s->units[e];
       const char *rule = owed_rule[e];
 
-      if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || attacked[e])
+      if (!on_map (game, e) || _rdt_game_unit_player (game, e) == phasing || attacked[e] || has (ge, PIN_BROKEN))
         continue;
       /* 13.1 Pin A: "attack all defending units marked as pinned". */
       if (is_pinned (ge))
@@ -782,6 +888,39 @@ _rdt_game_designate (RdtGame       *game,
               return fail (error, RDT_GAME_ERROR_ILLEGAL, _("%s: %s may not attack %s (not pinned)"), rule,
                            unit_of (game, f)->id, l);
             }
+          /* Savannah 4.1: a stack the volume names attacks only where 12.12
+           * or 13.1 Pin obliges it (then at the cc-drm row's -2). */
+          {
+            const char *stack_rule = stack_forbids_voluntary (game, f);
+            const RdtUnit *uf = unit_of (game, f);
+            gboolean pinned = is_pinned (&s->units[f]);
+            gboolean obliged = !is_artillery (uf) && (uf->kind != RDT_UNIT_KIND_RIFLE || pinned) &&
+                               (rule == NULL || (pinned && pinned_bound));
+
+            if (stack_rule != NULL && !obliged)
+              {
+                g_autofree char *l = label (game, game->state->units[e].hex);
+                return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                             _("%s: %s may not attack %s voluntarily: its stack attacks only where 12.12 or 13.1 Pin "
+                               "obliges it (separate the stack first)"), stack_rule, uf->id, l);
+              }
+          }
+          /* 12.42: "May not move or attack" under a Withdrawal marker. */
+          if (has (&s->units[f], "cavalry-withdrawal") || has (&s->units[f], "indian-withdrawal"))
+            return fail (error, RDT_GAME_ERROR_ILLEGAL, _("12.42: %s is under a Withdrawal marker and may not attack"),
+                         unit_of (game, f)->id);
+          /* Brandywine 3.9: the units that broke pin in place attack only
+           * the enemy units whose pin they broke; the other friendly units
+           * not those. */
+          if (has (&s->units[f], BROKE_PIN) != has (&s->units[e], PIN_BROKEN))
+            {
+              g_autofree char *l = label (game, game->state->units[e].hex);
+              return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                           has (&s->units[f], BROKE_PIN)
+                             ? _("Brandywine 3.9: %s broke its pin in place and may not attack other enemy units (%s) this player turn")
+                             : _("Brandywine 3.9: %s may not attack %s: its pin was broken in place by the units in the Meeting House"),
+                           unit_of (game, f)->id, has (&s->units[f], BROKE_PIN) ? l : unit_of (game, e)->id);
+            }
         }
   }
   if (existing >= 0)
@@ -857,6 +996,128 @@ _rdt_game_announce (RdtGame   *game,
   return TRUE;
 }
 
+/* ------------------------------- Brandywine 3.9: a pin broken in place */
+
+
+static void
+unit_state (RdtGameUnit *gu,
+            const char  *state,
+            gboolean     on)
+{
+  g_autoptr(GPtrArray) keep = g_ptr_array_new ();
+
+  for (guint k = 0; gu->states != NULL && gu->states[k] != NULL; k++)
+    if (!g_str_equal (gu->states[k], state))
+      g_ptr_array_add (keep, g_strdup (gu->states[k]));
+  if (on)
+    g_ptr_array_add (keep, g_strdup (state));
+  g_strfreev (gu->states);
+  gu->states = NULL;
+  if (keep->len > 0)
+    {
+      g_ptr_array_add (keep, NULL);
+      gu->states = (char **) g_ptr_array_free (g_steal_pointer (&keep), FALSE);
+    }
+}
+
+/* The rule of the "cc-obligations" row (where = terrain) of @unit's hex
+ * whose column "pin" is "break in place", or NULL (Brandywine 3.9:
+ * "Pinned units in the Meeting House ... which pay the morale penalty to
+ * break pin do not have to leave the hex"). */
+static const char *
+break_in_place_row (RdtGame *game,
+                    guint    unit)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), OBLIGATIONS_TABLE);
+  const RdtTerrainType *t = rdt_scenario_get_terrain_type (game->scenario, game->state->units[unit].hex);
+
+  for (guint r = 0; table != NULL && t != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+
+      if (g_strcmp0 (rdt_table_lookup (table, row->key, "where", NULL), "terrain") == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "type", NULL), t->id) == 0 &&
+          g_strcmp0 (rdt_table_lookup (table, row->key, "pin", NULL), "break in place") == 0)
+        return rule != NULL && rule[0] != '\0' ? rule : row->key;
+    }
+  return NULL;
+}
+
+/* "break-pin UNIT" in the Movement Phase: the pinned @unit of the phasing
+ * player pays the Army Morale (9.6, 13.1 Pin B) and stays in its hex where
+ * the volume allows it; the enemy units pinned next to it lose their pin
+ * too.  Brandywine 3.9: "Units in the Meeting House that broke pin may not
+ * attack other enemy units this player-turn nor may other friendly units
+ * attack those enemy units whose pin was broken" (designate refuses, and
+ * 12.12/12.13 do not owe those attacks). */
+static gboolean
+do_break_pin (RdtGame     *game,
+              const char  *id,
+              GString     *canonical,
+              GError     **error)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int unit = rdt_scenario_find_unit_index (game->scenario, id);
+  const char *rule;
+  guint n_enemy = 0;
+
+  if (unit < 0)
+    return fail (error, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), id);
+  if (rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT)
+    return fail (error, RDT_GAME_ERROR_WRONG_PHASE, _("9.3, 13.1 Pin B: a pin is broken in the Movement Phase"));
+  if (!on_map (game, (guint) unit) || _rdt_game_unit_player (game, (guint) unit) != rdt_game_get_phasing_player (game))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("9.3: %s is not a combat unit of the phasing player on the map"), id);
+  if (!is_pinned (&s->units[unit]))
+    return fail (error, RDT_GAME_ERROR_ILLEGAL, _("13.1 Pin: %s is not pinned"), id);
+  rule = break_in_place_row (game, (guint) unit);
+  if (rule == NULL)
+    return fail (error, RDT_GAME_ERROR_ILLEGAL,
+                 _("9.3, 13.1 Pin B: %s breaks its pin by moving away from the enemy units (no exclusive rule of "
+                   "its hex lets it break the pin in place)"), id);
+  g_string_append_printf (canonical, " %s", unit_of (game, (guint) unit)->id);
+  unit_state (&s->units[unit], PINNED, FALSE);
+  unit_state (&s->units[unit], BROKE_PIN, TRUE);
+  for (guint e = 0; e < game->n_units; e++)
+    {
+      RdtGameUnit *ge = &s->units[e];
+
+      if (!on_map (game, e) || _rdt_game_unit_player (game, e) == _rdt_game_unit_player (game, (guint) unit) ||
+          !is_pinned (ge) || !rdt_hex_grid_are_adjacent (grid, ge->hex, s->units[unit].hex))
+        continue;
+      unit_state (ge, PINNED, FALSE);
+      unit_state (ge, PIN_BROKEN, TRUE);
+      n_enemy++;
+    }
+  game->board_dirty = TRUE;
+  {
+    g_autofree char *cite = g_strdup_printf ("%s; 9.6, 13.1 Pin", rule);
+    _rdt_game_say (game, cite,
+                   _("%s breaks its pin in place (%u enemy units lose theirs): it may not attack other enemy units "
+                     "this player turn, nor may other friendly units attack those enemy units"),
+                   unit_of (game, (guint) unit)->id, n_enemy);
+  }
+  _rdt_game_morale_event (game, unit_of (game, (guint) unit)->side, "pin-broken", rule);
+  return TRUE;
+}
+
+void
+_rdt_game_clear_pin_breaks (RdtGame *game)
+{
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      RdtGameUnit *gu = &game->state->units[i];
+
+      if (has (gu, BROKE_PIN) || has (gu, PIN_BROKEN))
+        {
+          unit_state (gu, BROKE_PIN, FALSE);
+          unit_state (gu, PIN_BROKEN, FALSE);
+          game->board_dirty = TRUE;
+        }
+    }
+}
+
 gboolean
 _rdt_game_apply_designation_action (RdtGame   *game,
                                     char     **argv,
@@ -867,6 +1128,12 @@ _rdt_game_apply_designation_action (RdtGame   *game,
   RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
   RdtGameState *s = game->state;
 
+  if (g_str_equal (argv[0], "break-pin"))
+    {
+      if (argc != 2)
+        return fail (error, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "break-pin UNIT");
+      return do_break_pin (game, argv[1], canonical, error);
+    }
   if (g_str_equal (argv[0], "designate"))
     {
       RdtHex att[RDT_GAME_MAX_ATTACKING_HEXES], def[RDT_GAME_MAX_ATTACKING_HEXES];

@@ -8,9 +8,13 @@
  *       FIRER: a unit id, or a hex (every unit there that can fire in the
  *       phase); TARGET: a unit id, or a hex with one enemy combat unit.
  *       "open-flank": the players agree there is an open flank (10.7, 12.53).
- *   resolve-fire
+ *       "take-retreat" (artillery fire, applied at once): the target's owner
+ *       declines an option to ignore a Retreat result (Germantown 3.10.4).
+ *   resolve-fire [take-retreat UNIT]...
  *       10.4: applies the rifle fire results, the non-phasing player's
- *       units first, so that their retreats come first.
+ *       units first, so that their retreats come first.  "take-retreat
+ *       UNIT": its owner declines an option to ignore a Retreat result
+ *       (Germantown 3.10.4 "MAY ignore", table "retreat-exceptions").
  *   retreat UNIT HEX
  *       13.2, 13.3: makes an owed retreat, to one of the retreat engine's
  *       legal ends (preferred ones first); 10.4 the non-phasing player's
@@ -278,6 +282,7 @@ do_fire (RdtGame     *game,
          const char  *firers_text,
          const char  *target_text,
          gboolean     open_flank,
+         gboolean     take_retreat,
          GString     *canonical,
          gboolean    *barrier,
          GError     **error)
@@ -297,6 +302,13 @@ do_fire (RdtGame     *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_WRONG_PHASE,
                    _("10.1, 11.1: fire only in the Defensive Artillery Fire and Rifle Fire phases"));
+      return FALSE;
+    }
+  if (take_retreat && kind != RDT_FIRE_ARTILLERY)
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
+                   _("10.4: rifle fire results are applied later: decline ignoring a Retreat with "
+                     "“resolve-fire take-retreat UNIT” (Germantown 3.10.4)"));
       return FALSE;
     }
   if (!parse_firers (game, firers_text, kind, firers, error))
@@ -384,8 +396,8 @@ do_fire (RdtGame     *game,
       }
 
   joined = g_strjoinv (",", (char **) firers->pdata);
-  g_string_append_printf (canonical, " %s %s%s", joined, unit_of (game, (guint) target)->id,
-                          open_flank ? " open-flank" : "");
+  g_string_append_printf (canonical, " %s %s%s%s", joined, unit_of (game, (guint) target)->id,
+                          open_flank ? " open-flank" : "", take_retreat ? " take-retreat" : "");
   _rdt_game_say (game, kind == RDT_FIRE_ARTILLERY ? "11" : "10",
                  kind == RDT_FIRE_ARTILLERY ? _("Defensive artillery fire: %s at %s")
                                             : _("Rifle fire: %s at %s"),
@@ -444,7 +456,11 @@ do_fire (RdtGame     *game,
                      text, prov ? _(" (provisional value)") : "");
       if (kind == RDT_FIRE_ARTILLERY)
         {
+          /* Germantown 3.10.4 "MAY ignore": declined with "take-retreat". */
+          game->take_retreat[0] = take_retreat ? target : -1;
+          game->take_retreat[1] = -1;
           _rdt_game_apply_result (game, (guint) target, &result, rule);
+          game->take_retreat[0] = -1;
           _rdt_game_settle_retreats (game);
         }
       else
@@ -465,6 +481,9 @@ do_fire (RdtGame     *game,
  * retreats before the phasing player." */
 static gboolean
 do_resolve (RdtGame  *game,
+            char    **argv,
+            guint     argc,
+            GString  *canonical,
             GError  **error)
 {
   RdtGameState *s = game->state;
@@ -481,6 +500,39 @@ do_resolve (RdtGame  *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL, _("10.4: no rifle fire result to apply"));
       return FALSE;
+    }
+  /* "take-retreat UNIT": Germantown 3.10.4 "Units in the hex MAY ignore
+   * Retreat results": the owner declines the option for UNIT. */
+  for (guint i = 1; i < argc; i += 2)
+    {
+      int u;
+      guint n = 0;
+
+      if (!g_str_equal (argv[i], "take-retreat") || i + 1 >= argc)
+        {
+          game->take_retreat[0] = -1;
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "resolve-fire [take-retreat UNIT]...");
+          return FALSE;
+        }
+      u = rdt_scenario_find_unit_index (game->scenario, argv[i + 1]);
+      if (u < 0)
+        {
+          game->take_retreat[0] = -1;
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_UNKNOWN, _("unknown unit “%s”"), argv[i + 1]);
+          return FALSE;
+        }
+      while (game->take_retreat[n] >= 0)
+        n++;
+      if (n >= G_N_ELEMENTS (game->take_retreat) - 1)
+        {
+          game->take_retreat[0] = -1;
+          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("at most %u “take-retreat UNIT”"),
+                       (guint) G_N_ELEMENTS (game->take_retreat) - 1);
+          return FALSE;
+        }
+      game->take_retreat[n] = u;
+      game->take_retreat[n + 1] = -1;
+      g_string_append_printf (canonical, " take-retreat %s", unit_of (game, (guint) u)->id);
     }
   pending = g_array_copy (s->pending_fire);
   g_array_set_size (s->pending_fire, 0);
@@ -500,6 +552,7 @@ do_resolve (RdtGame  *game,
         _rdt_game_say (game, "10.3", _("“%s” on %s"), p->result, unit_of (game, p->unit)->id);
         _rdt_game_apply_result (game, p->unit, &r, "10.3");
       }
+  game->take_retreat[0] = -1;
   _rdt_game_settle_retreats (game);
   return TRUE;
 }
@@ -516,22 +569,26 @@ _rdt_game_apply_fire_action (RdtGame   *game,
 
   if (g_str_equal (verb, "fire"))
     {
-      if (argc < 3 || argc > 4 || (argc == 4 && !g_str_equal (argv[3], "open-flank")))
+      gboolean open_flank = FALSE, take = FALSE;
+
+      for (guint i = 3; i < argc; i++)
+        if (g_str_equal (argv[i], "open-flank") && !open_flank)
+          open_flank = TRUE;
+        else if (g_str_equal (argv[i], "take-retreat") && !take)
+          take = TRUE;
+        else
+          argc = 0;
+      if (argc < 3)
         {
           g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
-                       _("usage: %s"), "fire FIRER[,FIRER...] TARGET [open-flank]");
+                       _("usage: %s"), "fire FIRER[,FIRER...] TARGET [open-flank] [take-retreat]");
           return FALSE;
         }
-      return do_fire (game, argv[1], argv[2], argc == 4, canonical, barrier, error);
+      return do_fire (game, argv[1], argv[2], open_flank, take, canonical, barrier, error);
     }
   if (g_str_equal (verb, "resolve-fire"))
     {
-      if (argc != 1)
-        {
-          g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX, _("usage: %s"), "resolve-fire");
-          return FALSE;
-        }
-      return do_resolve (game, error);
+      return do_resolve (game, argv, argc, canonical, error);
     }
   if (g_str_equal (verb, "retreat"))
     {

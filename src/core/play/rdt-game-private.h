@@ -237,6 +237,9 @@ gboolean      _rdt_game_apply_designation_action (RdtGame      *game,
                                                   guint         argc,
                                                   GString      *canonical,
                                                   GError      **error);
+/* Brandywine 3.9: the marks of pins broken in place ("break-pin UNIT")
+ * end with the player turn. */
+void          _rdt_game_clear_pin_breaks   (RdtGame           *game);
 /* The designated combat of @def_hex (one of its defending hexes), or -1. */
 int           _rdt_game_find_designation   (RdtGame           *game,
                                             RdtHex             def_hex);

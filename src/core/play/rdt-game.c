@@ -1350,8 +1350,23 @@ enter_step (RdtGame *game)
           }
       }
       break;
-    case RDT_PHASE_SETUP:
     case RDT_PHASE_RALLY:
+      /* 12.43: "Withdrawal markers are automatically removed from friendly
+       * units during the owning player's next Rally phase." */
+      for (guint i = 0; i < game->n_units; i++)
+        {
+          RdtGameUnit *gu = &s->units[i];
+
+          if (unit_player (game, i) != rdt_game_get_phasing_player (game) ||
+              !(has_state (gu, "cavalry-withdrawal") || has_state (gu, "indian-withdrawal")))
+            continue;
+          set_state (gu, "cavalry-withdrawal", FALSE);
+          set_state (gu, "indian-withdrawal", FALSE);
+          game->board_dirty = TRUE;
+          say (game, "12.43", _("Withdrawal marker removed from %s"), unit_of (game, i)->id);
+        }
+      break;
+    case RDT_PHASE_SETUP:
     case RDT_PHASE_GAME_OVER:
     case RDT_N_PHASES:
     default:
@@ -1467,6 +1482,8 @@ leave_step (RdtGame  *game,
       if (!_rdt_game_combat_may_leave (game, error))
         return FALSE;
       _rdt_game_combat_phase_end (game);
+      /* Brandywine 3.9: pins broken in place, for this player turn. */
+      _rdt_game_clear_pin_breaks (game);
       /* Brandywine 4.8: removals at the end of a player turn. */
       _rdt_game_end_phase_removals (game);
       {
@@ -1827,6 +1844,13 @@ do_move (RdtGame     *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("9.2: %s has already completed its move this phase"), u->id);
+      return FALSE;
+    }
+  /* 12.42: units under a Withdrawal marker "May not move or attack". */
+  if (has_state (gu, "cavalry-withdrawal") || has_state (gu, "indian-withdrawal"))
+    {
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("12.42: %s is under a Withdrawal marker and may not move (removed in its Rally phase, 12.43)"), u->id);
       return FALSE;
     }
   reach = _rdt_game_reach (game, unit, strategic, error);
@@ -2461,7 +2485,7 @@ apply (RdtGame     *game,
     return _rdt_game_apply_combat_action (game, argv, argc, canonical, barrier, error);
   /* 12.21, 12.22: rdt-game-designation.c. */
   if (g_str_equal (verb, "designate") || g_str_equal (verb, "undesignate") || g_str_equal (verb, "diversion") ||
-      g_str_equal (verb, "announce"))
+      g_str_equal (verb, "announce") || g_str_equal (verb, "break-pin"))
     return _rdt_game_apply_designation_action (game, argv, argc, canonical, error);
   g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_SYNTAX,
                _("unknown action “%s” (see docs/play.md)"), verb);
