@@ -7,6 +7,8 @@
  * hex editor does (docs/editor.md, Recovery). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <string.h>
@@ -188,7 +190,7 @@ _rdt_gv_play_panel_update (View *v)
   else
     gtk_label_set_text (GTK_LABEL (v->dice_label), _("No action yet."));
   log = g_string_new (NULL);
-  g_string_append_printf (log, _("Seed %" G_GUINT64_FORMAT "\n"), rdt_gl_game_get_seed (v->game));
+  g_string_append_printf (log, _("Seed %" PRIu64 "\n"), rdt_gl_game_get_seed (v->game));
   for (guint i = 0; i < actions->len; i++)
     {
       const char *line = g_ptr_array_index (actions, i);

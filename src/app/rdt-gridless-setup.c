@@ -16,6 +16,8 @@
  * (RDT_GL_PHASE_OVER) the victory report is shown. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -154,9 +156,9 @@ on_start (GtkButton *button,
   if (lines->len > 0)
     {
       g_autofree char *text = refused->len > 0
-        ? g_strdup_printf (_("Game started, seed %" G_GUINT64_FORMAT ", %u of %u start choices played; refused:%s"),
+        ? g_strdup_printf (_("Game started, seed %" PRIu64 ", %u of %u start choices played; refused:%s"),
                            seed, n, lines->len, refused->str)
-        : g_strdup_printf (_("Game started, seed %" G_GUINT64_FORMAT ", with %u start choices (the option actions of the log)."),
+        : g_strdup_printf (_("Game started, seed %" PRIu64 ", with %u start choices (the option actions of the log)."),
                            seed, n);
       _rdt_gv_set_message (v, text);
       _rdt_gv_refresh (v);

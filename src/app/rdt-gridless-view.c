@@ -4,6 +4,8 @@
  * rotating pieces with undo and Save. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -835,7 +837,7 @@ rdt_gridless_view_play (GtkWidget *area,
       v->mode = RDT_GRIDLESS_VIEW_SELECT;
       v->vertex.kind = SHAPE_NONE;
       g_array_set_size (v->draft, 0);
-      text = g_strdup_printf (_("Game started, seed %" G_GUINT64_FORMAT "."), seed);
+      text = g_strdup_printf (_("Game started, seed %" PRIu64 "."), seed);
       play_message (v, text);
     }
   else if (!on && v->game != NULL)

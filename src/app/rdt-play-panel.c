@@ -1,6 +1,8 @@
 /* rdt-play-panel.c: the side panel of the editor's play mode (issue 13). */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "rdt-play-panel.h"
@@ -504,7 +506,7 @@ rdt_play_panel_refresh (RdtPlayPanel *self)
   gtk_label_set_text (self->phase_label, self->phase_text);
   gtk_widget_set_sensitive (self->deploy_all_button, rdt_game_get_phase (game) == RDT_PHASE_SETUP);
 
-  seed = g_strdup_printf (_("Seed %" G_GUINT64_FORMAT " · %u actions"), rdt_game_get_seed (game),
+  seed = g_strdup_printf (_("Seed %" PRIu64 " · %u actions"), rdt_game_get_seed (game),
                           rdt_game_get_n_actions (game));
   gtk_label_set_text (self->seed_label, seed);
 

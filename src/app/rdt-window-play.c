@@ -15,6 +15,8 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 
 #include "rdt-combat-panel.h"
@@ -555,7 +557,7 @@ _rdt_window_play_start (RdtWindow *self,
     return FALSE;
   enter_play (self, game);
   {
-    g_autofree char *text = g_strdup_printf (_("Playing with seed %" G_GUINT64_FORMAT ": the scenario is not changed by play"),
+    g_autofree char *text = g_strdup_printf (_("Playing with seed %" PRIu64 ": the scenario is not changed by play"),
                                              seed);
     gtk_label_set_text (self->status_label, text);
   }

@@ -4,6 +4,8 @@
  * output; docs/gridless-conventions.md the geometry. */
 #include "config.h"
 
+#include <inttypes.h>
+
 #include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 #include <math.h>
@@ -1051,7 +1053,7 @@ rdt_cli_gridless_play (int    argc,
     else
       {
         seed = ((guint64) g_random_int () << 32) | g_random_int ();
-        printf (_("seed %" G_GUINT64_FORMAT "\n"), seed);
+        printf (_("seed %" PRIu64 "\n"), seed);
       }
     game = rdt_gl_game_new (g, seed);
     scenario_name = g_path_get_basename (argv[1]);
