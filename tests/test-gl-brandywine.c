@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 
 #include "redoubt-core.h"
+#include "gl-game-fixture.h"
 
 /* ------------------------------------------------------------- fixtures */
 
@@ -28,46 +29,6 @@ bundled (void)
   g_assert_nonnull (g);
   g_assert_cmpuint (rdt_diagnostics_count (diagnostics, RDT_SEVERITY_ERROR), ==, 0);
   return g;
-}
-
-static RdtGlPiece *
-add_piece (RdtGridless    *g,
-           const char     *id,
-           const char     *side,
-           const char     *command,
-           RdtGlPieceType  type,
-           double          x,
-           double          y,
-           double          facing)
-{
-  RdtGlPiece *p = g_new0 (RdtGlPiece, 1);
-
-  p->id = g_strdup (id);
-  p->side = g_strdup (side);
-  p->command = g_strdup (command);
-  p->type = type;
-  p->centre = rdt_point (x, y);
-  p->facing = facing;
-  g_ptr_array_add (g->pieces, p);
-  return p;
-}
-
-static void
-add_command (RdtGridless *g,
-             const char  *id,
-             const char  *side,
-             const char  *hq,
-             const char  *chit)
-{
-  RdtGlCommand *c = g_new0 (RdtGlCommand, 1);
-
-  c->id = g_strdup (id);
-  c->name = g_strdup (id);
-  c->side = g_strdup (side);
-  c->hq = g_strdup (hq);
-  c->chit = g_strdup (chit);
-  c->rating = 3;
-  g_ptr_array_add (g->commands, c);
 }
 
 /* Red A command and blue B; blocks 0.75 x 0.375, Foot move 6, Cavalry move
@@ -97,8 +58,8 @@ small_battle (void)
   s->id = g_strdup ("blue");
   s->name = g_strdup ("Blue");
   g_ptr_array_add (g->sides, s);
-  add_command (g, "a", "red", "a-hq", "A");
-  add_command (g, "b", "blue", "b-hq", "B");
+  add_command (g, "a", "red", "a-hq", "A", 3);
+  add_command (g, "b", "blue", "b-hq", "B", 3);
   add_piece (g, "a-hq", "red", "a", RDT_GL_HQ, 10, 22, 0);
   add_piece (g, "a-inf", "red", "a", RDT_GL_INFANTRY, 10, 20, 0);
   add_piece (g, "b-hq", "blue", "b", RDT_GL_HQ, 10, 4, 180);
@@ -106,45 +67,6 @@ small_battle (void)
   return g;
 }
 
-static void
-ok (RdtGlGame  *game,
-    const char *line)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!rdt_gl_game_apply (game, line, NULL, &error))
-    g_error ("“%s” refused: %s", line, error->message);
-}
-
-static char *
-ok_result (RdtGlGame  *game,
-           const char *line)
-{
-  g_autoptr(GError) error = NULL;
-  char *result = NULL;
-
-  if (!rdt_gl_game_apply (game, line, &result, &error))
-    g_error ("“%s” refused: %s", line, error->message);
-  return result;
-}
-
-/* Refused with a message naming @rule, and nothing changed. */
-static void
-refused (RdtGlGame  *game,
-         const char *line,
-         const char *rule)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = rdt_gl_game_digest (game);
-  g_autofree char *after = NULL;
-
-  if (rdt_gl_game_apply (game, line, NULL, &error))
-    g_error ("“%s” accepted, expected refused by %s", line, rule);
-  if (strstr (error->message, rule) == NULL)
-    g_error ("“%s”: message “%s” does not name %s", line, error->message, rule);
-  after = rdt_gl_game_digest (game);
-  g_assert_cmpstr (before, ==, after);
-}
 
 static void
 pull_until (RdtGlGame  *game,

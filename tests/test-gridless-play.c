@@ -11,49 +11,9 @@
 #include <sys/wait.h>
 
 #include "redoubt-core.h"
+#include "gl-game-fixture.h"
 
 /* ------------------------------------------------------------- fixtures */
-
-static RdtGlPiece *
-add_piece (RdtGridless    *g,
-           const char     *id,
-           const char     *side,
-           const char     *command,
-           RdtGlPieceType  type,
-           double          x,
-           double          y,
-           double          facing)
-{
-  RdtGlPiece *p = g_new0 (RdtGlPiece, 1);
-
-  p->id = g_strdup (id);
-  p->side = g_strdup (side);
-  p->command = g_strdup (command);
-  p->type = type;
-  p->centre = rdt_point (x, y);
-  p->facing = facing;
-  g_ptr_array_add (g->pieces, p);
-  return p;
-}
-
-static void
-add_command (RdtGridless *g,
-             const char  *id,
-             const char  *side,
-             const char  *hq,
-             const char  *chit,
-             int          rating)
-{
-  RdtGlCommand *c = g_new0 (RdtGlCommand, 1);
-
-  c->id = g_strdup (id);
-  c->name = g_strdup (id);
-  c->side = g_strdup (side);
-  c->hq = g_strdup (hq);
-  c->chit = g_strdup (chit);
-  c->rating = rating;
-  g_ptr_array_add (g->commands, c);
-}
 
 /* Red A command (rating 3) and army HQ without chit; blue B (rating 4).
  * Blocks 0.75 x 0.375, Foot move 6, Cavalry move 12 (command range 4). */
@@ -87,49 +47,6 @@ small_battle (void)
   add_piece (g, "b-inf2", "blue", "b", RDT_GL_INFANTRY, 14, 16, 180);
   add_piece (g, "b-cav", "blue", "b", RDT_GL_DRAGOONS, 20, 16, 180);
   return g;
-}
-
-static void
-ok (RdtGlGame  *game,
-    const char *line)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!rdt_gl_game_apply (game, line, NULL, &error))
-    g_error ("“%s” refused: %s", line, error->message);
-}
-
-static char *
-ok_result (RdtGlGame  *game,
-           const char *line)
-{
-  g_autoptr(GError) error = NULL;
-  char *result = NULL;
-
-  if (!rdt_gl_game_apply (game, line, &result, &error))
-    g_error ("“%s” refused: %s", line, error->message);
-  return result;
-}
-
-/* The action is refused with a message containing @rule, and the state is
- * as it was. */
-static void
-refused (RdtGlGame  *game,
-         const char *line,
-         const char *rule)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *before = rdt_gl_game_digest (game);
-  g_autofree char *after = NULL;
-  guint n = rdt_gl_game_get_log (game)->len;
-
-  if (rdt_gl_game_apply (game, line, NULL, &error))
-    g_error ("“%s” accepted, expected refused by %s", line, rule);
-  if (strstr (error->message, rule) == NULL)
-    g_error ("“%s”: message “%s” does not name %s", line, error->message, rule);
-  after = rdt_gl_game_digest (game);
-  g_assert_cmpstr (before, ==, after);
-  g_assert_cmpuint (rdt_gl_game_get_log (game)->len, ==, n);
 }
 
 /* Pull until the chit of @command is pulled; the other commands' turns pass
