@@ -5,10 +5,10 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/parser.h>
+#include <libxml/parserInternals.h>
 #include <libxml/relaxng.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
-#include <libxml/xmlreader.h>
 #include <math.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +22,7 @@
 #include "rdt-scenario-io.h"
 #include "rdt-scenario-private.h"
 #include "rdt-schema-check-private.h"
+#include "rdt-structure-check-private.h"
 #include "rdt-validate.h"
 
 G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
@@ -29,6 +30,7 @@ G_DEFINE_QUARK (rdt-format-error-quark, rdt_format_error)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlRelaxNGValidCtxt, xmlRelaxNGFreeValidCtxt)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtSchemaCheckCursor, _rdt_schema_check_cursor_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtStructureRun, _rdt_structure_run_free)
 
 #define SCHEMA_RESOURCE "/org/redoubt/format/schema/redoubt.rng"
 
@@ -55,6 +57,29 @@ silent_generic_error (void       *ctx,
 /* The schema in the fast form the loader uses (rdt-schema-check-private.h). */
 static RdtSchemaCheck *schema;
 static char *schema_error;
+/* The project's own structure check of the same schema (issue 15). */
+static RdtStructurePool *structure_pool;
+
+/* A check taken from the pool for one parse, given back at the end. */
+typedef RdtStructureCheck RdtStructureCheckLease;
+
+static void
+structure_check_give_back (RdtStructureCheckLease *check)
+{
+  _rdt_structure_pool_release (structure_pool, check);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RdtStructureCheckLease, structure_check_give_back)
+
+static gint structure_decided, structure_deferred;
+
+void
+_rdt_format_structure_counts (guint *decided,
+                              guint *deferred)
+{
+  *decided = (guint) g_atomic_int_get (&structure_decided);
+  *deferred = (guint) g_atomic_int_get (&structure_deferred);
+}
 
 static gpointer
 init_libxml (gpointer data)
@@ -74,6 +99,8 @@ init_libxml (gpointer data)
     }
   schema = _rdt_schema_check_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
                                   &schema_error);
+  if (schema != NULL)
+    structure_pool = _rdt_structure_pool_new (_rdt_schema_check_get_doc (schema));
   return NULL;
 }
 
@@ -364,6 +391,15 @@ typedef struct {
   RdtSchemaCheckCursor *cursor;
   gboolean value_finding;
   GPtrArray *text_nodes;
+  /* Issue 15: the structure checked from the same events
+   * (rdt-structure-check-private.h); libxml2 validates only when it is not
+   * sure. */
+  RdtStructureRun *run;
+  endElementNsSAX2Func end_element;
+  charactersSAXFunc characters;
+  charactersSAXFunc cdata;
+  ignorableWhitespaceSAXFunc ignorable;
+  referenceSAXFunc reference;
 } ParseLimits;
 
 /* A value finding while parsing: only noted (the walk after the schema
@@ -403,6 +439,8 @@ limited_start_element (void           *ctx,
     }
   limits->start_element (ctx, localname, prefix, uri, nb_namespaces, namespaces,
                          nb_attributes, nb_defaulted, attributes);
+  if (limits->run != NULL)
+    _rdt_structure_run_start (limits->run, localname, uri, nb_attributes, attributes);
   if (limits->cursor != NULL && !limits->value_finding)
     {
       xmlNode *node = ctxt->node;
@@ -424,8 +462,78 @@ limited_start_element (void           *ctx,
     }
 }
 
+static void
+limited_end_element (void          *ctx,
+                     const xmlChar *localname,
+                     const xmlChar *prefix,
+                     const xmlChar *uri)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->end_element (ctx, localname, prefix, uri);
+  if (limits->run != NULL)
+    _rdt_structure_run_end (limits->run);
+}
+
+static void
+noting_characters (void          *ctx,
+                   const xmlChar *text,
+                   int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->characters (ctx, text, len);
+  if (limits->run != NULL)
+    _rdt_structure_run_text (limits->run, text, len);
+}
+
+static void
+noting_cdata (void          *ctx,
+              const xmlChar *text,
+              int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  limits->cdata (ctx, text, len);
+  if (limits->run != NULL)
+    _rdt_structure_run_text (limits->run, text, len);
+}
+
+/* Blank text libxml2 drops (XML_PARSE_NOBLANKS) is still text to the
+ * structure check, as it is to RELAX NG. */
+static void
+noting_ignorable (void          *ctx,
+                  const xmlChar *text,
+                  int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  if (limits->ignorable != NULL)
+    limits->ignorable (ctx, text, len);
+  if (limits->run != NULL)
+    _rdt_structure_run_text (limits->run, text, len);
+}
+
+static void
+noting_reference (void          *ctx,
+                  const xmlChar *name)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ParseLimits *limits = ctxt->_private;
+
+  if (limits->reference != NULL)
+    limits->reference (ctx, name);
+  if (limits->run != NULL)
+    _rdt_structure_run_doubt (limits->run);
+}
+
 /* Notes that the document has comments or processing instructions, so that
- * the walk that warns about them runs only then (issue 15: load time). */
+ * the walk that warns about them runs only then (issue 15: load time).  The
+ * structure check leaves such documents to libxml2. */
 static void
 noting_comment (void          *ctx,
                 const xmlChar *value)
@@ -434,6 +542,8 @@ noting_comment (void          *ctx,
   ParseLimits *limits = ctxt->_private;
 
   limits->comments_or_pis = TRUE;
+  if (limits->run != NULL)
+    _rdt_structure_run_doubt (limits->run);
   if (limits->comment != NULL)
     limits->comment (ctx, value);
 }
@@ -447,6 +557,8 @@ noting_pi (void          *ctx,
   ParseLimits *limits = ctxt->_private;
 
   limits->comments_or_pis = TRUE;
+  if (limits->run != NULL)
+    _rdt_structure_run_doubt (limits->run);
   if (limits->pi != NULL)
     limits->pi (ctx, target, data);
 }
@@ -571,6 +683,8 @@ parse_checked (GBytes     *bytes,
   ParseLimits limits = { 0 };
   g_autoptr(RdtSchemaCheckCursor) cursor = NULL;
   g_autoptr(GPtrArray) text_nodes = g_ptr_array_new ();
+  g_autoptr(RdtStructureCheckLease) structure = NULL;
+  g_autoptr(RdtStructureRun) run = NULL;
   gboolean structure_ok, values_ok;
   gboolean markup = TRUE, noblanks;
   guint mark;
@@ -580,6 +694,7 @@ parse_checked (GBytes     *bytes,
 
   if (!check_bytes_before_parse (data, size, report, &markup))
     return NULL;
+  structure = _rdt_structure_pool_acquire (structure_pool);
 
   /* Blank text between elements is nothing to any reader of the file (the
    * schema has no mixed content); without it there are half as many nodes
@@ -614,6 +729,24 @@ parse:
   ctxt->sax->comment = noting_comment;
   limits.pi = ctxt->sax->processingInstruction;
   ctxt->sax->processingInstruction = noting_pi;
+  if (structure != NULL)
+    {
+      g_clear_pointer (&run, _rdt_structure_run_free);
+      run = _rdt_structure_run_new (structure);
+      limits.run = run;
+      limits.end_element = ctxt->sax->endElementNs;
+      ctxt->sax->endElementNs = limited_end_element;
+      limits.characters = ctxt->sax->characters;
+      ctxt->sax->characters = noting_characters;
+      limits.cdata = ctxt->sax->cdataBlock;
+      ctxt->sax->cdataBlock = limits.cdata != NULL ? noting_cdata : NULL;
+      /* (With XML_PARSE_NOBLANKS libxml2 sets its own handler for blanks:
+       * it drops only blanks between elements, which RELAX NG ignores.) */
+      limits.ignorable = ctxt->sax->ignorableWhitespace;
+      ctxt->sax->ignorableWhitespace = noting_ignorable;
+      limits.reference = ctxt->sax->reference;
+      ctxt->sax->reference = noting_reference;
+    }
   ctxt->_private = &limits;
   /* Per thread in libxml2: set on every parse, not only in init_libxml(). */
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
@@ -718,9 +851,16 @@ parse:
                   _("the built-in schema cannot be used"), schema_error);
       return NULL;
     }
-  vctxt = xmlRelaxNGNewValidCtxt (_rdt_schema_check_get_relaxng (schema));
-  xmlRelaxNGSetValidStructuredErrors (vctxt, collect_xml_error, report);
-  structure_ok = xmlRelaxNGValidateDoc (vctxt, doc) == 0;
+  /* The project's structure check decided while parsing; libxml2 checks
+   * only what it was not sure of, and gives the messages (issue 15). */
+  structure_ok = run != NULL && _rdt_structure_run_valid (run);
+  g_atomic_int_inc (structure_ok ? &structure_decided : &structure_deferred);
+  if (!structure_ok)
+    {
+      vctxt = xmlRelaxNGNewValidCtxt (_rdt_schema_check_get_relaxng (schema));
+      xmlRelaxNGSetValidStructuredErrors (vctxt, collect_xml_error, report);
+      structure_ok = xmlRelaxNGValidateDoc (vctxt, doc) == 0;
+    }
   if (!structure_ok && noblanks)
     {
       /* libxml2 places some of its errors on the node after the one at
@@ -832,19 +972,25 @@ rdt_format_check_bytes (GBytes      *bytes,
 /* Issue 15: the save re-validates the bytes it is about to write, so that a
  * bug in the writer can never replace a good file with one that does not
  * load.  Building a tree of the whole file for that cost a third of a round
- * trip; this checks the same bytes the same way without keeping a tree: the
- * same checks before parsing (size, encoding, DOCTYPE, limits), the same
- * parser options, the root's namespace and format version, the same
- * transformed RELAX NG schema through libxml2's streaming validation (which
- * validates an element in full, as the tree validation does, wherever its
- * content model cannot be checked as a stream) and the same C checks of the
- * values, element by element.  It only ever says "valid": on any doubt
- * (a warning, an error, a schema or value finding) the caller runs the full
- * check of rdt_format_check_bytes(), which gives the verdict and the
- * message.  /format/save/issue-15/streaming-check-agrees checks both on
- * every test file and on mutations of them. */
+ * trip, and libxml2's streaming RELAX NG still validated each element with
+ * optional attributes in full; this checks the same bytes the same way from
+ * SAX2 events alone, building nothing: the same checks before parsing
+ * (size, encoding, DOCTYPE, limits), the same parser options, the root's
+ * namespace and format version, the project's structure check of the same
+ * transformed schema (rdt-structure-check-private.h) and the same C checks
+ * of the values, element by element.  It only ever says "valid": on any
+ * doubt (a warning, an error, a comment, a schema or value finding) the
+ * caller runs the full check of rdt_format_check_bytes(), which gives the
+ * verdict and the message.  /format/save/issue-15/streaming-check-agrees
+ * checks both on every test file and on mutations of them. */
 typedef struct {
   gboolean failed;
+  RdtStructureRun *run;
+  RdtSchemaCheckCursor *cursor;
+  guint count;
+  int depth;
+  int text_depth;             /* the element whose text is checked, or -1 */
+  GString *text;
 } StreamCheck;
 
 static void
@@ -857,33 +1003,142 @@ stream_check_error (void        *user_data,
     sc->failed = TRUE;
 }
 
-static void
-stream_check_value_error (gpointer    user_data,
-                          xmlNode    *node,
-                          const char *message)
-{
-  ((StreamCheck *) user_data)->failed = TRUE;
-}
-
+/* The root's namespace and format version, as parse_checked() wants them. */
 static gboolean
-stream_check_root (xmlNode *root)
+stream_check_root (const xmlChar  *uri,
+                   int             nb_attributes,
+                   const xmlChar **attributes)
 {
-  g_autofree char *version = NULL;
-
-  if (root->ns == NULL || g_strcmp0 ((const char *) root->ns->href, RDT_FORMAT_NAMESPACE) != 0)
+  if (uri == NULL || strcmp ((const char *) uri, RDT_FORMAT_NAMESPACE) != 0)
     return FALSE;
-  version = (char *) xmlGetNoNsProp (root, (const xmlChar *) "format-version");
-  if (version != NULL)
+  for (int i = 0; i < nb_attributes; i++)
     {
+      const xmlChar **a = attributes + 5 * i;
+      g_autofree char *version = NULL;
       char *end = NULL;
       guint64 v;
 
+      if (a[2] != NULL || strcmp ((const char *) a[0], "format-version") != 0)
+        continue;
+      version = g_strndup ((const char *) a[3], a[4] - a[3]);
       errno = 0;
       v = g_ascii_strtoull (version, &end, 10);
       if (end != version && *end == '\0' && (v > RDT_FORMAT_VERSION || errno == ERANGE))
         return FALSE;
     }
   return TRUE;
+}
+
+static void
+stream_start (void           *ctx,
+              const xmlChar  *localname,
+              const xmlChar  *prefix,
+              const xmlChar  *uri,
+              int             nb_namespaces,
+              const xmlChar **namespaces,
+              int             nb_attributes,
+              int             nb_defaulted,
+              const xmlChar **attributes)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  StreamCheck *sc = ctxt->_private;
+  int kind;
+
+  if (sc->failed)
+    return;
+  if (++sc->count > RDT_FORMAT_MAX_ELEMENTS || sc->depth + 1 > RDT_FORMAT_MAX_DEPTH ||
+      (sc->count == 1 && !stream_check_root (uri, nb_attributes, attributes)))
+    {
+      sc->failed = TRUE;
+      xmlStopParser (ctxt);
+      return;
+    }
+  sc->depth++;
+  kind = _rdt_schema_check_cursor_sax (sc->cursor, localname, uri, nb_attributes, attributes);
+  if (kind < 0)
+    sc->failed = TRUE;
+  else if (kind > 0)
+    {
+      sc->text_depth = sc->depth;
+      g_string_truncate (sc->text, 0);
+    }
+  _rdt_structure_run_start (sc->run, localname, uri, nb_attributes, attributes);
+}
+
+static void
+stream_end (void          *ctx,
+            const xmlChar *localname,
+            const xmlChar *prefix,
+            const xmlChar *uri)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  StreamCheck *sc = ctxt->_private;
+
+  if (sc->failed)
+    return;
+  if (sc->depth == sc->text_depth)
+    {
+      if (!_rdt_schema_check_cursor_sax_text (sc->cursor, localname, uri, sc->text->str))
+        sc->failed = TRUE;
+      sc->text_depth = -1;
+    }
+  _rdt_structure_run_end (sc->run);
+  sc->depth--;
+}
+
+static void
+stream_text (void          *ctx,
+             const xmlChar *text,
+             int            len)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  StreamCheck *sc = ctxt->_private;
+
+  if (sc->failed)
+    return;
+  if (sc->depth == sc->text_depth)
+    g_string_append_len (sc->text, (const char *) text, len);
+  _rdt_structure_run_text (sc->run, text, len);
+}
+
+/* What the canonical writer never writes: not sure, ask the full check. */
+static void
+stream_doubt (void *ctx)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+
+  ((StreamCheck *) ctxt->_private)->failed = TRUE;
+}
+
+static void
+stream_comment (void          *ctx,
+                const xmlChar *value)
+{
+  stream_doubt (ctx);
+}
+
+static void
+stream_pi (void          *ctx,
+           const xmlChar *target,
+           const xmlChar *data)
+{
+  stream_doubt (ctx);
+}
+
+static void
+stream_reference (void          *ctx,
+                  const xmlChar *name)
+{
+  stream_doubt (ctx);
+}
+
+static void
+stream_subset (void          *ctx,
+               const xmlChar *name,
+               const xmlChar *external_id,
+               const xmlChar *system_id)
+{
+  stream_doubt (ctx);
 }
 
 /* TRUE when @bytes certainly pass rdt_format_check_bytes() without errors;
@@ -894,12 +1149,12 @@ _rdt_format_stream_check_bytes (GBytes *bytes)
   gsize size;
   const char *data = g_bytes_get_data (bytes, &size);
   g_autoptr(GPtrArray) scratch = rdt_diagnostics_new ();
+  g_autoptr(RdtStructureCheckLease) structure = NULL;
   Report report = { 0 };
   StreamCheck sc = { FALSE };
-  RdtSchemaCheckCursor *cursor = NULL;
-  xmlTextReaderPtr reader;
-  gboolean markup = TRUE, seen_root = FALSE;
-  int ret;
+  xmlParserCtxtPtr ctxt;
+  xmlSAXHandlerPtr sax;
+  gboolean markup = TRUE, ok;
 
   ensure_libxml ();
   if (schema == NULL)
@@ -912,60 +1167,44 @@ _rdt_format_stream_check_bytes (GBytes *bytes)
       return FALSE;
     }
   report_clear (&report);
-
-  /* The parser options of parse_checked(). */
-  reader = xmlReaderForMemory (data, (int) size, NULL, NULL,
-                               XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT |
-                               (markup ? 0 : XML_PARSE_NOBLANKS));
-  if (reader == NULL)
+  structure = _rdt_structure_pool_acquire (structure_pool);
+  if (structure == NULL)
     return FALSE;
+
+  ctxt = xmlCreateMemoryParserCtxt (data, (int) size);
+  if (ctxt == NULL)
+    return FALSE;
+  /* The parser options of parse_checked() (blanks are text to the checks
+   * either way), then the handlers: options may set some. */
+  xmlCtxtUseOptions (ctxt, XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_COMPACT);
+  sax = ctxt->sax;
+  sax->startElementNs = stream_start;
+  sax->endElementNs = stream_end;
+  sax->characters = stream_text;
+  sax->cdataBlock = stream_text;
+  sax->ignorableWhitespace = stream_text;
+  sax->comment = stream_comment;
+  sax->processingInstruction = stream_pi;
+  sax->reference = stream_reference;
+  sax->internalSubset = stream_subset;
+  sax->externalSubset = stream_subset;
+  sc.run = _rdt_structure_run_new (structure);
+  sc.cursor = _rdt_schema_check_cursor_new (schema);
+  sc.text = g_string_sized_new (256);
+  sc.text_depth = -1;
+  ctxt->_private = &sc;
   xmlSetGenericErrorFunc (NULL, silent_generic_error);
   xmlSetStructuredErrorFunc (&sc, stream_check_error);
-  xmlTextReaderSetStructuredErrorHandler (reader, stream_check_error, &sc);
-  if (xmlTextReaderRelaxNGSetSchema (reader, _rdt_schema_check_get_relaxng (schema)) != 0)
-    sc.failed = TRUE;
-  else
-    xmlTextReaderSetStructuredErrorHandler (reader, stream_check_error, &sc);
-  cursor = _rdt_schema_check_cursor_new (schema);
-  while (!sc.failed && (ret = xmlTextReaderRead (reader)) == 1)
-    {
-      xmlNode *node;
-      int kind;
-
-      if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT)
-        continue;
-      node = xmlTextReaderCurrentNode (reader);
-      if (node == NULL)
-        {
-          sc.failed = TRUE;
-          break;
-        }
-      if (!seen_root)
-        {
-          seen_root = TRUE;
-          if (!stream_check_root (node))
-            {
-              sc.failed = TRUE;
-              break;
-            }
-        }
-      kind = _rdt_schema_check_cursor_attributes (cursor, node, stream_check_value_error, &sc);
-      if (kind < 0)
-        sc.failed = TRUE;
-      else if (kind > 0)
-        {
-          /* The element's text is checked: read its whole content first. */
-          node = xmlTextReaderExpand (reader);
-          if (node == NULL || !_rdt_schema_check_cursor_text (cursor, node, stream_check_value_error, &sc))
-            sc.failed = TRUE;
-        }
-    }
-  if (!sc.failed && (ret != 0 || !seen_root || xmlTextReaderIsValid (reader) != 1))
-    sc.failed = TRUE;
+  xmlParseDocument (ctxt);
   xmlSetStructuredErrorFunc (NULL, NULL);
-  _rdt_schema_check_cursor_free (cursor);
-  xmlFreeTextReader (reader);
-  return !sc.failed;
+  ok = !sc.failed && ctxt->wellFormed && sc.count > 0 && _rdt_structure_run_valid (sc.run);
+  if (ctxt->myDoc != NULL)
+    xmlFreeDoc (ctxt->myDoc);
+  xmlFreeParserCtxt (ctxt);
+  _rdt_structure_run_free (sc.run);
+  _rdt_schema_check_cursor_free (sc.cursor);
+  g_string_free (sc.text, TRUE);
+  return ok;
 }
 
 /* ------------------------------------------------------------- DOM helpers */

@@ -76,6 +76,21 @@ gboolean              _rdt_schema_check_cursor_text       (RdtSchemaCheckCursor 
                                                            RdtSchemaCheckReport  report,
                                                            gpointer              user_data);
 
+/* The same checks from SAX2 events, where there is no tree (the save's
+ * re-validation): @attributes as xmlSAX2StartElementNs gives them.  Only a
+ * verdict, no message: returns -1 when a value does not have its lexical
+ * form, 1 when the element's text is checked too (hand it to
+ * _rdt_schema_check_cursor_sax_text() at the element's end), 0 otherwise. */
+int                   _rdt_schema_check_cursor_sax        (RdtSchemaCheckCursor  *cursor,
+                                                           const xmlChar         *localname,
+                                                           const xmlChar         *uri,
+                                                           int                    nb_attributes,
+                                                           const xmlChar        **attributes);
+gboolean              _rdt_schema_check_cursor_sax_text   (RdtSchemaCheckCursor  *cursor,
+                                                           const xmlChar         *localname,
+                                                           const xmlChar         *uri,
+                                                           const char            *text);
+
 /* The C matcher of one XSD pattern of the schema, applied to @value as the
  * pattern facet sees it (after the datatype's whitespace processing).
  * Returns -1 if @pattern has no C matcher (tests compare each with libxml2's

@@ -1594,3 +1594,85 @@ _rdt_schema_check_cursor_text (RdtSchemaCheckCursor *cursor,
   check_text (er, node, report, user_data, &cursor->reported);
   return cursor->reported == before;
 }
+
+/* ------------------------------------------------- from SAX2 events (save) */
+
+/* The rules of the element (@localname, @uri), by the name's address. */
+static ElementRules *
+sax_element_rules (RdtSchemaCheckCursor *cursor,
+                   const xmlChar        *localname,
+                   const xmlChar        *uri)
+{
+  ElementRules *er;
+
+  if (uri == NULL || cursor->check->ns == NULL || strcmp ((const char *) uri, cursor->check->ns) != 0)
+    return NULL;
+  if (!g_hash_table_lookup_extended (cursor->names, localname, NULL, (gpointer *) &er))
+    {
+      er = g_hash_table_lookup (cursor->check->elements, localname);
+      g_hash_table_insert (cursor->names, (gpointer) localname, er);
+    }
+  return er;
+}
+
+int
+_rdt_schema_check_cursor_sax (RdtSchemaCheckCursor  *cursor,
+                              const xmlChar         *localname,
+                              const xmlChar         *uri,
+                              int                    nb_attributes,
+                              const xmlChar        **attributes)
+{
+  ElementRules *er;
+  g_autoptr(GString) value = NULL;
+
+  g_return_val_if_fail (cursor != NULL && localname != NULL, -1);
+
+  er = sax_element_rules (cursor, localname, uri);
+  if (er == NULL)
+    return 0;
+  for (int i = 0; i < nb_attributes; i++)
+    {
+      const xmlChar **a = attributes + 5 * i;
+      const AttrRule *rule;
+      gpointer id;
+
+      if (a[2] != NULL)
+        continue;
+      if (!g_hash_table_lookup_extended (cursor->attr_names, a[0], NULL, &id))
+        {
+          id = g_hash_table_lookup (cursor->check->attr_ids, a[0]);
+          g_hash_table_insert (cursor->attr_names, (gpointer) a[0], id);
+        }
+      if (id == NULL || (rule = er->by_id[GPOINTER_TO_UINT (id) - 1]) == NULL)
+        continue;
+      if (value == NULL)
+        value = g_string_sized_new (64);
+      g_string_truncate (value, 0);
+      /* Without entity substitution libxml2 hands "&" over as "&#38;". */
+      for (const char *q = (const char *) a[3]; q < (const char *) a[4]; q++)
+        if (*q == '&' && (const char *) a[4] - q >= 5 && memcmp (q, "&#38;", 5) == 0)
+          {
+            g_string_append_c (value, '&');
+            q += 4;
+          }
+        else
+          g_string_append_c (value, *q);
+      if (!rule_matches (rule->rule, value->str))
+        return -1;
+    }
+  return er->text != NULL ? 1 : 0;
+}
+
+gboolean
+_rdt_schema_check_cursor_sax_text (RdtSchemaCheckCursor *cursor,
+                                   const xmlChar        *localname,
+                                   const xmlChar        *uri,
+                                   const char           *text)
+{
+  ElementRules *er;
+
+  g_return_val_if_fail (cursor != NULL && localname != NULL && text != NULL, FALSE);
+
+  er = sax_element_rules (cursor, localname, uri);
+  return er == NULL || er->text == NULL || rule_matches (er->text, text);
+}
