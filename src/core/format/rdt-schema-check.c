@@ -1349,33 +1349,73 @@ shown_value (const char *value)
   return g_strdup_printf ("%.*s…", (int) (g_utf8_offset_to_pointer (valid, SHOWN_CHARS) - valid), valid);
 }
 
+/* Names come from the document's dictionary, one pointer per name: the
+ * cursor remembers what each pointer means in small direct-mapped tables
+ * (issue 15: two hash table lookups per attribute were a tenth of the
+ * save's check). */
+#define CURSOR_CACHE 512
+
+typedef struct {
+  const xmlChar *name;
+  gpointer value;
+} CursorSlot;
+
+struct _RdtSchemaCheckCursor {
+  RdtSchemaCheck *check;
+  guint reported;
+  GString *scratch;          /* an attribute's value, decoded */
+  CursorSlot elements[CURSOR_CACHE];
+  CursorSlot attributes[CURSOR_CACHE];
+};
+
+static inline CursorSlot *
+cursor_slot (CursorSlot    *table,
+             const xmlChar *name)
+{
+  /* Dictionary strings lie next to each other: mix all the bits. */
+  return &table[((guint64) (guintptr) name * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)) >> 55];
+}
+
 /* The rules of @node's element, or NULL when none is checked in C. */
 static ElementRules *
-element_rules (RdtSchemaCheck *check,
-               xmlNode        *node,
-               GHashTable     *names)
+element_rules (RdtSchemaCheckCursor *cursor,
+               xmlNode              *node)
 {
-  ElementRules *er;
+  CursorSlot *slot;
 
-  if (node->ns == NULL || check->ns == NULL ||
-      strcmp ((const char *) node->ns->href, check->ns) != 0)
+  if (node->ns == NULL || cursor->check->ns == NULL ||
+      strcmp ((const char *) node->ns->href, cursor->check->ns) != 0)
     return NULL;
-  /* Names come from the document's dictionary: one string per name, so
-   * look each up once by address. */
-  if (!g_hash_table_lookup_extended (names, node->name, NULL, (gpointer *) &er))
+  slot = cursor_slot (cursor->elements, node->name);
+  if (slot->name != node->name)
     {
-      er = g_hash_table_lookup (check->elements, node->name);
-      g_hash_table_insert (names, (gpointer) node->name, er);
+      slot->name = node->name;
+      slot->value = g_hash_table_lookup (cursor->check->elements, node->name);
     }
-  return er;
+  return slot->value;
+}
+
+/* The rule of attribute @name of elements with rules @er, or NULL. */
+static const AttrRule *
+attr_rule (RdtSchemaCheckCursor *cursor,
+           ElementRules         *er,
+           const xmlChar        *name)
+{
+  CursorSlot *slot = cursor_slot (cursor->attributes, name);
+
+  if (slot->name != name)
+    {
+      slot->name = name;
+      slot->value = g_hash_table_lookup (cursor->check->attr_ids, name);
+    }
+  return slot->value != NULL ? er->by_id[GPOINTER_TO_UINT (slot->value) - 1] : NULL;
 }
 
 /* The attributes of @node (rules @er). */
 static gboolean
-check_attributes (RdtSchemaCheck       *check,
+check_attributes (RdtSchemaCheckCursor *cursor,
                   ElementRules         *er,
                   xmlNode              *node,
-                  GHashTable           *attr_names,
                   RdtSchemaCheckReport  report,
                   gpointer              user_data,
                   guint                *reported)
@@ -1385,20 +1425,8 @@ check_attributes (RdtSchemaCheck       *check,
       const AttrRule *rule;
       g_autofree char *owned = NULL;
       const char *value;
-      gpointer id;
 
-      if (a->ns != NULL)
-        continue;
-      /* Attribute names come from the document's dictionary too. */
-      if (!g_hash_table_lookup_extended (attr_names, a->name, NULL, &id))
-        {
-          id = g_hash_table_lookup (check->attr_ids, a->name);
-          g_hash_table_insert (attr_names, (gpointer) a->name, id);
-        }
-      if (id == NULL)
-        continue;
-      rule = er->by_id[GPOINTER_TO_UINT (id) - 1];
-      if (rule == NULL)
+      if (a->ns != NULL || (rule = attr_rule (cursor, er, a->name)) == NULL)
         continue;
       if (a->children != NULL && a->children->next == NULL && a->children->type == XML_TEXT_NODE)
         value = (const char *) a->children->content;
@@ -1470,19 +1498,17 @@ check_text (ElementRules         *er,
 }
 
 static gboolean
-check_element (RdtSchemaCheck       *check,
+check_element (RdtSchemaCheckCursor *cursor,
                xmlNode              *node,
-               GHashTable           *names,
-               GHashTable           *attr_names,
                RdtSchemaCheckReport  report,
                gpointer              user_data,
                guint                *reported)
 {
-  ElementRules *er = element_rules (check, node, names);
+  ElementRules *er = element_rules (cursor, node);
 
   if (er == NULL)
     return TRUE;
-  return check_attributes (check, er, node, attr_names, report, user_data, reported) &&
+  return check_attributes (cursor, er, node, report, user_data, reported) &&
          check_text (er, node, report, user_data, reported);
 }
 
@@ -1494,18 +1520,18 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
 {
   xmlNode *node = root;
   guint reported = 0;
-  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
-  g_autoptr(GHashTable) attr_names = g_hash_table_new (NULL, NULL);
+  RdtSchemaCheckCursor *cursor;
 
   g_return_val_if_fail (check != NULL, 0);
   g_return_val_if_fail (report != NULL, 0);
 
+  cursor = _rdt_schema_check_cursor_new (check);
   /* Iterative: the loader has already bounded depth and count. */
   while (node != NULL)
     {
       if (node->type == XML_ELEMENT_NODE)
         {
-          if (!check_element (check, node, names, attr_names, report, user_data, &reported))
+          if (!check_element (cursor, node, report, user_data, &reported))
             break;
           if (node->children != NULL)
             {
@@ -1519,17 +1545,11 @@ _rdt_schema_check_values (RdtSchemaCheck       *check,
         break;
       node = node->next;
     }
+  _rdt_schema_check_cursor_free (cursor);
   return reported;
 }
 
 /* ----------------------------------------------------- one element at a time */
-
-struct _RdtSchemaCheckCursor {
-  RdtSchemaCheck *check;
-  GHashTable *names;
-  GHashTable *attr_names;
-  guint reported;
-};
 
 RdtSchemaCheckCursor *
 _rdt_schema_check_cursor_new (RdtSchemaCheck *check)
@@ -1540,8 +1560,7 @@ _rdt_schema_check_cursor_new (RdtSchemaCheck *check)
 
   cursor = g_new0 (RdtSchemaCheckCursor, 1);
   cursor->check = check;
-  cursor->names = g_hash_table_new (NULL, NULL);
-  cursor->attr_names = g_hash_table_new (NULL, NULL);
+  cursor->scratch = g_string_sized_new (64);
   return cursor;
 }
 
@@ -1550,8 +1569,7 @@ _rdt_schema_check_cursor_free (RdtSchemaCheckCursor *cursor)
 {
   if (cursor == NULL)
     return;
-  g_hash_table_unref (cursor->names);
-  g_hash_table_unref (cursor->attr_names);
+  g_string_free (cursor->scratch, TRUE);
   g_free (cursor);
 }
 
@@ -1566,11 +1584,11 @@ _rdt_schema_check_cursor_attributes (RdtSchemaCheckCursor *cursor,
 
   g_return_val_if_fail (cursor != NULL && node != NULL && report != NULL, -1);
 
-  er = element_rules (cursor->check, node, cursor->names);
+  er = element_rules (cursor, node);
   if (er == NULL)
     return 0;
   before = cursor->reported;
-  check_attributes (cursor->check, er, node, cursor->attr_names, report, user_data, &cursor->reported);
+  check_attributes (cursor, er, node, report, user_data, &cursor->reported);
   if (cursor->reported > before)
     return -1;
   return er->text != NULL ? 1 : 0;
@@ -1587,7 +1605,7 @@ _rdt_schema_check_cursor_text (RdtSchemaCheckCursor *cursor,
 
   g_return_val_if_fail (cursor != NULL && node != NULL && report != NULL, FALSE);
 
-  er = element_rules (cursor->check, node, cursor->names);
+  er = element_rules (cursor, node);
   if (er == NULL)
     return TRUE;
   before = cursor->reported;
@@ -1603,16 +1621,17 @@ sax_element_rules (RdtSchemaCheckCursor *cursor,
                    const xmlChar        *localname,
                    const xmlChar        *uri)
 {
-  ElementRules *er;
+  CursorSlot *slot;
 
   if (uri == NULL || cursor->check->ns == NULL || strcmp ((const char *) uri, cursor->check->ns) != 0)
     return NULL;
-  if (!g_hash_table_lookup_extended (cursor->names, localname, NULL, (gpointer *) &er))
+  slot = cursor_slot (cursor->elements, localname);
+  if (slot->name != localname)
     {
-      er = g_hash_table_lookup (cursor->check->elements, localname);
-      g_hash_table_insert (cursor->names, (gpointer) localname, er);
+      slot->name = localname;
+      slot->value = g_hash_table_lookup (cursor->check->elements, localname);
     }
-  return er;
+  return slot->value;
 }
 
 int
@@ -1623,7 +1642,7 @@ _rdt_schema_check_cursor_sax (RdtSchemaCheckCursor  *cursor,
                               const xmlChar        **attributes)
 {
   ElementRules *er;
-  g_autoptr(GString) value = NULL;
+  GString *value = cursor->scratch;
 
   g_return_val_if_fail (cursor != NULL && localname != NULL, -1);
 
@@ -1633,30 +1652,22 @@ _rdt_schema_check_cursor_sax (RdtSchemaCheckCursor  *cursor,
   for (int i = 0; i < nb_attributes; i++)
     {
       const xmlChar **a = attributes + 5 * i;
+      const char *q = (const char *) a[3], *end = (const char *) a[4], *amp;
       const AttrRule *rule;
-      gpointer id;
 
       if (a[2] != NULL)
         continue;
-      if (!g_hash_table_lookup_extended (cursor->attr_names, a[0], NULL, &id))
-        {
-          id = g_hash_table_lookup (cursor->check->attr_ids, a[0]);
-          g_hash_table_insert (cursor->attr_names, (gpointer) a[0], id);
-        }
-      if (id == NULL || (rule = er->by_id[GPOINTER_TO_UINT (id) - 1]) == NULL)
+      if ((rule = attr_rule (cursor, er, a[0])) == NULL)
         continue;
-      if (value == NULL)
-        value = g_string_sized_new (64);
       g_string_truncate (value, 0);
       /* Without entity substitution libxml2 hands "&" over as "&#38;". */
-      for (const char *q = (const char *) a[3]; q < (const char *) a[4]; q++)
-        if (*q == '&' && (const char *) a[4] - q >= 5 && memcmp (q, "&#38;", 5) == 0)
-          {
-            g_string_append_c (value, '&');
-            q += 4;
-          }
-        else
-          g_string_append_c (value, *q);
+      while ((amp = memchr (q, '&', end - q)) != NULL)
+        {
+          g_string_append_len (value, q, amp - q);
+          g_string_append_c (value, '&');
+          q = amp + (end - amp >= 5 && memcmp (amp, "&#38;", 5) == 0 ? 5 : 1);
+        }
+      g_string_append_len (value, q, end - q);
       if (!rule_matches (rule->rule, value->str))
         return -1;
     }

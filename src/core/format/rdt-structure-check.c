@@ -72,7 +72,7 @@ struct _RdtStructureCheck {
   GPtrArray *namespaces;     /* char*: index 0 is "" */
   GPtrArray *names_by_ns;    /* per namespace: GHashTable local name -> id */
   guint n_names;
-  guint8 *att_sensitive;     /* per name id: some attribute of that name has a value pattern other than text */
+  Pat *depends_on_value;     /* memo mark: this attribute derivative depends on the value */
   GPtrArray *name_sets;      /* guint64* bit sets */
   GHashTable *values;        /* string -> id */
   MemoEntry *memo;
@@ -514,17 +514,50 @@ value_match (RdtStructureCheck *c,
   return (p->nullable && is_whitespace (s)) || text_deriv (c, p, s, 0)->nullable;
 }
 
-/* @vid: the value's id when the derivative depends on it, 0 to compute
- * without the memo. */
+/* An attribute's value, read only when a derivative depends on it (most
+ * attributes of the schema are text, whatever their value). */
+typedef struct {
+  const char *start, *end;   /* as SAX2 gives it: an "&" as "&#38;" */
+  GString *decoded;          /* NULL until needed */
+  GString *scratch;
+  guint32 vid;               /* its id for the memo, once decoded (0: none) */
+  gboolean used;             /* the derivative being computed read it */
+} AttValue;
+
+static const char *
+att_value (RdtStructureCheck *c,
+           AttValue          *v)
+{
+  if (v->decoded == NULL)
+    {
+      const char *q = v->start, *amp;
+
+      v->decoded = v->scratch;
+      g_string_truncate (v->decoded, 0);
+      /* Without entity substitution libxml2 hands "&" over as "&#38;". */
+      while ((amp = memchr (q, '&', v->end - q)) != NULL)
+        {
+          g_string_append_len (v->decoded, q, amp - q);
+          g_string_append_c (v->decoded, '&');
+          q = amp + (v->end - amp >= 5 && memcmp (amp, "&#38;", 5) == 0 ? 5 : 1);
+        }
+      g_string_append_len (v->decoded, q, v->end - q);
+      v->vid = value_id (c, v->decoded->str);
+    }
+  return v->decoded->str;
+}
+
+/* Clark's attDeriv.  The memo holds each derivative under the value 0 when
+ * it does not depend on the value, else a mark there and the derivative
+ * under the value's id. */
 static Pat *
 att_deriv (RdtStructureCheck *c,
            Pat               *p,
            guint              name,
-           const char        *s,
-           guint32            vid,
-           gboolean           memo)
+           AttValue          *v)
 {
-  guint64 key = 0;
+  guint64 key0;
+  gboolean outer_used = v->used, used;
   Pat *r;
 
   switch (p->kind)
@@ -534,35 +567,58 @@ att_deriv (RdtStructureCheck *c,
     default:
       return c->not_allowed;
     }
-  if (memo)
+  key0 = memo_key (OP_ATT, p->id, name, 0);
+  r = memo_get (c, key0);
+  if (r != NULL && r != c->depends_on_value)
+    return r;
+  if (r == c->depends_on_value)
     {
-      key = memo_key (OP_ATT, p->id, name, vid);
-      if ((r = memo_get (c, key)) != NULL)
+      v->used = TRUE;
+      att_value (c, v);
+      if (v->vid != 0 && (r = memo_get (c, memo_key (OP_ATT, p->id, name, v->vid))) != NULL)
         return r;
     }
+  v->used = FALSE;
   switch (p->kind)
     {
     case P_AFTER:
-      r = after (c, att_deriv (c, p->a, name, s, vid, memo), p->b);
+      r = after (c, att_deriv (c, p->a, name, v), p->b);
       break;
     case P_CHOICE:
-      r = choice (c, att_deriv (c, p->a, name, s, vid, memo), att_deriv (c, p->b, name, s, vid, memo));
+      r = att_deriv (c, p->a, name, v);
+      r = choice (c, r, att_deriv (c, p->b, name, v));
       break;
     case P_GROUP:
-      r = choice (c, group (c, att_deriv (c, p->a, name, s, vid, memo), p->b),
-                  group (c, p->a, att_deriv (c, p->b, name, s, vid, memo)));
+      r = group (c, att_deriv (c, p->a, name, v), p->b);
+      r = choice (c, r, group (c, p->a, att_deriv (c, p->b, name, v)));
       break;
     case P_ONE_OR_MORE:
-      r = group (c, att_deriv (c, p->a, name, s, vid, memo), choice (c, p, c->empty));
+      r = group (c, att_deriv (c, p->a, name, v), choice (c, p, c->empty));
       break;
     case P_ATTRIBUTE:
-      r = names_contain (p->names, name) && value_match (c, p->a, s) ? c->empty : c->not_allowed;
+      if (!names_contain (p->names, name))
+        r = c->not_allowed;
+      else if (p->a->kind == P_TEXT)
+        r = c->empty;
+      else
+        {
+          v->used = TRUE;
+          r = value_match (c, p->a, att_value (c, v)) ? c->empty : c->not_allowed;
+        }
       break;
     default:
       g_assert_not_reached ();
     }
-  if (memo)
-    memo_put (c, key, r);
+  used = v->used;
+  v->used = outer_used || used;
+  if (!used)
+    memo_put (c, key0, r);
+  else
+    {
+      memo_put (c, key0, c->depends_on_value);
+      if (v->vid != 0)
+        memo_put (c, memo_key (OP_ATT, p->id, name, v->vid), r);
+    }
   return r;
 }
 
@@ -1007,11 +1063,6 @@ compile (Compiler *cp,
       p = pat_new (c, P_ATTRIBUTE);
       p->names = names;
       p->a = value;
-      if (value->kind != P_TEXT)
-        for (guint w = 0; w < (MAX_NAMES + 1 + 63) / 64; w++)
-          for (guint bit = 0; bit < 64; bit++)
-            if ((names[w] >> bit & 1) != 0)
-              c->att_sensitive[w * 64 + bit] = TRUE;
       return p;
     }
   if (strcmp (what, "group") == 0)
@@ -1126,13 +1177,13 @@ _rdt_structure_check_new (xmlDoc  *rng,
   c->namespaces = g_ptr_array_new_with_free_func (g_free);
   c->names_by_ns = g_ptr_array_new_with_free_func ((GDestroyNotify) g_hash_table_unref);
   c->name_sets = g_ptr_array_new_with_free_func (g_free);
-  c->att_sensitive = g_new0 (guint8, MAX_NAMES + 1);
   c->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   c->memo_size = 4096;
   c->memo = g_new0 (MemoEntry, c->memo_size);
   c->not_allowed = pat_new (c, P_NOT_ALLOWED);
   c->empty = pat_new (c, P_EMPTY);
   c->text = pat_new (c, P_TEXT);
+  c->depends_on_value = pat_new (c, P_NOT_ALLOWED);
   set_leaf_flags (c);
   g_ptr_array_add (c->namespaces, g_strdup (""));
   g_ptr_array_add (c->names_by_ns, g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL));
@@ -1214,7 +1265,6 @@ _rdt_structure_check_free (RdtStructureCheck *c)
   g_ptr_array_unref (c->names_by_ns);
   g_ptr_array_unref (c->name_sets);
   g_hash_table_unref (c->values);
-  g_free (c->att_sensitive);
   g_free (c->memo);
   g_free (c);
 }
@@ -1306,7 +1356,8 @@ struct _RdtStructureRun {
   gboolean failed;
   gboolean seen_root;
   int depth;
-  GString *text;          /* the current text run */
+  GString *text;          /* the current text run, where the state reads it */
+  gboolean text_nonspace; /* the current text run has more than white space */
   GByteArray *had_child;  /* per open element: it has child elements */
   GString *scratch;
   CachedName cache[NAME_CACHE];
@@ -1371,10 +1422,11 @@ run_flush_text (RdtStructureRun *run,
                 gboolean         element_end)
 {
   RdtStructureCheck *c = run->c;
-  const char *s = run->text->str;
-  gboolean space = is_whitespace (s);
+  const char *s = run->text->str;   /* kept only where the pattern reads it */
+  gboolean space = !run->text_nonspace;
   guint32 vid = 0;
 
+  run->text_nonspace = FALSE;
   if (run->depth == 0)
     {
       g_string_truncate (run->text, 0);
@@ -1393,23 +1445,6 @@ run_flush_text (RdtStructureRun *run,
   else if (!space)
     run_set (run, text_deriv (c, run->p, s, vid));
   g_string_truncate (run->text, 0);
-}
-
-static void
-run_attribute (RdtStructureRun *run,
-               guint            name,
-               const char      *value)
-{
-  RdtStructureCheck *c = run->c;
-
-  if (c->att_sensitive[name])
-    {
-      guint32 vid = value_id (c, value);
-
-      run_set (run, att_deriv (c, run->p, name, value, vid, vid != 0));
-    }
-  else
-    run_set (run, att_deriv (c, run->p, name, value, 0, TRUE));
 }
 
 void
@@ -1440,7 +1475,7 @@ _rdt_structure_run_start (RdtStructureRun  *run,
   for (int i = 0; i < nb_attributes && !run->failed; i++)
     {
       const xmlChar **a = attributes + 5 * i;
-      const char *start = (const char *) a[3], *end = (const char *) a[4];
+      AttValue value = { (const char *) a[3], (const char *) a[4], NULL, run->scratch, 0, FALSE };
       guint name = run_name (run, a[0], a[2]);
 
       if (name == 0)
@@ -1448,20 +1483,7 @@ _rdt_structure_run_start (RdtStructureRun  *run,
           run->failed = TRUE;
           break;
         }
-      g_string_truncate (run->scratch, 0);
-      if (c->att_sensitive[name])
-        {
-          /* Without entity substitution libxml2 hands "&" over as "&#38;". */
-          for (const char *q = start; q < end; q++)
-            if (*q == '&' && end - q >= 5 && memcmp (q, "&#38;", 5) == 0)
-              {
-                g_string_append_c (run->scratch, '&');
-                q += 4;
-              }
-            else
-              g_string_append_c (run->scratch, *q);
-        }
-      run_attribute (run, name, run->scratch->str);
+      run_set (run, att_deriv (c, run->p, name, &value));
     }
   if (run->failed)
     return;
@@ -1476,7 +1498,18 @@ _rdt_structure_run_text (RdtStructureRun *run,
                          const xmlChar   *text,
                          int              len)
 {
-  if (!run->failed && run->depth > 0 && len > 0)
+  if (run->failed || run->depth == 0 || len <= 0)
+    return;
+  if (!run->text_nonspace)
+    for (int i = 0; i < len; i++)
+      if (!is_xml_space ((char) text[i]))
+        {
+          run->text_nonspace = TRUE;
+          break;
+        }
+  /* The string itself only where the derivative depends on it: the state
+   * does not change within a text run. */
+  if (run->p->text_sensitive)
     g_string_append_len (run->text, (const char *) text, len);
 }
 
