@@ -3238,6 +3238,39 @@ typedef struct {
   gboolean failed;
 } Writer;
 
+/* Appending to the output without a call per piece (issue 15: the writer
+ * makes about 15 appends per element; GLib 2.74 does not inline them). */
+static inline void
+out_len (Writer     *w,
+         const char *s,
+         gsize       n)
+{
+  GString *o = w->out;
+
+  if (G_LIKELY (o->len + n < o->allocated_len))
+    {
+      memcpy (o->str + o->len, s, n);
+      o->len += n;
+      o->str[o->len] = '\0';
+    }
+  else
+    g_string_append_len (o, s, (gssize) n);
+}
+
+static inline void
+out_str (Writer     *w,
+         const char *s)
+{
+  out_len (w, s, strlen (s));
+}
+
+static inline void
+out_c (Writer *w,
+       char    c)
+{
+  out_len (w, &c, 1);
+}
+
 /* XML 1.0 allows tab, LF, CR and everything from U+0020 except surrogates and
  * U+FFFE/U+FFFF; refuse the rest instead of writing a file nobody can load. */
 static gboolean
@@ -3288,7 +3321,7 @@ escape (Writer     *w,
     q++;
   if (*q == '\0')
     {
-      g_string_append_len (w->out, text, q - text);
+      out_len (w, text, q - text);
       return;
     }
   if (!check_text (w, text))
@@ -3297,21 +3330,21 @@ escape (Writer     *w,
     {
       switch (*p)
         {
-        case '&': g_string_append (w->out, "&amp;"); break;
-        case '<': g_string_append (w->out, "&lt;"); break;
-        case '>': g_string_append (w->out, "&gt;"); break;
-        case '\r': g_string_append (w->out, "&#13;"); break;
+        case '&': out_str (w, "&amp;"); break;
+        case '<': out_str (w, "&lt;"); break;
+        case '>': out_str (w, "&gt;"); break;
+        case '\r': out_str (w, "&#13;"); break;
         case '"':
-          g_string_append (w->out, in_attribute ? "&quot;" : "\"");
+          out_str (w, in_attribute ? "&quot;" : "\"");
           break;
         case '\n':
-          g_string_append (w->out, in_attribute ? "&#10;" : "\n");
+          out_str (w, in_attribute ? "&#10;" : "\n");
           break;
         case '\t':
-          g_string_append (w->out, in_attribute ? "&#9;" : "\t");
+          out_str (w, in_attribute ? "&#9;" : "\t");
           break;
         default:
-          g_string_append_c (w->out, *p);
+          out_c (w, *p);
         }
     }
 }
@@ -3320,8 +3353,11 @@ static void
 indent (Writer *w,
         int     level)
 {
-  for (int i = 0; i < level; i++)
-    g_string_append (w->out, "  ");
+  static const char spaces[] = "                                ";
+
+  for (; level > 16; level -= 16)
+    out_len (w, spaces, 32);
+  out_len (w, spaces, (gsize) level * 2);
 }
 
 static void
@@ -3330,8 +3366,8 @@ open_tag (Writer     *w,
           const char *name)
 {
   indent (w, level);
-  g_string_append_c (w->out, '<');
-  g_string_append (w->out, name);
+  out_c (w, '<');
+  out_str (w, name);
 }
 
 static void
@@ -3341,11 +3377,11 @@ put_attr (Writer     *w,
 {
   if (value == NULL)
     return;
-  g_string_append_c (w->out, ' ');
-  g_string_append (w->out, name);
-  g_string_append_len (w->out, "=\"", 2);
+  out_c (w, ' ');
+  out_str (w, name);
+  out_len (w, "=\"", 2);
   escape (w, value, TRUE);
-  g_string_append_c (w->out, '"');
+  out_c (w, '"');
 }
 
 /* Appends @value in decimal, as "%d" would (issue 15: without printf). */
@@ -3373,11 +3409,11 @@ put_int_attr (Writer     *w,
               const char *name,
               int         value)
 {
-  g_string_append_c (w->out, ' ');
-  g_string_append (w->out, name);
-  g_string_append_len (w->out, "=\"", 2);
+  out_c (w, ' ');
+  out_str (w, name);
+  out_len (w, "=\"", 2);
   append_int (w->out, value);
-  g_string_append_c (w->out, '"');
+  out_c (w, '"');
 }
 
 static void
@@ -3385,10 +3421,11 @@ put_drm_attr (Writer     *w,
               const char *name,
               int         value)
 {
-  if (value > 0)
-    g_string_append_printf (w->out, " %s=\"+%d\"", name, value);
-  else
-    g_string_append_printf (w->out, " %s=\"%d\"", name, value);
+  out_c (w, ' ');
+  out_str (w, name);
+  out_len (w, value > 0 ? "=\"+" : "=\"", value > 0 ? 3 : 2);
+  append_int (w->out, value);
+  out_c (w, '"');
 }
 
 static void
@@ -3396,7 +3433,12 @@ put_bool_attr (Writer     *w,
                const char *name,
                gboolean    value)
 {
-  g_string_append_printf (w->out, " %s=\"%s\"", name, value ? "true" : "false");
+  out_c (w, ' ');
+  out_str (w, name);
+  if (value)
+    out_len (w, "=\"true\"", 7);
+  else
+    out_len (w, "=\"false\"", 8);
 }
 
 /* The shortest decimal that reads back as the same double. */
@@ -3443,7 +3485,7 @@ put_hex_attr (Writer        *w,
 static void
 close_empty (Writer *w)
 {
-  g_string_append (w->out, "/>\n");
+  out_str (w, "/>\n");
 }
 
 static void
@@ -3455,9 +3497,11 @@ text_element (Writer     *w,
   if (text == NULL)
     return;
   open_tag (w, level, name);
-  g_string_append_c (w->out, '>');
+  out_c (w, '>');
   escape (w, text, FALSE);
-  g_string_append_printf (w->out, "</%s>\n", name);
+  out_len (w, "</", 2);
+  out_str (w, name);
+  out_len (w, ">\n", 2);
 }
 
 static void
@@ -3591,14 +3635,14 @@ write_volume (Writer    *w,
       put_int_attr (w, "format-version", RDT_FORMAT_VERSION);
     }
   put_attr (w, "id", rdt_volume_get_id (volume));
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   text_element (w, level + 1, "title", rdt_volume_get_title (volume) != NULL ? rdt_volume_get_title (volume) : "");
 
   open_tag (w, level + 1, "series-rules");
   put_attr (w, "edition", rdt_edition_to_string (rdt_volume_get_edition (volume)));
   if (rdt_volume_get_artillery_range (volume) > 0)
     put_int_attr (w, "artillery-range", rdt_volume_get_artillery_range (volume));
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   for (guint r = 0; r < RDT_N_VARIANTS; r++)
     {
       open_tag (w, level + 2, "variant");
@@ -3607,7 +3651,7 @@ write_volume (Writer    *w,
       close_empty (w);
     }
   indent (w, level + 1);
-  g_string_append (w->out, "</series-rules>\n");
+  out_str (w, "</series-rules>\n");
 
   open_tag (w, level + 1, "stacking");
   put_int_attr (w, "max-sp", stacking->max_sp);
@@ -3627,7 +3671,7 @@ write_volume (Writer    *w,
     close_empty (w);
   else
     {
-      g_string_append (w->out, ">\n");
+      out_str (w, ">\n");
       for (guint i = 0; i < stacking->exceptions->len; i++)
         {
           const RdtStackingException *ex = g_ptr_array_index (stacking->exceptions, i);
@@ -3642,7 +3686,7 @@ write_volume (Writer    *w,
           close_empty (w);
         }
       indent (w, level + 1);
-      g_string_append (w->out, "</stacking>\n");
+      out_str (w, "</stacking>\n");
     }
 
   for (guint i = 0; i < rdt_volume_get_n_terrains (volume); i++)
@@ -3702,39 +3746,39 @@ write_volume (Writer    *w,
       put_attr (w, "name", t->name);
       put_attr (w, "rule", t->rule);
       put_attr (w, "corner", t->corner);
-      g_string_append (w->out, ">\n");
+      out_str (w, ">\n");
       open_tag (w, level + 2, "columns");
-      g_string_append_c (w->out, '>');
+      out_c (w, '>');
       for (guint c = 0; c < t->columns->len; c++)
         {
-          g_string_append (w->out, "<c>");
+          out_str (w, "<c>");
           escape (w, g_ptr_array_index (t->columns, c), FALSE);
-          g_string_append (w->out, "</c>");
+          out_str (w, "</c>");
         }
-      g_string_append (w->out, "</columns>\n");
+      out_str (w, "</columns>\n");
       for (guint r = 0; r < t->rows->len; r++)
         {
           const RdtTableRow *row = g_ptr_array_index (t->rows, r);
           open_tag (w, level + 2, "row");
           put_attr (w, "key", row->key);
-          g_string_append_c (w->out, '>');
+          out_c (w, '>');
           for (guint c = 0; c < row->cells->len; c++)
             {
               if (g_array_index (row->provisional, gboolean, c))
-                g_string_append (w->out, "<c provisional=\"true\">");
+                out_str (w, "<c provisional=\"true\">");
               else
-                g_string_append (w->out, "<c>");
+                out_str (w, "<c>");
               escape (w, g_ptr_array_index (row->cells, c), FALSE);
-              g_string_append (w->out, "</c>");
+              out_str (w, "</c>");
             }
-          g_string_append (w->out, "</row>\n");
+          out_str (w, "</row>\n");
         }
       text_element (w, level + 2, "note", t->note);
       indent (w, level + 1);
-      g_string_append (w->out, "</table>\n");
+      out_str (w, "</table>\n");
     }
   indent (w, level);
-  g_string_append (w->out, "</volume>\n");
+  out_str (w, "</volume>\n");
 }
 
 static const char *
@@ -3794,7 +3838,7 @@ write_unit (Writer      *w,
           g_string_append_printf (list, "%s%s", list->len > 0 ? " " : "", prov_names[f]);
       put_attr (w, "provisional", list->str);
     }
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   if (unit->art_front != NULL)
     {
       open_tag (w, 3, "art");
@@ -3857,7 +3901,7 @@ write_unit (Writer      *w,
     }
   text_element (w, 3, "note", unit->note);
   indent (w, 2);
-  g_string_append_printf (w->out, "</%s>\n", leader ? "leader" : "unit");
+  out_str (w, leader ? "</leader>\n" : "</unit>\n");
 }
 
 /* Closes <turns>, with its initiative rules (issue 13) if any. */
@@ -3872,7 +3916,7 @@ write_turn_initiatives (Writer      *w,
       close_empty (w);
       return;
     }
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   for (guint i = 0; i < n; i++)
     {
       const RdtTurnInitiative *t = rdt_scenario_get_turn_initiative (scenario, i);
@@ -3894,7 +3938,7 @@ write_turn_initiatives (Writer      *w,
       close_empty (w);
     }
   indent (w, 1);
-  g_string_append (w->out, "</turns>\n");
+  out_str (w, "</turns>\n");
 }
 
 static gboolean
@@ -3912,12 +3956,12 @@ write_scenario (Writer      *w,
   guint n_hexes = rdt_hex_grid_get_n_hexes (grid);
   GPtrArray *notes = rdt_scenario_get_notes (scenario);
 
-  g_string_append (w->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+  out_str (w, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   open_tag (w, 0, "scenario");
   put_attr (w, "xmlns", RDT_FORMAT_NAMESPACE);
   put_int_attr (w, "format-version", RDT_FORMAT_VERSION);
   put_attr (w, "id", rdt_scenario_get_id (scenario) != NULL ? rdt_scenario_get_id (scenario) : "scenario");
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   text_element (w, 1, "title", rdt_scenario_get_title (scenario) != NULL ? rdt_scenario_get_title (scenario) : "");
   text_element (w, 1, "description", rdt_scenario_get_description (scenario));
 
@@ -3938,7 +3982,7 @@ write_scenario (Writer      *w,
 
   open_tag (w, 1, "map");
   put_attr (w, "default-terrain", rdt_volume_get_terrain (volume, default_terrain)->id);
-  g_string_append (w->out, ">\n");
+  out_str (w, ">\n");
   open_tag (w, 2, "grid");
   put_int_attr (w, "columns", gs->columns);
   put_int_attr (w, "rows", gs->rows);
@@ -3953,7 +3997,7 @@ write_scenario (Writer      *w,
     else
       {
         /* Display labels (issue 17). */
-        g_string_append (w->out, ">\n");
+        out_str (w, ">\n");
         open_tag (w, 3, "labels");
         put_attr (w, "order", lf->row_first ? "row-column" : "column-row");
         if (lf->separator[0] != '\0')
@@ -3970,7 +4014,7 @@ write_scenario (Writer      *w,
           put_int_attr (w, "row-mirror", lf->row.mirror);
         close_empty (w);
         indent (w, 2);
-        g_string_append (w->out, "</grid>\n");
+        out_str (w, "</grid>\n");
       }
   }
   if (underlay->present)
@@ -4057,24 +4101,24 @@ write_scenario (Writer      *w,
       open_tag (w, 2, "area");
       put_attr (w, "id", area->id);
       put_attr (w, "name", area->name != NULL ? area->name : "");
-      g_string_append (w->out, ">\n");
+      out_str (w, ">\n");
       for (guint h = 0; h < area->hexes->len; h++)
         {
           char label[RDT_HEX_LABEL_SIZE];
           if (h % 10 == 0)
             indent (w, 3);
           rdt_hex_grid_format_label (grid, g_array_index (area->hexes, RdtHex, h), label);
-          g_string_append (w->out, label);
-          g_string_append_c (w->out, (h % 10 == 9 || h + 1 == area->hexes->len) ? '\n' : ' ');
+          out_str (w, label);
+          out_c (w, (h % 10 == 9 || h + 1 == area->hexes->len) ? '\n' : ' ');
         }
       indent (w, 2);
-      g_string_append (w->out, "</area>\n");
+      out_str (w, "</area>\n");
     }
   indent (w, 1);
-  g_string_append (w->out, "</map>\n");
+  out_str (w, "</map>\n");
 
   indent (w, 1);
-  g_string_append (w->out, "<sides>\n");
+  out_str (w, "<sides>\n");
   for (guint i = 0; i < rdt_scenario_get_n_sides (scenario); i++)
     {
       const RdtSide *s = rdt_scenario_get_side (scenario, i);
@@ -4092,7 +4136,7 @@ write_scenario (Writer      *w,
           close_empty (w);
           continue;
         }
-      g_string_append (w->out, ">\n");
+      out_str (w, ">\n");
       open_tag (w, 3, "retreat");
       if (s->retreat == RDT_SIDE_RETREAT_HEX)
         put_hex_attr (w, grid, "hex", s->retreat_hex);
@@ -4110,10 +4154,10 @@ write_scenario (Writer      *w,
         put_attr (w, "rule", s->retreat_rule);
       close_empty (w);
       indent (w, 2);
-      g_string_append (w->out, "</side>\n");
+      out_str (w, "</side>\n");
     }
   indent (w, 1);
-  g_string_append (w->out, "</sides>\n");
+  out_str (w, "</sides>\n");
 
   open_tag (w, 1, "turns");
   put_int_attr (w, "first", rdt_scenario_get_first_turn (scenario));
@@ -4125,23 +4169,23 @@ write_scenario (Writer      *w,
   if (rdt_scenario_get_n_units (scenario) == 0)
     {
       indent (w, 1);
-      g_string_append (w->out, "<units/>\n");
+      out_str (w, "<units/>\n");
     }
   else
     {
       indent (w, 1);
-      g_string_append (w->out, "<units>\n");
+      out_str (w, "<units>\n");
       for (guint i = 0; i < rdt_scenario_get_n_units (scenario); i++)
         write_unit (w, scenario, grid, rdt_scenario_get_unit (scenario, i));
       indent (w, 1);
-      g_string_append (w->out, "</units>\n");
+      out_str (w, "</units>\n");
     }
 
   if (rdt_scenario_get_n_objectives (scenario) > 0 ||
       rdt_scenario_get_n_victory_conditions (scenario) > 0)
     {
       indent (w, 1);
-      g_string_append (w->out, "<victory>\n");
+      out_str (w, "<victory>\n");
       for (guint i = 0; i < rdt_scenario_get_n_objectives (scenario); i++)
         {
           const RdtObjective *o = rdt_scenario_get_objective (scenario, i);
@@ -4162,11 +4206,11 @@ write_scenario (Writer      *w,
           close_empty (w);
         }
       indent (w, 1);
-      g_string_append (w->out, "</victory>\n");
+      out_str (w, "</victory>\n");
     }
   for (guint i = 0; i < notes->len; i++)
     text_element (w, 1, "note", g_ptr_array_index (notes, i));
-  g_string_append (w->out, "</scenario>\n");
+  out_str (w, "</scenario>\n");
   return !w->failed;
 }
 
