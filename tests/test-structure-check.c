@@ -420,6 +420,35 @@ test_constructs_agree (void)
   xmlFreeDoc (rng);
 }
 
+/* A hostile file with 70,000 distinct valid values: the check stays right
+ * and bounded, and says it is spent (the pool then drops it). */
+static void
+test_many_values_bounded (void)
+{
+  xmlDoc *rng = xmlReadMemory (constructs_rng, sizeof constructs_rng - 1, NULL, NULL, XML_PARSE_NONET);
+  GString *text = g_string_new ("<root xmlns=\"urn:t\" version=\"1\"><title/><inline/>\n");
+  Checkers k = { 0 };
+  Tally t = { 0 };
+
+  checkers_init (&k, rng);
+  for (guint i = 1; i <= 70000; i++)
+    {
+      /* i in binary as a list of x and y: each value different, all valid */
+      g_string_append (text, "<item at=\"1\" kind=\"");
+      for (guint b = i; b != 0; b >>= 1)
+        g_string_append (text, b & 1 ? "y " : "x ");
+      g_string_append (text, "\"/>\n");
+    }
+  g_string_append (text, "</root>\n");
+  compare (&k, &t, "70,000 distinct values", text->str, text->len, TRUE);
+  g_assert_cmpuint (t.valid, ==, 1);
+  g_assert_true (_rdt_structure_check_is_spent (k.check));
+  g_assert_cmpuint (_rdt_structure_check_n_patterns (k.check), <, 5000);
+  g_string_free (text, TRUE);
+  checkers_clear (&k);
+  xmlFreeDoc (rng);
+}
+
 /* ----------------------------------------------------- the loader's schema */
 
 static RdtSchemaCheck *
@@ -665,6 +694,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/format/structure-check/issue-15/constructs-agree-with-libxml2", test_constructs_agree);
+  g_test_add_func ("/format/structure-check/issue-15/many-values-bounded", test_many_values_bounded);
   g_test_add_func ("/format/structure-check/issue-15/agrees-with-libxml2", test_files_agree);
   g_test_add_func ("/format/structure-check/issue-15/loader-and-save-use-it", test_loader_uses_it);
   g_test_add_func ("/format/structure-check/issue-15/threads-share-it", test_threads_share_it);

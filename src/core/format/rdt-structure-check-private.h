@@ -37,6 +37,8 @@ RdtStructureCheck *_rdt_structure_check_new  (xmlDoc             *rng,
 void               _rdt_structure_check_free (RdtStructureCheck  *check);
 /* Patterns made so far (tests). */
 guint              _rdt_structure_check_n_patterns (RdtStructureCheck *check);
+/* Grown past one of its caps (a hostile file): the pool drops it (tests). */
+gboolean           _rdt_structure_check_is_spent   (RdtStructureCheck *check);
 
 /* A pool of compiled checks for one schema document, for callers on any
  * thread.  acquire() returns NULL when the schema does not compile. */

@@ -13,8 +13,12 @@
  * schema) the check stops being sure and libxml2 decides. */
 #define MAX_PATTERNS 200000
 /* Distinct attribute or text values remembered for value-dependent
- * derivatives; beyond, they are computed each time. */
+ * derivatives, and how long; beyond, they are computed each time (and the
+ * check is not kept for the next file, see _rdt_structure_pool_release()). */
 #define MAX_VALUES 65536
+#define MAX_VALUE_BYTES 128
+/* Remembered derivatives, at most. */
+#define MAX_MEMO (1u << 20)
 #define MAX_NAMES 4095
 #define NAME_CACHE 1024   /* a power of two: see run_name() */
 
@@ -77,7 +81,8 @@ struct _RdtStructureCheck {
   GHashTable *values;        /* string -> id */
   MemoEntry *memo;
   gsize memo_size, memo_used;
-  gboolean exhausted;
+  gboolean exhausted;         /* past MAX_PATTERNS: not sure of anything */
+  gboolean spent;             /* past a cap: still right, not kept */
 };
 
 /* ---------------------------------------------------------------- patterns */
@@ -305,6 +310,11 @@ memo_put (RdtStructureCheck *c,
 {
   gsize i;
 
+  if (c->memo_used >= MAX_MEMO)
+    {
+      c->spent = TRUE;
+      return;
+    }
   if ((c->memo_used + 1) * 2 > c->memo_size)
     {
       MemoEntry *old = c->memo;
@@ -337,10 +347,15 @@ value_id (RdtStructureCheck *c,
 {
   gpointer id;
 
+  if (strlen (value) > MAX_VALUE_BYTES)
+    return 0;
   if (g_hash_table_lookup_extended (c->values, value, NULL, &id))
     return GPOINTER_TO_UINT (id);
   if (g_hash_table_size (c->values) + 1 >= MAX_VALUES)
-    return 0;
+    {
+      c->spent = TRUE;
+      return 0;
+    }
   id = GUINT_TO_POINTER (g_hash_table_size (c->values) + 1);
   g_hash_table_insert (c->values, g_strdup (value), id);
   return GPOINTER_TO_UINT (id);
@@ -1275,6 +1290,12 @@ _rdt_structure_check_n_patterns (RdtStructureCheck *c)
   return c->pats->len;
 }
 
+gboolean
+_rdt_structure_check_is_spent (RdtStructureCheck *c)
+{
+  return c->exhausted || c->spent;
+}
+
 /* ------------------------------------------------------------------ pool */
 
 struct _RdtStructurePool {
@@ -1331,8 +1352,8 @@ _rdt_structure_pool_release (RdtStructurePool  *pool,
 {
   if (c == NULL)
     return;
-  /* One grown past its cap is not kept: the next file starts afresh. */
-  if (c->exhausted)
+  /* One grown past a cap is not kept: the next file starts afresh. */
+  if (c->exhausted || c->spent)
     {
       _rdt_structure_check_free (c);
       return;
