@@ -28,6 +28,12 @@ xmlDoc *_rdt_format_parse_document (GBytes      *bytes,
  * rdt_format_check_bytes() without errors, checked without building a tree;
  * FALSE when they may not (then rdt_format_check_bytes() decides). */
 gboolean _rdt_format_stream_check_bytes (GBytes *bytes);
+/* What every save does before writing: TRUE when @bytes load without
+ * errors (the streaming check, then the full one when that is not sure);
+ * else FALSE with "Not saving PATH: ..." in @error. */
+gboolean _rdt_format_check_bytes_to_save (GBytes      *bytes,
+                                          const char  *path,
+                                          GError     **error);
 /* How many loads the project's structure check decided by itself, and how
  * many it left to libxml2's RELAX NG validation (tests, issue 15). */
 void     _rdt_format_structure_counts   (guint *decided,

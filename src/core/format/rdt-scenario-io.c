@@ -4263,6 +4263,28 @@ rdt_volume_to_bytes (RdtVolume *volume,
   return g_string_free_to_bytes (w.out);
 }
 
+gboolean
+_rdt_format_check_bytes_to_save (GBytes      *bytes,
+                                 const char  *path,
+                                 GError     **error)
+{
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(GError) local = NULL;
+
+  /* The streaming check first (issue 15); only the full check refuses. */
+  if (_rdt_format_stream_check_bytes (bytes))
+    return TRUE;
+  diagnostics = rdt_diagnostics_new ();
+  if (!rdt_format_check_bytes (bytes, path, diagnostics, &local))
+    {
+      g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
+                   _("Not saving %s: the bytes to be written do not validate (%s)"),
+                   path, local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Re-validates what is about to be written, so a bug in the writer can never
  * replace a good file with one that does not load. */
 static gboolean
@@ -4273,20 +4295,11 @@ save_bytes (GBytes             *bytes,
             RdtFileStamp       *out_stamp,
             GError            **error)
 {
-  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
-  g_autoptr(GError) local = NULL;
   gsize size;
   const void *data = g_bytes_get_data (bytes, &size);
 
-  /* The streaming check first (issue 15); only the full check refuses. */
-  if (!_rdt_format_stream_check_bytes (bytes) &&
-      !rdt_format_check_bytes (bytes, path, diagnostics, &local))
-    {
-      g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
-                   _("Not saving %s: the bytes to be written do not validate (%s)"),
-                   path, local->message);
-      return FALSE;
-    }
+  if (!_rdt_format_check_bytes_to_save (bytes, path, error))
+    return FALSE;
   return rdt_file_save_atomic (path, data, size,
                                expected != NULL && expected->valid ? expected : NULL,
                                keep_backup ? RDT_SAVE_KEEP_BACKUP : RDT_SAVE_NONE,

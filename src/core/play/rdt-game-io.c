@@ -66,7 +66,6 @@ rdt_game_save_to_file (RdtGame     *game,
                        GError     **error)
 {
   g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GError) local = NULL;
   gsize size;
   const void *data;
 
@@ -77,13 +76,8 @@ rdt_game_save_to_file (RdtGame     *game,
   if (bytes == NULL)
     return FALSE;
   /* What is written must load: validate before replacing anything. */
-  if (!rdt_format_check_bytes (bytes, path, NULL, &local))
-    {
-      g_set_error (error, RDT_FORMAT_ERROR, RDT_FORMAT_ERROR_INVALID,
-                   _("Not saving %s: the bytes to be written do not validate (%s)"),
-                   path, local->message);
-      return FALSE;
-    }
+  if (!_rdt_format_check_bytes_to_save (bytes, path, error))
+    return FALSE;
   data = g_bytes_get_data (bytes, &size);
   return rdt_file_save_atomic (path, data, size, NULL, RDT_SAVE_NONE, NULL, error);
 }
