@@ -223,6 +223,53 @@ test_geom_clip_area_random (void)
     }
 }
 
+/* G1: terrain areas may share edges but not overlap.  Whenever sampling
+ * finds ground inside both shapes, rdt_geom_polygons_overlap() says so; the
+ * shapes are stars side by side, some overlapping, some touching, some
+ * apart, some one inside the other. */
+static void
+test_geom_polygons_overlap_random (void)
+{
+  guint overlapping = 0, apart = 0;
+
+  for (int k = 0; k < 300; k++)
+    {
+      g_autoptr(GArray) a = random_star (5, 5, 0.5, 3);
+      /* A third of the cases: a small shape well inside the other, which
+       * only the inside probes find (no edges cross). */
+      gboolean nested = k % 3 == 0;
+      double dx = nested ? g_test_rand_double_range (-0.05, 0.05) : g_test_rand_double_range (-5, 5);
+      double dy = nested ? g_test_rand_double_range (-0.05, 0.05) : g_test_rand_double_range (-5, 5);
+      g_autoptr(GArray) b = nested ? random_star (5 + dx, 5 + dy, 0.2, 0.4)
+                                   : random_star (5 + dx, 5 + dy, 0.3, g_test_rand_double_range (0.5, 3));
+      const int n = 160;
+      int both = 0;
+      gboolean got = rdt_geom_polygons_overlap ((const RdtPoint *) a->data, a->len,
+                                                (const RdtPoint *) b->data, b->len);
+      gboolean got_swapped = rdt_geom_polygons_overlap ((const RdtPoint *) b->data, b->len,
+                                                        (const RdtPoint *) a->data, a->len);
+
+      for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+          {
+            double x = -5 + 20.0 * (i + 0.5) / n, y = -5 + 20.0 * (j + 0.5) / n;
+
+            if (ref_inside ((const RdtPoint *) a->data, a->len, x, y) &&
+                ref_inside ((const RdtPoint *) b->data, b->len, x, y))
+              both++;
+          }
+      if (both > 0 && (!got || !got_swapped))
+        g_error ("case %d: %d sample points inside both shapes, rdt_geom_polygons_overlap says no", k, both);
+      g_assert_cmpint (got, ==, got_swapped);
+      if (both > 0)
+        overlapping++;
+      else if (!got)
+        apart++;
+    }
+  g_assert_cmpuint (overlapping, >=, 50);
+  g_assert_cmpuint (apart, >=, 50);
+}
+
 static void
 test_geom_segment_inside_random (void)
 {
@@ -1200,6 +1247,7 @@ main (int   argc,
   g_test_add_func ("/gridless/geom/G0/clip-area-vs-sampling", test_geom_clip_area_random);
   g_test_add_func ("/gridless/geom/G0/segment-inside-vs-sampling", test_geom_segment_inside_random);
   g_test_add_func ("/gridless/geom/G0/simple-polygon", test_geom_simple);
+  g_test_add_func ("/gridless/geom/G1/polygons-overlap-vs-sampling", test_geom_polygons_overlap_random);
   g_test_add_func ("/gridless/geom/G4/edge-contact-vs-sampling", test_geom_edge_contact_random);
   g_test_add_func ("/gridless/terrain/how-the-pieces-move/majority-woods", test_terrain_majority_woods);
   g_test_add_func ("/gridless/terrain/moving-intent/majority-tie-undecided", test_terrain_majority_tie);

@@ -492,13 +492,47 @@ inner_probe (const RdtPoint *poly,
   return rdt_point (m.x + 1e-3 * normal.x, m.y + 1e-3 * normal.y);
 }
 
+/* The bounding box of @poly (x0, y0, x1, y1), widened by the tolerance. */
+static void
+polygon_box (const RdtPoint *poly,
+             guint           n,
+             double          box[4])
+{
+  box[0] = box[1] = G_MAXDOUBLE;
+  box[2] = box[3] = -G_MAXDOUBLE;
+  for (guint i = 0; i < n; i++)
+    {
+      box[0] = MIN (box[0], poly[i].x);
+      box[1] = MIN (box[1], poly[i].y);
+      box[2] = MAX (box[2], poly[i].x);
+      box[3] = MAX (box[3], poly[i].y);
+    }
+  box[0] -= RDT_GEOM_EPS_LEN;
+  box[1] -= RDT_GEOM_EPS_LEN;
+  box[2] += RDT_GEOM_EPS_LEN;
+  box[3] += RDT_GEOM_EPS_LEN;
+}
+
+/* Strictly inside @poly; a point beyond its box is not, without the walk of
+ * its edges (issue 15: most probes of neighbouring shapes are). */
+static gboolean
+inside_polygon (const RdtPoint *poly,
+                guint           n,
+                const double    box[4],
+                RdtPoint        p)
+{
+  if (p.x < box[0] || p.y < box[1] || p.x > box[2] || p.y > box[3])
+    return FALSE;
+  return rdt_geom_point_in_polygon (poly, n, p) == RDT_GEOM_INSIDE;
+}
+
 gboolean
 rdt_geom_polygons_overlap (const RdtPoint *a,
                            guint           na,
                            const RdtPoint *b,
                            guint           nb)
 {
-  double sign_a, sign_b;
+  double sign_a, sign_b, box_a[4], box_b[4];
 
   for (guint i = 0; i < na; i++)
     {
@@ -522,13 +556,13 @@ rdt_geom_polygons_overlap (const RdtPoint *a,
   /* The orientation of each polygon once, not once per probe. */
   sign_a = rdt_geom_polygon_signed_area (a, na) >= 0 ? 1 : -1;
   sign_b = rdt_geom_polygon_signed_area (b, nb) >= 0 ? 1 : -1;
+  polygon_box (a, na, box_a);
+  polygon_box (b, nb, box_b);
   for (guint i = 0; i < na; i++)
-    if (rdt_geom_point_in_polygon (b, nb, a[i]) == RDT_GEOM_INSIDE ||
-        rdt_geom_point_in_polygon (b, nb, inner_probe (a, na, i, sign_a)) == RDT_GEOM_INSIDE)
+    if (inside_polygon (b, nb, box_b, a[i]) || inside_polygon (b, nb, box_b, inner_probe (a, na, i, sign_a)))
       return TRUE;
   for (guint j = 0; j < nb; j++)
-    if (rdt_geom_point_in_polygon (a, na, b[j]) == RDT_GEOM_INSIDE ||
-        rdt_geom_point_in_polygon (a, na, inner_probe (b, nb, j, sign_b)) == RDT_GEOM_INSIDE)
+    if (inside_polygon (a, na, box_a, b[j]) || inside_polygon (a, na, box_a, inner_probe (b, nb, j, sign_b)))
       return TRUE;
   return FALSE;
 }
