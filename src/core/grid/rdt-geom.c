@@ -534,11 +534,17 @@ rdt_geom_polygons_overlap (const RdtPoint *a,
 {
   double sign_a, sign_b, box_a[4], box_b[4];
 
+  polygon_box (a, na, box_a);
+  polygon_box (b, nb, box_b);
   for (guint i = 0; i < na; i++)
     {
       RdtPoint p = a[i], q = a[(i + 1) % na];
       double x0 = MIN (p.x, q.x) - RDT_GEOM_EPS_LEN, x1 = MAX (p.x, q.x) + RDT_GEOM_EPS_LEN;
       double y0 = MIN (p.y, q.y) - RDT_GEOM_EPS_LEN, y1 = MAX (p.y, q.y) + RDT_GEOM_EPS_LEN;
+
+      /* An edge beyond the other shape's box crosses none of its edges. */
+      if (x1 < box_b[0] || x0 > box_b[2] || y1 < box_b[1] || y0 > box_b[3])
+        continue;
 
       for (guint j = 0; j < nb; j++)
         {
@@ -556,8 +562,6 @@ rdt_geom_polygons_overlap (const RdtPoint *a,
   /* The orientation of each polygon once, not once per probe. */
   sign_a = rdt_geom_polygon_signed_area (a, na) >= 0 ? 1 : -1;
   sign_b = rdt_geom_polygon_signed_area (b, nb) >= 0 ? 1 : -1;
-  polygon_box (a, na, box_a);
-  polygon_box (b, nb, box_b);
   for (guint i = 0; i < na; i++)
     if (inside_polygon (b, nb, box_b, a[i]) || inside_polygon (b, nb, box_b, inner_probe (a, na, i, sign_a)))
       return TRUE;
