@@ -1377,8 +1377,11 @@ reach_rule (RdtReach   *reach,
 struct _RdtMovement
 {
   RdtMoveModel *model;
-  /* Indexed binary min-heap over hex indices, keyed by cost. */
+  /* Indexed binary min-heap over hex indices, keyed by cost; each entry's
+   * key is kept beside it (issue 15: no load through the hex per
+   * comparison). */
   int *heap;
+  int *heap_key;
   int *heap_pos;            /* -1: not in the heap */
   guint heap_len;
   guint capacity;
@@ -1435,6 +1438,7 @@ rdt_movement_free (RdtMovement *movement)
     return;
   _rdt_move_model_free (movement->model);
   g_free (movement->heap);
+  g_free (movement->heap_key);
   g_free (movement->heap_pos);
   g_free (movement->closed);
   g_free (movement->settled);
@@ -1462,73 +1466,83 @@ rdt_movement_get_scenario (RdtMovement *movement)
   return movement->model->scenario;
 }
 
-static inline void
-heap_swap (RdtMovement *mv,
-           guint        i,
-           guint        j)
-{
-  int a = mv->heap[i], b = mv->heap[j];
-
-  mv->heap[i] = b;
-  mv->heap[j] = a;
-  mv->heap_pos[b] = (int) i;
-  mv->heap_pos[a] = (int) j;
-}
-
+/* Moves entry @i up to its place: the same comparisons and the same final
+ * order as swapping it with its parent, with one write per level. */
 static inline void
 heap_up (RdtMovement *mv,
-         const int   *key,
          guint        i)
 {
+  int h = mv->heap[i], k = mv->heap_key[i];
+
   while (i > 0)
     {
       guint p = (i - 1) / 2;
-      if (key[mv->heap[p]] <= key[mv->heap[i]])
+      if (mv->heap_key[p] <= k)
         break;
-      heap_swap (mv, i, p);
+      mv->heap[i] = mv->heap[p];
+      mv->heap_key[i] = mv->heap_key[p];
+      mv->heap_pos[mv->heap[i]] = (int) i;
       i = p;
     }
+  mv->heap[i] = h;
+  mv->heap_key[i] = k;
+  mv->heap_pos[h] = (int) i;
 }
 
+/* @h's key is now key[@h], lower than before if it was in the heap. */
 static inline void
 heap_push_or_decrease (RdtMovement *mv,
                        const int   *key,
                        int          h)
 {
+  guint i;
+
   if (mv->heap_pos[h] < 0)
     {
-      mv->heap[mv->heap_len] = h;
-      mv->heap_pos[h] = (int) mv->heap_len;
-      mv->heap_len++;
+      i = mv->heap_len++;
+      mv->heap[i] = h;
     }
-  heap_up (mv, key, (guint) mv->heap_pos[h]);
+  else
+    i = (guint) mv->heap_pos[h];
+  mv->heap_key[i] = key[h];
+  heap_up (mv, i);
 }
 
 static inline int
-heap_pop (RdtMovement *mv,
-          const int   *key)
+heap_pop (RdtMovement *mv)
 {
-  int top = mv->heap[0];
+  int top = mv->heap[0], h, k;
   guint i = 0;
 
   mv->heap_len--;
   mv->heap_pos[top] = -1;
   if (mv->heap_len == 0)
     return top;
-  mv->heap[0] = mv->heap[mv->heap_len];
-  mv->heap_pos[mv->heap[0]] = 0;
+  /* The last entry sifted down from the root, as heap_up(). */
+  h = mv->heap[mv->heap_len];
+  k = mv->heap_key[mv->heap_len];
   for (;;)
     {
       guint l = 2 * i + 1, r = l + 1, s = i;
-      if (l < mv->heap_len && key[mv->heap[l]] < key[mv->heap[s]])
-        s = l;
-      if (r < mv->heap_len && key[mv->heap[r]] < key[mv->heap[s]])
+      int ks = k;
+
+      if (l < mv->heap_len && mv->heap_key[l] < ks)
+        {
+          s = l;
+          ks = mv->heap_key[l];
+        }
+      if (r < mv->heap_len && mv->heap_key[r] < ks)
         s = r;
       if (s == i)
         break;
-      heap_swap (mv, i, s);
+      mv->heap[i] = mv->heap[s];
+      mv->heap_key[i] = mv->heap_key[s];
+      mv->heap_pos[mv->heap[i]] = (int) i;
       i = s;
     }
+  mv->heap[i] = h;
+  mv->heap_key[i] = k;
+  mv->heap_pos[h] = (int) i;
   return top;
 }
 
@@ -1559,6 +1573,7 @@ engine_prepare (RdtMovement *mv,
     }
   mv->capacity = n;
   mv->heap = g_renew (int, mv->heap, n);
+  mv->heap_key = g_renew (int, mv->heap_key, n);
   mv->heap_pos = g_renew (int, mv->heap_pos, n);
   mv->closed = g_renew (guint8, mv->closed, n);
   mv->settled = g_renew (int, mv->settled, n);
@@ -2417,7 +2432,7 @@ reach_search (RdtMovement *mv,
     }
   while (mv->heap_len > 0)
     {
-      int h = heap_pop (mv, reach->cost);
+      int h = heap_pop (mv);
       int c = reach->cost[h];
       gboolean at_start = h == start;
 
