@@ -476,17 +476,28 @@ limited_end_element (void          *ctx,
     _rdt_structure_run_end (limits->run);
 }
 
+/* Text of any kind: to libxml2's own handler @next (the tree), then to the
+ * structure check. */
+static inline void
+forward_text (void             *ctx,
+              charactersSAXFunc next,
+              const xmlChar    *text,
+              int               len)
+{
+  ParseLimits *limits = ((xmlParserCtxtPtr) ctx)->_private;
+
+  if (next != NULL)
+    next (ctx, text, len);
+  if (limits->run != NULL)
+    _rdt_structure_run_text (limits->run, text, len);
+}
+
 static void
 noting_characters (void          *ctx,
                    const xmlChar *text,
                    int            len)
 {
-  xmlParserCtxtPtr ctxt = ctx;
-  ParseLimits *limits = ctxt->_private;
-
-  limits->characters (ctx, text, len);
-  if (limits->run != NULL)
-    _rdt_structure_run_text (limits->run, text, len);
+  forward_text (ctx, ((ParseLimits *) ((xmlParserCtxtPtr) ctx)->_private)->characters, text, len);
 }
 
 static void
@@ -494,12 +505,7 @@ noting_cdata (void          *ctx,
               const xmlChar *text,
               int            len)
 {
-  xmlParserCtxtPtr ctxt = ctx;
-  ParseLimits *limits = ctxt->_private;
-
-  limits->cdata (ctx, text, len);
-  if (limits->run != NULL)
-    _rdt_structure_run_text (limits->run, text, len);
+  forward_text (ctx, ((ParseLimits *) ((xmlParserCtxtPtr) ctx)->_private)->cdata, text, len);
 }
 
 /* Blank text libxml2 drops (XML_PARSE_NOBLANKS) is still text to the
@@ -509,13 +515,7 @@ noting_ignorable (void          *ctx,
                   const xmlChar *text,
                   int            len)
 {
-  xmlParserCtxtPtr ctxt = ctx;
-  ParseLimits *limits = ctxt->_private;
-
-  if (limits->ignorable != NULL)
-    limits->ignorable (ctx, text, len);
-  if (limits->run != NULL)
-    _rdt_structure_run_text (limits->run, text, len);
+  forward_text (ctx, ((ParseLimits *) ((xmlParserCtxtPtr) ctx)->_private)->ignorable, text, len);
 }
 
 static void

@@ -949,11 +949,13 @@ compile_name_class (Compiler  *cp,
 
 static Pat *compile (Compiler *cp, xmlNode *node, int depth);
 
-/* The patterns from @first on (siblings), as a group; Empty when none. */
+/* The patterns from @first on (siblings), combined as a group (Empty when
+ * none) or as a choice (an error when none). */
 static Pat *
-compile_group (Compiler *cp,
-               xmlNode  *first,
-               int       depth)
+compile_siblings (Compiler *cp,
+                  xmlNode  *first,
+                  gboolean  as_choice,
+                  int       depth)
 {
   Pat *result = NULL;
 
@@ -973,32 +975,21 @@ compile_group (Compiler *cp,
       p = compile (cp, k, depth + 1);
       if (p == NULL)
         return NULL;
-      result = result == NULL ? p : group (cp->c, result, p);
+      result = result == NULL ? p : as_choice ? choice (cp->c, result, p) : group (cp->c, result, p);
     }
-  return result != NULL ? result : cp->c->empty;
+  if (result == NULL && as_choice)
+    fail (cp, first != NULL ? first->parent : NULL, "an empty choice");
+  if (result == NULL && !as_choice)
+    result = cp->c->empty;
+  return result;
 }
 
-static Pat *
-compile_choice (Compiler *cp,
-                xmlNode  *first,
-                int       depth)
+static inline Pat *
+compile_group (Compiler *cp,
+               xmlNode  *first,
+               int       depth)
 {
-  Pat *result = NULL;
-
-  for (xmlNode *k = first; k != NULL; k = k->next)
-    {
-      Pat *p;
-
-      if (!is_rng (k, NULL))
-        continue;
-      p = compile (cp, k, depth + 1);
-      if (p == NULL)
-        return NULL;
-      result = result == NULL ? p : choice (cp->c, result, p);
-    }
-  if (result == NULL)
-    fail (cp, first != NULL ? first->parent : NULL, "an empty choice");
-  return result;
+  return compile_siblings (cp, first, FALSE, depth);
 }
 
 static Pat *
@@ -1083,7 +1074,7 @@ compile (Compiler *cp,
   if (strcmp (what, "group") == 0)
     return compile_group (cp, node->children, depth);
   if (strcmp (what, "choice") == 0)
-    return compile_choice (cp, node->children, depth);
+    return compile_siblings (cp, node->children, TRUE, depth);
   if (strcmp (what, "optional") == 0)
     {
       p = compile_group (cp, node->children, depth);
