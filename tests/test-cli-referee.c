@@ -320,7 +320,7 @@ static void
 test_usage_lists_every_option (void)
 {
   static const char *const commands[] = { "validate", "info", "format", "los", "los-fan", "zoc",
-                                          "render", "moves", "retreats" };
+                                          "render", "moves", "retreats", "import-vassal", "play" };
   const char *help_argv[] = { "--help", NULL };
   g_auto(Run) help = { 0 };
   g_autofree char *doc_path = g_build_filename (g_getenv ("REDOUBT_SOURCE_ROOT"), "docs", "cli.md", NULL);
@@ -371,6 +371,45 @@ test_usage_lists_every_option (void)
     }
 }
 
+/* `redoubt-cli --help` lists every command cleanly: exit 0, nothing on
+ * stderr (import-vassal and play used to run with no arguments and print
+ * their usage errors there), and each command's summary line is followed by
+ * its usage line "redoubt-cli NAME ...". */
+static void
+test_help_every_command_clean (void)
+{
+  const char *help_argv[] = { "--help", NULL };
+  g_auto(Run) help = { 0 };
+  g_auto(GStrv) lines = NULL;
+  guint n_commands = 0;
+
+  run_cli (help_argv, &help);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_cmpstr (help.err, ==, "");
+  lines = g_strsplit (help.out, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *prefix = NULL;
+      const char *end;
+
+      /* A command line: two spaces, the name, then its summary. */
+      if (!g_str_has_prefix (lines[i], "  ") || lines[i][2] == ' ')
+        continue;
+      end = strchr (lines[i] + 2, ' ');
+      g_assert_nonnull (end);
+      name = g_strndup (lines[i] + 2, end - (lines[i] + 2));
+      prefix = g_strdup_printf ("redoubt-cli %s", name);
+      n_commands++;
+      g_assert_nonnull (lines[i + 1]);
+      if (!g_str_has_prefix (g_strchug (lines[i + 1]), prefix))
+        g_error ("redoubt-cli --help: %s has no usage line: “%s”", name, lines[i + 1]);
+    }
+  g_assert_cmpuint (n_commands, >=, 16);
+  g_assert_nonnull (strstr (help.out, "redoubt-cli import-vassal MODULE.vmod -o OUT.redoubt [--board NAME] [--json]\n"));
+  g_assert_nonnull (strstr (help.out, "redoubt-cli play SCENARIO | --replay GAME [--seed N]"));
+}
+
 /* Issue 16: a ruling does not print the file's warnings (149 provisional
  * values of Brandywine, most from its shared volume) unless --verbose asks;
  * `validate` lists them. */
@@ -415,6 +454,7 @@ main (int   argc,
   g_test_add_func ("/cli/los/occupied-repeated-lists-merge", test_occupied_repeated);
   g_test_add_func ("/cli/los-fan/range-whole-number-from-0", test_fan_range);
   g_test_add_func ("/cli/usage/every-option-listed", test_usage_lists_every_option);
+  g_test_add_func ("/cli/usage/help-lists-every-command-cleanly", test_help_every_command_clean);
   g_test_add_func ("/cli/rulings/names-not-ids", test_names);
   g_test_add_func ("/cli/rulings/issue-16/warnings-only-with-verbose", test_warnings_only_verbose);
 

@@ -167,36 +167,31 @@ rdt_cli_import_vassal (int    argc,
   gboolean json = FALSE;
   g_autofree char *out = NULL;
   g_autofree char *board = NULL;
-  g_auto(GStrv) files = NULL;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &out, N_("The scenario to write (must not exist)"), N_("OUT.redoubt") },
     { "board", 0, 0, G_OPTION_ARG_STRING, &board, N_("The board to import, when the module has several"), N_("NAME") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the report as JSON (docs/vassal-import.md)"), NULL },
-    { G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_FILENAME_ARRAY, &files, NULL, N_("MODULE.vmod") },
     { NULL }
   };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (_("MODULE.vmod -o OUT.redoubt — import a VASSAL module's board, counters and set-up"));
+  /* Through rdt_cli_parse_options() like every other command, so that
+   * `redoubt-cli --help` prints its usage line instead of running it. */
+  const RdtCliSpec spec = { "import-vassal", "MODULE.vmod -o OUT.redoubt",
+                            N_("import a VASSAL module's board, counters and set-up"),
+                            NULL, entries, NULL, 1, 1 };
+  int status = rdt_cli_parse_options (&spec, &argc, &argv);
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtVassalReport) report = NULL;
   RdtVassalImportOptions options = { 0 };
   gboolean ok;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
-  if (files == NULL || files[0] == NULL || files[1] != NULL || out == NULL)
-    {
-      rdt_cli_error ("%s", _("import-vassal: give one MODULE.vmod and -o OUT.redoubt"));
-      return RDT_CLI_EXIT_USAGE;
-    }
+  if (status != RDT_CLI_CONTINUE)
+    return status;
+  if (out == NULL)
+    return rdt_cli_usage_error (&spec, _("import-vassal: give one MODULE.vmod and -o OUT.redoubt"));
   options.board = board;
-  ok = rdt_vassal_import (files[0], out, &options, &report, &error);
+  ok = rdt_vassal_import (argv[1], out, &options, &report, &error);
   if (json)
-    print_json (files[0], out, ok, error, report);
+    print_json (argv[1], out, ok, error, report);
   else
     {
       if (report != NULL)

@@ -165,8 +165,14 @@ rdt_cli_play (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print JSON (docs/play-json.md)"), NULL },
     { NULL }
   };
-  g_autoptr(GOptionContext) context =
-    g_option_context_new (_("SCENARIO — play a scenario headless (docs/play.md)"));
+  /* Through rdt_cli_parse_options() like every other command, so that
+   * `redoubt-cli --help` prints its usage line instead of running it.  The
+   * usage line names --replay among the arguments: it replaces SCENARIO. */
+  const RdtCliSpec spec = { "play", "SCENARIO | --replay GAME",
+                            N_("play a scenario headless (docs/play.md)"),
+                            N_("--replay GAME takes no SCENARIO, --seed, --script or --auto."),
+                            entries, NULL, 0, 1 };
+  int status;
   g_autoptr(GError) error = NULL;
   g_autoptr(RdtGame) game = NULL;
   guint64 seed;
@@ -181,12 +187,9 @@ rdt_cli_play (int    argc,
       if (argv[i][0] != '-' && g_str_equal (rdt_cli_peek_root (argv[i]), "gridless-scenario"))
         return rdt_cli_gridless_play (argc, argv);
     }
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    {
-      rdt_cli_error ("%s", error->message);
-      return RDT_CLI_EXIT_USAGE;
-    }
+  status = rdt_cli_parse_options (&spec, &argc, &argv);
+  if (status != RDT_CLI_CONTINUE)
+    return status;
   if ((replay == NULL) != (argc == 2) || auto_n < 0 || auto_n > MAX_AUTO ||
       (replay != NULL && (script != NULL || auto_n > 0 || seed_text != NULL)))
     {

@@ -189,6 +189,10 @@ render_from_module (int    argc,
 
   if (module == NULL || !g_module_symbol (module, "rdt_cli_render", (gpointer *) &run) || run == NULL)
     {
+      /* `redoubt-cli --help` prints nothing on stderr: without the module
+       * render has no usage line to give, its summary line stands alone. */
+      if (collecting_usage)
+        return RDT_CLI_EXIT_OK;
       rdt_cli_error (_("cannot load the drawing module %s: %s"), path, g_module_error ());
       return RDT_CLI_EXIT_FAILURE;
     }
