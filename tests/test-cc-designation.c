@@ -1571,6 +1571,218 @@ test_stack_split_between_combats (void)
   g_assert_false (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
 }
 
+/* ---- Issue 14: the legal-action list offers "break-pin" and "withdraw" ---- */
+
+/* A copy of @game made by replaying its log on a new game of @sc. */
+static RdtGame *
+copy_game (RdtScenario *sc,
+           RdtGame     *game)
+{
+  g_autoptr(GError) error = NULL;
+  RdtGame *copy = rdt_game_new (sc, rdt_game_get_seed (game), &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < rdt_game_get_n_actions (game); i++)
+    ok (copy, rdt_game_get_action (game, i));
+  return copy;
+}
+
+static gboolean
+accepted_on_copy (RdtScenario *sc,
+                  RdtGame     *game,
+                  const char  *action)
+{
+  g_autoptr(RdtGame) copy = copy_game (sc, game);
+
+  return rdt_game_perform (copy, action, NULL);
+}
+
+static gboolean
+special (const char *action)
+{
+  /* Not "tactics ATT withdraw": the Withdraw Tactics Card (12.5). */
+  return g_str_has_prefix (action, "break-pin ") ||
+         (g_str_has_prefix (action, "close-combat ") && g_str_has_suffix (action, " withdraw") &&
+          strstr (action, " tactics ") == NULL);
+}
+
+/* The "break-pin" and "withdraw" actions rdt_game_dup_legal_actions()
+ * offers now are exactly those a copy of the game accepts, among every
+ * "break-pin UNIT" and every "close-combat ATT DEF lead UNIT withdraw" of
+ * two adjacent hexes (ATT holding units of the phasing player, DEF the
+ * other's); rdt_game_dup_pin_breaks() and rdt_game_dup_cc_withdrawals()
+ * list the same.  Returns the number offered. */
+static guint
+check_offered_exactly (RdtScenario *sc,
+                       RdtGame     *game)
+{
+  g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+  g_autoptr(GPtrArray) offered = g_ptr_array_new ();
+  g_autoptr(GPtrArray) tried = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) breaks = rdt_game_dup_pin_breaks (game, NULL);
+  g_auto(GStrv) withdrawals = rdt_game_dup_cc_withdrawals (game);
+  RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+  int phasing = rdt_game_get_phasing_player (game);
+  guint n_listed = 0;
+
+  for (guint i = 0; i < legal->len; i++)
+    if (special (g_ptr_array_index (legal, i)))
+      g_ptr_array_add (offered, g_ptr_array_index (legal, i));
+  /* Every one offered is accepted by perform on a copy. */
+  for (guint i = 0; i < offered->len; i++)
+    if (!accepted_on_copy (sc, game, g_ptr_array_index (offered, i)))
+      g_error ("offered but refused: “%s”", (const char *) g_ptr_array_index (offered, i));
+  for (guint i = 0; breaks[i] != NULL; i++, n_listed++)
+    g_assert_true (g_ptr_array_find_with_equal_func (offered, breaks[i], g_str_equal, NULL));
+  for (guint i = 0; withdrawals[i] != NULL; i++, n_listed++)
+    g_assert_true (g_ptr_array_find_with_equal_func (offered, withdrawals[i], g_str_equal, NULL));
+  g_assert_cmpuint (n_listed, ==, offered->len);
+  /* Every one a copy accepts is offered. */
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    g_ptr_array_add (tried, g_strdup_printf ("break-pin %s", rdt_scenario_get_unit (sc, i)->id));
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    {
+      const RdtGameUnit *gu = rdt_game_get_unit (game, i);
+      const RdtUnit *u = rdt_scenario_get_unit (sc, i);
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing)
+        continue;
+      for (guint e = 0; e < rdt_game_get_n_units (game); e++)
+        {
+          const RdtGameUnit *ge = rdt_game_get_unit (game, e);
+          g_autofree char *la = NULL, *ld = NULL, *action = NULL;
+
+          if (ge->where != RDT_GAME_UNIT_MAP || _rdt_game_unit_player (game, e) == phasing ||
+              !rdt_hex_grid_are_adjacent (grid, gu->hex, ge->hex))
+            continue;
+          la = lbl (sc, gu->hex);
+          ld = lbl (sc, ge->hex);
+          action = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, u->id);
+          if (!g_ptr_array_find_with_equal_func (tried, action, g_str_equal, NULL))
+            g_ptr_array_add (tried, g_steal_pointer (&action));
+        }
+    }
+  for (guint i = 0; i < tried->len; i++)
+    {
+      const char *action = g_ptr_array_index (tried, i);
+      gboolean listed = g_ptr_array_find_with_equal_func (offered, action, g_str_equal, NULL);
+
+      if (accepted_on_copy (sc, game, action) != listed)
+        g_error ("“%s”: accepted by the game %s, offered %s", action, listed ? "no" : "yes", listed ? "yes" : "no");
+    }
+  return offered->len;
+}
+
+static gboolean
+offers (RdtGame    *game,
+        const char *action)
+{
+  g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+
+  return g_ptr_array_find_with_equal_func (legal, action, g_str_equal, NULL);
+}
+
+/* 12.4: "If all the defending units in a Close Combat are Parade Order
+ * cavalry and none of the attacking units are cavalry, the Defender has the
+ * option to announce a Cavalry Withdrawal"; 12.42 (current edition: no
+ * back-to-back withdrawals).  The legal-action list offers "close-combat
+ * ATT DEF lead UNIT withdraw" exactly when the game accepts it: before the
+ * designation (the one-line combat), once announced, not against infantry,
+ * not when the attackers include dragoons, not under a Withdrawal marker. */
+static void
+test_legal_actions_withdraw (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *dragoons = x == &british_phasing ? "blands-horse" : "1-queens-light-dragoons";
+  const char *own_dragoons = x == &british_phasing ? "1-queens-light-dragoons" : "blands-horse";
+  enum { DRAGOONS, INFANTRY, MARKED, ATTACKING_DRAGOONS, N_CASES };
+
+  for (int c = 0; c < N_CASES; c++)
+    {
+      g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      g_autofree char *w0 = NULL, *w1 = NULL;
+      gboolean legal = c == DRAGOONS;
+
+      place (sc, x->p[0], a);
+      place (sc, c == ATTACKING_DRAGOONS ? own_dragoons : x->p[1], a);
+      place_state (sc, c == INFANTRY ? x->e[0] : dragoons, d, c == MARKED ? "cavalry-withdrawal" : NULL);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_close_combat (game);
+      w0 = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, x->p[0]);
+      w1 = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, c == ATTACKING_DRAGOONS ? own_dragoons : x->p[1]);
+      /* Before any designation: the one-line combat (12.21). */
+      g_assert_cmpint (offers (game, w0), ==, legal);
+      g_assert_cmpint (offers (game, w1), ==, legal);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, legal ? 2 : 0);
+      /* Designated and announced. */
+      okf (game, "designate %s %s", la, ld);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+      ok (game, "announce");
+      g_assert_cmpint (offers (game, w0), ==, legal);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, legal ? 2 : 0);
+      if (!legal)
+        {
+          refused (game, w0, RDT_GAME_ERROR_ILLEGAL, c == MARKED ? "12.42" : "12.4");
+          continue;
+        }
+      ok (game, w0);
+      /* Made: not offered again (the combat is resolved). */
+      g_assert_false (offers (game, w0));
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+    }
+}
+
+/* Brandywine 3.9: "Pinned units in the Meeting House (hex 1910) which pay
+ * the morale penalty to break pin do not have to leave the hex"; 13.1 Pin
+ * B, 9.3.  "break-pin UNIT" is offered in the Movement Phase exactly for
+ * the pinned units of the phasing player in the Meeting House: not a
+ * pinned unit elsewhere (it breaks its pin by moving away), not an
+ * unpinned one, not in another phase, not twice. */
+static void
+test_legal_actions_break_pin (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex mh, far;
+  g_autofree char *want = g_strdup_printf ("break-pin %s", x->p[0]);
+  g_auto(GStrv) rules = NULL;
+  g_auto(GStrv) breaks = NULL;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), "1910", &mh, NULL));
+  far = open_hex (sc);
+  place_state (sc, x->p[0], mh, "pinned");
+  place (sc, x->p[1], nb (sc, nb (sc, mh, 3), 3));
+  place_state (sc, x->p[2], far, "pinned");
+  place_state (sc, x->e[0], nb (sc, mh, 3), "pinned");
+  place_state (sc, x->e[1], nb (sc, far, 0), "pinned");
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  /* Not before the Movement Phase. */
+  g_assert_false (offers (game, want));
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT; i++)
+    {
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+      ok (game, "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_true (offers (game, want));
+  g_assert_cmpuint (check_offered_exactly (sc, game), ==, 1);
+  breaks = rdt_game_dup_pin_breaks (game, &rules);
+  g_assert_cmpstr (breaks[0], ==, want);
+  g_assert_cmpstr (rules[0], ==, "Brandywine 3.9");
+  ok (game, want);
+  g_assert_false (offers (game, want));
+  g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1598,5 +1810,8 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
+  g_test_add_func ("/cc-designation/12.4-12.42/legal-actions-offer-withdraw-exactly-when-accepted", test_legal_actions_withdraw);
+  g_test_add_func ("/cc-designation/brandywine-3.9-13.1-pin-b/legal-actions-offer-break-pin-exactly-when-accepted",
+                   test_legal_actions_break_pin);
   return g_test_run ();
 }

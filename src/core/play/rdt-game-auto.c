@@ -78,6 +78,8 @@ candidates (RdtGame *game,
       }
       break;
     case RDT_PHASE_MOVEMENT:
+      /* Brandywine 3.9, 13.1 Pin B: pins broken in place (issue 14). */
+      _rdt_game_pin_break_candidates (game, out);
       for (guint i = 0; i < game->n_units; i++)
         {
           const RdtGameUnit *gu = &game->state->units[i];
@@ -151,6 +153,16 @@ rdt_game_dup_legal_actions (RdtGame *game,
     if (_rdt_game_try (game, g_ptr_array_index (all, i)))
       g_ptr_array_add (out, g_strdup (g_ptr_array_index (all, i)));
   return out;
+}
+
+gboolean
+rdt_game_would_accept (RdtGame    *game,
+                       const char *action)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  return _rdt_game_try (game, action);
 }
 
 gboolean

@@ -1102,6 +1102,55 @@ do_break_pin (RdtGame     *game,
   return TRUE;
 }
 
+/* Issue 14: each pinned combat unit of the phasing player on the map may
+ * try "break-pin UNIT" in the Movement Phase; do_break_pin() decides (the
+ * volume's "break in place" rows, Brandywine 3.9). */
+void
+_rdt_game_pin_break_candidates (RdtGame   *game,
+                                GPtrArray *out)
+{
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT)
+    return;
+  for (guint i = 0; i < game->n_units; i++)
+    if (on_map (game, i) && _rdt_game_unit_player (game, i) == phasing && is_pinned (&game->state->units[i]))
+      g_ptr_array_add (out, g_strdup_printf ("break-pin %s", unit_of (game, i)->id));
+}
+
+char **
+rdt_game_dup_pin_breaks (RdtGame   *game,
+                         char    ***out_rules)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *out, *rules;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  out = g_ptr_array_new ();
+  rules = g_ptr_array_new ();
+  _rdt_game_pin_break_candidates (game, all);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const char *action = g_ptr_array_index (all, i);
+      int unit;
+      const char *rule;
+
+      if (!_rdt_game_try (game, action))
+        continue;
+      unit = rdt_scenario_find_unit_index (game->scenario, action + strlen ("break-pin "));
+      rule = unit >= 0 ? break_in_place_row (game, (guint) unit) : NULL;
+      g_ptr_array_add (out, g_strdup (action));
+      g_ptr_array_add (rules, g_strdup (rule != NULL ? rule : "13.1 Pin"));
+    }
+  g_ptr_array_add (out, NULL);
+  g_ptr_array_add (rules, NULL);
+  if (out_rules != NULL)
+    *out_rules = (char **) g_ptr_array_free (rules, FALSE);
+  else
+    g_strfreev ((char **) g_ptr_array_free (rules, FALSE));
+  return (char **) g_ptr_array_free (out, FALSE);
+}
+
 void
 _rdt_game_clear_pin_breaks (RdtGame *game)
 {

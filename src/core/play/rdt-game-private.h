@@ -282,6 +282,14 @@ gboolean      _rdt_game_combat_may_leave   (RdtGame           *game,
 /* Designation candidates for random play. */
 void          _rdt_game_designation_candidates (RdtGame       *game,
                                                 GPtrArray     *out);
+/* Issue 14: "break-pin UNIT" candidates (Movement Phase, pinned units of
+ * the phasing player; rdt-game-designation.c) and "close-combat ... lead
+ * UNIT withdraw" candidates (12.4, 12.41; rdt-game-combat.c), not yet
+ * tried. */
+void          _rdt_game_pin_break_candidates (RdtGame         *game,
+                                              GPtrArray       *out);
+void          _rdt_game_withdrawal_candidates (RdtGame        *game,
+                                               GPtrArray      *out);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */
