@@ -1035,16 +1035,53 @@ test_obligations_validated (void)
         }
     }
   g_assert_cmpuint (errors, ==, 6);
-  /* The bundled Savannah row (4.1) is read without a diagnostic. */
+  /* Savannah 4.1's "start": "retreat N", N from 1 to 3, stack rows only. */
+  {
+    const char *cells_far[] = { "stack", "side=french+side=american", "", "", "", "voluntary attack", "rule", "", "retreat 9", NULL };
+    const char *cells_terrain[] = { "terrain", "meeting-house", "", "", "", "", "rule", "", "retreat 1", NULL };
+    const char *cells_good[] = { "stack", "side=french+side=american", "", "", "", "voluntary attack", "rule", "", "retreat 2", NULL };
+
+    rdt_table_add_row (t, "s", cells_far);
+    rdt_table_add_row (t, "r", cells_terrain);
+    rdt_table_add_row (t, "q", cells_good);
+    g_ptr_array_set_size (diagnostics, 0);
+    errors = 0;
+    rdt_volume_validate (volume, "brandywine.xml", diagnostics);
+    for (guint i = 0; i < diagnostics->len; i++)
+      {
+        RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+        if (strstr (d->message, "cc-obligations") != NULL)
+          errors++;
+        if (strstr (d->message, "“start”") != NULL)
+          g_assert_true (strstr (d->message, "row “s”") != NULL || strstr (d->message, "row “r”") != NULL);
+      }
+    g_assert_cmpuint (errors, ==, 8);
+  }
+  /* The bundled Savannah row (4.1) is read without an error; its "start"
+   * cell (the retreat's distance, not stated by 4.1) is provisional and
+   * said so. */
   {
     g_autoptr(RdtScenario) sav = load ("savannah-historical.redoubt");
     RdtVolume *sv = rdt_scenario_get_volume (sav);
+    gboolean provisional = FALSE;
 
     g_assert_nonnull (rdt_volume_find_table (sv, "cc-obligations"));
+    g_assert_cmpstr (rdt_table_lookup (rdt_volume_find_table (sv, "cc-obligations"), "french-american-stack", "start",
+                                       &provisional), ==, "retreat 1");
+    g_assert_true (provisional);
     g_ptr_array_set_size (diagnostics, 0);
     rdt_volume_validate (sv, "savannah.xml", diagnostics);
     for (guint i = 0; i < diagnostics->len; i++)
-      g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
+      {
+        RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+        if (strstr (d->message, "cc-obligations") != NULL)
+          {
+            g_assert_cmpint (d->severity, !=, RDT_SEVERITY_ERROR);
+            g_assert_nonnull (strstr (d->message, "1 provisional cell"));
+          }
+      }
   }
 }
 
@@ -1783,6 +1820,121 @@ test_legal_actions_break_pin (void)
   g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
 }
 
+/* To the first Movement Phase of @unit's player (the Close Combats
+ * before it announced anyway). */
+static void
+to_movement_of (RdtGame    *game,
+                const char *unit)
+{
+  int player = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, unit));
+
+  ok (game, "deploy-all");
+  for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT &&
+                              rdt_game_get_phasing_player (game) == player); i++)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!rdt_game_perform (game, "next-phase", &local))
+        ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                  : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, player);
+}
+
+/* Savannah 4.1: "If a French/American stack begins a Movement Phase
+ * adjacent to an enemy in circumstances where an attack would normally be
+ * required, it must retreat instead if possible.  If retreat is not
+ * possible, the French/American stack must fulfill the required attack,
+ * but suffers a -2 DRM."  The volume's cc-obligations row
+ * "french-american-stack", column "start" = "retreat 1" (provisional: the
+ * distance is not stated).  A French stack (no French/American stack) owes
+ * nothing; a surrounded stack cannot retreat and must attack. */
+static void
+test_savannah_stack_retreats_instead (void)
+{
+  enum { FA_STACK, FRENCH_ONLY, SURROUNDED, N_CASES };
+
+  for (int c = 0; c < N_CASES; c++)
+    {
+      g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *la = lbl (sc, a), *far = lbl (sc, nb (sc, a, 0));
+      const char *second = c == FRENCH_ONLY ? "armagnac" : "1st-sc";
+
+      place (sc, "tawes", d);
+      place (sc, "avant-garde", a);
+      place (sc, second, a);
+      if (c == SURROUNDED)
+        place (sc, "1st-frasers-highlanders", nb (sc, a, 0));
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_movement_of (game, "avant-garde");
+      if (c == FRENCH_ONLY)
+        {
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+          g_assert_false (log_has (game, "Savannah 4.1", "retreat instead"));
+          continue;
+        }
+      if (c == SURROUNDED)
+        {
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+          g_assert_true (log_has (game, "Savannah 4.1", "cannot retreat (13.22): it must make the required attack, at the -2 DRM"));
+          for (int i = 0; i < 6 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+            ok (game, "next-phase");
+          g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+          g_assert_true (owed_has (game, "avant-garde must attack (12.12)"));
+          continue;
+        }
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
+      g_assert_true (log_has (game, "Savannah 4.1", "must retreat instead, each unit 1 hex"));
+      g_assert_true (log_has (game, "Savannah 4.1", "provisional"));
+      /* Before any movement (and the phase does not end). */
+      refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Savannah 4.1", "move avant-garde %s", far);
+      refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+      {
+        g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+        const char *first = NULL, *other = NULL;
+        g_autofree char *first_copy = NULL, *other_copy = NULL;
+
+        g_assert_cmpuint (legal->len, >, 0);
+        for (guint k = 0; k < legal->len; k++)
+          {
+            const char *act = g_ptr_array_index (legal, k);
+
+            g_assert_true (g_str_has_prefix (act, "retreat "));
+            g_assert_true (accepted_on_copy (sc, game, act));
+            if (first == NULL && g_str_has_prefix (act, "retreat avant-garde "))
+              first = act;
+          }
+        g_assert_nonnull (first);
+        first_copy = g_strdup (first);
+        ok (game, first_copy);
+        g_clear_pointer (&legal, g_ptr_array_unref);
+        legal = rdt_game_dup_legal_actions (game, 0);
+        for (guint k = 0; k < legal->len && other == NULL; k++)
+          if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat 1st-sc ") &&
+              !g_str_has_suffix (g_ptr_array_index (legal, k), first_copy + strlen ("retreat avant-garde")))
+            other = g_ptr_array_index (legal, k);
+        g_assert_nonnull (other);
+        other_copy = g_strdup (other);
+        ok (game, other_copy);
+      }
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+      /* 13.21: one hex away, no longer adjacent to the enemy. */
+      for (int u = 0; u < 2; u++)
+        {
+          RdtHex h = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, u ? "1st-sc" : "avant-garde"))->hex;
+
+          g_assert_cmpint (rdt_hex_grid_distance (rdt_scenario_get_grid (sc), h, a), ==, 1);
+          g_assert_false (rdt_hex_grid_are_adjacent (rdt_scenario_get_grid (sc), h, d));
+        }
+      ok (game, "next-phase");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1811,6 +1963,8 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
   g_test_add_func ("/cc-designation/12.4-12.42/legal-actions-offer-withdraw-exactly-when-accepted", test_legal_actions_withdraw);
+  g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-retreats-instead-at-the-start-of-the-movement-phase",
+                   test_savannah_stack_retreats_instead);
   g_test_add_func ("/cc-designation/brandywine-3.9-13.1-pin-b/legal-actions-offer-break-pin-exactly-when-accepted",
                    test_legal_actions_break_pin);
   return g_test_run ();

@@ -80,6 +80,8 @@ candidates (RdtGame *game,
     case RDT_PHASE_MOVEMENT:
       /* Brandywine 3.9, 13.1 Pin B: pins broken in place (issue 14). */
       _rdt_game_pin_break_candidates (game, out);
+      /* Savannah 4.1: retreats owed at the start of the phase. */
+      _rdt_game_stack_retreat_candidates (game, out);
       for (guint i = 0; i < game->n_units; i++)
         {
           const RdtGameUnit *gu = &game->state->units[i];
