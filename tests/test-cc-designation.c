@@ -1117,6 +1117,10 @@ test_savannah_stack_no_voluntary_attack (void)
       g_assert_cmpint (rifle, >=, 0);
       rdt_scenario_get_unit (sc, (guint) rifle)->kind = RDT_UNIT_KIND_RIFLE;
       place (sc, "tawes", d);
+      /* Surrounded (every free neighbour in an enemy ZOC, 13.22): the stack
+       * cannot retreat instead at the start of its Movement Phase (4.1),
+       * so the attack stays owed. */
+      place (sc, "1st-frasers-highlanders", nb (sc, a, 0));
       place (sc, cases[k].infantry, a);
       place (sc, cases[k].rifle, a);
       game = rdt_game_new (sc, 7, &error);
