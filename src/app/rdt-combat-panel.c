@@ -475,7 +475,6 @@ analyse_cc (RdtCombatPanel *self,
             g_string_append_printf (out, " %s", rdt_scenario_get_unit (scenario, g_array_index (leads, guint, i))->id);
         }
     }
-  update_withdrawal (self, cc, att, def, lead_att, div);
   if (rdt_close_combat_artillery_captured (cc))
     g_string_append (out, _("\nOnly artillery defends: it is captured (12.31, 12.32)."));
   g_string_append_printf (out, "\n%s", rdt_close_combat_get_odds_text (cc));
@@ -503,6 +502,9 @@ analyse_cc (RdtCombatPanel *self,
   if (self->secret[0] < 0 || self->secret[1] < 0)
     g_string_append (out, _("\nOwed: both players' Tactics Cards (12.23 step 4)."));
   gtk_widget_set_sensitive (self->cc_button, rdt_close_combat_is_legal (cc) && self->secret[0] >= 0 && self->secret[1] >= 0);
+  /* Last: rdt_game_would_accept() tries the action on the game, after which
+   * the position @cc read is synced again. */
+  update_withdrawal (self, cc, att, def, lead_att, div);
 }
 
 /* Issue 14: once the firers (the attacking hexes) are picked and the target

@@ -94,7 +94,8 @@ candidates (RdtGame *game,
           if (gu->flags & RDT_GAME_UNIT_ARRIVED)
             add (out, g_strdup_printf ("delay %s", u->id));
           add (out, g_strdup_printf ("eliminate %s", u->id));
-          if (gu->flags & RDT_GAME_UNIT_MOVED)
+          /* Savannah 4.1: no move while a retreat is owed (do_move). */
+          if ((gu->flags & RDT_GAME_UNIT_MOVED) || game->state->owed_retreats->len > 0)
             continue;
           for (int strategic = 0; strategic <= 1; strategic++)
             {
