@@ -1614,6 +1614,8 @@ test_stack_split_between_combats (void)
 
 /* ---- Issue 14: the legal-action list offers "break-pin" and "withdraw" ---- */
 
+static void to_movement_of (RdtGame *game, const char *unit);
+
 /* A copy of @game made by replaying its log on a new game of @sc. */
 static RdtGame *
 copy_game (RdtScenario *sc,
@@ -1729,7 +1731,8 @@ offers (RdtGame    *game,
  * back-to-back withdrawals).  The legal-action list offers "close-combat
  * ATT DEF lead UNIT withdraw" exactly when the game accepts it: before the
  * designation (the one-line combat), once announced, not against infantry,
- * not when the attackers include dragoons, not under a Withdrawal marker. */
+ * not when the attackers include dragoons, not under a Withdrawal marker;
+ * 12.41 the Indian Withdrawal likewise. */
 static void
 test_legal_actions_withdraw (void)
 {
@@ -1776,6 +1779,52 @@ test_legal_actions_withdraw (void)
       g_assert_false (offers (game, w0));
       g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
     }
+  /* 12.41 (the rules layer's Indian Withdrawal): Indians in woods attacked
+   * by no Indians or light infantry (Savannah: the Creek Indians in a
+   * forest hex, the French Avant-Garde next to them). */
+  {
+    g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+    g_autoptr(RdtGame) game = NULL;
+    g_autoptr(GError) error = NULL;
+    RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+    RdtHex d = { 0, 0 }, a = { 0, 0 };
+    gboolean found = FALSE;
+    g_autofree char *la = NULL, *ld = NULL, *w = NULL;
+
+    for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && !found; i++)
+      {
+        const RdtTerrainType *t;
+
+        d = rdt_hex_grid_hex_at_index (grid, i);
+        t = rdt_scenario_get_terrain_type (sc, d);
+        if (t == NULL || !g_str_equal (t->id, "forest"))
+          continue;
+        for (int dir = 0; dir < 6 && !found; dir++)
+          {
+            const RdtTerrainType *ta;
+
+            a = nb (sc, d, dir);
+            ta = rdt_hex_grid_contains (grid, a) ? rdt_scenario_get_terrain_type (sc, a) : NULL;
+            found = ta != NULL && g_str_equal (ta->id, "clear");
+          }
+      }
+    g_assert_true (found);
+    place (sc, "creek-indians", d);
+    place (sc, "avant-garde", a);
+    la = lbl (sc, a);
+    ld = lbl (sc, d);
+    game = rdt_game_new (sc, 7, &error);
+    g_assert_no_error (error);
+    to_movement_of (game, "avant-garde");
+    for (int i = 0; i < 6 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+      ok (game, "next-phase");
+    g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+    w = g_strdup_printf ("close-combat %s %s lead avant-garde withdraw", la, ld);
+    g_assert_true (offers (game, w));
+    g_assert_cmpuint (check_offered_exactly (sc, game), ==, 1);
+    ok (game, w);
+    g_assert_true (log_has (game, "12.4, 12.41", "Indian Withdrawal"));
+  }
 }
 
 /* Brandywine 3.9: "Pinned units in the Meeting House (hex 1910) which pay
@@ -1966,7 +2015,7 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
-  g_test_add_func ("/cc-designation/12.4-12.42/legal-actions-offer-withdraw-exactly-when-accepted", test_legal_actions_withdraw);
+  g_test_add_func ("/cc-designation/12.4-12.41-12.42/legal-actions-offer-withdraw-exactly-when-accepted", test_legal_actions_withdraw);
   g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-retreats-instead-at-the-start-of-the-movement-phase",
                    test_savannah_stack_retreats_instead);
   g_test_add_func ("/cc-designation/brandywine-3.9-13.1-pin-b/legal-actions-offer-break-pin-exactly-when-accepted",
