@@ -1035,16 +1035,53 @@ test_obligations_validated (void)
         }
     }
   g_assert_cmpuint (errors, ==, 6);
-  /* The bundled Savannah row (4.1) is read without a diagnostic. */
+  /* Savannah 4.1's "start": "retreat N", N from 1 to 3, stack rows only. */
+  {
+    const char *cells_far[] = { "stack", "side=french+side=american", "", "", "", "voluntary attack", "rule", "", "retreat 9", NULL };
+    const char *cells_terrain[] = { "terrain", "meeting-house", "", "", "", "", "rule", "", "retreat 1", NULL };
+    const char *cells_good[] = { "stack", "side=french+side=american", "", "", "", "voluntary attack", "rule", "", "retreat 2", NULL };
+
+    rdt_table_add_row (t, "s", cells_far);
+    rdt_table_add_row (t, "r", cells_terrain);
+    rdt_table_add_row (t, "q", cells_good);
+    g_ptr_array_set_size (diagnostics, 0);
+    errors = 0;
+    rdt_volume_validate (volume, "brandywine.xml", diagnostics);
+    for (guint i = 0; i < diagnostics->len; i++)
+      {
+        RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+        if (strstr (d->message, "cc-obligations") != NULL)
+          errors++;
+        if (strstr (d->message, "“start”") != NULL)
+          g_assert_true (strstr (d->message, "row “s”") != NULL || strstr (d->message, "row “r”") != NULL);
+      }
+    g_assert_cmpuint (errors, ==, 8);
+  }
+  /* The bundled Savannah row (4.1) is read without an error; its "start"
+   * cell (the retreat's distance, not stated by 4.1) is provisional and
+   * said so. */
   {
     g_autoptr(RdtScenario) sav = load ("savannah-historical.redoubt");
     RdtVolume *sv = rdt_scenario_get_volume (sav);
+    gboolean provisional = FALSE;
 
     g_assert_nonnull (rdt_volume_find_table (sv, "cc-obligations"));
+    g_assert_cmpstr (rdt_table_lookup (rdt_volume_find_table (sv, "cc-obligations"), "french-american-stack", "start",
+                                       &provisional), ==, "retreat 1");
+    g_assert_true (provisional);
     g_ptr_array_set_size (diagnostics, 0);
     rdt_volume_validate (sv, "savannah.xml", diagnostics);
     for (guint i = 0; i < diagnostics->len; i++)
-      g_assert_null (strstr (((RdtDiagnostic *) g_ptr_array_index (diagnostics, i))->message, "cc-obligations"));
+      {
+        RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+        if (strstr (d->message, "cc-obligations") != NULL)
+          {
+            g_assert_cmpint (d->severity, !=, RDT_SEVERITY_ERROR);
+            g_assert_nonnull (strstr (d->message, "1 provisional cell"));
+          }
+      }
   }
 }
 
@@ -1080,6 +1117,10 @@ test_savannah_stack_no_voluntary_attack (void)
       g_assert_cmpint (rifle, >=, 0);
       rdt_scenario_get_unit (sc, (guint) rifle)->kind = RDT_UNIT_KIND_RIFLE;
       place (sc, "tawes", d);
+      /* Surrounded (every free neighbour in an enemy ZOC, 13.22): the stack
+       * cannot retreat instead at the start of its Movement Phase (4.1),
+       * so the attack stays owed. */
+      place (sc, "1st-frasers-highlanders", nb (sc, a, 0));
       place (sc, cases[k].infantry, a);
       place (sc, cases[k].rifle, a);
       game = rdt_game_new (sc, 7, &error);
@@ -1571,6 +1612,382 @@ test_stack_split_between_combats (void)
   g_assert_false (rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, x->p[1]))->flags & RDT_GAME_UNIT_IN_CLOSE_COMBAT);
 }
 
+/* ---- Issue 14: the legal-action list offers "break-pin" and "withdraw" ---- */
+
+static void to_movement_of (RdtGame *game, const char *unit);
+
+/* A copy of @game made by replaying its log on a new game of @sc. */
+static RdtGame *
+copy_game (RdtScenario *sc,
+           RdtGame     *game)
+{
+  g_autoptr(GError) error = NULL;
+  RdtGame *copy = rdt_game_new (sc, rdt_game_get_seed (game), &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < rdt_game_get_n_actions (game); i++)
+    ok (copy, rdt_game_get_action (game, i));
+  return copy;
+}
+
+static gboolean
+accepted_on_copy (RdtScenario *sc,
+                  RdtGame     *game,
+                  const char  *action)
+{
+  g_autoptr(RdtGame) copy = copy_game (sc, game);
+
+  return rdt_game_perform (copy, action, NULL);
+}
+
+static gboolean
+special (const char *action)
+{
+  /* Not "tactics ATT withdraw": the Withdraw Tactics Card (12.5). */
+  return g_str_has_prefix (action, "break-pin ") ||
+         (g_str_has_prefix (action, "close-combat ") && g_str_has_suffix (action, " withdraw") &&
+          strstr (action, " tactics ") == NULL);
+}
+
+/* The "break-pin" and "withdraw" actions rdt_game_dup_legal_actions()
+ * offers now are exactly those a copy of the game accepts, among every
+ * "break-pin UNIT" and every "close-combat ATT DEF lead UNIT withdraw" of
+ * two adjacent hexes (ATT holding units of the phasing player, DEF the
+ * other's); rdt_game_dup_pin_breaks() and rdt_game_dup_cc_withdrawals()
+ * list the same.  Returns the number offered. */
+static guint
+check_offered_exactly (RdtScenario *sc,
+                       RdtGame     *game)
+{
+  g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+  g_autoptr(GPtrArray) offered = g_ptr_array_new ();
+  g_autoptr(GPtrArray) tried = g_ptr_array_new_with_free_func (g_free);
+  g_auto(GStrv) breaks = rdt_game_dup_pin_breaks (game, NULL);
+  g_auto(GStrv) withdrawals = rdt_game_dup_cc_withdrawals (game);
+  RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+  int phasing = rdt_game_get_phasing_player (game);
+  guint n_listed = 0;
+
+  for (guint i = 0; i < legal->len; i++)
+    if (special (g_ptr_array_index (legal, i)))
+      g_ptr_array_add (offered, g_ptr_array_index (legal, i));
+  /* Every one offered is accepted by perform on a copy. */
+  for (guint i = 0; i < offered->len; i++)
+    if (!accepted_on_copy (sc, game, g_ptr_array_index (offered, i)))
+      g_error ("offered but refused: “%s”", (const char *) g_ptr_array_index (offered, i));
+  for (guint i = 0; breaks[i] != NULL; i++, n_listed++)
+    g_assert_true (g_ptr_array_find_with_equal_func (offered, breaks[i], g_str_equal, NULL));
+  for (guint i = 0; withdrawals[i] != NULL; i++, n_listed++)
+    g_assert_true (g_ptr_array_find_with_equal_func (offered, withdrawals[i], g_str_equal, NULL));
+  g_assert_cmpuint (n_listed, ==, offered->len);
+  /* Every one a copy accepts is offered. */
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    g_ptr_array_add (tried, g_strdup_printf ("break-pin %s", rdt_scenario_get_unit (sc, i)->id));
+  for (guint i = 0; i < rdt_game_get_n_units (game); i++)
+    {
+      const RdtGameUnit *gu = rdt_game_get_unit (game, i);
+      const RdtUnit *u = rdt_scenario_get_unit (sc, i);
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (u) || _rdt_game_unit_player (game, i) != phasing)
+        continue;
+      for (guint e = 0; e < rdt_game_get_n_units (game); e++)
+        {
+          const RdtGameUnit *ge = rdt_game_get_unit (game, e);
+          g_autofree char *la = NULL, *ld = NULL, *action = NULL;
+
+          if (ge->where != RDT_GAME_UNIT_MAP || _rdt_game_unit_player (game, e) == phasing ||
+              !rdt_hex_grid_are_adjacent (grid, gu->hex, ge->hex))
+            continue;
+          la = lbl (sc, gu->hex);
+          ld = lbl (sc, ge->hex);
+          action = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, u->id);
+          if (!g_ptr_array_find_with_equal_func (tried, action, g_str_equal, NULL))
+            g_ptr_array_add (tried, g_steal_pointer (&action));
+        }
+    }
+  for (guint i = 0; i < tried->len; i++)
+    {
+      const char *action = g_ptr_array_index (tried, i);
+      gboolean listed = g_ptr_array_find_with_equal_func (offered, action, g_str_equal, NULL);
+
+      if (accepted_on_copy (sc, game, action) != listed)
+        g_error ("“%s”: accepted by the game %s, offered %s", action, listed ? "no" : "yes", listed ? "yes" : "no");
+    }
+  return offered->len;
+}
+
+static gboolean
+offers (RdtGame    *game,
+        const char *action)
+{
+  g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+
+  return g_ptr_array_find_with_equal_func (legal, action, g_str_equal, NULL);
+}
+
+/* 12.4: "If all the defending units in a Close Combat are Parade Order
+ * cavalry and none of the attacking units are cavalry, the Defender has the
+ * option to announce a Cavalry Withdrawal"; 12.42 (current edition: no
+ * back-to-back withdrawals).  The legal-action list offers "close-combat
+ * ATT DEF lead UNIT withdraw" exactly when the game accepts it: before the
+ * designation (the one-line combat), once announced, not against infantry,
+ * not when the attackers include dragoons, not under a Withdrawal marker;
+ * 12.41 the Indian Withdrawal likewise. */
+static void
+test_legal_actions_withdraw (void)
+{
+  const Sides *x = brandywine_sides ();
+  const char *dragoons = x == &british_phasing ? "blands-horse" : "1-queens-light-dragoons";
+  const char *own_dragoons = x == &british_phasing ? "1-queens-light-dragoons" : "blands-horse";
+  enum { DRAGOONS, INFANTRY, MARKED, ATTACKING_DRAGOONS, N_CASES };
+
+  for (int c = 0; c < N_CASES; c++)
+    {
+      g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *ld = lbl (sc, d), *la = lbl (sc, a);
+      g_autofree char *w0 = NULL, *w1 = NULL;
+      gboolean legal = c == DRAGOONS;
+
+      place (sc, x->p[0], a);
+      place (sc, c == ATTACKING_DRAGOONS ? own_dragoons : x->p[1], a);
+      place_state (sc, c == INFANTRY ? x->e[0] : dragoons, d, c == MARKED ? "cavalry-withdrawal" : NULL);
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_close_combat (game);
+      w0 = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, x->p[0]);
+      w1 = g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, c == ATTACKING_DRAGOONS ? own_dragoons : x->p[1]);
+      /* Before any designation: the one-line combat (12.21). */
+      g_assert_cmpint (offers (game, w0), ==, legal);
+      g_assert_cmpint (offers (game, w1), ==, legal);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, legal ? 2 : 0);
+      /* Designated and announced. */
+      okf (game, "designate %s %s", la, ld);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+      ok (game, "announce");
+      g_assert_cmpint (offers (game, w0), ==, legal);
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, legal ? 2 : 0);
+      if (!legal)
+        {
+          refused (game, w0, RDT_GAME_ERROR_ILLEGAL, c == MARKED ? "12.42" : "12.4");
+          continue;
+        }
+      ok (game, w0);
+      /* Made: not offered again (the combat is resolved). */
+      g_assert_false (offers (game, w0));
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+    }
+  /* 12.41 (the rules layer's Indian Withdrawal): Indians in woods attacked
+   * by no Indians or light infantry (Savannah: the Creek Indians in a
+   * forest hex, the French Avant-Garde next to them). */
+  {
+    g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+    g_autoptr(RdtGame) game = NULL;
+    g_autoptr(GError) error = NULL;
+    RdtHexGrid *grid = rdt_scenario_get_grid (sc);
+    RdtHex d = { 0, 0 }, a = { 0, 0 };
+    gboolean found = FALSE;
+    g_autofree char *la = NULL, *ld = NULL, *w = NULL;
+
+    for (guint i = 0; i < rdt_hex_grid_get_n_hexes (grid) && !found; i++)
+      {
+        const RdtTerrainType *t;
+
+        d = rdt_hex_grid_hex_at_index (grid, i);
+        t = rdt_scenario_get_terrain_type (sc, d);
+        if (t == NULL || !g_str_equal (t->id, "forest"))
+          continue;
+        for (int dir = 0; dir < 6 && !found; dir++)
+          {
+            const RdtTerrainType *ta;
+
+            a = nb (sc, d, dir);
+            ta = rdt_hex_grid_contains (grid, a) ? rdt_scenario_get_terrain_type (sc, a) : NULL;
+            found = ta != NULL && g_str_equal (ta->id, "clear");
+          }
+      }
+    g_assert_true (found);
+    place (sc, "creek-indians", d);
+    place (sc, "avant-garde", a);
+    la = lbl (sc, a);
+    ld = lbl (sc, d);
+    game = rdt_game_new (sc, 7, &error);
+    g_assert_no_error (error);
+    to_movement_of (game, "avant-garde");
+    for (int i = 0; i < 6 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+      ok (game, "next-phase");
+    g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+    w = g_strdup_printf ("close-combat %s %s lead avant-garde withdraw", la, ld);
+    g_assert_true (offers (game, w));
+    g_assert_cmpuint (check_offered_exactly (sc, game), ==, 1);
+    ok (game, w);
+    g_assert_true (log_has (game, "12.4, 12.41", "Indian Withdrawal"));
+  }
+}
+
+/* Brandywine 3.9: "Pinned units in the Meeting House (hex 1910) which pay
+ * the morale penalty to break pin do not have to leave the hex"; 13.1 Pin
+ * B, 9.3.  "break-pin UNIT" is offered in the Movement Phase exactly for
+ * the pinned units of the phasing player in the Meeting House: not a
+ * pinned unit elsewhere (it breaks its pin by moving away), not an
+ * unpinned one, not in another phase, not twice. */
+static void
+test_legal_actions_break_pin (void)
+{
+  const Sides *x = brandywine_sides ();
+  g_autoptr(RdtScenario) sc = load ("brandywine.redoubt");
+  g_autoptr(RdtGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  RdtHex mh, far;
+  g_autofree char *want = g_strdup_printf ("break-pin %s", x->p[0]);
+  g_auto(GStrv) rules = NULL;
+  g_auto(GStrv) breaks = NULL;
+
+  g_assert_true (rdt_hex_grid_parse_label (rdt_scenario_get_grid (sc), "1910", &mh, NULL));
+  far = open_hex (sc);
+  place_state (sc, x->p[0], mh, "pinned");
+  place (sc, x->p[1], nb (sc, nb (sc, mh, 3), 3));
+  place_state (sc, x->p[2], far, "pinned");
+  place_state (sc, x->e[0], nb (sc, mh, 3), "pinned");
+  place_state (sc, x->e[1], nb (sc, far, 0), "pinned");
+  game = rdt_game_new (sc, 7, &error);
+  g_assert_no_error (error);
+  ok (game, "deploy-all");
+  /* Not before the Movement Phase. */
+  g_assert_false (offers (game, want));
+  for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT; i++)
+    {
+      g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+      ok (game, "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_true (offers (game, want));
+  g_assert_cmpuint (check_offered_exactly (sc, game), ==, 1);
+  breaks = rdt_game_dup_pin_breaks (game, &rules);
+  g_assert_cmpstr (breaks[0], ==, want);
+  g_assert_cmpstr (rules[0], ==, "Brandywine 3.9");
+  ok (game, want);
+  g_assert_false (offers (game, want));
+  g_assert_cmpuint (check_offered_exactly (sc, game), ==, 0);
+}
+
+/* To the first Movement Phase of @unit's player (the Close Combats
+ * before it announced anyway). */
+static void
+to_movement_of (RdtGame    *game,
+                const char *unit)
+{
+  int player = _rdt_game_unit_player (game, (guint) rdt_game_find_unit (game, unit));
+
+  ok (game, "deploy-all");
+  for (int i = 0; i < 30 && !(rdt_game_get_phase (game) == RDT_PHASE_MOVEMENT &&
+                              rdt_game_get_phasing_player (game) == player); i++)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!rdt_game_perform (game, "next-phase", &local))
+        ok (game, rdt_game_get_phase (game) == RDT_PHASE_CLOSE_COMBAT ? "announce anyway"
+                  : rdt_game_get_phase (game) == RDT_PHASE_INITIATIVE ? "initiative" : "next-phase");
+    }
+  g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_MOVEMENT);
+  g_assert_cmpint (rdt_game_get_phasing_player (game), ==, player);
+}
+
+/* Savannah 4.1: "If a French/American stack begins a Movement Phase
+ * adjacent to an enemy in circumstances where an attack would normally be
+ * required, it must retreat instead if possible.  If retreat is not
+ * possible, the French/American stack must fulfill the required attack,
+ * but suffers a -2 DRM."  The volume's cc-obligations row
+ * "french-american-stack", column "start" = "retreat 1" (provisional: the
+ * distance is not stated).  A French stack (no French/American stack) owes
+ * nothing; a surrounded stack cannot retreat and must attack. */
+static void
+test_savannah_stack_retreats_instead (void)
+{
+  enum { FA_STACK, FRENCH_ONLY, SURROUNDED, N_CASES };
+
+  for (int c = 0; c < N_CASES; c++)
+    {
+      g_autoptr(RdtScenario) sc = load ("savannah-historical.redoubt");
+      g_autoptr(RdtGame) game = NULL;
+      g_autoptr(GError) error = NULL;
+      RdtHex d = open_hex (sc), a = nb (sc, d, 0);
+      g_autofree char *la = lbl (sc, a), *far = lbl (sc, nb (sc, a, 0));
+      const char *second = c == FRENCH_ONLY ? "armagnac" : "1st-sc";
+
+      place (sc, "tawes", d);
+      place (sc, "avant-garde", a);
+      place (sc, second, a);
+      if (c == SURROUNDED)
+        place (sc, "1st-frasers-highlanders", nb (sc, a, 0));
+      game = rdt_game_new (sc, 7, &error);
+      g_assert_no_error (error);
+      to_movement_of (game, "avant-garde");
+      if (c == FRENCH_ONLY)
+        {
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+          g_assert_false (log_has (game, "Savannah 4.1", "retreat instead"));
+          continue;
+        }
+      if (c == SURROUNDED)
+        {
+          g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+          g_assert_true (log_has (game, "Savannah 4.1", "cannot retreat (13.22): it must make the required attack, at the -2 DRM"));
+          for (int i = 0; i < 6 && rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT; i++)
+            ok (game, "next-phase");
+          g_assert_cmpint (rdt_game_get_phase (game), ==, RDT_PHASE_CLOSE_COMBAT);
+          g_assert_true (owed_has (game, "avant-garde must attack (12.12)"));
+          continue;
+        }
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 2);
+      g_assert_true (log_has (game, "Savannah 4.1", "must retreat instead, each unit 1 hex"));
+      g_assert_true (log_has (game, "Savannah 4.1", "provisional"));
+      /* Before any movement (and the phase does not end). */
+      refusedf (game, RDT_GAME_ERROR_ILLEGAL, "Savannah 4.1", "move avant-garde %s", far);
+      refused (game, "next-phase", RDT_GAME_ERROR_ILLEGAL, "13.2");
+      {
+        g_autoptr(GPtrArray) legal = rdt_game_dup_legal_actions (game, 0);
+        const char *first = NULL, *other = NULL;
+        g_autofree char *first_copy = NULL, *other_copy = NULL;
+
+        g_assert_cmpuint (legal->len, >, 0);
+        for (guint k = 0; k < legal->len; k++)
+          {
+            const char *act = g_ptr_array_index (legal, k);
+
+            g_assert_true (g_str_has_prefix (act, "retreat "));
+            g_assert_true (accepted_on_copy (sc, game, act));
+            if (first == NULL && g_str_has_prefix (act, "retreat avant-garde "))
+              first = act;
+          }
+        g_assert_nonnull (first);
+        first_copy = g_strdup (first);
+        ok (game, first_copy);
+        g_clear_pointer (&legal, g_ptr_array_unref);
+        legal = rdt_game_dup_legal_actions (game, 0);
+        for (guint k = 0; k < legal->len && other == NULL; k++)
+          if (g_str_has_prefix (g_ptr_array_index (legal, k), "retreat 1st-sc ") &&
+              !g_str_has_suffix (g_ptr_array_index (legal, k), first_copy + strlen ("retreat avant-garde")))
+            other = g_ptr_array_index (legal, k);
+        g_assert_nonnull (other);
+        other_copy = g_strdup (other);
+        ok (game, other_copy);
+      }
+      g_assert_cmpuint (rdt_game_get_n_owed_retreats (game), ==, 0);
+      /* 13.21: one hex away, no longer adjacent to the enemy. */
+      for (int u = 0; u < 2; u++)
+        {
+          RdtHex h = rdt_game_get_unit (game, (guint) rdt_game_find_unit (game, u ? "1st-sc" : "avant-garde"))->hex;
+
+          g_assert_cmpint (rdt_hex_grid_distance (rdt_scenario_get_grid (sc), h, a), ==, 1);
+          g_assert_false (rdt_hex_grid_are_adjacent (rdt_scenario_get_grid (sc), h, d));
+        }
+      ok (game, "next-phase");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1598,5 +2015,10 @@ main (int    argc,
   g_test_add_func ("/cc-designation/12.23-step-4/no-combat-withdraw-then-step-9-advance", test_withdraw_then_advance);
   g_test_add_func ("/cc-designation/12.32/artillery-left-in-the-vacated-hex-captured-by-the-advance", test_artillery_captured_on_advance);
   g_test_add_func ("/cc-designation/random-games-designate-announce-resolve-replay", test_random_replay);
+  g_test_add_func ("/cc-designation/12.4-12.41-12.42/legal-actions-offer-withdraw-exactly-when-accepted", test_legal_actions_withdraw);
+  g_test_add_func ("/cc-designation/savannah-4.1/french-american-stack-retreats-instead-at-the-start-of-the-movement-phase",
+                   test_savannah_stack_retreats_instead);
+  g_test_add_func ("/cc-designation/brandywine-3.9-13.1-pin-b/legal-actions-offer-break-pin-exactly-when-accepted",
+                   test_legal_actions_break_pin);
   return g_test_run ();
 }

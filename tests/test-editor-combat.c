@@ -130,6 +130,14 @@ screenshot (RdtWindow  *window,
                                          &GRAPHENE_RECT_INIT (0, 0, width, height));
   png = g_build_filename (dir, name, NULL);
   g_assert_true (gdk_texture_save_to_png (texture, png));
+  /* PLAY_SCREENSHOT_ROOT=1: also what the X server shows (import). */
+  if (g_getenv ("PLAY_SCREENSHOT_ROOT") != NULL)
+    {
+      g_autofree char *root = g_strdup_printf ("%s/root-%s", dir, name);
+      g_autofree char *command = g_strdup_printf ("import -window root %s", root);
+
+      g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL);
+    }
 }
 
 static void
@@ -683,6 +691,196 @@ test_close_combat (void)
   run_editor (bytes, cc_script);
 }
 
+/* ---- Issue 14: Withdrawal and Break Pin buttons -------------------------- */
+
+static const char *pin_unit;     /* pinned in the Meeting House (1910) */
+static const char *wd_att[3];    /* two attackers of the dragoons, one of the infantry */
+static const char *enemy_dragoons;
+static char wd_att_hex[RDT_HEX_LABEL_SIZE], wd_def_hex[RDT_HEX_LABEL_SIZE];
+static char inf_att_hex[RDT_HEX_LABEL_SIZE], inf_def_hex[RDT_HEX_LABEL_SIZE];
+
+/* The mnemonic key of @button's label (Alt+key). */
+static guint
+mnemonic_of (GtkWidget *button)
+{
+  GtkWidget *child = gtk_button_get_child (GTK_BUTTON (button));
+
+  g_assert_true (GTK_IS_LABEL (child));
+  return gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (GTK_LABEL (child)));
+}
+
+static void
+special_script (RdtWindow *window)
+{
+  GtkWidget *button;
+  g_autofree char *break_pin = g_strdup_printf ("break-pin %s", pin_unit);
+  g_autofree char *want = NULL;
+
+  /* Movement Phase: only the pinned unit in the Meeting House may break
+   * its pin in place (Brandywine 3.9). */
+  to_phase (window, RDT_PHASE_MOVEMENT);
+  g_assert_true (gtk_widget_get_mapped (named (window, "pin-breaks")));
+  assert_has (gtk_label_get_text (GTK_LABEL (named (window, "pin-breaks"))), "13.1 Pin B");
+  button = named (window, break_pin);
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "Brandywine 3.9"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "13.1 Pin B"));
+  g_assert_cmpuint (mnemonic_of (button), ==, GDK_KEY_b);
+  /* One button: the other pinned unit is not in the Meeting House. */
+  g_assert_null (gtk_widget_get_next_sibling (button));
+  g_assert_null (gtk_widget_get_prev_sibling (button));
+  g_assert_false (gtk_widget_get_mapped (named (window, "withdrawal")));
+  screenshot (window, "combat-break-pin.png");
+  /* The keyboard shortcut (Alt+B) activates it. */
+  g_assert_true (gtk_widget_mnemonic_activate (button, FALSE));
+  /* GtkButton's activation clicks after its press animation (250 ms). */
+  spin (600);
+  g_assert_cmpstr (last_action (window), ==, break_pin);
+  g_assert_false (gtk_widget_get_mapped (named (window, "pin-breaks")));
+  g_assert_null (find_named (window->combat_panel, break_pin));
+
+  /* Close Combat: both combats designated and announced. */
+  for (guint i = 0; i < 12 && rdt_game_get_phase (window->game) != RDT_PHASE_CLOSE_COMBAT; i++)
+    activate (window, "next-phase", NULL);
+  g_assert_cmpint (rdt_game_get_phase (window->game), ==, RDT_PHASE_CLOSE_COMBAT);
+  g_assert_false (gtk_widget_get_mapped (named (window, "pin-breaks")));
+  want = g_strdup_printf ("designate %s %s", wd_att_hex, wd_def_hex);
+  act (window, want);
+  g_free (want);
+  want = g_strdup_printf ("designate %s %s", inf_att_hex, inf_def_hex);
+  act (window, want);
+  act (window, "announce");
+  g_assert_true (rdt_game_get_cc_announced (window->game));
+  /* The dragoons' combat: two attackers, the lead not named yet: the game
+   * refuses the withdrawal (12.23 step 2), so no button. */
+  type (window, "attacking", wd_att_hex);
+  type (window, "defending", wd_def_hex);
+  type (window, "lead-attacker", "");
+  g_assert_false (gtk_widget_get_mapped (named (window, "withdrawal")));
+  assert_has (analysis (window), "Cavalry Withdrawal");
+  type (window, "lead-attacker", wd_att[0]);
+  button = named (window, "withdrawal");
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (button)), ==, "Cavalry Wit_hdrawal (12.4)");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "12.4"));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), "12.42"));
+  g_assert_cmpuint (mnemonic_of (button), ==, GDK_KEY_h);
+  screenshot (window, "combat-cavalry-withdrawal.png");
+  /* The infantry's combat: no withdrawal (12.4: not all dragoons). */
+  type (window, "attacking", inf_att_hex);
+  type (window, "defending", inf_def_hex);
+  type (window, "lead-attacker", wd_att[2]);
+  g_assert_false (gtk_widget_get_mapped (named (window, "withdrawal")));
+  /* Back to the dragoons: Alt+H withdraws them. */
+  type (window, "attacking", wd_att_hex);
+  type (window, "defending", wd_def_hex);
+  type (window, "lead-attacker", wd_att[1]);
+  button = named (window, "withdrawal");
+  g_assert_true (gtk_widget_get_mapped (button));
+  g_assert_true (gtk_widget_mnemonic_activate (button, FALSE));
+  /* GtkButton's activation clicks after its press animation (250 ms). */
+  spin (600);
+  g_free (want);
+  /* Logged in canonical form, with the Defender's only lead unit. */
+  want = g_strdup_printf ("close-combat %s %s lead %s lead %s withdraw", wd_att_hex, wd_def_hex, wd_att[1], enemy_dragoons);
+  g_assert_cmpstr (last_action (window), ==, want);
+  g_assert_cmpuint (rdt_game_get_n_owed_retreats (window->game), ==, 1);
+  /* Resolved: not offered again. */
+  type (window, "attacking", wd_att_hex);
+  type (window, "defending", wd_def_hex);
+  type (window, "lead-attacker", wd_att[1]);
+  g_assert_false (gtk_widget_get_mapped (named (window, "withdrawal")));
+  screenshot (window, "combat-cavalry-withdrawal-made.png");
+}
+
+/* Brandywine, the side that phases first: a unit pinned in the Meeting
+ * House next to a pinned enemy unit, another pinned unit in the open; two
+ * infantry units next to enemy dragoons, one next to enemy infantry. */
+static void
+test_special (void)
+{
+  const char *root = g_getenv ("REDOUBT_SOURCE_ROOT");
+  g_autofree char *path = g_build_filename (root ? root : "..", "scenarios", "brandywine.redoubt", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtScenario) s = rdt_scenario_load_from_file (path, NULL, &error);
+  g_autoptr(GBytes) bytes = NULL;
+  RdtHexGrid *grid;
+  RdtHex mh, d, a, d3, a3;
+  gboolean british = FALSE;
+  const char *enemy[2], *pinned_far;
+
+  g_assert_no_error (error);
+  grid = rdt_scenario_get_grid (s);
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+
+      g_assert_true (rdt_scenario_move_unit (s, rdt_scenario_get_unit (s, i)->id, &off, NULL, &error));
+    }
+  {
+    /* Who phases first (as tests/test-cc-designation.c). */
+    g_autoptr(RdtScenario) probe = rdt_scenario_load_from_file (path, NULL, &error);
+    g_autoptr(RdtGame) game = NULL;
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < rdt_scenario_get_n_units (probe); i++)
+      {
+        RdtPlacement off = { .kind = RDT_PLACEMENT_UNUSED };
+
+        g_assert_true (rdt_scenario_move_unit (probe, rdt_scenario_get_unit (probe, i)->id, &off, NULL, &error));
+      }
+    game = rdt_game_new (probe, 7, &error);
+    g_assert_no_error (error);
+    rdt_game_perform (game, "deploy-all", NULL);
+    for (int i = 0; i < 12 && rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT; i++)
+      g_assert_true (rdt_game_perform (game, "next-phase", &error));
+    british = rdt_game_get_phasing_player (game) == rdt_game_find_player (game, "british");
+  }
+  if (british)
+    {
+      pin_unit = "kings-own", pinned_far = "5th-foot";
+      wd_att[0] = "28th-foot", wd_att[1] = "49th-foot", wd_att[2] = "10th-foot";
+      enemy_dragoons = "blands-horse", enemy[0] = "1-maryland", enemy[1] = "2-maryland";
+    }
+  else
+    {
+      pin_unit = "1-maryland", pinned_far = "6-maryland";
+      wd_att[0] = "2-maryland", wd_att[1] = "3-maryland", wd_att[2] = "4-maryland";
+      enemy_dragoons = "1-queens-light-dragoons", enemy[0] = "kings-own", enemy[1] = "28th-foot";
+    }
+  g_assert_true (rdt_hex_grid_parse_label (grid, "1910", &mh, NULL));
+  d = open_hex (s);
+  a = rdt_hex_grid_neighbour (grid, d, 0);
+  d3 = rdt_hex_grid_neighbour (grid, d, 3);
+  a3 = rdt_hex_grid_neighbour (grid, d3, 3);
+  place (s, pin_unit, mh, 3, 1);
+  place (s, enemy[0], rdt_hex_grid_neighbour (grid, mh, 3), 3, 1);
+  place (s, pinned_far, rdt_hex_grid_neighbour (grid, rdt_hex_grid_neighbour (grid, a, 0), 0), 3, 1);
+  for (guint i = 0; i < rdt_scenario_get_n_units (s); i++)
+    {
+      RdtUnit *u = (RdtUnit *) rdt_scenario_get_unit (s, i);
+
+      if (g_str_equal (u->id, pin_unit) || g_str_equal (u->id, enemy[0]) || g_str_equal (u->id, pinned_far))
+        {
+          g_strfreev (u->states);
+          u->states = g_strsplit ("pinned", " ", -1);
+        }
+    }
+  place (s, wd_att[0], a, 3, 1);
+  place (s, wd_att[1], a, 2, 0);
+  place (s, enemy_dragoons, d, 2, 1);
+  place (s, wd_att[2], a3, 3, 1);
+  place (s, enemy[1], d3, 3, 1);
+  rdt_hex_grid_format_label (grid, a, wd_att_hex);
+  rdt_hex_grid_format_label (grid, d, wd_def_hex);
+  rdt_hex_grid_format_label (grid, a3, inf_att_hex);
+  rdt_hex_grid_format_label (grid, d3, inf_def_hex);
+  bytes = rdt_scenario_to_bytes (s, &error);
+  g_assert_no_error (error);
+  run_editor (bytes, special_script);
+}
+
 static void
 in_subprocess (GTestFunc func)
 {
@@ -712,6 +910,12 @@ test_cc_subprocess (void)
   in_subprocess (test_close_combat);
 }
 
+static void
+test_special_subprocess (void)
+{
+  in_subprocess (test_special);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -722,5 +926,7 @@ main (int   argc,
   g_log_set_always_fatal (G_LOG_FATAL_MASK | G_LOG_LEVEL_CRITICAL);
   g_test_add_func ("/editor-combat/10.3/fire-itemised-and-resolved", test_fire_subprocess);
   g_test_add_func ("/editor-combat/12.23/designation-owed-then-resolved", test_cc_subprocess);
+  g_test_add_func ("/editor-combat/12.4-brandywine-3.9/withdrawal-and-break-pin-buttons-only-when-legal",
+                   test_special_subprocess);
   return g_test_run ();
 }

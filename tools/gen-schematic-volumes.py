@@ -411,7 +411,11 @@ AM_ADJUSTMENTS = [
 # terrain is optional (12.23 step 9); "where" restriction: the enemy unit's
 # hex is one the named restrictions (ids) forbid the unit to enter now, with
 # "forbids" "attack": the unit may not attack it either unless pinned
-# (Brandywine 5.2.6).
+# (Brandywine 5.2.6).  An optional 9th item "pin" ("break in place",
+# Brandywine 3.9) and 10th "start" ("retreat N" for where = stack rows: at
+# the start of the owner's Movement Phase the stack retreats N hexes instead
+# of the attack 12.12 or 13.1 Pin requires, if possible: Savannah 4.1),
+# given as (value, provisional).
 CC_OBLIGATIONS = {
     "brandywine": [
         ("meeting-house", "terrain", "meeting-house", "must attack", "", "", "", "Brandywine 3.9", "break in place"),
@@ -425,10 +429,15 @@ CC_OBLIGATIONS = {
     # Savannah 4.1: "Units within a French/American stack may not attack
     # voluntarily, either as a stack or individually, until the French and
     # American units are separated": they attack only where 12.12 or 13.1
-    # Pin obliges them (then at the cc-drm row's -2).
+    # Pin obliges them (then at the cc-drm row's -2).  "If a
+    # French/American stack begins a Movement Phase adjacent to an enemy in
+    # circumstances where an attack would normally be required, it must
+    # retreat instead if possible": start = "retreat 1", provisional: the
+    # rule does not state the distance; one hex is the Retreat of 13.1 "R"
+    # (docs/rulings.md).
     "savannah": [
         ("french-american-stack", "stack", "side=french+" + SAV_AMERICAN_NOT_PULASKI, "", "", "", "voluntary attack",
-         "Savannah 4.1"),
+         "Savannah 4.1", "", ("retreat 1", True)),
     ],
 }
 
@@ -439,12 +448,14 @@ def cc_obligations(vid):
         return []
     out = ['<table id="cc-obligations" name="Close Combat obligations: exceptions to 12.12" rule="12.12">']
     out.append("  <columns><c>where</c><c>type</c><c>pinned</c><c>then</c><c>advance</c><c>forbids</c><c>rule</c>"
-               "<c>pin</c></columns>")
+               "<c>pin</c><c>start</c></columns>")
     for r in rows:
         key, where, typ, pinned, then, advance, forbids, rule = r[:8]
         pin = r[8] if len(r) > 8 else ""
-        out.append('  <row key="%s">%s</row>' % (attr(key), "".join(
-            "<c>%s</c>" % text(c) for c in (where, typ, pinned, then, advance, forbids, rule, pin))))
+        start, start_prov = r[9] if len(r) > 9 else ("", False)
+        out.append('  <row key="%s">%s%s</row>' % (attr(key), "".join(
+            "<c>%s</c>" % text(c) for c in (where, typ, pinned, then, advance, forbids, rule, pin)),
+            '<c%s>%s</c>' % (' provisional="true"' if start_prov else "", text(start))))
     out.append("  <note>Read by the game when the Close Combats are announced (12.21, rdt-game-designation.c): "
                "a combat unit is not required to attack (12.12) an enemy unit when its hex has the terrain "
                "\"type\" (where = terrain) or the hexside between them has the hexside type \"type\" (where = "
@@ -465,7 +476,11 @@ def cc_obligations(vid):
                "French/American stack, Pulaski's Legion excepted). pin = \"break in place\": a pinned unit "
                "in a hex of that terrain may pay the Army Morale to break its pin without leaving the hex "
                "(\"break-pin UNIT\"; Brandywine 3.9: it may not attack other enemy units this player turn, nor "
-               "may other friendly units attack the enemy units whose pin it broke)."
+               "may other friendly units attack the enemy units whose pin it broke). start = \"retreat N\" "
+               "(stack rows): a stack that begins its owner's Movement Phase adjacent to enemy units where 12.12 or "
+               "13.1 Pin requires an attack retreats N hexes instead (\"retreat UNIT HEX\", before any movement) "
+               "when each of its units can; when none can, the attack stays owed (Savannah 4.1: \"If retreat is "
+               "not possible, the French/American stack must fulfill the required attack\")."
                "</note>")
     out.append("</table>")
     return out

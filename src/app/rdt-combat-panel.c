@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "rdt-close-combat.h"
 #include "rdt-combat-panel.h"
@@ -57,6 +58,13 @@ struct _RdtCombatPanel
   GtkLabel *momentum_label;
   GtkWidget *spend_button;
   GtkWidget *accept_button;
+  /* Issue 14: the Defender's Cavalry or Indian Withdrawal (12.4, 12.41),
+   * shown only when the game accepts its action; the pins broken in place
+   * in the Movement Phase (Brandywine 3.9, 13.1 Pin B), a button each. */
+  GtkWidget *withdrawal_button;
+  char *withdrawal_action;
+  GtkWidget *pin_box;
+  GtkLabel *pin_label;
 
   /* Both. */
   GtkLabel *analysis_label;
@@ -95,6 +103,7 @@ rdt_combat_panel_finalize (GObject *object)
 
   g_free (self->analysis);
   g_free (self->designation);
+  g_free (self->withdrawal_action);
   g_free (self->owed);
   g_free (self->retreat_unit);
   g_ptr_array_unref (self->owed_actions);
@@ -291,6 +300,46 @@ append_items (GString    *out,
     }
 }
 
+/* 12.4, 12.41: the Withdrawal button, shown only when the game accepts
+ * "close-combat ATT DEF [lead UNIT] [diversion HEX] withdraw" built from the
+ * panel's fields (rdt_game_would_accept). */
+static void
+update_withdrawal (RdtCombatPanel *self,
+                   RdtCloseCombat *cc,
+                   GStrv           att,
+                   const char     *def,
+                   const char     *lead_att,
+                   const char     *div)
+{
+  const char *kind = rdt_close_combat_get_withdrawal (cc);
+  g_autofree char *list = g_strjoinv (",", att);
+  g_autoptr(GString) action = g_string_new (NULL);
+  gboolean cavalry;
+
+  if (kind == NULL || rdt_game_get_cc_momentum_side (self->game) >= 0)
+    return;
+  g_string_printf (action, "close-combat %s %s", list, def);
+  if (lead_att[0] != '\0')
+    g_string_append_printf (action, " lead %s", lead_att);
+  if (div[0] != '\0')
+    g_string_append_printf (action, " diversion %s", div);
+  g_string_append (action, " withdraw");
+  if (!rdt_game_would_accept (self->game, action->str))
+    return;
+  cavalry = g_str_equal (kind, "cavalry");
+  gtk_button_set_label (GTK_BUTTON (self->withdrawal_button),
+                        cavalry ? _("Cavalry Wit_hdrawal (12.4)") : _("Indian Wit_hdrawal (12.41)"));
+  gtk_widget_set_tooltip_text (self->withdrawal_button,
+                               cavalry ? _("The Defender declares a Cavalry Withdrawal instead of the Close Combat: its "
+                                           "dragoons retreat three hexes to a hex not adjacent to an enemy unit and are "
+                                           "marked (they may not move or attack; 12.42), then step 9 (12.4, 12.23 step 1)")
+                                       : _("The Defender declares an Indian Withdrawal instead of the Close Combat: its "
+                                           "Indians in woods retreat three hexes and are marked (they may not move or "
+                                           "attack; 12.42), then step 9 (12.41, 12.23 step 1)"));
+  self->withdrawal_action = g_string_free (g_steal_pointer (&action), FALSE);
+  gtk_widget_set_visible (self->withdrawal_button, TRUE);
+}
+
 /* Close combat (12.23 steps 1-4 before the roll). */
 static void
 analyse_cc (RdtCombatPanel *self,
@@ -318,6 +367,8 @@ analyse_cc (RdtCombatPanel *self,
   const char *role_names[2] = { _("Attacker"), _("Defender") };
 
   gtk_widget_set_sensitive (self->cc_button, FALSE);
+  gtk_widget_set_visible (self->withdrawal_button, FALSE);
+  g_clear_pointer (&self->withdrawal_action, g_free);
   for (guint i = 0; att[i] != NULL; i++)
     {
       RdtHex h;
@@ -451,6 +502,9 @@ analyse_cc (RdtCombatPanel *self,
   if (self->secret[0] < 0 || self->secret[1] < 0)
     g_string_append (out, _("\nOwed: both players' Tactics Cards (12.23 step 4)."));
   gtk_widget_set_sensitive (self->cc_button, rdt_close_combat_is_legal (cc) && self->secret[0] >= 0 && self->secret[1] >= 0);
+  /* Last: rdt_game_would_accept() tries the action on the game, after which
+   * the position @cc read is synced again. */
+  update_withdrawal (self, cc, att, def, lead_att, div);
 }
 
 /* Issue 14: once the firers (the attacking hexes) are picked and the target
@@ -720,6 +774,23 @@ on_accept (GtkButton      *button,
   perform (self, "accept");
 }
 
+static void
+on_withdrawal (GtkButton      *button,
+               RdtCombatPanel *self)
+{
+  g_autofree char *action = g_strdup (self->withdrawal_action);
+
+  if (action != NULL)
+    perform (self, action);
+}
+
+static void
+on_break_pin (GtkButton      *button,
+              RdtCombatPanel *self)
+{
+  perform (self, g_object_get_data (G_OBJECT (button), "action"));
+}
+
 /* Return in a field: Fire or Resolve, when it may be pressed. */
 static void
 on_entry_activate (GtkEntry       *entry,
@@ -904,8 +975,19 @@ rdt_combat_panel_init (RdtCombatPanel *self)
                                G_CALLBACK (on_resolve_cc), self);
   gtk_widget_add_css_class (self->cc_button, "suggested-action");
   button_in (row, "new-cards", _("New _Cards"), _("Choose both Tactics Cards again (12.5)"), G_CALLBACK (on_reset_cards), self);
+  /* 12.4, 12.41: label and tooltip set when shown (update_withdrawal). */
+  self->withdrawal_button = button_in (row, "withdrawal", _("Cavalry Wit_hdrawal (12.4)"), NULL,
+                                       G_CALLBACK (on_withdrawal), self);
+  gtk_widget_set_visible (self->withdrawal_button, FALSE);
   gtk_box_append (box, GTK_WIDGET (row));
   gtk_box_append (GTK_BOX (self), self->cc_box);
+
+  /* Movement Phase: pins broken in place (Brandywine 3.9, 13.1 Pin B). */
+  self->pin_label = wrapped_label (GTK_BOX (self));
+  gtk_widget_set_name (GTK_WIDGET (self->pin_label), "pin-breaks");
+  gtk_widget_set_visible (GTK_WIDGET (self->pin_label), FALSE);
+  self->pin_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_box_append (GTK_BOX (self), self->pin_box);
   tactics_text (self);
 
   self->analysis_label = wrapped_label (GTK_BOX (self));
@@ -974,7 +1056,8 @@ show_results (RdtCombatPanel *self)
           g_str_has_prefix (action, "casualty ") || g_str_has_prefix (action, "designate ") ||
           g_str_has_prefix (action, "undesignate ") || g_str_has_prefix (action, "announce") ||
           g_str_has_prefix (action, "reroll ") || g_str_equal (action, "accept") ||
-          g_str_has_prefix (action, "advance ") || g_str_has_prefix (action, "diversion "))
+          g_str_has_prefix (action, "advance ") || g_str_has_prefix (action, "diversion ") ||
+          g_str_has_prefix (action, "break-pin "))
         combat = TRUE;
     }
   for (guint m = 0; combat && m < rdt_game_get_n_messages (self->game); m++)
@@ -1161,6 +1244,40 @@ shade_owed (RdtCombatPanel *self)
     }
 }
 
+/* Movement Phase: a button per pinned unit that may break its pin in place
+ * (rdt_game_dup_pin_breaks: the volume's "break in place" rows, Brandywine
+ * 3.9; 9.3, 13.1 Pin B), shown only then. */
+static void
+update_pin_breaks (RdtCombatPanel *self)
+{
+  GtkWidget *child;
+  g_auto(GStrv) breaks = NULL;
+  g_auto(GStrv) rules = NULL;
+
+  while ((child = gtk_widget_get_first_child (self->pin_box)) != NULL)
+    gtk_box_remove (GTK_BOX (self->pin_box), child);
+  if (self->game != NULL && self->phase == RDT_PHASE_MOVEMENT)
+    breaks = rdt_game_dup_pin_breaks (self->game, &rules);
+  gtk_widget_set_visible (GTK_WIDGET (self->pin_label), breaks != NULL && breaks[0] != NULL);
+  gtk_widget_set_visible (self->pin_box, breaks != NULL && breaks[0] != NULL);
+  if (breaks == NULL || breaks[0] == NULL)
+    return;
+  gtk_label_set_text (self->pin_label, _("Pinned units that may break their pin without leaving their hex, "
+                                         "for 1 Army Morale (13.1 Pin B, 9.3):"));
+  for (guint i = 0; breaks[i] != NULL; i++)
+    {
+      const char *unit = breaks[i] + strlen ("break-pin ");
+      g_autofree char *text = g_strdup_printf (_("_Break Pin in Place: %s"), unit);
+      g_autofree char *tip = g_strdup_printf (_("%s pays 1 Army Morale and breaks its pin in place, and the enemy "
+                                                "units pinned next to it lose theirs; this player turn it may not "
+                                                "attack other enemy units, nor may other friendly units attack "
+                                                "those (%s; 9.3, 13.1 Pin B)"), unit, rules[i]);
+      GtkWidget *button = button_in (GTK_BOX (self->pin_box), breaks[i], text, tip, G_CALLBACK (on_break_pin), self);
+
+      g_object_set_data_full (G_OBJECT (button), "action", g_strdup (breaks[i]), g_free);
+    }
+}
+
 void
 rdt_combat_panel_refresh (RdtCombatPanel *self)
 {
@@ -1189,6 +1306,7 @@ rdt_combat_panel_refresh (RdtCombatPanel *self)
     show_results (self);
   update_owed (self);
   update_cc_flow (self);
+  update_pin_breaks (self);
   update_analysis (self);
   /* 12.23 step 6: no new combat while the decision is pending. */
   if (self->game != NULL && rdt_game_get_cc_momentum_side (self->game) >= 0)

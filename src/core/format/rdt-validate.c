@@ -656,8 +656,16 @@ check_cc_obligations (RdtVolume  *volume,
       g_autofree char *message = NULL;
 
       const char *forbids = rdt_table_lookup (t, row->key, "forbids", NULL);
+      /* Savannah 4.1: "retreat N" (stack rows; N from 1 to 3 hexes). */
+      const char *start = rdt_table_lookup (t, row->key, "start", NULL);
+      guint64 start_n = 0;
 
-      if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0 &&
+      if (start != NULL && start[0] != '\0' &&
+          (g_strcmp0 (where, "stack") != 0 || !g_str_has_prefix (start, "retreat ") ||
+           !g_ascii_string_to_unsigned (start + strlen ("retreat "), 10, 1, 3, &start_n, NULL)))
+        message = g_strdup_printf (_("table “%s”, row “%s”: “start” is “%s”, not “retreat N” (N from 1 to 3, stack "
+                                     "rows) or empty"), t->id, row->key, start);
+      else if (g_strcmp0 (where, "terrain") != 0 && g_strcmp0 (where, "hexside") != 0 && g_strcmp0 (where, "restriction") != 0 &&
           g_strcmp0 (where, "stack") != 0)
         message = g_strdup_printf (_("table “%s”, row “%s”: “where” is “%s”, not terrain, hexside, restriction or stack"),
                                    t->id, row->key, where != NULL ? where : "");

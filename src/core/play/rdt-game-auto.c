@@ -78,6 +78,10 @@ candidates (RdtGame *game,
       }
       break;
     case RDT_PHASE_MOVEMENT:
+      /* Brandywine 3.9, 13.1 Pin B: pins broken in place (issue 14). */
+      _rdt_game_pin_break_candidates (game, out);
+      /* Savannah 4.1: retreats owed at the start of the phase. */
+      _rdt_game_stack_retreat_candidates (game, out);
       for (guint i = 0; i < game->n_units; i++)
         {
           const RdtGameUnit *gu = &game->state->units[i];
@@ -90,7 +94,8 @@ candidates (RdtGame *game,
           if (gu->flags & RDT_GAME_UNIT_ARRIVED)
             add (out, g_strdup_printf ("delay %s", u->id));
           add (out, g_strdup_printf ("eliminate %s", u->id));
-          if (gu->flags & RDT_GAME_UNIT_MOVED)
+          /* Savannah 4.1: no move while a retreat is owed (do_move). */
+          if ((gu->flags & RDT_GAME_UNIT_MOVED) || game->state->owed_retreats->len > 0)
             continue;
           for (int strategic = 0; strategic <= 1; strategic++)
             {
@@ -151,6 +156,16 @@ rdt_game_dup_legal_actions (RdtGame *game,
     if (_rdt_game_try (game, g_ptr_array_index (all, i)))
       g_ptr_array_add (out, g_strdup (g_ptr_array_index (all, i)));
   return out;
+}
+
+gboolean
+rdt_game_would_accept (RdtGame    *game,
+                       const char *action)
+{
+  g_return_val_if_fail (RDT_IS_GAME (game), FALSE);
+  g_return_val_if_fail (action != NULL, FALSE);
+
+  return _rdt_game_try (game, action);
 }
 
 gboolean

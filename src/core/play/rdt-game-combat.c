@@ -1606,6 +1606,8 @@ _rdt_game_combat_candidates (RdtGame   *game,
     for (guint k = 0; advances[k] != NULL; k++)
       g_ptr_array_add (out, g_strdup_printf ("advance %s", advances[k]));
   }
+  /* 12.4, 12.41: the Defender's Cavalry or Indian Withdrawal (issue 14). */
+  _rdt_game_withdrawal_candidates (game, out);
   /* 12.21: designate, then announce (rdt-game-designation.c); then each
    * announced combat, with each attacking and defending lead. */
   if (!s->announced)
@@ -1664,6 +1666,121 @@ _rdt_game_combat_candidates (RdtGame   *game,
           g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s", from->str, to, u->id));
         }
     }
+}
+
+/* TRUE when @hex holds a unit of the non-phasing player that could make a
+ * pre-combat withdrawal (12.4 dragoons, 12.41 Indians); the rules layer
+ * decides (rdt_close_combat_get_withdrawal). */
+static gboolean
+withdrawal_hex (RdtGame *game,
+                RdtHex   hex)
+{
+  int phasing = rdt_game_get_phasing_player (game);
+
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &game->state->units[i];
+      const RdtUnit *u = unit_of (game, i);
+
+      if (gu->where == RDT_GAME_UNIT_MAP && gu->hex.col == hex.col && gu->hex.row == hex.row &&
+          _rdt_game_unit_player (game, i) != phasing &&
+          (u->kind == RDT_UNIT_KIND_DRAGOONS || u->kind == RDT_UNIT_KIND_INDIANS))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 14, 12.4, 12.41: "close-combat ATT DEF lead UNIT withdraw" for each
+ * announced combat not resolved, one per attacking unit as the lead (12.23
+ * step 9: the lead unit advances); before any designation, the one-line
+ * form that designates and announces the combat (12.21).  Only combats
+ * whose defending hexes hold dragoons or Indians; _rdt_game_try() decides. */
+void
+_rdt_game_withdrawal_candidates (RdtGame   *game,
+                                 GPtrArray *out)
+{
+  RdtGameState *s = game->state;
+  RdtHexGrid *grid = rdt_scenario_get_grid (game->scenario);
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_CLOSE_COMBAT || s->pending_cc != NULL || s->combat_phase_ending ||
+      s->owed_casualties->len > 0 || s->owed_retreats->len > 0)
+    return;
+  if (s->announced)
+    {
+      for (guint c = 0; c < s->designated->len; c++)
+        {
+          const RdtGameDesignation *d = &g_array_index (s->designated, RdtGameDesignation, c);
+          g_autoptr(GString) from = g_string_new (NULL);
+          g_autofree char *to = NULL;
+          gboolean any = FALSE;
+
+          if (d->resolved)
+            continue;
+          for (guint k = 0; k < MAX (d->n_defenders, 1) && !any; k++)
+            any = withdrawal_hex (game, d->n_defenders > 1 ? d->defenders[k] : d->defender);
+          if (!any)
+            continue;
+          to = _rdt_game_designation_defenders (game, d);
+          for (guint k = 0; k < d->n_attackers; k++)
+            {
+              g_autofree char *l = rdt_hex_grid_dup_label (grid, d->attackers[k]);
+              g_string_append_printf (from, "%s%s", k > 0 ? "," : "", l);
+            }
+          for (guint i = 0; i < game->n_units; i++)
+            {
+              const RdtGameUnit *gu = &s->units[i];
+              gboolean in = FALSE;
+
+              if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, i)) ||
+                  _rdt_game_unit_player (game, i) != phasing)
+                continue;
+              for (guint k = 0; k < d->n_attackers; k++)
+                in = in || (gu->hex.col == d->attackers[k].col && gu->hex.row == d->attackers[k].row);
+              if (in)
+                g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s withdraw", from->str, to,
+                                                       unit_of (game, i)->id));
+            }
+        }
+      return;
+    }
+  if (s->designated->len > 0)
+    return;
+  for (guint i = 0; i < game->n_units; i++)
+    {
+      const RdtGameUnit *gu = &s->units[i];
+
+      if (gu->where != RDT_GAME_UNIT_MAP || rdt_unit_is_leader (unit_of (game, i)) ||
+          _rdt_game_unit_player (game, i) != phasing || gu->status != RDT_UNIT_STATUS_PARADE)
+        continue;
+      for (int dir = 0; dir < RDT_N_DIRECTIONS; dir++)
+        {
+          RdtHex h = rdt_hex_grid_neighbour (grid, gu->hex, (RdtHexDirection) dir);
+          g_autofree char *la = NULL, *ld = NULL;
+
+          if (!rdt_hex_grid_contains (grid, h) || !withdrawal_hex (game, h))
+            continue;
+          la = rdt_hex_grid_dup_label (grid, gu->hex);
+          ld = rdt_hex_grid_dup_label (grid, h);
+          g_ptr_array_add (out, g_strdup_printf ("close-combat %s %s lead %s withdraw", la, ld, unit_of (game, i)->id));
+        }
+    }
+}
+
+char **
+rdt_game_dup_cc_withdrawals (RdtGame *game)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *out;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  out = g_ptr_array_new ();
+  _rdt_game_withdrawal_candidates (game, all);
+  for (guint i = 0; i < all->len; i++)
+    if (_rdt_game_try (game, g_ptr_array_index (all, i)))
+      g_ptr_array_add (out, g_strdup (g_ptr_array_index (all, i)));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 /* TRUE when an enemy of @unit's player is adjacent to @unit: a combat unit

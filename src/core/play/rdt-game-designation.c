@@ -357,6 +357,205 @@ stack_forbids_voluntary (RdtGame *game,
   return NULL;
 }
 
+/* ------------------------------------------- Savannah 4.1: retreat instead */
+
+/* A "cc-obligations" row with where = "stack" whose stack holds the hex of
+ * unit @f and whose "start" is "retreat N": its rule, N in @out_hexes (1 to
+ * 3) and whether the cell is provisional; else NULL. */
+static const char *
+stack_start_row (RdtGame  *game,
+                 guint     f,
+                 int      *out_hexes,
+                 gboolean *out_provisional,
+                 const char **out_key)
+{
+  const RdtTable *table = rdt_volume_find_table (rdt_scenario_get_volume (game->scenario), OBLIGATIONS_TABLE);
+  RdtHex fh = game->state->units[f].hex;
+  int player = _rdt_game_unit_player (game, f);
+
+  for (guint r = 0; table != NULL && r < table->rows->len; r++)
+    {
+      const RdtTableRow *row = g_ptr_array_index (table->rows, r);
+      const char *where = rdt_table_lookup (table, row->key, "where", NULL);
+      const char *type = rdt_table_lookup (table, row->key, "type", NULL);
+      const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
+      gboolean provisional = FALSE;
+      const char *start = rdt_table_lookup (table, row->key, "start", &provisional);
+      g_auto(GStrv) groups = NULL;
+      gboolean all = TRUE;
+      guint64 n = 0;
+
+      if (g_strcmp0 (where, "stack") != 0 || type == NULL || start == NULL || !g_str_has_prefix (start, "retreat ") ||
+          !g_ascii_string_to_unsigned (start + strlen ("retreat "), 10, 1, 3, &n, NULL))
+        continue;
+      groups = g_strsplit (type, "+", -1);
+      for (guint g = 0; groups[g] != NULL && all; g++)
+        {
+          gboolean found = FALSE;
+
+          for (guint i = 0; i < game->n_units && !found; i++)
+            found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
+                    same_hex (game->state->units[i].hex, fh) && stack_group_matches (game, groups[g], unit_of (game, i));
+          all = found;
+        }
+      if (!all)
+        continue;
+      *out_hexes = (int) n;
+      *out_provisional = provisional;
+      *out_key = row->key;
+      return rule != NULL && rule[0] != '\0' ? rule : row->key;
+    }
+  return NULL;
+}
+
+/* "in circumstances where an attack would normally be required": 12.12
+ * (artillery never, rifle units only when pinned, disrupted and shattered
+ * units may not, 12.42 not under a Withdrawal marker) or 13.1 Pin binds
+ * @g to attack an adjacent enemy unit, the volume's exceptions applied. */
+static gboolean
+required_to_attack (RdtGame *game,
+                    guint    g)
+{
+  RdtGameState *s = game->state;
+  const RdtGameUnit *gg = &s->units[g];
+  const RdtUnit *ug = unit_of (game, g);
+  gboolean pinned = is_pinned (gg);
+
+  if (!on_map (game, g) || is_artillery (ug) || gg->status != RDT_UNIT_STATUS_PARADE ||
+      has (gg, "cavalry-withdrawal") || has (gg, "indian-withdrawal") || (ug->kind == RDT_UNIT_KIND_RIFLE && !pinned))
+    return FALSE;
+  for (guint e = 0; e < game->n_units; e++)
+    {
+      gboolean pinned_bound;
+      const char *exempt;
+
+      if (!on_map (game, e) || _rdt_game_unit_player (game, e) == _rdt_game_unit_player (game, g) ||
+          !rdt_hex_grid_are_adjacent (rdt_scenario_get_grid (game->scenario), gg->hex, s->units[e].hex))
+        continue;
+      exempt = exempting_row (game, g, e, &pinned_bound);
+      if (exempt == NULL || (pinned && pinned_bound))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Savannah 4.1: "If a French/American stack begins a Movement Phase
+ * adjacent to an enemy in circumstances where an attack would normally be
+ * required, it must retreat instead if possible.  If retreat is not
+ * possible, the French/American stack must fulfill the required attack,
+ * but suffers a -2 DRM."  At the start of the phasing player's Movement
+ * Phase, each stack of a cc-obligations row with "start" = "retreat N"
+ * owes the retreat of each of its units (13.2, N hexes: the rule does not
+ * state the distance, so the volume's cell is provisional), when every one
+ * of them has a legal end; when none has, no retreat is owed and the
+ * attack stays owed (the cc-drm row's -2); when only some have, the rule
+ * does not say whether part of the stack retreats: the game says it is not
+ * decided and owes no retreat (docs/rulings.md). */
+void
+_rdt_game_stack_retreats (RdtGame *game)
+{
+  RdtGameState *s = game->state;
+  int phasing = rdt_game_get_phasing_player (game);
+  g_autofree gboolean *done = g_new0 (gboolean, MAX (game->n_units, 1));
+  g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT)
+    return;
+  for (guint f = 0; f < game->n_units; f++)
+    {
+      int hexes = 1;
+      gboolean provisional = FALSE, required = FALSE;
+      const char *key = NULL;
+      const char *rule;
+      guint n_can = 0;
+      g_autofree char *where = NULL;
+
+      if (done[f] || !on_map (game, f) || _rdt_game_unit_player (game, f) != phasing)
+        continue;
+      rule = stack_start_row (game, f, &hexes, &provisional, &key);
+      if (rule == NULL)
+        continue;
+      g_array_set_size (members, 0);
+      for (guint i = 0; i < game->n_units; i++)
+        if (on_map (game, i) && _rdt_game_unit_player (game, i) == phasing && same_hex (s->units[i].hex, s->units[f].hex))
+          {
+            done[i] = TRUE;
+            g_array_append_val (members, i);
+            required = required || required_to_attack (game, i);
+          }
+      if (!required)
+        continue;
+      for (guint k = 0; k < members->len; k++)
+        {
+          g_autoptr(RdtRetreat) retreat = _rdt_game_compute_retreat (game, g_array_index (members, guint, k), hexes, NULL);
+
+          if (retreat != NULL && !rdt_retreat_is_captured (retreat) && rdt_retreat_get_n_ends (retreat) > 0)
+            n_can++;
+        }
+      where = label (game, s->units[f].hex);
+      if (n_can == 0)
+        {
+          _rdt_game_say (game, rule,
+                         _("The stack in %s (%s) begins the Movement Phase adjacent to enemy units where an attack is "
+                           "required and cannot retreat (13.22): it must make the required attack, at the -2 DRM"),
+                         where, key);
+          continue;
+        }
+      if (n_can < members->len)
+        {
+          g_autofree char *cite = g_strdup_printf (_("%s: not decided"), rule);
+
+          _rdt_game_say (game, cite,
+                         _("The stack in %s (%s) begins the Movement Phase adjacent to enemy units where an attack is "
+                           "required; %u of its %u units can retreat: the rule does not say whether part of a stack "
+                           "retreats, so no retreat is owed (its units may move apart this phase; otherwise the "
+                           "required attack is made at the -2 DRM; docs/rulings.md)"),
+                         where, key, n_can, members->len);
+          continue;
+        }
+      for (guint k = 0; k < members->len; k++)
+        {
+          RdtGameOwedRetreat r = { g_array_index (members, guint, k), hexes, TRUE };
+
+          g_array_append_val (s->owed_retreats, r);
+        }
+      _rdt_game_say (game, rule,
+                     g_dngettext (GETTEXT_PACKAGE,
+                                  "The stack in %s (%s) begins the Movement Phase adjacent to enemy units where an attack "
+                                  "is required: it must retreat instead, each unit %d hex (“retreat UNIT HEX”, 13.2), "
+                                  "before any movement%s",
+                                  "The stack in %s (%s) begins the Movement Phase adjacent to enemy units where an attack "
+                                  "is required: it must retreat instead, each unit %d hexes (“retreat UNIT HEX”, 13.2), "
+                                  "before any movement%s", (gulong) hexes),
+                     where, key, hexes,
+                     provisional ? _(" (the rule does not state the distance: the volume's value is provisional, "
+                                     "docs/rulings.md)") : "");
+      game->board_dirty = TRUE;
+    }
+}
+
+/* Each legal end of each retreat owed in the Movement Phase (Savannah 4.1). */
+void
+_rdt_game_stack_retreat_candidates (RdtGame   *game,
+                                    GPtrArray *out)
+{
+  RdtGameState *s = game->state;
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT)
+    return;
+  for (guint k = 0; k < s->owed_retreats->len; k++)
+    {
+      const RdtGameOwedRetreat r = g_array_index (s->owed_retreats, RdtGameOwedRetreat, k);
+      g_autoptr(RdtRetreat) retreat = _rdt_game_compute_retreat (game, r.unit, r.hexes, NULL);
+
+      for (guint e = 0; retreat != NULL && e < rdt_retreat_get_n_ends (retreat); e++)
+        {
+          g_autofree char *l = label (game, rdt_retreat_get_end (retreat, e)->hex);
+          g_ptr_array_add (out, g_strdup_printf ("retreat %s %s", unit_of (game, r.unit)->id, l));
+        }
+    }
+}
+
 /* The "then" rule of the hexside row crossed between @a and @b, or NULL
  * (Brandywine 5.2.3: "adjacent to both"). */
 static const char *
@@ -1100,6 +1299,55 @@ do_break_pin (RdtGame     *game,
   }
   _rdt_game_morale_event (game, unit_of (game, (guint) unit)->side, "pin-broken", rule);
   return TRUE;
+}
+
+/* Issue 14: each pinned combat unit of the phasing player on the map may
+ * try "break-pin UNIT" in the Movement Phase; do_break_pin() decides (the
+ * volume's "break in place" rows, Brandywine 3.9). */
+void
+_rdt_game_pin_break_candidates (RdtGame   *game,
+                                GPtrArray *out)
+{
+  int phasing = rdt_game_get_phasing_player (game);
+
+  if (rdt_game_get_phase (game) != RDT_PHASE_MOVEMENT)
+    return;
+  for (guint i = 0; i < game->n_units; i++)
+    if (on_map (game, i) && _rdt_game_unit_player (game, i) == phasing && is_pinned (&game->state->units[i]))
+      g_ptr_array_add (out, g_strdup_printf ("break-pin %s", unit_of (game, i)->id));
+}
+
+char **
+rdt_game_dup_pin_breaks (RdtGame   *game,
+                         char    ***out_rules)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *out, *rules;
+
+  g_return_val_if_fail (RDT_IS_GAME (game), NULL);
+  out = g_ptr_array_new ();
+  rules = g_ptr_array_new ();
+  _rdt_game_pin_break_candidates (game, all);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const char *action = g_ptr_array_index (all, i);
+      int unit;
+      const char *rule;
+
+      if (!_rdt_game_try (game, action))
+        continue;
+      unit = rdt_scenario_find_unit_index (game->scenario, action + strlen ("break-pin "));
+      rule = unit >= 0 ? break_in_place_row (game, (guint) unit) : NULL;
+      g_ptr_array_add (out, g_strdup (action));
+      g_ptr_array_add (rules, g_strdup (rule != NULL ? rule : "13.1 Pin"));
+    }
+  g_ptr_array_add (out, NULL);
+  g_ptr_array_add (rules, NULL);
+  if (out_rules != NULL)
+    *out_rules = (char **) g_ptr_array_free (rules, FALSE);
+  else
+    g_strfreev ((char **) g_ptr_array_free (rules, FALSE));
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include "rdt-game.h"
 #include "rdt-movement.h"
+#include "rdt-retreat.h"
 
 G_BEGIN_DECLS
 
@@ -19,10 +20,14 @@ typedef struct {
   char result[12];          /* the damage table's cell, "R", "1*" */
 } RdtGamePendingFire;
 
-/* A retreat owed by a fire result (13.2: 1 hex for R, 13.3: 3 for D). */
+/* A retreat owed by a fire result (13.2: 1 hex for R, 13.3: 3 for D).
+ * @instead: owed instead of an attack (Savannah 4.1, the volume's
+ * cc-obligations column "start"): a unit with no legal end is not captured
+ * (13.23) but stays, and the attack is owed. */
 typedef struct {
   guint unit;
   int hexes;
+  gboolean instead;
 } RdtGameOwedRetreat;
 
 /* A leader casualty whose leader the owner chooses (13.1 "*": "The Leader
@@ -282,6 +287,26 @@ gboolean      _rdt_game_combat_may_leave   (RdtGame           *game,
 /* Designation candidates for random play. */
 void          _rdt_game_designation_candidates (RdtGame       *game,
                                                 GPtrArray     *out);
+/* Issue 14: "break-pin UNIT" candidates (Movement Phase, pinned units of
+ * the phasing player; rdt-game-designation.c) and "close-combat ... lead
+ * UNIT withdraw" candidates (12.4, 12.41; rdt-game-combat.c), not yet
+ * tried. */
+void          _rdt_game_pin_break_candidates (RdtGame         *game,
+                                              GPtrArray       *out);
+void          _rdt_game_withdrawal_candidates (RdtGame        *game,
+                                               GPtrArray      *out);
+/* Savannah 4.1 (the volume's cc-obligations column "start"): at the start
+ * of the Movement Phase, the stacks that must retreat instead of an attack
+ * owe their retreats (rdt-game-designation.c); their "retreat" candidates;
+ * the retreat engine's answer for @unit retreating @hexes now
+ * (rdt-game-results.c). */
+void          _rdt_game_stack_retreats     (RdtGame           *game);
+void          _rdt_game_stack_retreat_candidates (RdtGame     *game,
+                                                  GPtrArray   *out);
+RdtRetreat   *_rdt_game_compute_retreat    (RdtGame           *game,
+                                            guint              unit,
+                                            int                hexes,
+                                            GError           **error);
 /* Logs the attacks 12.12 and 12.13 asked for that were not made. */
 void          _rdt_game_combat_phase_end   (RdtGame           *game);
 /* 7.1: TRUE when @player's units in @hex plus @extra exceed the limit. */

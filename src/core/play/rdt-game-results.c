@@ -184,7 +184,7 @@ _rdt_game_owe_retreat (RdtGame  *game,
                        int       hexes,
                        gboolean  first)
 {
-  RdtGameOwedRetreat r = { unit, hexes };
+  RdtGameOwedRetreat r = { unit, hexes, FALSE };
 
   if (first)
     g_array_prepend_val (game->state->owed_retreats, r);
@@ -216,6 +216,15 @@ compute_retreat (RdtGame  *game,
   return rdt_movement_retreat (game->movement, unit_of (game, unit)->id, &options, error);
 }
 
+RdtRetreat *
+_rdt_game_compute_retreat (RdtGame  *game,
+                           guint     unit,
+                           int       hexes,
+                           GError  **error)
+{
+  return compute_retreat (game, unit, hexes, error);
+}
+
 void
 _rdt_game_settle_retreats (RdtGame *game)
 {
@@ -239,6 +248,16 @@ _rdt_game_settle_retreats (RdtGame *game)
         }
       if (!rdt_retreat_is_captured (retreat))
         return;
+      if (r.instead)
+        {
+          /* Savannah 4.1: "If retreat is not possible, the French/American
+           * stack must fulfill the required attack": no capture. */
+          g_array_remove_index (game->state->owed_retreats, 0);
+          _rdt_game_say (game, "Savannah 4.1",
+                         _("%s cannot retreat (13.22): it stays, and the required attack is made (at the -2 DRM)"),
+                         unit_of (game, r.unit)->id);
+          continue;
+        }
       /* 13.23: "Any unit that cannot retreat the full distance because of
        * restrictions is captured instead; this includes retreats caused by
        * Rifle Fire or Artillery Fire." */

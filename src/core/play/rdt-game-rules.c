@@ -76,9 +76,12 @@ _rdt_game_reach (RdtGame   *game,
 {
   RdtMoveOptions options;
   RdtGameContext context;
-  const RdtUnit *unit = rdt_scenario_get_unit (game->board, index);
+  const RdtUnit *unit;
 
+  /* After the sync: it replaces the units whose states changed (a pin
+   * broken in place, Brandywine 3.9). */
   _rdt_game_sync_board (game);
+  unit = rdt_scenario_get_unit (game->board, index);
   if (game->movement == NULL)
     game->movement = rdt_movement_new (game->board, NULL);
   /* The game knows the turn, so the volume's turn restrictions (Brandywine
@@ -114,9 +117,10 @@ _rdt_game_in_enemy_zoc (RdtGame   *game,
   g_autoptr(RdtBoard) board = NULL;
   g_autoptr(GArray) enemies = NULL;
   const RdtGameUnit *gu = &game->state->units[index];
-  const RdtUnit *unit = rdt_scenario_get_unit (game->board, index);
+  const RdtUnit *unit;
 
   _rdt_game_sync_board (game);
+  unit = rdt_scenario_get_unit (game->board, index);
   board = rdt_board_new_from_scenario (game->board, NULL, error);
   if (board == NULL)
     return FALSE;

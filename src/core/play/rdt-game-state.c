@@ -136,8 +136,9 @@ rdt_game_dup_state_text (RdtGame *game)
     {
       const RdtGameOwedRetreat *r = &g_array_index (s->owed_retreats, RdtGameOwedRetreat, i);
 
-      g_string_append_printf (out, "owed-retreat %s %d\n",
-                              rdt_scenario_get_unit (game->scenario, r->unit)->id, r->hexes);
+      g_string_append_printf (out, "owed-retreat %s %d%s\n",
+                              rdt_scenario_get_unit (game->scenario, r->unit)->id, r->hexes,
+                              r->instead ? " instead-of-attack" : "");
     }
   return g_string_free (out, FALSE);
 }

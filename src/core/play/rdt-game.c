@@ -1296,6 +1296,9 @@ enter_step (RdtGame *game)
       break;
     case RDT_PHASE_MOVEMENT:
       place_reinforcements (game);
+      /* Savannah 4.1: stacks that retreat instead of an attack (volume
+       * data, rdt-game-designation.c). */
+      _rdt_game_stack_retreats (game);
       break;
     case RDT_PHASE_ARTILLERY_FIRE:
     case RDT_PHASE_RIFLE_FIRE:
@@ -1418,6 +1421,9 @@ leave_step (RdtGame  *game,
         }
       break;
     case RDT_PHASE_MOVEMENT:
+      /* Savannah 4.1: the retreats owed at its start are made first. */
+      if (!_rdt_game_fire_may_leave (game, error))
+        return FALSE;
       /* 7.3, 9.11: stacking limits at the end of the movement phase. */
       for (guint i = 0; i < game->n_units; i++)
         {
@@ -1844,6 +1850,16 @@ do_move (RdtGame     *game,
     {
       g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
                    _("9.2: %s has already completed its move this phase"), u->id);
+      return FALSE;
+    }
+  /* Savannah 4.1: the retreats owed at the start of the phase come first. */
+  if (game->state->owed_retreats->len > 0)
+    {
+      guint owed = g_array_index (game->state->owed_retreats, RdtGameOwedRetreat, 0).unit;
+
+      g_set_error (error, RDT_GAME_ERROR, RDT_GAME_ERROR_ILLEGAL,
+                   _("Savannah 4.1, 13.2: %s retreats first, at the start of the Movement Phase: “retreat %s HEX”"),
+                   unit_of (game, owed)->id, unit_of (game, owed)->id);
       return FALSE;
     }
   /* 12.42: units under a Withdrawal marker "May not move or attack". */

@@ -314,6 +314,23 @@ char         **rdt_game_dup_cc_designated   (RdtGame       *game);
 /* Leader casualties whose leader the owner still chooses ("casualty LEADER",
  * 13.1 "*"). */
 guint          rdt_game_get_n_owed_casualties (RdtGame     *game);
+/* Issue 14: the "break-pin UNIT" actions the game accepts now (Movement
+ * Phase; a pinned unit of the phasing player breaks its pin in place where
+ * a "cc-obligations" row of the volume says "break in place": Brandywine
+ * 3.9, 9.3, 13.1 Pin B), as rdt_game_dup_legal_actions() offers them;
+ * @out_rules (nullable) gets the rule of each (transfer full,
+ * NULL-terminated). */
+char         **rdt_game_dup_pin_breaks      (RdtGame       *game,
+                                             char        ***out_rules);
+/* Issue 14: the "close-combat ATT DEF lead UNIT withdraw" actions (the
+ * Defender's Cavalry or Indian Withdrawal, 12.4, 12.41) the game accepts
+ * now, one per attacking lead unit, as rdt_game_dup_legal_actions() offers
+ * them (transfer full, NULL-terminated). */
+char         **rdt_game_dup_cc_withdrawals  (RdtGame       *game);
+/* TRUE when rdt_game_perform() would accept @action now; the game is left
+ * as it was (no log line, no roll). */
+gboolean       rdt_game_would_accept        (RdtGame       *game,
+                                             const char    *action);
 
 /* The whole state as canonical text (one line per fact, sorted), and its
  * SHA-256: equal digests mean identical states. (transfer full) */
