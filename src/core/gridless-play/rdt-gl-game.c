@@ -1726,6 +1726,39 @@ pose_allowed (RdtGlGame        *game,
   return TRUE;
 }
 
+/* A block placed or entering in Road Column (Brandywine Scenario, Setup:
+ * "All units may be placed at setup or enter the map in Road Column") is a
+ * block in Road Column: How the Pieces Move, Road Column, "Turn piece
+ * lengthwise along the road" (G10 7; the reading rdt_gl_reading_road_column).
+ * @road: the road it must be on (Early Start Option: "along the main road"),
+ * or NULL for any road. */
+static gboolean
+column_along_road (RdtGlGame        *game,
+                   const RdtGlPiece *p,
+                   const char       *road,
+                   const char       *rule,
+                   GError          **error)
+{
+  RdtGlAlongRoad along;
+
+  if (!p->road_column)
+    return TRUE;
+  rdt_gl_along_road (game->g, p, road, &along);
+  if (along.verdict == RDT_GL_YES)
+    return TRUE;
+  if (along.road == NULL)
+    FAIL (road != NULL
+            ? _("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”; the scenario has no road “%s” (G10 7)")
+            : _("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”; the map has no road (G10 7)%s"),
+          _(rule), p->id, road != NULL ? road : "");
+  FAIL (_("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”: "
+          "the road %s must run under the block from one short end to the other (its long axis within %.4g inch, "
+          "half the block's depth, of the road); at %.3f,%.3f the axis is %.3f inch from it "
+          "(%.0f%% of the axis is along it; G10 7, reading: %s); “line” puts it in combat formation"),
+        _(rule), p->id, along.road, along.tolerance, along.off.x, along.off.y, along.off_distance,
+        100 * along.covered, _(along.reading));
+}
+
 /* Terrain Effects, Buildings: "Pieces in Buildings become Spent" (as at
  * the end of a move). */
 static void
@@ -1802,7 +1835,7 @@ act_place (RdtGlGame  *game,
   game->st[i].off_map = FALSE;
   game->st[i].reserve_of = NULL;   /* placed on the board instead of its Reserve Card */
   p->destroyed = FALSE;
-  if (!pose_allowed (game, i, game->placing, RULE_SETUP, error))
+  if (!pose_allowed (game, i, game->placing, RULE_SETUP, error) || !column_along_road (game, p, NULL, RULE_SETUP, error))
     return FALSE;  /* the snapshot puts the piece back */
   g_string_append_printf (res, "%s placed in zone %s%s", p->id, game->placing->id, p->road_column ? " in Road Column" : "");
   spent_in_buildings (game, p, res);
@@ -1877,6 +1910,9 @@ act_enter (RdtGlGame  *game,
   p->destroyed = FALSE;
   if (!pose_allowed (game, i, z, z->kind == RDT_GL_ZONE_EARLY_ENTRY ? N_("Early Start Option") : N_("Start Options"),
                      error))
+    return FALSE;
+  if (!column_along_road (game, p, z->kind == RDT_GL_ZONE_EARLY_ENTRY ? z->road : NULL,
+                          z->kind == RDT_GL_ZONE_EARLY_ENTRY ? N_("Early Start Option") : N_("Start Options"), error))
     return FALSE;
   for (guint k = 0; k < game->g->pieces->len; k++)
     if (p->road_column && alive (game, k) && enemies (p, piece_at (game, k)) &&
