@@ -714,6 +714,8 @@ test_digest_flags (void)
   while (rdt_gl_game_get_cup (game)->len > 0)
     ok (game, "pull");
   ok (game, "combat");
+  /* Equal Command Ratings (3 and 3): either side gives the order. */
+  ok (game, "order red a-inf");
   d1 = rdt_gl_game_digest (game);
   ok (game, "engage a-inf b-inf");
   g_free (text);
