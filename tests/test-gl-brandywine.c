@@ -1100,6 +1100,163 @@ test_road_column_vs_sampling (void)
   g_test_message ("checked %u (along %u, not %u), %u within the sampling step skipped", checked, yes, no, skipped);
 }
 
+/* ------------------------------------------------------ order of combat */
+
+static void
+put (RdtGridless *g,
+     const char  *id,
+     double       x,
+     double       y,
+     double       facing)
+{
+  RdtGlPiece *p = (RdtGlPiece *) rdt_gridless_find_piece (g, id);
+
+  p->centre = rdt_point (x, y);
+  p->facing = facing;
+}
+
+/* Two separate Melees south of the river on the bundled map: Grey against
+ * Nash, Agnew against Armstrong; then every chit pulled and combat begun. */
+static RdtGlGame *
+two_combats (RdtGridless *g)
+{
+  RdtGlGame *game;
+
+  put (g, "grey", 6, 20, 0);
+  put (g, "nash", 6, 19.625, 180);
+  put (g, "agnew", 10, 20, 0);
+  put (g, "armstrong", 10, 19.625, 180);
+  game = rdt_gl_game_new (g, 11);
+  while (rdt_gl_game_get_cup (game)->len > 0)
+    ok (game, "pull");
+  ok (game, "combat");
+  return game;
+}
+
+/* How to Resolve Combat, Order: "The side with the better Command Ratings
+ * chooses the order. (For this scenario, the order of combat is decided by
+ * the British player. See the Brandywine scenario rules.)"; Brandywine
+ * Scenario, HQ Ratings: "The British player decides the order of combat"
+ * (scenario data: <commands combat-order="british">).  "Resolve Combats one
+ * at a time ... Then resolve the next Combat until there are none left." */
+static void
+test_combat_order_british (void)
+{
+  g_autoptr(RdtGlGame) game = two_combats (bundled ());
+  g_autofree char *r = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (rdt_gl_game_get_gridless (game)->combat_order, ==, "british");
+  /* Nothing is resolved before the chooser's order. */
+  refused (game, "engage grey nash", "the british player chooses the order of the Combats first (Brandywine Scenario, HQ Ratings");
+  /* The wrong player. */
+  refused (game, "order colonial nash armstrong",
+           "the british player chooses the order of combat, not the colonial player (Brandywine Scenario, HQ Ratings: The British player decides the order of combat)");
+  refused (game, "order british grey stirn", "stirn is in no Combat");
+  refused (game, "order british grey grey", "named twice");
+  refused (game, "order british howe", "HQs");
+  refused (game, "order french grey", "no side");
+  d0 = rdt_gl_game_digest (game);
+  r = ok_result (game, "order british agnew grey");
+  g_assert_nonnull (strstr (r, "order of combat, chosen by the british player (Brandywine Scenario, HQ Ratings"));
+  g_assert_nonnull (strstr (r, "1 agnew, 2 grey"));
+  /* The order is state: in the digest, undone with the action. */
+  d1 = rdt_gl_game_digest (game);
+  g_assert_cmpstr (d0, !=, d1);
+  g_assert_true (rdt_gl_game_undo (game, &error));
+  g_assert_no_error (error);
+  d2 = rdt_gl_game_digest (game);
+  g_assert_cmpstr (d0, ==, d2);
+  ok (game, "order british agnew grey");
+  /* Out of the chooser's order: refused, with or without engage. */
+  refused (game, "engage grey nash", "the british player's order resolves the Combat of agnew next");
+  refused (game, "round grey:nash nash:grey", "“engage” the Combat of agnew first");
+  /* The chooser may change the order between Combats. */
+  ok (game, "order british grey agnew");
+  g_clear_pointer (&r, g_free);
+  r = ok_result (game, "engage nash grey");
+  g_assert_cmpstr (r, ==, "Combat 1: grey nash; order of the british player: next agnew");
+  refused (game, "order british agnew", "a Combat is being resolved");
+  refused (game, "round agnew:armstrong", "not within the Combat declared");
+  ok (game, "round grey:nash nash:grey");
+}
+
+/* Order without the scenario's word: "The side with the better Command
+ * Ratings chooses the order" (reading: the higher mean rating).  The
+ * bundled ratings are all 3 (provisional): undecided, either side may give
+ * the order, and the answer says so; with better British ratings the
+ * colonial player may not. */
+static void
+test_combat_order_ratings (void)
+{
+  RdtGridless *g = bundled ();
+  g_autoptr(RdtGlGame) tie = NULL, better = NULL;
+  g_autofree char *r = NULL;
+
+  g_clear_pointer (&g->combat_order, g_free);
+  g_clear_pointer (&g->combat_order_rule, g_free);
+  tie = two_combats (g);
+  refused (tie, "engage grey nash", "the order of the Combats is chosen first");
+  r = ok_result (tie, "order colonial armstrong grey");
+  g_assert_nonnull (strstr (r, "british 3.00, colonial 3.00"));
+  g_assert_nonnull (strstr (r, "undecided, the players settle who chooses"));
+  g_assert_nonnull (strstr (r, "higher mean rating"));
+  ok (tie, "order british grey");
+
+  g = bundled ();
+  g_clear_pointer (&g->combat_order, g_free);
+  for (guint i = 0; i < g->commands->len; i++)
+    {
+      RdtGlCommand *c = g_ptr_array_index (g->commands, i);
+      if (g_str_equal (c->side, "british"))
+        c->rating = 4;
+    }
+  better = two_combats (g);
+  refused (better, "order colonial armstrong grey",
+           "the british player chooses the order of combat, not the colonial player (How to Resolve Combat, Order: the side with the better Command Ratings chooses the order (british 4.00, colonial 3.00");
+  ok (better, "order british armstrong grey");
+  ok (better, "engage agnew armstrong");
+}
+
+/* The chooser as scenario data: <commands combat-order combat-order-rule>
+ * round-trips through the writer, and a side that is not one is an error
+ * naming file, line and element. */
+static void
+test_combat_order_data (void)
+{
+  g_autoptr(RdtGridless) g = bundled ();
+  g_autoptr(GBytes) bytes = rdt_gridless_to_bytes (g, NULL);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) again = NULL, bad = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) wrong = NULL;
+  g_autoptr(GBytes) wrong_bytes = NULL;
+  gboolean found = FALSE;
+
+  g_assert_nonnull (bytes);
+  again = rdt_gridless_load_from_bytes (bytes, "again.redoubt", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again->combat_order, ==, "british");
+  g_assert_cmpstr (again->combat_order_rule, ==, "Brandywine Scenario, HQ Ratings: The British player decides the order of combat");
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  wrong = g_string_new (text);
+  g_assert_cmpint (g_string_replace (wrong, "combat-order=\"british\"", "combat-order=\"french\"", 1), ==, 1);
+  wrong_bytes = g_bytes_new (wrong->str, wrong->len);
+  bad = rdt_gridless_load_from_bytes (wrong_bytes, "wrong.redoubt", diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bad);
+  rdt_gridless_validate (bad, diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "commands") == 0 && d->line > 0 &&
+          strstr (d->message, "combat-order=\"french\" is not a side") != NULL)
+        found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 /* The whole bundled scenario from its set-up to its last turn, with the
  * Early Start Option and Optional Baggage Trains: played here, then by
  * `redoubt-cli play` from the same script and seed, saved and replayed: the
@@ -1233,6 +1390,9 @@ main (int   argc,
   g_test_add_func ("/gl-play/road-column/placed-or-entering-lengthwise-along-the-road", test_road_column_lengthwise);
   g_test_add_func ("/gl-play/road-column/early-start-along-the-main-road", test_road_column_main_road);
   g_test_add_func ("/gl-play/road-column/G10-7-lengthwise-vs-sampling", test_road_column_vs_sampling);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/brandywine-british-player-decides", test_combat_order_british);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/better-command-ratings-choose", test_combat_order_ratings);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/chooser-as-scenario-data", test_combat_order_data);
   g_test_add_func ("/gl-play/brandywine-setup/terrain-can-be-entered-marsh", test_setup_terrain_marsh);
   g_test_add_func ("/gl-play/brandywine-start-options/centre-turn-1-wings-turn-4", test_start_options);
   g_test_add_func ("/gl-play/brandywine-setup/terrain-rivers-buildings-and-zones-validated", test_setup_river_buildings);
