@@ -694,6 +694,49 @@ rdt_gl_along_road (const RdtGridless *g,
     }
 }
 
+gboolean
+rdt_gl_road_column_pose (const RdtGridless *g,
+                         const RdtGlPiece  *piece,
+                         RdtPoint           at,
+                         const char        *road_id,
+                         double             reach,
+                         RdtPoint          *centre,
+                         double            *facing)
+{
+  double best = G_MAXDOUBLE;
+
+  g_return_val_if_fail (g != NULL && piece != NULL && centre != NULL && facing != NULL, FALSE);
+  for (guint i = 0; i < g->roads->len; i++)
+    {
+      const RdtGlRoad *road = g_ptr_array_index (g->roads, i);
+
+      if (road_id != NULL && g_strcmp0 (road->id, road_id) != 0)
+        continue;
+      for (guint k = 0; k + 1 < road->points->len; k++)
+        {
+          RdtPoint a = g_array_index (road->points, RdtPoint, k), b = g_array_index (road->points, RdtPoint, k + 1);
+          double len = rdt_geom_distance (a, b), t, d, f, g1;
+          RdtPoint p;
+
+          if (len <= 0)
+            continue;
+          t = CLAMP (((at.x - a.x) * (b.x - a.x) + (at.y - a.y) * (b.y - a.y)) / (len * len), 0, 1);
+          p = rdt_point (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+          d = rdt_geom_distance (p, at);
+          if (d > reach || d >= best)
+            continue;
+          best = d;
+          *centre = p;
+          /* The front edge runs along (cos f, sin f) (G0: clockwise from
+           * map-up, y down): f is the segment's direction, or f + 180. */
+          f = fmod (atan2 (b.y - a.y, b.x - a.x) * 180 / G_PI + 360, 360);
+          g1 = fabs (fmod (f - piece->facing + 540, 360) - 180);
+          *facing = g1 <= 90 ? f : fmod (f + 180, 360);
+        }
+    }
+  return best < G_MAXDOUBLE;
+}
+
 /* Road Column along one road: 2x, terrain and facing changes ignored, no
  * moving through friendly pieces (nor enemy ones). */
 static gboolean

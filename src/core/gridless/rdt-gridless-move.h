@@ -123,6 +123,20 @@ void rdt_gl_along_road (const RdtGridless *gridless,
                         const char        *road_id,
                         RdtGlAlongRoad    *out);
 
+/* Road Column, "Turn piece lengthwise along the road", for an editor that
+ * puts a block in Road Column where the user points: the point of the road
+ * (@road_id, or any) nearest @at, if it is within @reach inches, as the
+ * centre, and the facing that turns the block's front edge along the road
+ * there (of the two, the nearer to the piece's own facing).  FALSE when no
+ * road is that near. */
+gboolean rdt_gl_road_column_pose (const RdtGridless *gridless,
+                                  const RdtGlPiece  *piece,
+                                  RdtPoint           at,
+                                  const char        *road_id,
+                                  double             reach,
+                                  RdtPoint          *centre,
+                                  double            *facing);
+
 /* Issue 18, Retreat ("If unable to do this because of enemy pieces or
  * impassible terrain, it is destroyed"): may @piece's centre go along the leg
  * @a -> @b, the block facing @facing all along?  The same leg check as a move
