@@ -671,6 +671,7 @@ test_engage (void)
           ok (game, "end-combat");
           /* "Then resolve the next Combat": the chooser orders those left. */
           refused (game, "engage a-inf2 b-inf2", "the blue player gives the order of the Combats left");
+          refused (game, "round a-inf2:b-inf2 b-inf2:a-inf2", "the blue player gives the order of the Combats left");
           refused (game, "order red a-inf2", "the blue player chooses the order of combat, not the red player");
           ok (game, "order blue a-inf2");
           g_clear_pointer (&r, g_free);

@@ -1176,9 +1176,11 @@ act_round (RdtGlGame  *game,
   if (!any_engaged && game->order != NULL)
     {
       int next = order_next (game);
-      FAIL (_("How to Resolve Combat, Order: the Combats are resolved one at a time in the order the %s player gave: “engage” %s%s first"),
-            game->order_side, next >= 0 ? _("the Combat of ") : _("(the order is done: “order” the Combats left) "),
-            next >= 0 ? piece_at (game, next)->id : "");
+      if (next < 0)
+        FAIL (_("How to Resolve Combat, Order: the Combats of the order the %s player gave are resolved; the %s player gives the order of the Combats left (“order %s PIECE ...”), then “engage”"),
+              game->order_side, game->order_side, game->order_side);
+      FAIL (_("How to Resolve Combat, Order: the Combats are resolved one at a time in the order the %s player gave: “engage” the Combat of %s first"),
+            game->order_side, piece_at (game, next)->id);
     }
   for (guint i = 0; i < np; i++)
     if (game->st[i].must_retreat)
