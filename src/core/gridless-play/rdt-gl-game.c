@@ -1521,7 +1521,7 @@ combat_chooser (RdtGlGame *game,
 {
   const char *best = NULL;
   double best_mean = -1;
-  gboolean tie = FALSE;
+  gboolean tie = FALSE, provisional = FALSE;
   g_autoptr(GPtrArray) sides = side_ids (game);
 
   if (game->g->combat_order != NULL)
@@ -1542,7 +1542,10 @@ combat_chooser (RdtGlGame *game,
         {
           const RdtGlCommand *cmd = g_ptr_array_index (game->g->commands, c);
           if (g_strcmp0 (cmd->side, side) == 0 && cmd->rating > 0)
-            sum += cmd->rating, n++;
+            {
+              sum += cmd->rating, n++;
+              provisional |= cmd->rating_provisional;
+            }
         }
       g_ascii_formatd (mean, sizeof mean, "%.2f", n > 0 ? sum / n : 0);
       g_string_append_printf (why, "%s%s %s", s > 0 ? ", " : "", side, n > 0 ? mean : _("no ratings"));
@@ -1557,6 +1560,8 @@ combat_chooser (RdtGlGame *game,
       else if (fabs (sum / n - best_mean) <= 1e-9)
         tie = TRUE;
     }
+  if (provisional)
+    g_string_append (why, _("; the ratings are provisional"));
   g_string_append_printf (why, "; reading: %s)", _(reading_combat_order));
   if (tie || best == NULL)
     {
