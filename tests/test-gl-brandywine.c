@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -166,9 +167,14 @@ test_setup_british_first (void)
   /* Straddling the zone's edge: less than the majority inside. */
   refused (game, "place 71st 20,12.45 0", "must be in zone british-placement");
   refused (game, "end-setup", "is not placed");
-  ok (game, "place ferguson 19,13 0 column");
+  /* "All units may be placed at setup ... in Road Column", and a block in
+   * Road Column is turned lengthwise along a road (the Great Road runs up
+   * x = 20): see /gl-play/road-column/placed-or-entering-lengthwise-along-the-road. */
+  refused (game, "place ferguson 19,13 0 column", "Turn piece lengthwise along the road");
+  ok (game, "place ferguson 20,13 90 column");
   g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "ferguson")->road_column);
-  refused (game, "place 71st 19.2,13 0", "do not stack");
+  refused (game, "place 71st 20.2,13 0", "do not stack");
+  ok (game, "place ferguson 19,13 0 line");
   refused (game, "move ferguson 19,14", "Brandywine Scenario, Setup");
   place_side (game, file);
   g_assert_false (has_off_map (game, "knyp"));
@@ -271,8 +277,11 @@ test_reinforcements_enter (void)
   g_assert_false (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "grenadiers")->destroyed);
   refused (game, "enter grenadiers 34.5,2 0", "not off map");
   refused (game, "move grenadiers 34.5,2", "already moved");
-  ok (game, "enter mathew 35.4,2 0 column");
-  g_assert_true (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "mathew")->road_column);
+  /* No road runs through the (schematic) right-wing zone: a Road Column
+   * needs one ("Turn piece lengthwise along the road"). */
+  refused (game, "enter mathew 35.4,2 0 column", "Turn piece lengthwise along the road");
+  ok (game, "enter mathew 35.4,2 0");
+  g_assert_false (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "mathew")->road_column);
   ok (game, "enter crwl 34.5,3 0");
   g_assert_true (has_off_map (game, "16th"));
   /* A piece of another command enters when its chit is pulled. */
@@ -310,9 +319,12 @@ test_early_start (void)
   g_assert_false (in_cup (game, "c"));
   pull_until (game, "k");
   refused (game, "enter ferguson 20,23.5 0", "along the main road");
-  ok (game, "enter ferguson 20,23.5 0 column");
+  /* Along the main road: lengthwise on it (Road Column). */
+  refused (game, "enter ferguson 20,23.5 0 column", "Turn piece lengthwise along the road");
+  ok (game, "enter ferguson 20,23.5 90 column");
   /* Howe (no chit) comes with the first command. */
-  ok (game, "enter howe 19.4,22 0 column");
+  refused (game, "enter howe 19.4,22 90 column", "the axis is 0.600 inch from it");
+  ok (game, "enter howe 20,22 270 column");
   while (rdt_gl_game_get_cup (game)->len > 0)
     ok (game, "pull");
   ok (game, "combat");
@@ -323,7 +335,7 @@ test_early_start (void)
     {
       ok (game, "pull");
       if (g_strcmp0 (rdt_gl_game_get_current (game), "k") == 0)
-        ok (game, "enter 71st 20,22.5 0 column");
+        ok (game, "enter 71st 20,22.5 90 column");
     }
   ok (game, "combat");
   ok (game, "end-turn");
@@ -702,6 +714,8 @@ test_digest_flags (void)
   while (rdt_gl_game_get_cup (game)->len > 0)
     ok (game, "pull");
   ok (game, "combat");
+  /* Equal Command Ratings (3 and 3): either side gives the order. */
+  ok (game, "order red a-inf");
   d1 = rdt_gl_game_digest (game);
   ok (game, "engage a-inf b-inf");
   g_free (text);
@@ -885,6 +899,364 @@ script_do (RdtGlGame  *game,
   g_string_append_printf (script, "%s\n", line);
 }
 
+/* How the Pieces Move, Road Column: "Turn piece lengthwise along the road";
+ * Brandywine Scenario, Setup: "All units may be placed at setup or enter the
+ * map in Road Column"; Early Start Option: "The first command enters the map
+ * along the main road".  A block placed or entering in Road Column lies
+ * lengthwise along a road: its long axis within half its depth (3/16") of
+ * the road everywhere (G10 7, the reading "Road Column along a road"). The
+ * Great Road runs up x = 20 south of the river; the blocks are 3/4" x 3/8". */
+static void
+test_road_column_lengthwise (void)
+{
+  g_autoptr(RdtGridless) file = bundled ();
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (bundled (), 3);
+  g_autofree char *r = NULL;
+
+  ok (game, "option reinforcements right");
+  /* Across the road (its front edge square to it), beside it, on no road. */
+  refused (game, "place ferguson 20,13 0 column", "How the Pieces Move, Road Column");
+  refused (game, "place ferguson 20,13 180 column", "Turn piece lengthwise along the road");
+  refused (game, "place ferguson 19.5,13 90 column", "the axis is 0.500 inch from it");
+  refused (game, "place 71st 21,13.2 0 column", "G10 7");
+  refused (game, "place 71st 21,13.2 0 column", "reading: Road Column");
+  /* Lengthwise, either way round. */
+  r = ok_result (game, "place ferguson 20,13 90 column");
+  g_assert_nonnull (strstr (r, "in Road Column"));
+  ok (game, "place ferguson 20,13 270 column");
+  /* The tolerance: half the depth, 0.1875", at every point of the axis. */
+  ok (game, "place ferguson 20.1875,13 90 column");
+  refused (game, "place ferguson 20.19,13 90 column", "lengthwise");
+  /* Turned off the road's line: the ends of the 3/4" axis stray
+   * 0.375·sin(a): 20 degrees (0.128") is along it, 35 (0.215") is not. */
+  ok (game, "place ferguson 20,13 110 column");
+  ok (game, "place ferguson 20,13 70 column");
+  refused (game, "place ferguson 20,13 125 column", "lengthwise");
+  /* Placed again without a word, it stays in Road Column; in combat
+   * formation ("line") it stands anywhere it may. */
+  refused (game, "place ferguson 20,13 0", "“line” puts it in combat formation");
+  ok (game, "place ferguson 20,13 0 line");
+  ok (game, "place 71st 21,13.2 0");
+  place_side (game, file);
+  ok (game, "end-setup");
+  /* The colonial side: the Great Road bends at 22,6 north of the river. */
+  place_side (game, file);
+  refused (game, "place pulaski 23,9 0 column", "lengthwise");
+  ok (game, "place pulaski 21.5,7.5 108.3 column");
+  ok (game, "place pulaski 21.5,7.5 288.3 column");
+  refused (game, "place pulaski 21.5,7.5 18.3 column", "lengthwise");
+  ok (game, "place pulaski 23,9 180 line");
+  ok (game, "end-setup");
+  /* Entering (Start Options): no road runs through the schematic right-wing
+   * zone, so no piece enters it in Road Column. */
+  while (rdt_gl_game_get_turn (game) < 4)
+    {
+      while (rdt_gl_game_get_cup (game)->len > 0)
+        ok (game, "pull");
+      ok (game, "combat");
+      ok (game, "end-turn");
+    }
+  pull_until (game, "c");
+  refused (game, "enter grenadiers 34.5,1 90 column", "Start Options: grenadiers in Road Column");
+  ok (game, "enter grenadiers 34.5,1 90 line");
+  g_assert_false (rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), "grenadiers")->road_column);
+}
+
+/* The Early Start Option's entry is along the main road named by the zone
+ * (road="great-road"): lengthwise on that road, in Road Column. */
+static void
+test_road_column_main_road (void)
+{
+  g_autoptr(RdtGridless) file = bundled ();
+  g_autoptr(RdtGlGame) game = rdt_gl_game_new (bundled (), 5);
+
+  ok (game, "option reinforcements right");
+  ok (game, "option early-start");
+  place_side (game, file);
+  ok (game, "end-setup");
+  pull_until (game, "k");
+  refused (game, "enter ferguson 20,23.5 90", "along the main road (great-road)");
+  refused (game, "enter ferguson 20,23.5 0 column", "Early Start Option: ferguson in Road Column");
+  refused (game, "enter ferguson 20.3,23.5 90 column", "the road great-road must run under the block");
+  ok (game, "enter ferguson 20,23.5 90 column");
+  /* Not on top of it: "Not stack on top of each other". */
+  refused (game, "enter 71st 20,23.2 90 column", "do not stack");
+  ok (game, "enter 71st 20,22.75 270 column");
+}
+
+/* G10 7, reading "Road Column along a road", decided again by sampling: the
+ * long axis of the block (its centre +- half its width along the front
+ * edge) at 4001 points, each point's distance to each segment of each road
+ * computed here; along a road when every point of one road's samples is
+ * within half the depth.  Random blocks near a zig-zag road with sharp
+ * bends, a short road and a long straight one. */
+static double
+seg_distance (RdtPoint p,
+              RdtPoint a,
+              RdtPoint b)
+{
+  double dx = b.x - a.x, dy = b.y - a.y, l2 = dx * dx + dy * dy;
+  double t = l2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2 : 0;
+
+  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  return hypot (p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+}
+
+static void
+add_road (RdtGridless  *g,
+          const char   *id,
+          const double *xy,
+          guint         n)
+{
+  RdtGlRoad *r = g_new0 (RdtGlRoad, 1);
+
+  r->id = g_strdup (id);
+  r->points = g_array_new (FALSE, FALSE, sizeof (RdtPoint));
+  for (guint i = 0; i < n; i++)
+    g_array_append_val (r->points, ((RdtPoint) { xy[2 * i], xy[2 * i + 1] }));
+  g_ptr_array_add (g->roads, r);
+}
+
+static void
+test_road_column_vs_sampling (void)
+{
+  g_autoptr(RdtGridless) g = rdt_gridless_new ();
+  static const double zig[] = { 2, 2, 10, 2, 10, 10, 11, 4, 18, 4.3, 26, 26 };
+  static const double shorty[] = { 5, 20, 5.4, 20.3 };
+  static const double straight[] = { 2, 28, 28, 27 };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (1807);
+  guint checked = 0, yes = 0, no = 0, skipped = 0;
+  const double w = 0.75, d = 0.375, tol = d / 2;
+
+  g->width = g->height = 30;
+  for (guint t = 0; t < RDT_GL_N_PIECE_TYPES; t++)
+    {
+      g->specs[t].present = TRUE;
+      g->specs[t].width = w;
+      g->specs[t].depth = d;
+      g->specs[t].move = 6;
+    }
+  add_road (g, "zig", zig, G_N_ELEMENTS (zig) / 2);
+  add_road (g, "shorty", shorty, G_N_ELEMENTS (shorty) / 2);
+  add_road (g, "straight", straight, G_N_ELEMENTS (straight) / 2);
+  add_piece (g, "p", "red", NULL, RDT_GL_INFANTRY, 0, 0, 0);
+  for (guint iter = 0; iter < 6000; iter++)
+    {
+      RdtGlPiece *p = g_ptr_array_index (g->pieces, 0);
+      const RdtGlRoad *road = g_ptr_array_index (g->roads, g_rand_int_range (rand, 0, g->roads->len));
+      guint seg = g_rand_int_range (rand, 0, road->points->len - 1);
+      RdtPoint a = g_array_index (road->points, RdtPoint, seg), b = g_array_index (road->points, RdtPoint, seg + 1);
+      double t = g_rand_double (rand), heading = atan2 (b.y - a.y, b.x - a.x) * 180 / G_PI;
+      double best = G_MAXDOUBLE;
+      RdtGlAlongRoad along;
+      gboolean sampled;
+
+      /* Near a road (often at a bend), mostly near its direction. */
+      if (g_rand_boolean (rand))
+        t = g_rand_boolean (rand) ? 0 : 1;
+      p->centre = rdt_point (a.x + t * (b.x - a.x) + g_rand_double_range (rand, -0.4, 0.4),
+                             a.y + t * (b.y - a.y) + g_rand_double_range (rand, -0.4, 0.4));
+      /* The front edge runs along (cos f, sin f) for facing f (x right, y
+       * down, clockwise from map-up): facing = heading puts the long axis
+       * along the segment. */
+      p->facing = g_rand_int_range (rand, 0, 4) == 0 ? g_rand_double_range (rand, 0, 360)
+                                                      : fmod (heading + g_rand_double_range (rand, -45, 45) + 720, 360);
+      for (guint k = 0; k < g->roads->len; k++)
+        {
+          const RdtGlRoad *rk = g_ptr_array_index (g->roads, k);
+          double worst = 0, fr = p->facing * G_PI / 180;
+          RdtPoint side = { cos (fr), sin (fr) };
+          for (guint s = 0; s <= 4000; s++)
+            {
+              double u = (s / 4000.0 - 0.5) * w, dist = G_MAXDOUBLE;
+              RdtPoint q = { p->centre.x + u * side.x, p->centre.y + u * side.y };
+              for (guint j = 0; j + 1 < rk->points->len; j++)
+                dist = MIN (dist, seg_distance (q, g_array_index (rk->points, RdtPoint, j),
+                                                g_array_index (rk->points, RdtPoint, j + 1)));
+              worst = MAX (worst, dist);
+            }
+          best = MIN (best, worst);
+        }
+      /* The samples are 0.75/4000 apart: within that of the tolerance the
+       * sampling cannot tell. */
+      if (fabs (best - tol) < 2 * w / 4000)
+        {
+          skipped++;
+          continue;
+        }
+      sampled = best <= tol;
+      rdt_gl_along_road (g, p, NULL, &along);
+      g_assert_cmpint (along.verdict == RDT_GL_YES, ==, sampled);
+      g_assert_true (along.reading == rdt_gl_reading_road_column);
+      if (sampled)
+        yes++;
+      else
+        no++;
+      checked++;
+    }
+  g_assert_cmpuint (checked, >, 5000);
+  g_assert_cmpuint (yes, >, 300);
+  g_assert_cmpuint (no, >, 500);
+  g_test_message ("checked %u (along %u, not %u), %u within the sampling step skipped", checked, yes, no, skipped);
+}
+
+/* ------------------------------------------------------ order of combat */
+
+static void
+put (RdtGridless *g,
+     const char  *id,
+     double       x,
+     double       y,
+     double       facing)
+{
+  RdtGlPiece *p = (RdtGlPiece *) rdt_gridless_find_piece (g, id);
+
+  p->centre = rdt_point (x, y);
+  p->facing = facing;
+}
+
+/* Two separate Melees south of the river on the bundled map: Grey against
+ * Nash, Agnew against Armstrong; then every chit pulled and combat begun. */
+static RdtGlGame *
+two_combats (RdtGridless *g)
+{
+  RdtGlGame *game;
+
+  put (g, "grey", 6, 20, 0);
+  put (g, "nash", 6, 19.625, 180);
+  put (g, "agnew", 10, 20, 0);
+  put (g, "armstrong", 10, 19.625, 180);
+  game = rdt_gl_game_new (g, 11);
+  while (rdt_gl_game_get_cup (game)->len > 0)
+    ok (game, "pull");
+  ok (game, "combat");
+  return game;
+}
+
+/* How to Resolve Combat, Order: "The side with the better Command Ratings
+ * chooses the order. (For this scenario, the order of combat is decided by
+ * the British player. See the Brandywine scenario rules.)"; Brandywine
+ * Scenario, HQ Ratings: "The British player decides the order of combat"
+ * (scenario data: <commands combat-order="british">).  "Resolve Combats one
+ * at a time ... Then resolve the next Combat until there are none left." */
+static void
+test_combat_order_british (void)
+{
+  g_autoptr(RdtGlGame) game = two_combats (bundled ());
+  g_autofree char *r = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpstr (rdt_gl_game_get_gridless (game)->combat_order, ==, "british");
+  /* Nothing is resolved before the chooser's order. */
+  refused (game, "engage grey nash", "the british player chooses the order of the Combats first (Brandywine Scenario, HQ Ratings");
+  /* The wrong player. */
+  refused (game, "order colonial nash armstrong",
+           "the british player chooses the order of combat, not the colonial player (Brandywine Scenario, HQ Ratings: The British player decides the order of combat)");
+  refused (game, "order british grey stirn", "stirn is in no Combat");
+  refused (game, "order british grey grey", "named twice");
+  refused (game, "order british howe", "HQs");
+  refused (game, "order french grey", "no side");
+  d0 = rdt_gl_game_digest (game);
+  r = ok_result (game, "order british agnew grey");
+  g_assert_nonnull (strstr (r, "order of combat, chosen by the british player (Brandywine Scenario, HQ Ratings"));
+  g_assert_nonnull (strstr (r, "1 agnew, 2 grey"));
+  /* The order is state: in the digest, undone with the action. */
+  d1 = rdt_gl_game_digest (game);
+  g_assert_cmpstr (d0, !=, d1);
+  g_assert_true (rdt_gl_game_undo (game, &error));
+  g_assert_no_error (error);
+  d2 = rdt_gl_game_digest (game);
+  g_assert_cmpstr (d0, ==, d2);
+  ok (game, "order british agnew grey");
+  /* Out of the chooser's order: refused, with or without engage. */
+  refused (game, "engage grey nash", "the british player's order resolves the Combat of agnew next");
+  refused (game, "round grey:nash nash:grey", "“engage” the Combat of agnew first");
+  /* The chooser may change the order between Combats. */
+  ok (game, "order british grey agnew");
+  g_clear_pointer (&r, g_free);
+  r = ok_result (game, "engage nash grey");
+  g_assert_cmpstr (r, ==, "Combat 1: grey nash; order of the british player: next agnew");
+  refused (game, "order british agnew", "a Combat is being resolved");
+  refused (game, "round agnew:armstrong", "not within the Combat declared");
+  ok (game, "round grey:nash nash:grey");
+}
+
+/* Order without the scenario's word: "The side with the better Command
+ * Ratings chooses the order" (reading: the higher mean rating).  The
+ * bundled ratings are all 3 (provisional): undecided, either side may give
+ * the order, and the answer says so; with better British ratings the
+ * colonial player may not. */
+static void
+test_combat_order_ratings (void)
+{
+  RdtGridless *g = bundled ();
+  g_autoptr(RdtGlGame) tie = NULL, better = NULL;
+  g_autofree char *r = NULL;
+
+  g_clear_pointer (&g->combat_order, g_free);
+  g_clear_pointer (&g->combat_order_rule, g_free);
+  tie = two_combats (g);
+  refused (tie, "engage grey nash", "the order of the Combats is chosen first");
+  r = ok_result (tie, "order colonial armstrong grey");
+  g_assert_nonnull (strstr (r, "british 3.00, colonial 3.00; the ratings are provisional"));
+  g_assert_nonnull (strstr (r, "undecided, the players settle who chooses"));
+  g_assert_nonnull (strstr (r, "higher mean rating"));
+  ok (tie, "order british grey");
+
+  g = bundled ();
+  g_clear_pointer (&g->combat_order, g_free);
+  for (guint i = 0; i < g->commands->len; i++)
+    {
+      RdtGlCommand *c = g_ptr_array_index (g->commands, i);
+      if (g_str_equal (c->side, "british"))
+        c->rating = 4;
+    }
+  better = two_combats (g);
+  refused (better, "order colonial armstrong grey",
+           "the british player chooses the order of combat, not the colonial player (How to Resolve Combat, Order: the side with the better Command Ratings chooses the order (british 4.00, colonial 3.00");
+  ok (better, "order british armstrong grey");
+  ok (better, "engage agnew armstrong");
+}
+
+/* The chooser as scenario data: <commands combat-order combat-order-rule>
+ * round-trips through the writer, and a side that is not one is an error
+ * naming file, line and element. */
+static void
+test_combat_order_data (void)
+{
+  g_autoptr(RdtGridless) g = bundled ();
+  g_autoptr(GBytes) bytes = rdt_gridless_to_bytes (g, NULL);
+  g_autoptr(GPtrArray) diagnostics = rdt_diagnostics_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(RdtGridless) again = NULL, bad = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GString) wrong = NULL;
+  g_autoptr(GBytes) wrong_bytes = NULL;
+  gboolean found = FALSE;
+
+  g_assert_nonnull (bytes);
+  again = rdt_gridless_load_from_bytes (bytes, "again.redoubt", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again->combat_order, ==, "british");
+  g_assert_cmpstr (again->combat_order_rule, ==, "Brandywine Scenario, HQ Ratings: The British player decides the order of combat");
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+  wrong = g_string_new (text);
+  g_assert_cmpint (g_string_replace (wrong, "combat-order=\"british\"", "combat-order=\"french\"", 1), ==, 1);
+  wrong_bytes = g_bytes_new (wrong->str, wrong->len);
+  bad = rdt_gridless_load_from_bytes (wrong_bytes, "wrong.redoubt", diagnostics, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (bad);
+  rdt_gridless_validate (bad, diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const RdtDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      if (d->severity == RDT_SEVERITY_ERROR && g_strcmp0 (d->element, "commands") == 0 && d->line > 0 &&
+          strstr (d->message, "combat-order=\"french\" is not a side") != NULL)
+        found = TRUE;
+    }
+  g_assert_true (found);
+}
+
 /* The whole bundled scenario from its set-up to its last turn, with the
  * Early Start Option and Optional Baggage Trains: played here, then by
  * `redoubt-cli play` from the same script and seed, saved and replayed: the
@@ -902,7 +1274,9 @@ test_cli_whole_game (void)
   g_autofree char *script_path = g_build_filename (dir, "game.txt", NULL);
   g_autofree char *save = g_build_filename (dir, "saved.txt", NULL);
   g_autofree char *text = NULL, *out1 = NULL, *out2 = NULL, *d0 = NULL, *d1 = NULL, *d2 = NULL;
-  guint k_slot = 0, c_slot = 0;
+  guint k_slot = 0, c_slot = 0, k_entered = 0;
+  /* The main road (x = 20) in the early-entry zone: four blocks' lengths. */
+  static const double k_rows[] = { 21.375, 22.125, 22.875, 23.625 };
 
   script_do (game, script, "option reinforcements right");
   script_do (game, script, "option early-start");
@@ -916,7 +1290,10 @@ test_cli_whole_game (void)
         continue;
       g_ascii_dtostr (x, sizeof x, p->centre.x);
       g_ascii_dtostr (y, sizeof y, p->centre.y);
-      line = g_strdup_printf ("place %s %s,%s %g%s", p->id, x, y, p->facing, p->road_column ? " column" : "");
+      /* The file's example columns face along their road; How the Pieces
+       * Move, Road Column: "Turn piece lengthwise along the road". */
+      line = g_strdup_printf ("place %s %s,%s %g%s", p->id, x, y, p->road_column ? fmod (p->facing + 90, 360) : p->facing,
+                              p->road_column ? " column" : "");
       script_do (game, script, line);
     }
   script_do (game, script, "end-setup");
@@ -928,6 +1305,26 @@ test_cli_whole_game (void)
           const char *cur;
           script_do (game, script, "pull");
           cur = rdt_gl_game_get_current (game);
+          k_entered = 0;
+          if (g_strcmp0 (cur, "k") == 0 && k_slot < 9)
+            {
+              /* The column that entered last turn marches on up the main
+               * road (2x, northernmost first: "You cannot move through
+               * friendly pieces while moving along the same road"), making
+               * room in the entry zone. */
+              for (int slot = 0; slot < 4; slot++)
+                for (guint i = 0; i < file->pieces->len; i++)
+                  {
+                    const RdtGlPiece *p = g_ptr_array_index (file->pieces, i);
+                    const RdtGlPiece *now = rdt_gridless_find_piece (rdt_gl_game_get_gridless (game), p->id);
+                    g_autofree char *line = NULL;
+                    if (now->type == RDT_GL_HQ || rdt_gl_game_get_state (game, p->id)->off_map ||
+                        fabs (now->centre.x - 20) > 1e-9 || fabs (now->centre.y - k_rows[slot]) > 1e-9)
+                      continue;
+                    line = g_strdup_printf ("move %s 20,%g 90 column", p->id, k_rows[slot] - 3.2);
+                    script_do (game, script, line);
+                  }
+            }
           for (guint i = 0; i < file->pieces->len; i++)
             {
               const RdtGlPiece *p = g_ptr_array_index (file->pieces, i);
@@ -937,13 +1334,18 @@ test_cli_whole_game (void)
               /* K and Howe along the main road, C in the right-wing zone. */
               if (g_strcmp0 (cur, "k") == 0 && (g_strcmp0 (p->command, "k") == 0 || g_strcmp0 (p->command, "howe") == 0))
                 {
-                  line = g_strdup_printf ("enter %s %s,%s 0 column", p->id, k_slot % 2 ? "20.5" : "19.5",
-                                          (const char *[]) { "21.4", "22", "22.6", "23.2", "23.8" }[k_slot / 2]);
-                  k_slot++;
+                  /* Lengthwise along the road (Road Column), one behind
+                   * the other; HQs "do not block movement". */
+                  if (p->type == RDT_GL_HQ)
+                    line = g_strdup_printf ("enter %s 20,%g 90 column", p->id, k_rows[0]);
+                  else if (k_entered < 4)
+                    line = g_strdup_printf ("enter %s 20,%g 90 column", p->id, k_rows[k_entered++]);
+                  if (line != NULL)
+                    k_slot++;
                 }
               else if (g_strcmp0 (cur, "c") == 0 && g_strcmp0 (p->command, "c") == 0)
                 {
-                  line = g_strdup_printf ("enter %s %s,%s 0", p->id,
+                  line = g_strdup_printf ("enter %s %s,%s 0 line", p->id,
                                           (const char *[]) { "33.5", "34.5", "35.5" }[c_slot % 3],
                                           (const char *[]) { "0.5", "1.5", "2.5", "3.5" }[c_slot / 3]);
                   c_slot++;
@@ -985,6 +1387,12 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/gl-play/brandywine-setup/british-first-south-of-river", test_setup_british_first);
+  g_test_add_func ("/gl-play/road-column/placed-or-entering-lengthwise-along-the-road", test_road_column_lengthwise);
+  g_test_add_func ("/gl-play/road-column/early-start-along-the-main-road", test_road_column_main_road);
+  g_test_add_func ("/gl-play/road-column/G10-7-lengthwise-vs-sampling", test_road_column_vs_sampling);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/brandywine-british-player-decides", test_combat_order_british);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/better-command-ratings-choose", test_combat_order_ratings);
+  g_test_add_func ("/gl-play/how-to-resolve-combat-order/chooser-as-scenario-data", test_combat_order_data);
   g_test_add_func ("/gl-play/brandywine-setup/terrain-can-be-entered-marsh", test_setup_terrain_marsh);
   g_test_add_func ("/gl-play/brandywine-start-options/centre-turn-1-wings-turn-4", test_start_options);
   g_test_add_func ("/gl-play/brandywine-setup/terrain-rivers-buildings-and-zones-validated", test_setup_river_buildings);

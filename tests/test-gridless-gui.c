@@ -1610,6 +1610,14 @@ setup_flow (GtkWidget *area)
   rdt_gridless_view_click (area, 20, 15, 0);
   rdt_gridless_view_drag (area, 20, 15, 20.5, 15.2);
   g_assert_true (info_has (area, "place knyp 20.500,15.200"));
+  /* How the Pieces Move, Road Column: "Turn piece lengthwise along the
+   * road": placed in Road Column near the Great Road (x = 20), the block is
+   * put on it, turned lengthwise (G10 7). */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget (area, "gridless-place-column")), TRUE);
+  g_signal_emit_by_name (widget (area, "gridless-offmap"), "row-activated", widget (area, "gridless-offmap-ferguson"));
+  rdt_gridless_view_click (area, 20.3, 13.2, 0);
+  g_assert_true (info_has (area, "place ferguson 20.000,13.200 270.0 column"));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (widget (area, "gridless-place-column")), FALSE);
   place_all (area);
   g_assert_true (rdt_gridless_view_key (area, GDK_KEY_e, 0));
   g_assert_nonnull (strstr (label_of (area, "gridless-phase"), "Set-up: Colonial place second"));

@@ -645,10 +645,16 @@ test_engage (void)
       ok (game, "pull");
       refused (game, "engage a-inf b-inf", "after the cup is empty");
       ok (game, "combat");
+      /* Order: blue's Command Ratings are better (4 against 3; the Army
+       * HQ's command has none). */
+      refused (game, "engage a-inf b-inf", "the blue player chooses the order of the Combats first");
+      refused (game, "order red a-inf a-inf2", "the blue player chooses the order of combat, not the red player");
+      ok (game, "order blue a-inf");
+      refused (game, "engage a-inf2 b-inf2", "the blue player's order resolves the Combat of a-inf next");
       refused (game, "engage a-inf b-inf2", "not in contact");
       refused (game, "engage a-inf b-hq", "HQs");
       r = ok_result (game, "engage a-inf b-inf");
-      g_assert_cmpstr (r, ==, "Combat 1: a-inf b-inf");
+      g_assert_cmpstr (r, ==, "Combat 1: a-inf b-inf; order of the blue player: done");
       refused (game, "round a-inf2:b-inf2", "not within the Combat declared");
       /* Not broken before a round: a-inf and b-inf are in contact. */
       refused (game, "end-combat", "not broken");
@@ -663,9 +669,14 @@ test_engage (void)
           bs->retreated || rdt_gl_game_get_state (game, "a-inf")->retreated)
         {
           ok (game, "end-combat");
+          /* "Then resolve the next Combat": the chooser orders those left. */
+          refused (game, "engage a-inf2 b-inf2", "the blue player gives the order of the Combats left");
+          refused (game, "round a-inf2:b-inf2 b-inf2:a-inf2", "the blue player gives the order of the Combats left");
+          refused (game, "order red a-inf2", "the blue player chooses the order of combat, not the red player");
+          ok (game, "order blue a-inf2");
           g_clear_pointer (&r, g_free);
           r = ok_result (game, "engage a-inf2 b-inf2");
-          g_assert_cmpstr (r, ==, "Combat 2: a-inf2 b-inf2");
+          g_assert_cmpstr (r, ==, "Combat 2: a-inf2 b-inf2; order of the blue player: done");
           broken++;
         }
       else

@@ -32,6 +32,7 @@ static const struct {
   { "bombard", N_("Bombardment") },
   { "combat", N_("How the Turns Work, step 5") },
   { "engage", N_("How to Resolve Combat") },
+  { "order", N_("How to Resolve Combat, Order") },
   { "round", N_("How to Resolve Combat; Applying Hits") },
   { "retreat", N_("Retreat") },
   { "withdraw", N_("Cavalry Withdrawal") },

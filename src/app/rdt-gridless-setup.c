@@ -21,6 +21,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "rdt-gridless-move.h"
 #include "rdt-gridless-view-private.h"
 
 /* ------------------------------------------------------------ helpers */
@@ -386,9 +387,21 @@ _rdt_gv_drop_piece (View       *v,
     verb = "place";
   else
     verb = "enter";
-  format_point (x, sizeof x, at.x);
-  format_point (y, sizeof y, at.y);
-  g_ascii_formatd (f, sizeof f, "%.1f", p->facing);
+  {
+    double facing = p->facing;
+    const RdtGlPieceSpec *spec = rdt_gridless_get_spec (v->g, p->type);
+    RdtPoint on_road;
+
+    /* How the Pieces Move, Road Column: "Turn piece lengthwise along the
+     * road": in Road Column a click within a block's width of a road puts
+     * the block on it, turned lengthwise (G10 7). */
+    if (column && !g_str_equal (verb, "reveal") && spec != NULL &&
+        rdt_gl_road_column_pose (v->g, p, at, NULL, spec->width, &on_road, &facing))
+      at = on_road;
+    format_point (x, sizeof x, at.x);
+    format_point (y, sizeof y, at.y);
+    g_ascii_formatd (f, sizeof f, "%.1f", facing);
+  }
   line = g_strdup_printf ("%s %s %s,%s %s%s", verb, id, x, y, f,
                           g_str_equal (verb, "reveal") ? "" : column ? " column" : " line");
   g_clear_pointer (&v->armed_piece, g_free);

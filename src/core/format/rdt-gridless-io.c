@@ -529,6 +529,9 @@ build (Loader  *l,
         }
       else if (is_element (n, "commands"))
         {
+          g->combat_order = attr (n, "combat-order");
+          g->combat_order_rule = attr (n, "combat-order-rule");
+          g->commands_line = line_of (n);
           for (xmlNode *c = n->children; c != NULL; c = c->next)
             if (is_element (c, "command"))
               {
@@ -1215,6 +1218,10 @@ rdt_gridless_validate (const RdtGridless *g,
           finding (&c, RDT_SEVERITY_ERROR, p->line, "piece", _("id=\"%s\" is already used"), p->id);
         g_hash_table_add (piece_ids, p->id);
       }
+    if (g->combat_order != NULL && !g_hash_table_contains (sides, g->combat_order))
+      finding (&c, RDT_SEVERITY_ERROR, g->commands_line, "commands",
+               _("combat-order=\"%s\" is not a side (How to Resolve Combat, Order: the side that chooses the order)"),
+               g->combat_order);
     for (guint i = 0; i < g->commands->len; i++)
       {
         RdtGlCommand *cmd = g_ptr_array_index (g->commands, i);
@@ -1517,9 +1524,12 @@ rdt_gridless_to_bytes (const RdtGridless *g,
       g_string_append (out, "/>\n");
     }
   g_string_append (out, "  </sides>\n");
-  if (g->commands->len > 0)
+  if (g->commands->len > 0 || g->combat_order != NULL || g->combat_order_rule != NULL)
     {
-      g_string_append (out, "  <commands>\n");
+      g_string_append (out, "  <commands");
+      put_attr (out, "combat-order", g->combat_order);
+      put_attr (out, "combat-order-rule", g->combat_order_rule);
+      g_string_append (out, ">\n");
       for (guint i = 0; i < g->commands->len; i++)
         {
           RdtGlCommand *cmd = g_ptr_array_index (g->commands, i);

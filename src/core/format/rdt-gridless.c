@@ -160,6 +160,8 @@ rdt_gridless_free (RdtGridless *g)
   g_free (g->title);
   g_free (g->description);
   g_free (g->underlay_href);
+  g_free (g->combat_order);
+  g_free (g->combat_order_rule);
   g_ptr_array_unref (g->areas);
   g_ptr_array_unref (g->hills);
   g_ptr_array_unref (g->waters);

@@ -219,6 +219,13 @@ typedef struct {
   gboolean last_turn_provisional;
   int victory_line;
   GPtrArray *conditions;  /* RdtGlCondition */
+  /* (nullable) <commands combat-order= combat-order-rule=> (issue 18, How to
+   * Resolve Combat, Order: "The side with the better Command Ratings chooses
+   * the order"; Brandywine, HQ Ratings: "The British player decides the
+   * order of combat"): the side that chooses, and the rule that says so. */
+  char *combat_order;
+  char *combat_order_rule;
+  int commands_line;
   /* (nullable) A scan of the printed map under the table (issue 18: "a map
    * size in inches of table, scaled to a scan underlay"): the image's pixel
    * (underlay_origin_x, underlay_origin_y) is the table's corner (0, 0), and

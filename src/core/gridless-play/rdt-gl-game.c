@@ -48,6 +48,10 @@ struct _RdtGlGame {
   gboolean reserves;           /* option hidden-reserves */
   char **orig_command;         /* each piece's command in the file (Reassignment) */
   const RdtGlZone *placing;    /* (nullable) the placement zone in progress */
+  /* How to Resolve Combat, Order: the chooser's order of the Combats left
+   * this turn (piece ids, one per Combat), NULL until `order` is given. */
+  char **order;
+  char *order_side;
   GPtrArray *log;
   GPtrArray *results;
 };
@@ -361,6 +365,8 @@ reset (RdtGlGame *game)
   g_hash_table_remove_all (game->commands_moved);
   game->rounds_in_combat = 0;
   game->combats = 0;
+  g_clear_pointer (&game->order, g_strfreev);
+  g_clear_pointer (&game->order_side, g_free);
   g_ptr_array_set_size (game->log, 0);
   g_ptr_array_set_size (game->results, 0);
 }
@@ -407,6 +413,8 @@ rdt_gl_game_free (RdtGlGame *game)
   g_free (game->current);
   g_free (game->after);
   g_free (game->reinforcements);
+  g_strfreev (game->order);
+  g_free (game->order_side);
   g_hash_table_unref (game->commands_moved);
   g_ptr_array_unref (game->log);
   g_ptr_array_unref (game->results);
@@ -1134,6 +1142,8 @@ treated_as_flanked (RdtGlGame *game,
   return NULL;
 }
 
+static int order_next (RdtGlGame *game);
+
 typedef struct {
   int firer, target;
   gboolean melee;
@@ -1163,6 +1173,15 @@ act_round (RdtGlGame  *game,
     FAIL (_("usage: round FIRER:TARGET [FIRER:TARGET...]"));
   for (guint i = 0; i < np; i++)
     any_engaged |= game->st[i].engaged;
+  if (!any_engaged && game->order != NULL)
+    {
+      int next = order_next (game);
+      if (next < 0)
+        FAIL (_("How to Resolve Combat, Order: the Combats of the order the %s player gave are resolved; the %s player gives the order of the Combats left (“order %s PIECE ...”), then “engage”"),
+              game->order_side, game->order_side, game->order_side);
+      FAIL (_("How to Resolve Combat, Order: the Combats are resolved one at a time in the order the %s player gave: “engage” the Combat of %s first"),
+            game->order_side, piece_at (game, next)->id);
+    }
   for (guint i = 0; i < np; i++)
     if (game->st[i].must_retreat)
       FAIL (_("Retreat: %s must retreat first"), piece_at (game, i)->id);
@@ -1452,6 +1471,229 @@ engaged_pair (RdtGlGame *game,
          (in_contact (game, p, o) || in_fof (game, p, o) == RDT_GL_YES || in_fof (game, o, p) == RDT_GL_YES);
 }
 
+/* Is piece @i in a Combat now (engaged with some enemy piece)? */
+static gboolean
+in_a_combat (RdtGlGame *game,
+             int        i)
+{
+  for (guint k = 0; k < game->g->pieces->len; k++)
+    if (engaged_pair (game, i, k))
+      return TRUE;
+  return FALSE;
+}
+
+/* How to Resolve Combat, Order: "The side with the better Command Ratings
+ * chooses the order."  A scenario may name the side (<commands
+ * combat-order>, with the rule that says so: Brandywine, HQ Ratings, "The
+ * British player decides the order of combat"); otherwise the side whose
+ * commands have the higher mean rating (the reading below).  NULL when that
+ * does not decide (equal means, no ratings); @why says what decided. */
+static const char reading_combat_order[] =
+  N_("Order: “the better Command Ratings” is read as the higher mean rating of the side's commands that have one "
+     "(an alter roll succeeds on the rating or less, so higher is better); equal means do not decide");
+
+/* The sides: those of <sides>, then any other a command or piece names. */
+static GPtrArray *
+side_ids (RdtGlGame *game)
+{
+  GPtrArray *ids = g_ptr_array_new ();
+
+  for (guint s = 0; s < game->g->sides->len; s++)
+    g_ptr_array_add (ids, ((const RdtGlSide *) g_ptr_array_index (game->g->sides, s))->id);
+  for (guint c = 0; c < game->g->commands->len; c++)
+    {
+      char *side = ((const RdtGlCommand *) g_ptr_array_index (game->g->commands, c))->side;
+      if (side != NULL && !g_ptr_array_find_with_equal_func (ids, side, g_str_equal, NULL))
+        g_ptr_array_add (ids, side);
+    }
+  for (guint i = 0; i < game->g->pieces->len; i++)
+    {
+      char *side = piece_at (game, i)->side;
+      if (side != NULL && !g_ptr_array_find_with_equal_func (ids, side, g_str_equal, NULL))
+        g_ptr_array_add (ids, side);
+    }
+  return ids;
+}
+
+static const char *
+combat_chooser (RdtGlGame *game,
+                GString   *why)
+{
+  const char *best = NULL;
+  double best_mean = -1;
+  gboolean tie = FALSE, provisional = FALSE;
+  g_autoptr(GPtrArray) sides = side_ids (game);
+
+  if (game->g->combat_order != NULL)
+    {
+      g_string_append (why, game->g->combat_order_rule != NULL ? game->g->combat_order_rule
+                                                                : _("the scenario names the side (combat-order)"));
+      return game->g->combat_order;
+    }
+  g_string_append (why, _("How to Resolve Combat, Order: the side with the better Command Ratings chooses the order ("));
+  for (guint s = 0; s < sides->len; s++)
+    {
+      const char *side = g_ptr_array_index (sides, s);
+      double sum = 0;
+      guint n = 0;
+      char mean[G_ASCII_DTOSTR_BUF_SIZE];
+
+      for (guint c = 0; c < game->g->commands->len; c++)
+        {
+          const RdtGlCommand *cmd = g_ptr_array_index (game->g->commands, c);
+          if (g_strcmp0 (cmd->side, side) == 0 && cmd->rating > 0)
+            {
+              sum += cmd->rating, n++;
+              provisional |= cmd->rating_provisional;
+            }
+        }
+      g_ascii_formatd (mean, sizeof mean, "%.2f", n > 0 ? sum / n : 0);
+      g_string_append_printf (why, "%s%s %s", s > 0 ? ", " : "", side, n > 0 ? mean : _("no ratings"));
+      if (n == 0)
+        continue;
+      if (sum / n > best_mean + 1e-9)
+        {
+          best = side;
+          best_mean = sum / n;
+          tie = FALSE;
+        }
+      else if (fabs (sum / n - best_mean) <= 1e-9)
+        tie = TRUE;
+    }
+  if (provisional)
+    g_string_append (why, _("; the ratings are provisional"));
+  g_string_append_printf (why, "; reading: %s)", _(reading_combat_order));
+  if (tie || best == NULL)
+    {
+      g_string_append (why, _(": undecided, the players settle who chooses"));
+      return NULL;
+    }
+  return best;
+}
+
+/* The next piece of the chooser's order still in a Combat, or -1. */
+static int
+order_next (RdtGlGame *game)
+{
+  for (guint k = 0; game->order != NULL && game->order[k] != NULL; k++)
+    {
+      int i = piece_index (game, game->order[k]);
+      if (i >= 0 && in_a_combat (game, i))
+        return i;
+    }
+  return -1;
+}
+
+/* A new Combat (@in: its pieces) is the next one of the chooser's order. */
+static gboolean
+follow_order (RdtGlGame      *game,
+              const gboolean *in,
+              GError        **error)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  const char *chooser = combat_chooser (game, why);
+  int next;
+
+  if (game->order == NULL && chooser != NULL)
+    FAIL (_("How to Resolve Combat, Order: the %s player chooses the order of the Combats first (%s): “order %s PIECE ...”, a piece of each Combat in the order they are resolved"),
+          chooser, why->str, chooser);
+  if (game->order == NULL)
+    FAIL (_("How to Resolve Combat, Order: the order of the Combats is chosen first (%s): “order SIDE PIECE ...”, a piece of each Combat in the order they are resolved"),
+          why->str);
+  next = order_next (game);
+  if (next < 0)
+    FAIL (_("How to Resolve Combat, Order: the Combats of the %s player's order are resolved; the %s player gives the order of the Combats left (“order %s PIECE ...”)"),
+          game->order_side, game->order_side, game->order_side);
+  if (!in[next])
+    {
+      g_autoptr(GString) list = g_string_new (NULL);
+      for (guint k = 0; game->order[k] != NULL; k++)
+        g_string_append_printf (list, "%s%s", k > 0 ? ", " : "", game->order[k]);
+      FAIL (_("How to Resolve Combat, Order: the %s player's order resolves the Combat of %s next (order: %s; %s): this Combat does not include %s"),
+            game->order_side, piece_at (game, next)->id, list->str, why->str, piece_at (game, next)->id);
+    }
+  return TRUE;
+}
+
+/* The Combat just declared (@in) is off the order, with the Combats
+ * before it that are no longer fought. */
+static void
+order_done (RdtGlGame      *game,
+            const gboolean *in)
+{
+  GPtrArray *left;
+  int next = order_next (game);
+  gboolean before = next >= 0;
+
+  if (game->order == NULL)
+    return;
+  left = g_ptr_array_new ();
+  for (guint k = 0; game->order[k] != NULL; k++)
+    {
+      int i = piece_index (game, game->order[k]);
+      if (i == next)
+        before = FALSE;
+      if (i < 0 || in[i] || before)
+        continue;
+      g_ptr_array_add (left, g_strdup (game->order[k]));
+    }
+  g_ptr_array_add (left, NULL);
+  g_strfreev (game->order);
+  game->order = (char **) g_ptr_array_free (left, FALSE);
+}
+
+/* How to Resolve Combat, Order: `order SIDE PIECE...`, the chooser's
+ * decision, a piece of each Combat in the order they are resolved; given
+ * between Combats (again to re-order the Combats left).  A Combat declared
+ * by `engage` must then be the next one, and `round` needs one declared. */
+static gboolean
+act_order (RdtGlGame  *game,
+           char      **w,
+           GString    *res,
+           GError    **error)
+{
+  guint n = g_strv_length (w), np = game->g->pieces->len;
+  g_autoptr(GString) why = g_string_new (NULL);
+  const char *chooser;
+  g_autoptr(GPtrArray) sides = side_ids (game);
+
+  if (game->phase != RDT_GL_PHASE_COMBAT)
+    FAIL (_("How the Turns Work, step 5: the order of combat is chosen once the cup is empty (action “combat”)"));
+  if (n < 3 || n > 2 + np)
+    FAIL (_("usage: order SIDE PIECE [PIECE...] (a piece of each Combat, in the order they are resolved)"));
+  for (guint i = 0; i < np; i++)
+    if (game->st[i].engaged)
+      FAIL (_("How to Resolve Combat, Order: a Combat is being resolved (%s): the order is given between Combats (“end-combat” first)"),
+            piece_at (game, i)->id);
+  if (!g_ptr_array_find_with_equal_func (sides, w[1], g_str_equal, NULL))
+    FAIL (_("no side “%s” in the scenario"), w[1]);
+  chooser = combat_chooser (game, why);
+  if (chooser != NULL && g_strcmp0 (chooser, w[1]) != 0)
+    FAIL (_("How to Resolve Combat, Order: the %s player chooses the order of combat, not the %s player (%s)"), chooser,
+          w[1], why->str);
+  for (guint k = 2; k < n; k++)
+    {
+      int i;
+      if (!need_piece (game, w[k], &i, error))
+        return FALSE;
+      if (piece_at (game, i)->type == RDT_GL_HQ)
+        FAIL (_("How the Pieces Move, HQs: HQs cannot attack or be attacked (%s)"), w[k]);
+      for (guint j = 2; j < k; j++)
+        if (g_str_equal (w[j], w[k]))
+          FAIL (_("How to Resolve Combat, Order: %s is named twice"), w[k]);
+      if (!in_a_combat (game, i))
+        FAIL (_("How to Resolve Combat, Definition: %s is in no Combat (not in contact with, in the FoF of, nor with in its FoF an opposing piece)"),
+              w[k]);
+    }
+  g_strfreev (game->order);
+  game->order = g_strdupv (&w[2]);
+  set_str (&game->order_side, w[1]);
+  g_string_append_printf (res, "order of combat, chosen by the %s player (%s):", w[1], why->str);
+  for (guint k = 2; k < n; k++)
+    g_string_append_printf (res, " %u %s%s", k - 1, w[k], k + 1 < n ? "," : "");
+  return TRUE;
+}
+
 /* The players' calls of How to Resolve Combat: which pieces make one Combat
  * ("In general, a Combat is between 2 opposing pieces"; "Combine nearby
  * Flanking attacks into a combined Combat"; "follow-on pieces behind them may
@@ -1500,14 +1742,23 @@ act_engage (RdtGlGame  *game,
         FAIL (_("How to Resolve Combat, Definition: %s is not in contact with nor in the FoF of an opposing piece of this Combat (nor has one in its FoF)"),
               piece_at (game, i)->id);
     }
+  if (!any_before && !follow_order (game, in, error))
+    return FALSE;
   for (guint i = 0; i < np; i++)
     game->st[i].engaged = in[i];
+  order_done (game, in);
   if (!any_before)
     game->combats++;
   g_string_append_printf (res, "Combat %d%s:", game->combats, any_before ? " (joined)" : "");
   for (guint i = 0; i < np; i++)
     if (in[i])
       g_string_append_printf (res, " %s", piece_at (game, i)->id);
+  if (game->order != NULL)
+    {
+      int next = order_next (game);
+      g_string_append_printf (res, "; order of the %s player: %s%s", game->order_side,
+                              next >= 0 ? "next " : "done", next >= 0 ? piece_at (game, next)->id : "");
+    }
   return TRUE;
 }
 
@@ -1567,6 +1818,8 @@ act_end_turn (RdtGlGame  *game,
     }
   game->turn++;
   game->combats = 0;
+  g_clear_pointer (&game->order, g_strfreev);
+  g_clear_pointer (&game->order_side, g_free);
   game->phase = RDT_GL_PHASE_COMMANDS;
   fill_cup (game);
   g_hash_table_remove_all (game->commands_moved);
@@ -1726,6 +1979,39 @@ pose_allowed (RdtGlGame        *game,
   return TRUE;
 }
 
+/* A block placed or entering in Road Column (Brandywine Scenario, Setup:
+ * "All units may be placed at setup or enter the map in Road Column") is a
+ * block in Road Column: How the Pieces Move, Road Column, "Turn piece
+ * lengthwise along the road" (G10 7; the reading rdt_gl_reading_road_column).
+ * @road: the road it must be on (Early Start Option: "along the main road"),
+ * or NULL for any road. */
+static gboolean
+column_along_road (RdtGlGame        *game,
+                   const RdtGlPiece *p,
+                   const char       *road,
+                   const char       *rule,
+                   GError          **error)
+{
+  RdtGlAlongRoad along;
+
+  if (!p->road_column)
+    return TRUE;
+  rdt_gl_along_road (game->g, p, road, &along);
+  if (along.verdict == RDT_GL_YES)
+    return TRUE;
+  if (along.road == NULL)
+    FAIL (road != NULL
+            ? _("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”; the scenario has no road “%s” (G10 7)")
+            : _("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”; the map has no road (G10 7)%s"),
+          _(rule), p->id, road != NULL ? road : "");
+  FAIL (_("%s: %s in Road Column: How the Pieces Move, Road Column: “Turn piece lengthwise along the road”: "
+          "the road %s must run under the block from one short end to the other (its long axis within %.4g inch, "
+          "half the block's depth, of the road); at %.3f,%.3f the axis is %.3f inch from it "
+          "(%.0f%% of the axis is along it; G10 7, reading: %s); “line” puts it in combat formation"),
+        _(rule), p->id, along.road, along.tolerance, along.off.x, along.off.y, along.off_distance,
+        100 * along.covered, _(along.reading));
+}
+
 /* Terrain Effects, Buildings: "Pieces in Buildings become Spent" (as at
  * the end of a move). */
 static void
@@ -1802,7 +2088,7 @@ act_place (RdtGlGame  *game,
   game->st[i].off_map = FALSE;
   game->st[i].reserve_of = NULL;   /* placed on the board instead of its Reserve Card */
   p->destroyed = FALSE;
-  if (!pose_allowed (game, i, game->placing, RULE_SETUP, error))
+  if (!pose_allowed (game, i, game->placing, RULE_SETUP, error) || !column_along_road (game, p, NULL, RULE_SETUP, error))
     return FALSE;  /* the snapshot puts the piece back */
   g_string_append_printf (res, "%s placed in zone %s%s", p->id, game->placing->id, p->road_column ? " in Road Column" : "");
   spent_in_buildings (game, p, res);
@@ -1877,6 +2163,9 @@ act_enter (RdtGlGame  *game,
   p->destroyed = FALSE;
   if (!pose_allowed (game, i, z, z->kind == RDT_GL_ZONE_EARLY_ENTRY ? N_("Early Start Option") : N_("Start Options"),
                      error))
+    return FALSE;
+  if (!column_along_road (game, p, z->kind == RDT_GL_ZONE_EARLY_ENTRY ? z->road : NULL,
+                          z->kind == RDT_GL_ZONE_EARLY_ENTRY ? N_("Early Start Option") : N_("Start Options"), error))
     return FALSE;
   for (guint k = 0; k < game->g->pieces->len; k++)
     if (p->road_column && alive (game, k) && enemies (p, piece_at (game, k)) &&
@@ -2449,6 +2738,8 @@ apply_words (RdtGlGame  *game,
     return act_round (game, w, res, error);
   if (g_str_equal (a, "engage"))
     return act_engage (game, w, res, error);
+  if (g_str_equal (a, "order"))
+    return act_order (game, w, res, error);
   if (g_str_equal (a, "retreat"))
     return act_retreat (game, w, FALSE, res, error);
   if (g_str_equal (a, "withdraw"))
@@ -2475,6 +2766,8 @@ typedef struct {
   char *reinforcements;
   gboolean early_start, baggage, reserves;
   const RdtGlZone *placing;
+  char **order;
+  char *order_side;
 } Snapshot;
 
 static void
@@ -2511,6 +2804,8 @@ snapshot_take (RdtGlGame *game,
   s->baggage = game->baggage;
   s->reserves = game->reserves;
   s->placing = game->placing;
+  s->order = g_strdupv (game->order);
+  s->order_side = g_strdup (game->order_side);
 }
 
 static void
@@ -2551,6 +2846,9 @@ snapshot_restore (RdtGlGame *game,
   game->baggage = s->baggage;
   game->reserves = s->reserves;
   game->placing = s->placing;
+  g_strfreev (game->order);
+  game->order = g_strdupv (s->order);
+  set_str (&game->order_side, s->order_side);
 }
 
 static void
@@ -2563,6 +2861,8 @@ snapshot_free (Snapshot *s)
   g_free (s->after);
   g_free (s->reinforcements);
   g_list_free_full (s->moved, g_free);
+  g_strfreev (s->order);
+  g_free (s->order_side);
 }
 
 gboolean
@@ -2686,6 +2986,15 @@ rdt_gl_game_describe (RdtGlGame *game)
       g_string_append_printf (s, " %s", (char *) keys[i]);
     g_string_append_c (s, '\n');
   }
+  /* How to Resolve Combat, Order (only when given: digests without it are
+   * unchanged). */
+  if (game->order != NULL)
+    {
+      g_string_append_printf (s, "order %s:", game->order_side);
+      for (guint i = 0; game->order[i] != NULL; i++)
+        g_string_append_printf (s, " %s", game->order[i]);
+      g_string_append_c (s, '\n');
+    }
   for (guint i = 0; i < game->g->pieces->len; i++)
     {
       const RdtGlPiece *p = piece_at (game, i);

@@ -491,6 +491,252 @@ common_road (const RdtGridless *g,
   return NULL;
 }
 
+/* ------------------------------------------ Road Column along a road */
+
+const char rdt_gl_reading_road_column[] =
+  N_("Road Column: “Turn piece lengthwise along the road” is read as: the road runs under the block from one "
+     "short end to the other (every point of the block's long axis within half the block's depth of one road)");
+
+/* The parameters t in [0, 1] of a + t·d within @r of the point @c (a disk):
+ * FALSE when none. */
+static gboolean
+interval_disk (RdtPoint a,
+               RdtPoint d,
+               RdtPoint c,
+               double   r,
+               double  *t0,
+               double  *t1)
+{
+  double ax = a.x - c.x, ay = a.y - c.y;
+  double qa = d.x * d.x + d.y * d.y, qb = 2 * (d.x * ax + d.y * ay), qc = ax * ax + ay * ay - r * r;
+  double disc, sq;
+
+  if (qa <= 0)
+    {
+      *t0 = 0;
+      *t1 = 1;
+      return qc <= 0;
+    }
+  disc = qb * qb - 4 * qa * qc;
+  if (disc < 0)
+    return FALSE;
+  sq = sqrt (disc);
+  *t0 = (-qb - sq) / (2 * qa);
+  *t1 = (-qb + sq) / (2 * qa);
+  return TRUE;
+}
+
+/* Liang–Barsky: restrict [*t0, *t1] to lo <= p0 + t·dp <= hi. */
+static gboolean
+interval_clip (double  p0,
+               double  dp,
+               double  lo,
+               double  hi,
+               double *t0,
+               double *t1)
+{
+  if (fabs (dp) < 1e-300)
+    return p0 >= lo && p0 <= hi;
+  {
+    double ta = (lo - p0) / dp, tb = (hi - p0) / dp;
+    *t0 = MAX (*t0, MIN (ta, tb));
+    *t1 = MIN (*t1, MAX (ta, tb));
+  }
+  return *t0 <= *t1;
+}
+
+typedef struct {
+  double t0, t1;
+} Span;
+
+static int
+span_compare (gconstpointer a,
+              gconstpointer b)
+{
+  const Span *x = a, *y = b;
+  return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+/* How much of the axis a + t·d (t in [0, 1]) lies within @r of @road (the
+ * union of its segments' capsules: exact), and the middle of the first part
+ * that does not (when *gap). */
+static double
+axis_cover (const RdtGlRoad *road,
+            RdtPoint         a,
+            RdtPoint         d,
+            double           r,
+            gboolean        *gap,
+            double          *gap_t)
+{
+  g_autoptr(GArray) spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  double reach = 0, covered = 0;
+
+  *gap = FALSE;
+  *gap_t = 0;
+  for (guint i = 0; i + 1 < road->points->len; i++)
+    {
+      RdtPoint p = g_array_index (road->points, RdtPoint, i);
+      RdtPoint q = g_array_index (road->points, RdtPoint, i + 1);
+      double len = rdt_geom_distance (p, q), lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, t0, t1;
+
+      /* The capsule is the two end disks and the rectangle between them;
+       * it is convex, so its part of the axis is one interval. */
+      if (interval_disk (a, d, p, r, &t0, &t1))
+        lo = MIN (lo, t0), hi = MAX (hi, t1);
+      if (interval_disk (a, d, q, r, &t0, &t1))
+        lo = MIN (lo, t0), hi = MAX (hi, t1);
+      if (len > 0)
+        {
+          RdtPoint u = rdt_point ((q.x - p.x) / len, (q.y - p.y) / len), n = rdt_point (-u.y, u.x);
+          double sx = a.x - p.x, sy = a.y - p.y;
+          t0 = -G_MAXDOUBLE;
+          t1 = G_MAXDOUBLE;
+          if (interval_clip (sx * u.x + sy * u.y, d.x * u.x + d.y * u.y, 0, len, &t0, &t1) &&
+              interval_clip (sx * n.x + sy * n.y, d.x * n.x + d.y * n.y, -r, r, &t0, &t1))
+            lo = MIN (lo, t0), hi = MAX (hi, t1);
+        }
+      lo = MAX (lo, 0);
+      hi = MIN (hi, 1);
+      if (lo <= hi)
+        g_array_append_val (spans, ((Span) { lo, hi }));
+    }
+  g_array_sort (spans, span_compare);
+  for (guint i = 0; i < spans->len; i++)
+    {
+      Span *s = &g_array_index (spans, Span, i);
+      if (s->t0 > reach && !*gap)
+        {
+          *gap = TRUE;
+          *gap_t = (reach + s->t0) / 2;
+        }
+      if (s->t1 > reach)
+        {
+          covered += s->t1 - MAX (reach, s->t0);
+          reach = s->t1;
+        }
+    }
+  if (reach < 1 && !*gap)
+    {
+      *gap = TRUE;
+      *gap_t = (reach + 1) / 2;
+    }
+  return CLAMP (covered, 0, 1);
+}
+
+void
+rdt_gl_along_road (const RdtGridless *g,
+                   const RdtGlPiece  *piece,
+                   const char        *road_id,
+                   RdtGlAlongRoad    *out)
+{
+  const RdtGlPieceSpec *spec;
+  RdtPoint f, side, a, d;
+  double half_long, best = -1;
+
+  g_return_if_fail (g != NULL && piece != NULL && out != NULL);
+  memset (out, 0, sizeof *out);
+  out->verdict = RDT_GL_NO;
+  out->rule = RULE_ROAD;
+  out->convention = "G10";
+  out->reading = rdt_gl_reading_road_column;
+  out->off = piece->centre;
+  out->off_distance = G_MAXDOUBLE;
+  out->reason = N_("in Road Column a piece is turned lengthwise along a road: there is no road");
+  spec = rdt_gridless_get_spec (g, piece->type);
+  if (spec == NULL)
+    return;
+  /* The long axis: along the front edge (G0 2) unless the block is deeper
+   * than wide. */
+  f = rdt_geom_facing_vector (piece->facing);
+  side = rdt_point (-f.y, f.x);
+  if (spec->width >= spec->depth)
+    {
+      half_long = spec->width / 2;
+      out->tolerance = spec->depth / 2;
+    }
+  else
+    {
+      side = f;
+      half_long = spec->depth / 2;
+      out->tolerance = spec->width / 2;
+    }
+  a = rdt_point (piece->centre.x - side.x * half_long, piece->centre.y - side.y * half_long);
+  d = rdt_point (2 * side.x * half_long, 2 * side.y * half_long);
+  for (guint i = 0; i < g->roads->len; i++)
+    {
+      const RdtGlRoad *road = g_ptr_array_index (g->roads, i);
+      gboolean gap;
+      double gap_t, covered;
+
+      if (road_id != NULL && g_strcmp0 (road->id, road_id) != 0)
+        continue;
+      if (road->points->len < 2)
+        continue;
+      covered = axis_cover (road, a, d, out->tolerance + RDT_GEOM_EPS_LEN, &gap, &gap_t);
+      if (!gap)
+        {
+          out->verdict = RDT_GL_YES;
+          out->road = road->id;
+          out->covered = 1;
+          out->reason = N_("in Road Column, lengthwise along the road");
+          return;
+        }
+      if (covered > best)
+        {
+          best = covered;
+          out->road = road->id;
+          out->covered = covered;
+          out->off = rdt_point (a.x + gap_t * d.x, a.y + gap_t * d.y);
+          project_on_road (road, out->off, &out->off_distance);
+          out->reason = N_("in Road Column a piece is turned lengthwise along the road: the road does not run under "
+                           "the block from one short end to the other");
+        }
+    }
+}
+
+gboolean
+rdt_gl_road_column_pose (const RdtGridless *g,
+                         const RdtGlPiece  *piece,
+                         RdtPoint           at,
+                         const char        *road_id,
+                         double             reach,
+                         RdtPoint          *centre,
+                         double            *facing)
+{
+  double best = G_MAXDOUBLE;
+
+  g_return_val_if_fail (g != NULL && piece != NULL && centre != NULL && facing != NULL, FALSE);
+  for (guint i = 0; i < g->roads->len; i++)
+    {
+      const RdtGlRoad *road = g_ptr_array_index (g->roads, i);
+
+      if (road_id != NULL && g_strcmp0 (road->id, road_id) != 0)
+        continue;
+      for (guint k = 0; k + 1 < road->points->len; k++)
+        {
+          RdtPoint a = g_array_index (road->points, RdtPoint, k), b = g_array_index (road->points, RdtPoint, k + 1);
+          double len = rdt_geom_distance (a, b), t, d, f, g1;
+          RdtPoint p;
+
+          if (len <= 0)
+            continue;
+          t = CLAMP (((at.x - a.x) * (b.x - a.x) + (at.y - a.y) * (b.y - a.y)) / (len * len), 0, 1);
+          p = rdt_point (a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
+          d = rdt_geom_distance (p, at);
+          if (d > reach || d >= best)
+            continue;
+          best = d;
+          *centre = p;
+          /* The front edge runs along (cos f, sin f) (G0: clockwise from
+           * map-up, y down): f is the segment's direction, or f + 180. */
+          f = fmod (atan2 (b.y - a.y, b.x - a.x) * 180 / G_PI + 360, 360);
+          g1 = fabs (fmod (f - piece->facing + 540, 360) - 180);
+          *facing = g1 <= 90 ? f : fmod (f + 180, 360);
+        }
+    }
+  return best < G_MAXDOUBLE;
+}
+
 /* Road Column along one road: 2x, terrain and facing changes ignored, no
  * moving through friendly pieces (nor enemy ones). */
 static gboolean

@@ -93,6 +93,50 @@ void rdt_gl_envelope       (const RdtGridless *gridless,
                             RdtGlEnvelope     *out);
 void rdt_gl_envelope_clear (RdtGlEnvelope     *envelope);
 
+/* How the Pieces Move, Road Column: "Turn piece lengthwise along the road"
+ * (issue 18; docs/gridless-conventions.md, G10 7 and Readings "Road Column
+ * along a road").  A block lies along a road when its long axis (the segment
+ * through its centre along its longer side, as long as that side) is within
+ * half its shorter side (the 3/8" depth: the tolerance G10 7 uses for "on
+ * the road") + epsilon of one road polyline at every point: the road runs
+ * under the block from one short end to the other.  Decided exactly (the
+ * axis against the capsule of each road segment).  */
+typedef struct {
+  RdtGlVerdict verdict;      /* YES: along @road; NO otherwise (never undecided) */
+  const char *road;          /* (nullable) the road it lies along, else the one it follows farthest */
+  double covered;            /* the fraction of the long axis within the tolerance of that road */
+  RdtPoint off;              /* NO: a point of the long axis off that road */
+  double off_distance;       /* NO: its distance from the road, inches (G_MAXDOUBLE: no road at all) */
+  double tolerance;          /* half the block's shorter side, inches */
+  const char *reason;        /* translatable (N_) */
+  const char *rule;
+  const char *convention;
+  const char *reading;       /* rdt_gl_reading_road_column */
+} RdtGlAlongRoad;
+
+extern const char rdt_gl_reading_road_column[];
+
+/* Does @piece, where it stands, lie lengthwise along the road @road_id (any
+ * road when NULL)? */
+void rdt_gl_along_road (const RdtGridless *gridless,
+                        const RdtGlPiece  *piece,
+                        const char        *road_id,
+                        RdtGlAlongRoad    *out);
+
+/* Road Column, "Turn piece lengthwise along the road", for an editor that
+ * puts a block in Road Column where the user points: the point of the road
+ * (@road_id, or any) nearest @at, if it is within @reach inches, as the
+ * centre, and the facing that turns the block's front edge along the road
+ * there (of the two, the nearer to the piece's own facing).  FALSE when no
+ * road is that near. */
+gboolean rdt_gl_road_column_pose (const RdtGridless *gridless,
+                                  const RdtGlPiece  *piece,
+                                  RdtPoint           at,
+                                  const char        *road_id,
+                                  double             reach,
+                                  RdtPoint          *centre,
+                                  double            *facing);
+
 /* Issue 18, Retreat ("If unable to do this because of enemy pieces or
  * impassible terrain, it is destroyed"): may @piece's centre go along the leg
  * @a -> @b, the block facing @facing all along?  The same leg check as a move
