@@ -316,6 +316,29 @@ stack_group_matches (RdtGame       *game,
   return TRUE;
 }
 
+/* Every "+" group of @type ("french+american") is matched by a combat unit
+ * of @player in @hex: the stack the volume's row describes is there. */
+static gboolean
+stack_holds_groups (RdtGame    *game,
+                    const char *type,
+                    int         player,
+                    RdtHex      hex)
+{
+  g_auto(GStrv) groups = g_strsplit (type, "+", -1);
+
+  for (guint g = 0; groups[g] != NULL; g++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < game->n_units && !found; i++)
+        found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
+                same_hex (game->state->units[i].hex, hex) && stack_group_matches (game, groups[g], unit_of (game, i));
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The rule of a "cc-obligations" row (where = "stack", forbids =
  * "voluntary attack") whose stack holds the hex of unit @f, or NULL:
  * every "+" group is matched by a combat unit of @f's player in the hex
@@ -335,23 +358,11 @@ stack_forbids_voluntary (RdtGame *game,
       const char *where = rdt_table_lookup (table, row->key, "where", NULL);
       const char *type = rdt_table_lookup (table, row->key, "type", NULL);
       const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
-      g_auto(GStrv) groups = NULL;
-      gboolean all = TRUE;
 
       if (g_strcmp0 (where, "stack") != 0 || type == NULL ||
           g_strcmp0 (rdt_table_lookup (table, row->key, "forbids", NULL), "voluntary attack") != 0)
         continue;
-      groups = g_strsplit (type, "+", -1);
-      for (guint g = 0; groups[g] != NULL && all; g++)
-        {
-          gboolean found = FALSE;
-
-          for (guint i = 0; i < game->n_units && !found; i++)
-            found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
-                    same_hex (game->state->units[i].hex, fh) && stack_group_matches (game, groups[g], unit_of (game, i));
-          all = found;
-        }
-      if (all)
+      if (stack_holds_groups (game, type, player, fh))
         return rule != NULL && rule[0] != '\0' ? rule : row->key;
     }
   return NULL;
@@ -381,24 +392,12 @@ stack_start_row (RdtGame  *game,
       const char *rule = rdt_table_lookup (table, row->key, "rule", NULL);
       gboolean provisional = FALSE;
       const char *start = rdt_table_lookup (table, row->key, "start", &provisional);
-      g_auto(GStrv) groups = NULL;
-      gboolean all = TRUE;
       guint64 n = 0;
 
       if (g_strcmp0 (where, "stack") != 0 || type == NULL || start == NULL || !g_str_has_prefix (start, "retreat ") ||
           !g_ascii_string_to_unsigned (start + strlen ("retreat "), 10, 1, 3, &n, NULL))
         continue;
-      groups = g_strsplit (type, "+", -1);
-      for (guint g = 0; groups[g] != NULL && all; g++)
-        {
-          gboolean found = FALSE;
-
-          for (guint i = 0; i < game->n_units && !found; i++)
-            found = on_map (game, i) && _rdt_game_unit_player (game, i) == player &&
-                    same_hex (game->state->units[i].hex, fh) && stack_group_matches (game, groups[g], unit_of (game, i));
-          all = found;
-        }
-      if (!all)
+      if (!stack_holds_groups (game, type, player, fh))
         continue;
       *out_hexes = (int) n;
       *out_provisional = provisional;
