@@ -827,6 +827,47 @@ test_momentum_decision (void)
   refused (game, "accept", RDT_GAME_ERROR_ILLEGAL, "12.23 step 6");
 }
 
+/* The close combat @att -> @defs on the game's position, the leads named
+ * and the armies' morale modifiers given (one defending hex: 12.23; several:
+ * 12.15). */
+static RdtCloseCombat *
+cc_on_position (RdtGame      *game,
+                RdtHex        att,
+                const RdtHex *defs,
+                guint         n_defs,
+                const char   *lead_att,
+                const char   *lead_def)
+{
+  RdtCloseCombatInput in;
+  RdtGameContext ctx;
+  int mods[4] = { 0, 0, 0, 0 };
+  RdtScenario *pos = rdt_game_get_position (game);
+  RdtCloseCombat *cc;
+
+  for (guint i = 0; i < rdt_scenario_get_n_sides (pos) && i < 4; i++)
+    mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
+  rdt_game_context_init (&ctx);
+  ctx.turn = rdt_game_get_turn (game);
+  rdt_close_combat_input_init (&in);
+  in.context = &ctx;
+  in.attackers = &att;
+  in.n_attackers = 1;
+  if (n_defs == 1)
+    in.defender = defs[0];
+  else
+    {
+      in.defenders = defs;
+      in.n_defenders = n_defs;
+    }
+  in.lead[0] = lead_att;
+  in.lead[1] = lead_def;
+  in.morale_modifier = mods;
+  in.n_sides = rdt_scenario_get_n_sides (pos);
+  cc = rdt_close_combat_new (pos, &in, NULL);
+  g_assert_nonnull (cc);
+  return cc;
+}
+
 /* The DRM total of the combat @att -> @def on the game's position with the
  * leads named. */
 static int
@@ -837,27 +878,8 @@ drm_of (RdtGame     *game,
         const char  *lead_def,
         const char  *column)
 {
-  RdtCloseCombatInput in;
-  RdtGameContext ctx;
-  int mods[4] = { 0, 0, 0, 0 };
-  g_autoptr(RdtCloseCombat) cc = NULL;
-  RdtScenario *pos = rdt_game_get_position (game);
+  g_autoptr(RdtCloseCombat) cc = cc_on_position (game, att, &def, 1, lead_att, lead_def);
 
-  for (guint i = 0; i < rdt_scenario_get_n_sides (pos) && i < 4; i++)
-    mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
-  rdt_game_context_init (&ctx);
-  ctx.turn = rdt_game_get_turn (game);
-  rdt_close_combat_input_init (&in);
-  in.context = &ctx;
-  in.attackers = &att;
-  in.n_attackers = 1;
-  in.defender = def;
-  in.lead[0] = lead_att;
-  in.lead[1] = lead_def;
-  in.morale_modifier = mods;
-  in.n_sides = rdt_scenario_get_n_sides (pos);
-  cc = rdt_close_combat_new (pos, &in, NULL);
-  g_assert_nonnull (cc);
   g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, column);
   return rdt_close_combat_get_drm_total (cc);
 }
@@ -1506,28 +1528,8 @@ test_one_attacking_hex_several_defending (void)
   /* 6 SP against 3 + 3: 1-1 (12.23 step 1, all defenders summed); modified
    * 7 reads "-/R"; the other defender fails its morale check (die 0). */
   {
-    RdtCloseCombatInput in;
-    RdtGameContext ctx;
-    int mods[4] = { 0, 0, 0, 0 };
-    g_autoptr(RdtCloseCombat) cc = NULL;
-    RdtScenario *pos = rdt_game_get_position (game);
+    g_autoptr(RdtCloseCombat) cc = cc_on_position (game, a, defs, 2, x->p[0], x->e[0]);
 
-    for (guint i = 0; i < rdt_scenario_get_n_sides (pos) && i < 4; i++)
-      mods[i] = rdt_game_get_morale_level (game, i)->morale_modifier;
-    rdt_game_context_init (&ctx);
-    ctx.turn = rdt_game_get_turn (game);
-    rdt_close_combat_input_init (&in);
-    in.context = &ctx;
-    in.attackers = &a;
-    in.n_attackers = 1;
-    in.defenders = defs;
-    in.n_defenders = 2;
-    in.lead[0] = x->p[0];
-    in.lead[1] = x->e[0];
-    in.morale_modifier = mods;
-    in.n_sides = rdt_scenario_get_n_sides (pos);
-    cc = rdt_close_combat_new (pos, &in, NULL);
-    g_assert_nonnull (cc);
     g_assert_cmpstr (rdt_close_combat_get_column_label (cc), ==, "1-1");
     g_assert_cmpint (rdt_close_combat_get_sp (cc, RDT_CC_DEFENDER), ==, 6);
     die = 7 - rdt_close_combat_get_drm_total (cc);
